@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Every error answer has this shape. `message` is readable English; `key` is the translation key
+ * the portal shows instead (its catalogs hold every key below); `field` names the input at fault.
+ */
+export const apiError = z.object({
+    code: z.number().int(),
+    name: z.string(),
+    message: z.string(),
+    key: z.string(),
+    field: z.string().optional(),
+    errors: z
+        .array(z.object({ field: z.string(), message: z.string(), key: z.string() }))
+        .optional(),
+    retry_after: z.number().int().optional(),
+});
+export type ApiError = z.infer<typeof apiError>;
+
+/** The error keys the server may answer with. Each has an entry in the portal's catalogs. */
+export const ERROR_KEYS = [
+    'errors.invalid_input',
+    'errors.field_required',
+    'errors.field_invalid',
+    'errors.invalid_credentials',
+    'errors.account_not_active',
+    'errors.too_many_attempts',
+    'errors.otp_invalid',
+    'errors.otp_expired',
+    'errors.not_signed_in',
+    'errors.forbidden',
+    'errors.not_found',
+    'errors.conflict',
+    'errors.username_taken',
+    'errors.msisdn_taken',
+    'errors.group_name_taken',
+    'errors.role_already_in_group',
+    'errors.unknown_group',
+    'errors.unknown_store',
+    'errors.unknown_role',
+    'errors.operator_sign_in_failed',
+    'errors.server',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];

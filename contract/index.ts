@@ -1,0 +1,9 @@
+/** Every portal_api call. A call that is not listed here does not exist. */
+import { authCalls } from './auth';
+import { securityCalls } from './security';
+
+export const calls = { ...authCalls, ...securityCalls };
+export type CallName = keyof typeof calls;
+
+export const API_BASE = '/portal_api';
+export const PORTAL_VERSION = '2.7.111';

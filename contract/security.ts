@@ -1,0 +1,170 @@
+/**
+ * Security administration (spec §6, §7 "Auth and admin"): security groups, role codes, the roles
+ * of a group, portal users (admins), and agent self-registration. Feathers conventions: lists take
+ * `$limit`, `$skip`, `$sort` and field filters and answer `{ total, limit, skip, data }`.
+ */
+import { z } from 'zod';
+import { defineCall, id, page, paging } from './define';
+import { adminRoleRef, groupRole } from './auth';
+import { email, msisdn, newPassword, personName, username } from './fields';
+
+export const adminGroup = z.object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    role_count: z.number().int(),
+    user_count: z.number().int(),
+    created_at: z.string(),
+});
+export type AdminGroup = z.infer<typeof adminGroup>;
+
+export const listAdminGroups = defineCall({
+    summary: 'List security groups',
+    method: 'GET',
+    path: '/prerequisites/admin-groups',
+    access: 'VIEW_SECURITY',
+    query: z.object({ ...paging, name: z.string().max(80).optional(), q: z.string().max(80).optional() }),
+    response: page(adminGroup),
+});
+
+export const createAdminGroup = defineCall({
+    summary: 'Add a security group',
+    method: 'POST',
+    path: '/prerequisites/admin-groups',
+    access: 'ADD_SECURITY_GROUP',
+    body: z.object({
+        name: z.string().trim().min(2).max(80),
+        description: z.string().trim().max(300).default(''),
+    }),
+    response: adminGroup,
+});
+
+export const adminRole = adminRoleRef.extend({ description: z.string() });
+
+export const listAdminRoles = defineCall({
+    summary: 'List every role code',
+    method: 'GET',
+    path: '/prerequisites/admin-roles',
+    access: 'VIEW_SECURITY',
+    query: z.object({ ...paging, q: z.string().max(80).optional() }),
+    response: page(adminRole),
+});
+
+export const listGroupRoles = defineCall({
+    summary: 'List the roles of a group',
+    method: 'GET',
+    path: '/prerequisites/admin-group-roles',
+    access: 'VIEW_SECURITY',
+    query: z.object({ ...paging, group_id: id.optional() }),
+    response: page(groupRole),
+});
+
+export const addGroupRole = defineCall({
+    summary: 'Give a group a role',
+    method: 'POST',
+    path: '/prerequisites/admin-group-roles',
+    access: 'EDIT_ROLES',
+    body: z.object({ group_id: id, role_id: id }),
+    response: groupRole,
+});
+
+export const removeGroupRole = defineCall({
+    summary: 'Take a role away from a group',
+    method: 'DELETE',
+    path: '/prerequisites/admin-group-roles/:id',
+    access: 'EDIT_ROLES',
+    params: z.object({ id }),
+    response: groupRole,
+});
+
+export const ADMIN_STATUSES = ['pending_approval', 'active', 'disabled'] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+
+export const admin = z.object({
+    id: z.number().int(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    msisdn: z.string(),
+    email: z.string().nullable(),
+    group_id: z.number().int(),
+    group_name: z.string(),
+    store_id: z.number().int().nullable(),
+    store_name: z.string().nullable(),
+    status: z.enum(ADMIN_STATUSES),
+    otp_enabled: z.boolean(),
+    created_at: z.string(),
+});
+export type Admin = z.infer<typeof admin>;
+
+export const listAdmins = defineCall({
+    summary: 'List portal users',
+    method: 'GET',
+    path: '/prerequisites/admins',
+    access: 'VIEW_USERS',
+    query: z.object({
+        ...paging,
+        q: z.string().max(80).optional(),
+        group_id: id.optional(),
+        store_id: id.optional(),
+        status: z.enum(ADMIN_STATUSES).optional(),
+    }),
+    response: page(admin),
+});
+
+export const createAdmin = defineCall({
+    summary: 'Add a portal user',
+    method: 'POST',
+    path: '/prerequisites/admins',
+    access: 'ADD_USER',
+    body: z.object({
+        username,
+        first_name: personName,
+        last_name: personName,
+        msisdn,
+        email: email.optional(),
+        group_id: id,
+        store_id: id.nullable().optional(),
+        password: newPassword,
+        otp_enabled: z.boolean().default(false),
+    }),
+    response: admin,
+});
+
+export const registrationOptions = defineCall({
+    summary: 'The shops an agent may register with',
+    method: 'GET',
+    path: '/prerequisites/register',
+    access: 'public',
+    response: z.object({ stores: z.array(z.object({ id: z.number().int(), name: z.string(), town: z.string() })) }),
+});
+
+export const register = defineCall({
+    summary: 'Agent self-registration: creates a sales agent awaiting approval',
+    method: 'POST',
+    path: '/prerequisites/register',
+    access: 'public',
+    body: z.object({
+        username,
+        first_name: personName,
+        last_name: personName,
+        msisdn,
+        email: email.optional(),
+        store_id: id,
+        password: newPassword,
+    }),
+    response: z.object({ id: z.number().int(), username: z.string(), status: z.literal('pending_approval') }),
+});
+
+export const securityCalls = {
+    listAdminGroups,
+    createAdminGroup,
+    listAdminRoles,
+    listGroupRoles,
+    addGroupRole,
+    removeGroupRole,
+    listAdmins,
+    createAdmin,
+    registrationOptions,
+    register,
+};

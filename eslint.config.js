@@ -1,0 +1,19 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+    { ignores: ['dist/', 'node_modules/', '.data/', 'server/db/migrations/', 'test-results/', 'playwright-report/'] },
+    js.configs.recommended,
+    ...tseslint.configs.recommended,
+    {
+        languageOptions: { globals: { ...globals.browser, ...globals.node } },
+        plugins: { 'react-hooks': reactHooks },
+        rules: {
+            ...reactHooks.configs.recommended.rules,
+            '@typescript-eslint/no-explicit-any': 'error',
+            '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+        },
+    },
+);

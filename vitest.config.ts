@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+    plugins: [react()],
+    test: {
+        projects: [
+            {
+                extends: true,
+                test: {
+                    name: 'unit',
+                    environment: 'jsdom',
+                    include: ['tests/unit/**/*.test.{ts,tsx}'],
+                    setupFiles: ['tests/unit/setup.ts'],
+                },
+            },
+            {
+                test: {
+                    name: 'server',
+                    environment: 'node',
+                    include: ['tests/server/**/*.test.ts'],
+                    testTimeout: 30_000,
+                    hookTimeout: 60_000,
+                    // PGlite is memory hungry and each file gets its own database: keep it to two at once.
+                    maxWorkers: 2,
+                },
+            },
+        ],
+    },
+});
