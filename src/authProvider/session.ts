@@ -1,0 +1,51 @@
+/**
+ * The signed-in session as the browser keeps it (spec §3 "User session"): the user with token,
+ * name, group, shop and expiry, the group's role codes once loaded, and the last known location.
+ * All of it lives in secure storage; whatever fails validation reads as signed out.
+ */
+import { z } from 'zod';
+import { sessionUser, type SessionUser } from '../../contract/auth';
+import { secureStorage } from '../lib/secureStorage';
+
+const SESSION = 'session';
+const ROLES = 'roles';
+const COORDS = 'coords';
+const PENDING_OTP = 'pending-otp';
+
+const rolesCache = z.object({ group_id: z.number(), codes: z.array(z.string()) });
+export type RolesCache = z.infer<typeof rolesCache>;
+
+const pendingOtp = z.object({ auth_id: z.string(), sent_to: z.string(), username: z.string() });
+export type PendingOtp = z.infer<typeof pendingOtp>;
+
+const read = <T>(name: string, schema: z.ZodType<T>): T | null => {
+    const parsed = schema.safeParse(secureStorage.get(name));
+    return parsed.success ? parsed.data : null;
+};
+
+export const session = {
+    user: (): SessionUser | null => read(SESSION, sessionUser),
+    setUser: (user: SessionUser) => secureStorage.set(SESSION, user),
+
+    isExpired: (user: SessionUser, now = Date.now()) => user.exp <= now,
+
+    roles: (): RolesCache | null => read(ROLES, rolesCache),
+    setRoles: (roles: RolesCache) => secureStorage.set(ROLES, roles),
+
+    coords: (): string | null => {
+        const value = secureStorage.get(COORDS);
+        return typeof value === 'string' ? value : null;
+    },
+    setCoords: (coords: string) => secureStorage.set(COORDS, coords),
+
+    pendingOtp: (): PendingOtp | null => read(PENDING_OTP, pendingOtp),
+    setPendingOtp: (pending: PendingOtp) => secureStorage.set(PENDING_OTP, pending),
+    clearPendingOtp: () => secureStorage.remove(PENDING_OTP),
+
+    /** Sign-out: user and roles go (the location is the device's, not the user's). */
+    clear: () => {
+        secureStorage.remove(SESSION);
+        secureStorage.remove(ROLES);
+        secureStorage.remove(PENDING_OTP);
+    },
+};

@@ -1,0 +1,92 @@
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import { ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+    AppBar,
+    Layout as RaLayout,
+    LoadingIndicator,
+    TitlePortal,
+    UserMenu,
+    useLogout,
+    useNotify,
+    useTheme,
+    useTranslate,
+    useUserMenu,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { LOGGED_OUT_NOTICE, SIGN_IN_PATH } from '../authProvider';
+import { LanguageMenu } from './LanguageMenu';
+import { Logo } from './Logo';
+
+const ProfileItem = () => {
+    const translate = useTranslate();
+    const { onClose } = useUserMenu() ?? {};
+    return (
+        <MenuItem component={Link} to="/dashboard/profile" onClick={onClose}>
+            <ListItemIcon>
+                <PersonIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('profile.title')}</ListItemText>
+        </MenuItem>
+    );
+};
+
+const DarkModeItem = () => {
+    const translate = useTranslate();
+    const [theme, setTheme] = useTheme();
+    const dark = theme === 'dark';
+    return (
+        <MenuItem onClick={() => setTheme(dark ? 'light' : 'dark')} role="menuitemcheckbox" aria-checked={dark}>
+            <ListItemIcon>
+                <DarkModeIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('shell.dark_mode')}</ListItemText>
+            <Switch edge="end" size="small" checked={dark} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />
+        </MenuItem>
+    );
+};
+
+/** Log out: the server revokes the token, the session is cleared, and the notice says so (spec §4). */
+const LogoutItem = () => {
+    const translate = useTranslate();
+    const logout = useLogout();
+    const notify = useNotify();
+    return (
+        <MenuItem
+            onClick={() => {
+                notify(LOGGED_OUT_NOTICE, { type: 'error' });
+                void logout({}, SIGN_IN_PATH, false);
+            }}
+        >
+            <ListItemIcon>
+                <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('ra.auth.logout')}</ListItemText>
+        </MenuItem>
+    );
+};
+
+const PortalAppBar = () => (
+    <AppBar
+        toolbar={
+            <>
+                <LanguageMenu />
+                <LoadingIndicator />
+            </>
+        }
+        userMenu={
+            <UserMenu>
+                <ProfileItem />
+                <DarkModeItem />
+                <LogoutItem />
+            </UserMenu>
+        }
+    >
+        <Logo variant="wordmark" size={32} sx={{ mr: 2, display: { xs: 'none', sm: 'inline-flex' } }} />
+        <TitlePortal />
+    </AppBar>
+);
+
+export const Layout = ({ children }: { children: ReactNode }) => <RaLayout appBar={PortalAppBar}>{children}</RaLayout>;

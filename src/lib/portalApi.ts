@@ -1,0 +1,87 @@
+/**
+ * The one HTTP client of the portal (spec §7): base /portal_api, the bearer token, access-token
+ * and Coords headers on every call, a timeout (uploads excepted), and a 401 from anything but
+ * /authentication signing the user out everywhere. `callApi` makes a call of the contract with
+ * typed input and output.
+ */
+import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import { HttpError } from 'ra-core';
+import { fillPath, type CallDefinition, type CallInput, type CallResponse } from '../../contract/define';
+import type { ApiError } from '../../contract/errors';
+import { settings } from '../config';
+import { session } from '../authProvider/session';
+
+export const http = axios.create({
+    baseURL: settings.apiBase,
+    timeout: settings.httpTimeoutMs,
+    headers: { Accept: 'application/json' },
+});
+
+http.interceptors.request.use(config => {
+    const token = config.headers.get('access-token') ?? session.user()?.token;
+    if (typeof token === 'string') {
+        config.headers.set('Authorization', `Bearer ${token}`);
+        config.headers.set('access-token', token);
+    }
+    const coords = session.coords();
+    if (coords) config.headers.set('Coords', coords);
+    return config;
+});
+
+type UnauthorizedListener = () => void;
+let onUnauthorized: UnauthorizedListener = () => undefined;
+/** The app registers what a global sign-out does (it needs react-admin's router and notifier). */
+export const setUnauthorizedListener = (listener: UnauthorizedListener) => {
+    onUnauthorized = listener;
+};
+
+const isApiError = (body: unknown): body is ApiError =>
+    typeof body === 'object' && body !== null && 'key' in body && 'message' in body;
+
+/**
+ * Every failure becomes react-admin's HttpError whose message is a translation key (the server's
+ * `key`, or ours for network trouble) and whose body keeps the server's answer (field at fault…).
+ */
+export const toHttpError = (error: unknown): HttpError => {
+    if (error instanceof HttpError) return error;
+    if (error instanceof AxiosError) {
+        if (error.response) {
+            const body: unknown = error.response.data;
+            if (isApiError(body)) return new HttpError(body.key, error.response.status, body);
+            return new HttpError('errors.server', error.response.status, body);
+        }
+        if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
+            return new HttpError('errors.timeout', 0, null);
+        }
+        return new HttpError('errors.network', 0, null);
+    }
+    return new HttpError('errors.server', 0, null);
+};
+
+http.interceptors.response.use(undefined, (error: unknown) => {
+    const httpError = toHttpError(error);
+    const url = error instanceof AxiosError ? (error.config?.url ?? '') : '';
+    // A wrong password at sign-in is a 401 too, and must not sign anybody out.
+    if (httpError.status === 401 && url !== '/authentication') onUnauthorized();
+    return Promise.reject(httpError);
+});
+
+export const callApi = async <C extends CallDefinition>(
+    call: C,
+    input: CallInput<C>,
+    /** `token`: call as this session rather than the stored one (sign-out revokes after clearing it). */
+    options: { signal?: AbortSignal; token?: string } = {},
+): Promise<CallResponse<C>> => {
+    const { params, query, body } = input as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+    const config: AxiosRequestConfig = {
+        method: call.method,
+        url: fillPath(call.path, params),
+        params: query,
+        data: body,
+        signal: options.signal,
+        headers: options.token ? { 'access-token': options.token } : undefined,
+    };
+    if (call.upload) config.timeout = 0;
+    const response = await http.request<CallResponse<C>>(config);
+    return response.data;
+};

@@ -1,0 +1,117 @@
+import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Form, TextInput, required, useLogin, useNotify, useTranslate, type Validator } from 'react-admin';
+import { Link, Navigate } from 'react-router-dom';
+import { resendOtp } from '../../../contract/auth';
+import { OTP_PATTERN } from '../../../contract/fields';
+import { HOME_PATH } from '../../authProvider';
+import { session, type PendingOtp } from '../../authProvider/session';
+import { callApi } from '../../lib/portalApi';
+import { AuthLayout } from './AuthLayout';
+import { errorKeyOf } from './errors';
+
+/** How long before another code may be asked for. */
+export const RESEND_COOLDOWN_S = 30;
+
+const validOtp: Validator = value =>
+    typeof value === 'string' && OTP_PATTERN.test(value.trim())
+        ? undefined
+        : { message: 'validation.valid_input', args: { input: 'OTP' } };
+
+const useCountdown = (seconds: number) => {
+    const [left, setLeft] = useState(seconds);
+    useEffect(() => {
+        if (left <= 0) return undefined;
+        const timer = setTimeout(() => setLeft(value => value - 1), 1000);
+        return () => clearTimeout(timer);
+    }, [left]);
+    return [left, () => setLeft(seconds)] as const;
+};
+
+/** The second factor of a staff sign-in: the 6-digit code sent by SMS. */
+export const OtpPage = () => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const login = useLogin();
+    const [pending, setPending] = useState<PendingOtp | null>(() => session.pendingOtp());
+    const [busy, setBusy] = useState(false);
+    const [problem, setProblem] = useState<string | null>(null);
+    const [cooldown, restartCooldown] = useCountdown(RESEND_COOLDOWN_S);
+
+    if (!pending) {
+        return (
+            <AuthLayout title={translate('auth.otp.title')}>
+                <Alert severity="info">{translate('auth.otp.missing')}</Alert>
+                <Button component={Link} to="/" fullWidth sx={{ mt: 2 }}>
+                    {translate('app.back_to_sign_in')}
+                </Button>
+            </AuthLayout>
+        );
+    }
+    const user = session.user();
+    if (user && !session.isExpired(user)) return <Navigate to={HOME_PATH} replace />;
+
+    const verify = async ({ otp }: { otp?: string }) => {
+        setBusy(true);
+        setProblem(null);
+        try {
+            await login({ auth_id: pending.auth_id, otp: (otp ?? '').trim() }, HOME_PATH);
+        } catch (error) {
+            setProblem(errorKeyOf(error));
+            setBusy(false);
+        }
+    };
+
+    const resend = async () => {
+        setProblem(null);
+        try {
+            const answer = await callApi(resendOtp, { body: { auth_id: pending.auth_id } });
+            const next = { ...pending, auth_id: answer.auth_id, sent_to: answer.sent_to };
+            session.setPendingOtp(next);
+            setPending(next);
+            restartCooldown();
+            notify('auth.otp.resent', { type: 'info' });
+        } catch (error) {
+            setProblem(errorKeyOf(error));
+        }
+    };
+
+    return (
+        <AuthLayout title={translate('auth.otp.title')} subtitle={translate('auth.otp.help', { sent_to: pending.sent_to })}>
+            <Form onSubmit={(values: { otp?: string }) => verify(values)} noValidate>
+                <TextInput
+                    source="otp"
+                    label="auth.otp.code"
+                    autoFocus
+                    autoComplete="one-time-code"
+                    validate={[required(), validOtp]}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
+                />
+                {problem && (
+                    <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+                        {translate(problem)}
+                    </Alert>
+                )}
+                <Button
+                    type="submit"
+                    variant="contained"
+                    size="large"
+                    fullWidth
+                    disabled={busy}
+                    startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+                    sx={{ mt: 2 }}
+                >
+                    {translate(busy ? 'auth.otp.verifying' : 'auth.otp.verify')}
+                </Button>
+            </Form>
+            <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+                <Button onClick={resend} disabled={cooldown > 0 || busy}>
+                    {cooldown > 0 ? translate('auth.otp.resend_in', { seconds: cooldown }) : translate('auth.otp.resend')}
+                </Button>
+                <MuiLink component={Link} to="/" variant="body2" onClick={() => session.clearPendingOtp()}>
+                    {translate('app.back_to_sign_in')}
+                </MuiLink>
+            </Box>
+        </AuthLayout>
+    );
+};

@@ -1,0 +1,192 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Alert, Box, Button, CircularProgress, Grid, Link as MuiLink, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+    Form,
+    PasswordInput,
+    SelectInput,
+    TextInput,
+    email,
+    maxLength,
+    minLength,
+    required,
+    useTranslate,
+    type Validator,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { MSISDN_PATTERN, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/fields';
+import { register, registrationOptions } from '../../../contract/security';
+import { callApi } from '../../lib/portalApi';
+import { AuthLayout } from './AuthLayout';
+import { errorKeyOf, fieldErrorsOf } from './errors';
+
+type Registration = z.input<typeof register.body> & { confirm_password: string };
+const FIELDS = ['username', 'first_name', 'last_name', 'msisdn', 'email', 'store_id', 'password'] as const;
+
+const validPhone: Validator = value =>
+    typeof value === 'string' && MSISDN_PATTERN.test(value.trim()) ? undefined : 'validation.phone';
+
+const validUsername: Validator = value =>
+    typeof value === 'string' && USERNAME_PATTERN.test(value.trim().toLowerCase())
+        ? undefined
+        : { message: 'validation.valid_input', args: { input: 'username' } };
+
+const sameAsPassword: Validator = (value, values: Partial<Registration>) =>
+    value === values.password ? undefined : 'register.passwords_differ';
+
+/** Agent self-registration: creates a sales agent who signs in once an administrator approves. */
+export const RegisterPage = () => {
+    const translate = useTranslate();
+    const [problem, setProblem] = useState<string | null>(null);
+    const [done, setDone] = useState<{ name: string; username: string } | null>(null);
+    const options = useQuery({
+        queryKey: ['registration-options'],
+        queryFn: ({ signal }) => callApi(registrationOptions, {}, { signal }),
+    });
+
+    if (done) {
+        return (
+            <AuthLayout title={translate('register.done_title')}>
+                <Box sx={{ textAlign: 'center' }}>
+                    <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+                    <Typography sx={{ my: 2 }} role="status">
+                        {translate('register.done_body', done)}
+                    </Typography>
+                    <Button component={Link} to="/" variant="contained" fullWidth>
+                        {translate('app.back_to_sign_in')}
+                    </Button>
+                </Box>
+            </AuthLayout>
+        );
+    }
+
+    const submit = async (values: Partial<Registration>) => {
+        setProblem(null);
+        const { confirm_password: _confirm, ...body } = values as Registration;
+        try {
+            const answer = await callApi(register, { body: { ...body, email: body.email || undefined } });
+            setDone({ name: body.first_name.trim(), username: answer.username });
+            return undefined;
+        } catch (error) {
+            const fieldErrors = fieldErrorsOf(error, FIELDS);
+            setProblem(Object.keys(fieldErrors).length ? 'validation.correct_errors' : errorKeyOf(error));
+            return fieldErrors;
+        }
+    };
+
+    const stores = options.data?.stores ?? [];
+
+    return (
+        <AuthLayout title={translate('register.title')} subtitle={translate('register.subtitle')} wide>
+            {options.isError && (
+                <Alert
+                    severity="error"
+                    action={
+                        <Button color="inherit" size="small" onClick={() => options.refetch()}>
+                            {translate('app.retry')}
+                        </Button>
+                    }
+                >
+                    {translate(errorKeyOf(options.error))}
+                </Alert>
+            )}
+            {options.isSuccess && stores.length === 0 && <Alert severity="info">{translate('register.no_stores')}</Alert>}
+            <Form onSubmit={(values: Partial<Registration>) => submit(values)} noValidate>
+                <Grid container columnSpacing={2}>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                        <TextInput source="first_name" label="register.first_name" autoComplete="given-name" validate={[required(), maxLength(80)]} />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                        <TextInput source="last_name" label="register.last_name" autoComplete="family-name" validate={[required(), maxLength(80)]} />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                        <TextInput
+                            source="username"
+                            label="register.username"
+                            helperText="register.username_help"
+                            autoComplete="username"
+                            validate={[required(), validUsername]}
+                            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+                        />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                        <TextInput
+                            source="msisdn"
+                            label="register.msisdn"
+                            helperText="register.msisdn_help"
+                            autoComplete="tel"
+                            type="tel"
+                            validate={[required(), validPhone]}
+                        />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                        <TextInput source="email" label="register.email" type="email" autoComplete="email" validate={email('validation.valid_input')} />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                        <SelectInput
+                            source="store_id"
+                            label="register.store"
+                            choices={stores}
+                            optionText={(store: { name: string; town: string }) => `${store.name} (${store.town})`}
+                            isPending={options.isPending}
+                            validate={required()}
+                        />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                        <PasswordInput
+                            source="password"
+                            label="register.password"
+                            helperText={translate('register.password_help', { min: PASSWORD_MIN_LENGTH })}
+                            autoComplete="new-password"
+                            validate={[required(), minLength(PASSWORD_MIN_LENGTH)]}
+                        />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6 }}>
+                        <PasswordInput
+                            source="confirm_password"
+                            label="register.confirm_password"
+                            autoComplete="new-password"
+                            validate={[required(), sameAsPassword]}
+                        />
+                    </Grid>
+                </Grid>
+                {problem && (
+                    <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+                        {translate(problem)}
+                    </Alert>
+                )}
+                <RegisterButton />
+            </Form>
+            <Box sx={{ mt: 2, textAlign: 'center' }}>
+                <Typography variant="body2" component="span" color="text.secondary">
+                    {translate('register.have_account')}{' '}
+                </Typography>
+                <MuiLink component={Link} to="/" variant="body2">
+                    {translate('register.sign_in_link')}
+                </MuiLink>
+            </Box>
+        </AuthLayout>
+    );
+};
+
+/** Disabled with a spinner while the registration is on its way, so it is not sent twice. */
+const RegisterButton = () => {
+    const translate = useTranslate();
+    const { isSubmitting } = useFormState();
+    return (
+        <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            sx={{ mt: 2 }}
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+            {translate(isSubmitting ? 'register.submitting' : 'register.submit')}
+        </Button>
+    );
+};

@@ -1,0 +1,33 @@
+import { Box, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Title, usePermissions, useTranslate } from 'react-admin';
+import { titleCase } from '../../lib/format';
+
+/** What the signed-in user may do: the role codes of their group, as words with the code beside. */
+export const ProfilePage = () => {
+    const translate = useTranslate();
+    const { permissions, isPending } = usePermissions<string[]>();
+    const roles = [...(permissions ?? [])].sort();
+    return (
+        <Box sx={{ py: 2 }}>
+            <Title title={translate('profile.title')} />
+            <Card>
+                <CardContent>
+                    <Typography component="h1" variant="h6" gutterBottom>
+                        {translate('profile.roles')}
+                    </Typography>
+                    {isPending ? (
+                        <Skeleton variant="rounded" height={80} />
+                    ) : roles.length === 0 ? (
+                        <Typography color="text.secondary">{translate('profile.no_roles')}</Typography>
+                    ) : (
+                        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                            {roles.map(code => (
+                                <Chip key={code} label={titleCase(code)} title={code} variant="outlined" />
+                            ))}
+                        </Stack>
+                    )}
+                </CardContent>
+            </Card>
+        </Box>
+    );
+};

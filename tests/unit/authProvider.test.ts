@@ -1,0 +1,145 @@
+import { http as mswHttp, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../contract/auth';
+import { authProvider, LOGGED_OUT_NOTICE } from '../../src/authProvider';
+import { session } from '../../src/authProvider/session';
+import { callApi, setUnauthorizedListener } from '../../src/lib/portalApi';
+import { listAdmins } from '../../contract/security';
+
+const HOUR = 3_600_000;
+const user = (over: Partial<SessionUser> = {}): SessionUser => ({
+    token: 'tok-1',
+    username: 'admin',
+    name: 'Ada Admin',
+    group: { id: 1, name: 'Super Admin' },
+    shop: null,
+    exp: Date.now() + HOUR,
+    ...over,
+});
+
+const roleRow = (code: string, i: number) => ({ id: i, group_id: 1, role_id: i, admin_role: { id: i, code, name: code } });
+const seen: Request[] = [];
+const server = setupServer(
+    mswHttp.post('/portal_api/authentication', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        if (body.password === 'right') return HttpResponse.json({ user: user() });
+        if (body.password === 'second-factor') return HttpResponse.json({ otp_required: true, auth_id: 'a-1', sent_to: '•••008' });
+        return HttpResponse.json(
+            { code: 401, name: 'NotAuthenticated', message: 'Wrong username or password', key: 'errors.invalid_credentials' },
+            { status: 401 },
+        );
+    }),
+    mswHttp.get('/portal_api/authentication/roles', () =>
+        HttpResponse.json({ group_id: 1, data: ['VIEW_USERS', 'VIEW_SECURITY'].map(roleRow) }),
+    ),
+    mswHttp.delete('/portal_api/authentication', () => HttpResponse.json({ ok: true })),
+    mswHttp.get('/portal_api/prerequisites/admins', () =>
+        HttpResponse.json({ code: 401, name: 'NotAuthenticated', message: 'expired', key: 'errors.not_signed_in' }, { status: 401 }),
+    ),
+);
+server.events.on('request:start', ({ request }) => seen.push(request));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+    server.resetHandlers();
+    seen.length = 0;
+    setUnauthorizedListener(() => undefined);
+});
+afterAll(() => server.close());
+
+describe('the authProvider', () => {
+    it('keeps the session and the group roles after a right password', async () => {
+        await authProvider.login({ username: 'admin', password: 'right' });
+        expect(session.user()?.name).toBe('Ada Admin');
+        expect(session.roles()?.codes).toEqual(['VIEW_USERS', 'VIEW_SECURITY']);
+        await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    });
+
+    it('sends the second factor to /otp and keeps no session yet', async () => {
+        await expect(authProvider.login({ username: 'secure', password: 'second-factor' })).resolves.toEqual({ redirectTo: '/otp' });
+        expect(session.user()).toBeNull();
+        expect(session.pendingOtp()).toEqual({ auth_id: 'a-1', sent_to: '•••008', username: 'secure' });
+    });
+
+    it('refuses a wrong password with the translated key and does not sign anybody out', async () => {
+        const listener = vi.fn();
+        setUnauthorizedListener(listener);
+        await expect(authProvider.login({ username: 'admin', password: 'wrong' })).rejects.toMatchObject({
+            message: 'errors.invalid_credentials',
+            status: 401,
+        });
+        expect(listener).not.toHaveBeenCalled();
+    });
+
+    it('logs out at once, with the notice, when the session has expired', async () => {
+        session.setUser(user({ exp: Date.now() - 1000 }));
+        await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/', message: LOGGED_OUT_NOTICE });
+        expect(session.user()).toBeNull();
+    });
+
+    it('sends a signed-out visitor to sign-in without a notice', async () => {
+        await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/', message: false });
+    });
+
+    it('answers canAccess from the cached roles without a network call', async () => {
+        session.setUser(user());
+        session.setRoles({ group_id: 1, codes: ['VIEW_USERS'] });
+        await expect(authProvider.canAccess!({ action: 'list', resource: 'users' } as never)).resolves.toBe(true);
+        await expect(authProvider.canAccess!({ action: 'list', resource: 'security' } as never)).resolves.toBe(false);
+        expect(seen).toHaveLength(0);
+    });
+
+    it('fetches the roles once when they are missing', async () => {
+        session.setUser(user());
+        await authProvider.canAccess!({ action: 'list', resource: 'security' } as never);
+        await authProvider.canAccess!({ action: 'list', resource: 'users' } as never);
+        expect(seen.filter(r => r.url.endsWith('/authentication/roles'))).toHaveLength(1);
+    });
+
+    it('sends the token, the access-token and the location on every call', async () => {
+        session.setUser(user());
+        session.setCoords('-26.2041,28.0473');
+        await authProvider.getPermissions!({});
+        const request = seen.find(r => r.url.endsWith('/authentication/roles'))!;
+        expect(request.headers.get('authorization')).toBe('Bearer tok-1');
+        expect(request.headers.get('access-token')).toBe('tok-1');
+        expect(request.headers.get('coords')).toBe('-26.2041,28.0473');
+    });
+
+    it('signs out everywhere on a 401 from any other call', async () => {
+        session.setUser(user());
+        const listener = vi.fn();
+        setUnauthorizedListener(listener);
+        await expect(callApi(listAdmins, { query: {} })).rejects.toMatchObject({ status: 401 });
+        expect(listener).toHaveBeenCalledOnce();
+    });
+
+    it('tells react-admin to log out on a 401 and not on a 403', async () => {
+        session.setUser(user());
+        await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
+        expect(session.user()).not.toBeNull();
+        await expect(authProvider.checkError({ status: 401 })).rejects.toEqual({ redirectTo: '/', message: LOGGED_OUT_NOTICE });
+        expect(session.user()).toBeNull();
+    });
+
+    it('revokes the token on the server when logging out, and clears user and roles', async () => {
+        session.setUser(user());
+        session.setRoles({ group_id: 1, codes: ['VIEW_USERS'] });
+        await expect(authProvider.logout({})).resolves.toBe('/');
+        expect(session.user()).toBeNull();
+        expect(session.roles()).toBeNull();
+        await vi.waitFor(() => expect(seen.some(r => r.method === 'DELETE')).toBe(true));
+        expect(seen.find(r => r.method === 'DELETE')!.headers.get('authorization')).toBe('Bearer tok-1');
+    });
+
+    it('gives the identity with the avatar initial, group and shop', async () => {
+        session.setUser(user({ shop: { id: 3, name: 'Soweto Central' } }));
+        await expect(authProvider.getIdentity!()).resolves.toMatchObject({
+            fullName: 'Ada Admin',
+            initial: 'A',
+            group: { id: 1, name: 'Super Admin' },
+            shop: { id: 3, name: 'Soweto Central' },
+        });
+    });
+});
