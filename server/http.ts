@@ -1,0 +1,256 @@
+/**
+ * Mounting contract calls as routes, and the error answers. `mount` is the only way a call
+ * becomes a route, so every call gets the same treatment: input validated against the contract,
+ * the caller authenticated and checked against the call's access, the answer parsed through the
+ * contract's response schema (which also strips fields the contract does not name, such as
+ * password hashes).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { z } from 'zod';
+import { API_BASE } from '../contract';
+import { roleAllows, type CallDefinition, type HandlerInput, type HandlerResult } from '../contract/define';
+import type { ApiError, ErrorKey } from '../contract/errors';
+import type { Database } from './db';
+import { recordAudit, type AuditEvent } from './domain/audit';
+import type { Transaction } from './db';
+import type { Settings } from './settings';
+
+/** Feathers' error names, which the original backend answered with. */
+const ERROR_NAMES: Record<number, string> = {
+    400: 'BadRequest',
+    401: 'NotAuthenticated',
+    403: 'Forbidden',
+    404: 'NotFound',
+    405: 'MethodNotAllowed',
+    409: 'Conflict',
+    413: 'PayloadTooLarge',
+    415: 'UnsupportedMediaType',
+    422: 'Unprocessable',
+    429: 'TooManyRequests',
+    500: 'GeneralError',
+    503: 'Unavailable',
+};
+
+export interface FieldError {
+    field: string;
+    message: string;
+    key: string;
+}
+
+/** What a handler throws to answer with an error; anything else thrown becomes a 500. */
+export class HttpError extends Error {
+    override name = 'HttpError';
+    constructor(
+        readonly status: number,
+        readonly key: ErrorKey,
+        message: string,
+        readonly field?: string,
+        readonly details: { errors?: FieldError[]; retryAfter?: number } = {},
+    ) {
+        super(message);
+    }
+}
+
+export const errorBody = (
+    status: number,
+    key: string,
+    message: string,
+    extra: { field?: string; errors?: FieldError[]; retryAfter?: number } = {},
+): ApiError => ({
+    code: status,
+    name: ERROR_NAMES[status] ?? (status >= 500 ? 'GeneralError' : 'BadRequest'),
+    message,
+    key,
+    ...(extra.field !== undefined ? { field: extra.field } : {}),
+    ...(extra.errors ? { errors: extra.errors } : {}),
+    ...(extra.retryAfter !== undefined ? { retry_after: extra.retryAfter } : {}),
+});
+
+export const sendHttpError = (reply: FastifyReply, error: HttpError): FastifyReply => {
+    if (error.details.retryAfter !== undefined) reply.header('Retry-After', String(error.details.retryAfter));
+    return reply.code(error.status).send(
+        errorBody(error.status, error.key, error.message, {
+            field: error.field,
+            errors: error.details.errors,
+            retryAfter: error.details.retryAfter,
+        }),
+    );
+};
+
+/** The signed-in admin behind a request's token. */
+export interface Session {
+    sessionId: number;
+    admin: {
+        id: number;
+        username: string;
+        firstName: string;
+        lastName: string;
+        groupId: number;
+        storeId: number | null;
+    };
+    roles: ReadonlySet<string>;
+}
+
+/** What the app provides to every route; set once by buildApp. */
+export interface Services {
+    db: Database;
+    settings: Settings;
+    /** The live session of a token, or null when it is unknown, expired or revoked. */
+    findSession(token: string): Promise<Session | null>;
+}
+
+declare module 'fastify' {
+    interface FastifyInstance {
+        portal: Services;
+    }
+}
+
+export interface CallContext {
+    db: Database;
+    settings: Settings;
+    session: Session | null;
+    roles: ReadonlySet<string>;
+    /** The role code that let the caller in, when the call is gated by one. */
+    roleUsed: string | null;
+    /** The `Coords` header: where the client says it is. */
+    coords: string | null;
+    request: FastifyRequest;
+    reply: FastifyReply;
+    now(): Date;
+    /**
+     * Records an audit event for this request inside the caller's transaction. The actor is the
+     * session's admin, or `actorAdminId` on public calls that identify one (a sign-in).
+     */
+    audit(tx: Transaction, event: AuditEvent & { actorAdminId?: number }): Promise<void>;
+}
+
+export type Handler<C extends CallDefinition> = (
+    input: HandlerInput<C>,
+    context: CallContext,
+) => Promise<HandlerResult<C>>;
+
+export interface MountOptions {
+    /** The success status; 200 unless the call creates something. */
+    status?: number;
+}
+
+/** `Authorization: Bearer <t>`, else the `access-token` header. */
+export const tokenOf = (request: FastifyRequest): string | null => {
+    const authorization = request.headers.authorization;
+    if (authorization) {
+        const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+        if (match?.[1]) return match[1];
+    }
+    const accessToken = request.headers['access-token'];
+    const value = Array.isArray(accessToken) ? accessToken[0] : accessToken;
+    return value?.trim() ? value.trim() : null;
+};
+
+const headerText = (request: FastifyRequest, name: string, maxLength: number): string | null => {
+    const value = request.headers[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    return first ? first.slice(0, maxLength) : null;
+};
+
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
+    let current = input;
+    for (const part of path) {
+        if (current === null || typeof current !== 'object') return undefined;
+        current = (current as Record<PropertyKey, unknown>)[part];
+    }
+    return current;
+};
+
+/**
+ * Zod issues → one entry per failing field. A union (the sign-in body) reports the branch that
+ * came closest, so a half-filled password sign-in names the missing password.
+ */
+const fieldErrors = (issues: readonly z.core.$ZodIssue[], input: unknown, prefix: PropertyKey[] = []): FieldError[] =>
+    issues.flatMap(issue => {
+        const path = [...prefix, ...issue.path];
+        if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+            const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+            return fieldErrors(closest, input, path);
+        }
+        const field = path.map(String).join('.');
+        if (valueAt(input, path) === undefined) {
+            return [{ field, message: `${field || 'input'} is required`, key: 'errors.field_required' }];
+        }
+        return [{ field, message: issue.message, key: 'errors.field_invalid' }];
+    });
+
+const validate = (schema: z.ZodType | undefined, input: unknown, errors: FieldError[]): unknown => {
+    if (!schema) return undefined;
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    errors.push(...fieldErrors(result.error.issues, input));
+    return undefined;
+};
+
+export const invalidInput = (errors: FieldError[]): HttpError => {
+    const first = errors[0] ?? { field: '', message: 'Invalid input', key: 'errors.invalid_input' };
+    const key: ErrorKey = first.key === 'errors.field_required' ? 'errors.field_required' : 'errors.invalid_input';
+    const message = !first.field || first.message.startsWith(first.field) ? first.message : `${first.field}: ${first.message}`;
+    return new HttpError(400, key, message, first.field, { errors });
+};
+
+const roleUsedFor = (call: CallDefinition, roles: ReadonlySet<string>): string | null => {
+    if (call.access === 'public' || call.access === 'signed-in') return null;
+    if (typeof call.access === 'string') return call.access;
+    return call.access.find(code => roles.has(code)) ?? null;
+};
+
+export const mount = <C extends CallDefinition>(
+    app: FastifyInstance,
+    call: C,
+    handler: Handler<C>,
+    options: MountOptions = {},
+): void => {
+    const routeHandler: RouteHandlerMethod = async (request, reply) => {
+        const { db, settings, findSession } = app.portal;
+
+        let session: Session | null = null;
+        if (call.access !== 'public') {
+            const token = tokenOf(request);
+            session = token ? await findSession(token) : null;
+            if (!session) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
+        }
+        const roles = session?.roles ?? new Set<string>();
+        if (!roleAllows(call.access, session !== null, roles)) {
+            throw new HttpError(403, 'errors.forbidden', 'You do not have the role this needs');
+        }
+
+        // Authentication comes first, so a caller without access learns nothing about valid input.
+        const errors: FieldError[] = [];
+        const params = validate(call.params, request.params ?? {}, errors);
+        const query = validate(call.query, request.query ?? {}, errors);
+        const body = validate(call.body, request.body ?? {}, errors);
+        if (errors.length > 0) throw invalidInput(errors);
+
+        const roleUsed = roleUsedFor(call, roles);
+        const coords = headerText(request, 'coords', 200);
+        const context: CallContext = {
+            db,
+            settings,
+            session,
+            roles,
+            roleUsed,
+            coords,
+            request,
+            reply,
+            now: settings.now,
+            audit: (tx, { actorAdminId, ...event }) =>
+                recordAudit(tx, { adminId: actorAdminId ?? session?.admin.id ?? null, roleUsed, coords, at: settings.now() }, event),
+        };
+        const input = { params, query, body } as HandlerInput<C>;
+        const result = await handler(input, context);
+        const parsed = call.response.safeParse(result);
+        if (!parsed.success) {
+            // The handler broke the contract: a server fault, never the caller's.
+            throw new Error(`Response of ${call.method} ${call.path} does not match the contract: ${parsed.error.message}`);
+        }
+        return reply.code(options.status ?? 200).send(parsed.data);
+    };
+
+    app.route({ method: call.method, url: API_BASE + call.path, handler: routeHandler });
+};

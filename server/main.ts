@@ -1,0 +1,54 @@
+/**
+ * `npm run serve`: read settings, open and prepare the database, serve the API and the built
+ * portal, and shut down cleanly on SIGINT/SIGTERM.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { openDatabase } from './db';
+import { prepareDatabase } from './db/seed';
+import { hasBuiltPortal } from './portal';
+import { loadSettings, SettingsError } from './settings';
+
+const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+const start = async () => {
+    const settings = loadSettings();
+    const database = await openDatabase(settings);
+    const { seeded } = await prepareDatabase(database, settings);
+
+    const app = await buildApp({ db: database.db, settings, distDir: DIST_DIR });
+    const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${settings.dataDir}/pglite`;
+    app.log.info(`database: ${where}${seeded ? ', seeded with the demo accounts' : ''}`);
+    if (!hasBuiltPortal(DIST_DIR)) {
+        app.log.warn(`no built portal in ${DIST_DIR} (run "npm run build"): serving the API only`);
+    }
+    if (settings.devTools) app.log.info('development tools are on (SMS outbox reader, operator sign-in stand-in)');
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        app.log.info(`${signal}: shutting down`);
+        try {
+            await app.close();
+            await database.close();
+            process.exit(0);
+        } catch (error) {
+            console.error('Shutdown failed:', error);
+            process.exit(1);
+        }
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+
+    await app.listen({ host: settings.host, port: settings.port });
+    const address = app.server.address() as AddressInfo;
+    console.log(`Portal ready on http://${settings.host}:${address.port}`);
+};
+
+start().catch((error: unknown) => {
+    if (error instanceof SettingsError) console.error(error.message);
+    else console.error('The server could not start:', error);
+    process.exit(1);
+});
