@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_VERSION } from '../../contract';
+import { health, login, logout, myRoles } from '../../contract/auth';
+import { register, registrationOptions } from '../../contract/security';
+import { admins, auditEvents, signInAttempts } from '../../server/db/schema';
+import { DEMO_GROUPS } from '../../server/db/seed';
+import { PASSWORD, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+    server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const signIn = (username: string, password: string) => server.call(login, { body: { username, password } });
+const MINUTE = 60_000;
+
+describe('signing in with a password', () => {
+    it('answers the session user, with an expiry in the future', async () => {
+        const before = server.clock.now().getTime();
+        const { status, body } = await signIn('admin', PASSWORD);
+        expect(status).toBe(200);
+        if (!('user' in body)) throw new Error('expected a session');
+        expect(body.user).toMatchObject({
+            username: 'admin',
+            name: 'Thandi Mokoena',
+            group: { name: 'Super Admin' },
+            shop: null,
+        });
+        expect(body.user.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(body.user.exp).toBeGreaterThan(before);
+        expect(Math.abs(body.user.exp - (before + 8 * 3600 * 1000))).toBeLessThan(60_000);
+    });
+
+    it("carries the admin's shop", async () => {
+        const { body } = await signIn('agent', PASSWORD);
+        if (!('user' in body)) throw new Error('expected a session');
+        expect(body.user.shop).toMatchObject({ name: 'Soweto Central' });
+        expect(body.user.group.name).toBe('Sales Agent');
+    });
+
+    it('takes the username in any case and with stray spaces', async () => {
+        const { status } = await signIn('  Maker ', PASSWORD);
+        expect(status).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown user the same way', async () => {
+        const wrongPassword = await signIn('maker', 'not-the-password');
+        const unknownUser = await signIn('nobody-here', PASSWORD);
+        expect(wrongPassword.status).toBe(401);
+        expect(unknownUser.status).toBe(401);
+        expect(wrongPassword.error).toEqual(unknownUser.error);
+        expect(wrongPassword.error.key).toBe('errors.invalid_credentials');
+    });
+
+    it('refuses an agent awaiting approval, even with the right password', async () => {
+        const { body: options } = await server.call(registrationOptions);
+        const store = options.stores[0];
+        if (!store) throw new Error('no stores seeded');
+        const registered = await server.call(register, {
+            body: {
+                username: 'pending.agent',
+                first_name: 'Pending',
+                last_name: 'Agent',
+                msisdn: '27829990001',
+                store_id: store.id,
+                password: 'a-long-password-1',
+            },
+        });
+        expect(registered.status).toBe(201);
+        const refused = await signIn('pending.agent', 'a-long-password-1');
+        expect(refused.status).toBe(403);
+        expect(refused.error.key).toBe('errors.account_not_active');
+        // A wrong password still gets the ordinary answer: the status shows only to the password's holder.
+        expect((await signIn('pending.agent', 'wrong-password-1')).error.key).toBe('errors.invalid_credentials');
+    });
+
+    it('names the missing field', async () => {
+        const { status, error } = await server.call(login, { body: { username: 'admin' } });
+        expect(status).toBe(400);
+        expect(error).toMatchObject({ code: 400, name: 'BadRequest', key: 'errors.field_required', field: 'password' });
+    });
+
+    it('records every attempt and audits success and failure', async () => {
+        const attempts = await server.db.select().from(signInAttempts).where(eq(signInAttempts.username, 'maker'));
+        expect(attempts.map(attempt => attempt.outcome).sort()).toEqual(['bad_credentials', 'ok']);
+        const events = await server.db.select().from(auditEvents).where(eq(auditEvents.entity, 'sessions'));
+        const actions = events.map(event => event.action);
+        expect(actions).toContain('sessions.sign_in');
+        expect(actions).toContain('sessions.sign_in_failed');
+        const [maker] = await server.db.select().from(admins).where(eq(admins.username, 'maker'));
+        expect(events.find(event => event.action === 'sessions.sign_in' && event.actorAdminId === maker?.id)).toBeTruthy();
+        expect(JSON.stringify(events)).not.toContain(PASSWORD);
+    });
+});
+
+describe('throttling', () => {
+    it('closes a username after 5 failures in 15 minutes and refuses even the right password until the window frees', async () => {
+        for (let attempt = 1; attempt <= 5; attempt++) {
+            expect((await signIn('checker', `wrong-password-${attempt}`)).status).toBe(401);
+            server.clock.advance(MINUTE);
+        }
+        const throttled = await signIn('checker', 'wrong-password-6');
+        expect(throttled.status).toBe(429);
+        expect(throttled.error.key).toBe('errors.too_many_attempts');
+        // The first failure was 5 minutes ago: it leaves the window in 10 minutes.
+        expect(throttled.error.retry_after).toBe(10 * 60);
+        expect(throttled.headers['retry-after']).toBe(String(10 * 60));
+
+        const rightButThrottled = await signIn('checker', PASSWORD);
+        expect(rightButThrottled.status).toBe(429);
+
+        server.clock.advance(10 * MINUTE - 1000);
+        expect((await signIn('checker', PASSWORD)).status).toBe(429);
+        server.clock.advance(1000);
+        expect((await signIn('checker', PASSWORD)).status).toBe(200);
+    });
+
+    it('forgets failures before a success', async () => {
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('fieldagent', 'wrong-password')).status).toBe(401);
+        expect((await signIn('fieldagent', PASSWORD)).status).toBe(200);
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('fieldagent', 'wrong-password')).status).toBe(401);
+        expect((await signIn('fieldagent', PASSWORD)).status).toBe(200);
+    });
+
+    it('forgets failures older than 15 minutes', async () => {
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('analyst', 'wrong-password')).status).toBe(401);
+        server.clock.advance(16 * MINUTE);
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('analyst', 'wrong-password')).status).toBe(401);
+        expect((await signIn('analyst', PASSWORD)).status).toBe(200);
+    });
+
+    it('throttles unknown usernames like known ones', async () => {
+        for (let attempt = 0; attempt < 5; attempt++) expect((await signIn('ghost', 'wrong-password')).status).toBe(401);
+        const throttled = await signIn('ghost', 'wrong-password');
+        expect(throttled.status).toBe(429);
+        expect(throttled.error.retry_after).toBeGreaterThan(0);
+    });
+});
+
+describe('sessions', () => {
+    it('signing out revokes the token', async () => {
+        const token = await server.signIn('shopowner');
+        expect((await server.call(myRoles, { token })).status).toBe(200);
+        const out = await server.call(logout, { token });
+        expect(out.status).toBe(200);
+        expect(out.body).toEqual({ ok: true });
+        const after = await server.call(myRoles, { token });
+        expect(after.status).toBe(401);
+        expect(after.error.key).toBe('errors.not_signed_in');
+        expect((await server.call(logout, { token })).status).toBe(401);
+    });
+
+    it('an expired session is refused', async () => {
+        const token = await server.signIn('shopowner');
+        server.clock.advance(8 * 3600 * 1000 - 5000);
+        expect((await server.call(myRoles, { token })).status).toBe(200);
+        server.clock.advance(10_000);
+        const expired = await server.call(myRoles, { token });
+        expect(expired.status).toBe(401);
+        expect(expired.error.key).toBe('errors.not_signed_in');
+    });
+
+    it('takes the token from the access-token header too, and refuses an unknown one', async () => {
+        const token = await server.signIn('maker');
+        expect((await server.call(myRoles, { headers: { 'access-token': token } })).status).toBe(200);
+        expect((await server.call(myRoles, { token: 'not-a-token' })).status).toBe(401);
+        expect((await server.call(myRoles)).status).toBe(401);
+    });
+
+    it("a disabled admin's session stops working", async () => {
+        const token = await server.signIn('analyst');
+        await server.db.update(admins).set({ status: 'disabled' }).where(eq(admins.username, 'analyst'));
+        try {
+            expect((await server.call(myRoles, { token })).status).toBe(401);
+            expect((await signIn('analyst', PASSWORD)).error.key).toBe('errors.account_not_active');
+        } finally {
+            await server.db.update(admins).set({ status: 'active' }).where(eq(admins.username, 'analyst'));
+        }
+    });
+});
+
+describe('my roles', () => {
+    it("answers the session group's roles with their codes", async () => {
+        const token = await server.signIn('maker');
+        const { status, body } = await server.call(myRoles, { token });
+        expect(status).toBe(200);
+        expect(body.group_id).toBeGreaterThan(0);
+        expect(body.data.every(row => row.group_id === body.group_id && row.admin_role.id === row.role_id)).toBe(true);
+        expect(body.data.map(row => row.admin_role.code).sort()).toEqual([...DEMO_GROUPS['Portal Staff']].sort());
+    });
+});
+
+describe('health', () => {
+    it('answers ok and the portal version after checking the database', async () => {
+        const { status, body } = await server.call(health);
+        expect(status).toBe(200);
+        expect(body).toEqual({ status: 'ok', version: PORTAL_VERSION });
+    });
+});

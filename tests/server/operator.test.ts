@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, myRoles, startOperatorSignIn } from '../../contract/auth';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+    server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const start = async () => {
+    const { status, body } = await server.call(startOperatorSignIn, { body: { provider: 'mno' } });
+    expect(status).toBe(200);
+    return body;
+};
+
+/** Submits the stand-in page's form the way a browser does. */
+const submitPage = (fields: Record<string, string>) =>
+    server.app.inject({
+        method: 'POST',
+        url: '/portal_api/dev/operator/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+    });
+
+const callbackOf = (location: string | undefined) => {
+    const url = new URL(location ?? '', 'http://portal.test');
+    return { path: url.pathname, code: url.searchParams.get('code'), error: url.searchParams.get('error') };
+};
+
+describe('signing in through the mobile operator (development stand-in)', () => {
+    it('goes from the start call through the page and back to a session, without the staff second factor', async () => {
+        const { auth_id: authId, authorize_url: authorizeUrl } = await start();
+        expect(authorizeUrl).toBe(`/portal_api/dev/operator/authorize?auth_id=${authId}&provider=mno`);
+
+        const page = await server.app.inject({ method: 'GET', url: authorizeUrl });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toContain('text/html');
+        expect(page.body).toContain("Development stand-in for the mobile operator's sign-in page");
+        expect(page.body).toContain('id="msisdn"');
+        expect(page.body).toMatch(/<button[^>]*>Approve<\/button>/);
+        expect(page.body).toMatch(/<button[^>]*>Cancel<\/button>/);
+
+        // `secure` needs a code when signing in with a password; the operator vouches for the phone instead.
+        const approved = await submitPage({ auth_id: authId, provider: 'mno', msisdn: '+27820000008', action: 'approve' });
+        expect(approved.statusCode).toBe(302);
+        const callback = callbackOf(approved.headers.location);
+        expect(callback.path).toBe(`/callback/${authId}/mno`);
+        expect(callback.code).toBeTruthy();
+
+        const signedIn = await server.call(login, { body: { auth_id: authId, provider: 'mno', code: callback.code ?? '' } });
+        expect(signedIn.status).toBe(200);
+        if (!('user' in signedIn.body)) throw new Error('expected a session');
+        expect(signedIn.body.user.username).toBe('secure');
+        expect((await server.call(myRoles, { token: signedIn.body.user.token })).status).toBe(200);
+
+        const again = await server.call(login, { body: { auth_id: authId, provider: 'mno', code: callback.code ?? '' } });
+        expect(again.status).toBe(401);
+        expect(again.error.key).toBe('errors.operator_sign_in_failed');
+    });
+
+    it('answers access_denied on Cancel', async () => {
+        const { auth_id: authId } = await start();
+        const cancelled = await submitPage({ auth_id: authId, provider: 'mno', msisdn: '', action: 'cancel' });
+        expect(cancelled.statusCode).toBe(302);
+        expect(callbackOf(cancelled.headers.location)).toEqual({ path: `/callback/${authId}/mno`, code: null, error: 'access_denied' });
+    });
+
+    it('answers access_denied for a number that is no active portal user', async () => {
+        const { auth_id: authId } = await start();
+        const unknown = await submitPage({ auth_id: authId, provider: 'mno', msisdn: '27829999999', action: 'approve' });
+        expect(callbackOf(unknown.headers.location).error).toBe('access_denied');
+    });
+
+    it('refuses a wrong code, a wrong provider and an unknown sign-in', async () => {
+        const { auth_id: authId } = await start();
+        const approved = await submitPage({ auth_id: authId, provider: 'mno', msisdn: '27820000001', action: 'approve' });
+        const code = callbackOf(approved.headers.location).code ?? '';
+        expect((await server.call(login, { body: { auth_id: authId, provider: 'mno', code: `${code}x` } })).status).toBe(401);
+        expect((await server.call(login, { body: { auth_id: authId, provider: 'other', code } })).status).toBe(401);
+        const unknown = await server.call(login, { body: { auth_id: 'no-such-sign-in', provider: 'mno', code } });
+        expect(unknown.error.key).toBe('errors.operator_sign_in_failed');
+        // None of those used it up.
+        expect((await server.call(login, { body: { auth_id: authId, provider: 'mno', code } })).status).toBe(200);
+    });
+
+    it('expires after 5 minutes, on the page and at the callback', async () => {
+        const first = await start();
+        const approved = await submitPage({ auth_id: first.auth_id, provider: 'mno', msisdn: '27820000001', action: 'approve' });
+        const code = callbackOf(approved.headers.location).code ?? '';
+        const second = await start();
+        server.clock.advance(5 * 60_000 + 1000);
+        expect((await server.call(login, { body: { auth_id: first.auth_id, provider: 'mno', code } })).status).toBe(401);
+        expect((await server.app.inject({ method: 'GET', url: second.authorize_url })).statusCode).toBe(404);
+    });
+
+    it('checks the provider', async () => {
+        const { status, error } = await server.call(startOperatorSignIn, { body: { provider: 'other' } });
+        expect(status).toBe(400);
+        expect(error.field).toBe('provider');
+    });
+});
+
+describe('the operator sign-in without development tools', () => {
+    it("answers the configured operator page, with the sign-in's id filled in", async () => {
+        const app = await server.buildAnother({ devTools: false, operatorAuthorizeUrl: 'https://operator.example/authorize?state={auth_id}&p={provider}' });
+        const response = await app.inject({ method: 'POST', url: '/portal_api/authentication/operator', payload: { provider: 'mno' } });
+        expect(response.statusCode).toBe(200);
+        const body = response.json<{ auth_id: string; authorize_url: string }>();
+        expect(body.authorize_url).toBe(`https://operator.example/authorize?state=${body.auth_id}&p=mno`);
+        expect((await app.inject({ method: 'GET', url: '/portal_api/dev/operator/authorize' })).statusCode).toBe(404);
+    });
+
+    it('answers 503 when no operator page is configured', async () => {
+        const app = await server.buildAnother({ devTools: false, operatorAuthorizeUrl: undefined });
+        const response = await app.inject({ method: 'POST', url: '/portal_api/authentication/operator', payload: { provider: 'mno' } });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ key: 'errors.operator_sign_in_failed' });
+    });
+});
