@@ -72,7 +72,10 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
         .code(status)
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+        .header(
+            'Content-Security-Policy',
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+        )
         .send(html);
 
 const authorizeQuery = z.object({ auth_id: z.string().min(1).max(64), provider: z.string().min(1).max(32) });
@@ -95,20 +98,29 @@ export const registerDevRoutes = (app: FastifyInstance): void => {
             .orderBy(desc(smsOutbox.id))
             .limit(query.$limit);
         return {
-            data: rows.map(row => ({ id: row.id, msisdn: row.msisdn, text: row.text, purpose: row.purpose, created_at: row.createdAt.toISOString() })),
+            data: rows.map(row => ({
+                id: row.id,
+                msisdn: row.msisdn,
+                text: row.text,
+                purpose: row.purpose,
+                created_at: row.createdAt.toISOString(),
+            })),
         };
     });
 
     // The form posts url-encoded; the parser lives in this plugin only, so the JSON API stays JSON.
     app.register(async scope => {
-        scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-            done(null, Object.fromEntries(new URLSearchParams(String(body))));
-        });
+        scope.addContentTypeParser(
+            'application/x-www-form-urlencoded',
+            { parseAs: 'string', bodyLimit: 4096 },
+            (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+        );
 
         scope.get(OPERATOR_PAGE_PATH, async (request, reply) => {
             const query = authorizeQuery.safeParse(request.query);
             const { db, settings } = app.portal;
-            const pending = query.success && (await pendingOperatorSignIn(db, query.data.auth_id, query.data.provider, settings.now()));
+            const pending =
+                query.success && (await pendingOperatorSignIn(db, query.data.auth_id, query.data.provider, settings.now()));
             if (!query.success || !pending) return sendHtml(reply, 404, unknownSignInPage());
             return sendHtml(reply, 200, operatorPage(pending.id, pending.provider));
         });

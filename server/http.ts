@@ -10,9 +10,8 @@ import type { z } from 'zod';
 import { API_BASE } from '../contract';
 import { roleAllows, type CallDefinition, type HandlerInput, type HandlerResult } from '../contract/define';
 import type { ApiError, ErrorKey } from '../contract/errors';
-import type { Database } from './db';
+import type { Database, Transaction } from './db';
 import { recordAudit, type AuditEvent } from './domain/audit';
-import type { Transaction } from './db';
 import type { Settings } from './settings';
 
 /** Feathers' error names, which the original backend answered with. */
@@ -239,8 +238,10 @@ export const mount = <C extends CallDefinition>(
             request,
             reply,
             now: settings.now,
-            audit: (tx, { actorAdminId, ...event }) =>
-                recordAudit(tx, { adminId: actorAdminId ?? session?.admin.id ?? null, roleUsed, coords, at: settings.now() }, event),
+            audit: (tx, { actorAdminId, ...event }) => {
+                const adminId = actorAdminId ?? session?.admin.id ?? null;
+                return recordAudit(tx, { adminId, roleUsed, coords, at: settings.now() }, event);
+            },
         };
         const input = { params, query, body } as HandlerInput<C>;
         const result = await handler(input, context);

@@ -6,13 +6,23 @@ import { createHash, createHmac, randomBytes, randomInt, randomUUID, scrypt, tim
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PORTAL_VERSION } from '../../contract';
-import { health, login, logout, myRoles, resendOtp, startOperatorSignIn } from '../../contract/auth';
-import type { SessionUser } from '../../contract/auth';
-import { HttpError, mount, type CallContext, type Session } from '../http';
-import { recordAudit } from './audit';
+import { health, login, logout, myRoles, resendOtp, startOperatorSignIn, type SessionUser } from '../../contract/auth';
 import type { Database, Queryable, Transaction } from '../db';
-import { adminGroups, adminRoles, admins, groupRoles, operatorSignIns, otps, sessions, signInAttempts, smsOutbox, stores } from '../db/schema';
+import {
+    adminGroups,
+    adminRoles,
+    admins,
+    groupRoles,
+    operatorSignIns,
+    otps,
+    sessions,
+    signInAttempts,
+    smsOutbox,
+    stores,
+} from '../db/schema';
+import { HttpError, mount, type CallContext, type Session } from '../http';
 import type { Settings } from '../settings';
+import { recordAudit } from './audit';
 
 // ---------------------------------------------------------------------------------------------
 // Passwords: scrypt with a random salt, stored as `scrypt$N$r$p$salt$hash` so the cost can rise
@@ -37,9 +47,8 @@ export const hashPassword = async (password: string): Promise<string> => {
 export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
     const [scheme, nText, rText, pText, saltText, keyText] = stored.split('$');
     const [N, r, p] = [Number(nText), Number(rText), Number(pText)];
-    if (scheme !== 'scrypt' || !saltText || !keyText || !(N >= 2 && N <= 2 ** 20) || !(r >= 1 && r <= 32) || !(p >= 1 && p <= 16)) {
-        return false;
-    }
+    const sane = N >= 2 && N <= 2 ** 20 && r >= 1 && r <= 32 && p >= 1 && p <= 16;
+    if (scheme !== 'scrypt' || !saltText || !keyText || !sane) return false;
     const expected = Buffer.from(keyText, 'base64url');
     const actual = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, N, r, p);
     return timingSafeEqual(actual, expected);
@@ -150,7 +159,13 @@ const throttledFor = async (tx: Transaction, username: string, now: Date): Promi
     const [lastSuccess] = await tx
         .select({ id: signInAttempts.id })
         .from(signInAttempts)
-        .where(and(eq(signInAttempts.username, username), eq(signInAttempts.succeeded, true), gt(signInAttempts.at, windowStart)))
+        .where(
+            and(
+                eq(signInAttempts.username, username),
+                eq(signInAttempts.succeeded, true),
+                gt(signInAttempts.at, windowStart),
+            ),
+        )
         .orderBy(desc(signInAttempts.id))
         .limit(1);
     const failures = await tx
@@ -243,7 +258,13 @@ const passwordSignIn = async (body: { username: string; password: string }, cont
 
     // The slow hash runs outside any transaction, so it holds no connection or lock.
     const [admin] = await db
-        .select({ id: admins.id, status: admins.status, otpEnabled: admins.otpEnabled, msisdn: admins.msisdn, passwordHash: admins.passwordHash })
+        .select({
+            id: admins.id,
+            status: admins.status,
+            otpEnabled: admins.otpEnabled,
+            msisdn: admins.msisdn,
+            passwordHash: admins.passwordHash,
+        })
         .from(admins)
         .where(eq(admins.username, username))
         .limit(1);
@@ -346,7 +367,10 @@ const otpSignIn = async (body: { auth_id: string; otp: string }, context: CallCo
             });
             return { kind: 'wrong' };
         }
-        const [admin] = await tx.select({ status: admins.status, username: admins.username }).from(admins).where(eq(admins.id, row.adminId));
+        const [admin] = await tx
+            .select({ status: admins.status, username: admins.username })
+            .from(admins)
+            .where(eq(admins.id, row.adminId));
         if (!admin || admin.status !== 'active') return { kind: 'expired' };
         const result = await openSession(tx, context.settings, row.adminId, now);
         await tx.insert(signInAttempts).values({ username: admin.username, succeeded: true, outcome: 'ok', at: now });
@@ -371,7 +395,8 @@ const otpSignIn = async (body: { auth_id: string; otp: string }, context: CallCo
     }
 };
 
-const operatorFailed = () => new HttpError(401, 'errors.operator_sign_in_failed', 'The mobile operator sign-in did not complete');
+const operatorFailed = () =>
+    new HttpError(401, 'errors.operator_sign_in_failed', 'The mobile operator sign-in did not complete');
 
 const operatorSignIn = async (body: { auth_id: string; provider: string; code: string }, context: CallContext) => {
     const authId = body.auth_id;
@@ -390,7 +415,10 @@ const operatorSignIn = async (body: { auth_id: string; provider: string; code: s
         ) {
             return null;
         }
-        const [admin] = await tx.select({ status: admins.status, username: admins.username }).from(admins).where(eq(admins.id, row.adminId));
+        const [admin] = await tx
+            .select({ status: admins.status, username: admins.username })
+            .from(admins)
+            .where(eq(admins.id, row.adminId));
         if (!admin || admin.status !== 'active') return null;
         await tx.update(operatorSignIns).set({ usedAt: now }).where(eq(operatorSignIns.id, authId));
         const signedIn = await openSession(tx, context.settings, row.adminId, now);
@@ -484,7 +512,12 @@ export const registerAuthRoutes = (app: FastifyInstance): void => {
             // A fresh code replaces the old one, with a fresh expiry and its own attempts.
             await tx
                 .update(otps)
-                .set({ codeHash: codeHash(authId, code), expiresAt: new Date(now.getTime() + OTP.ttlMs), attempts: 0, sends: row.sends + 1 })
+                .set({
+                    codeHash: codeHash(authId, code),
+                    expiresAt: new Date(now.getTime() + OTP.ttlMs),
+                    attempts: 0,
+                    sends: row.sends + 1,
+                })
                 .where(eq(otps.id, authId));
             await sendOtp(tx, context, admin.msisdn, code);
             await context.audit(tx, {
@@ -509,7 +542,9 @@ export const registerAuthRoutes = (app: FastifyInstance): void => {
         const { settings } = context;
         const authId = randomUUID();
         const fill = (template: string) =>
-            template.replaceAll('{auth_id}', encodeURIComponent(authId)).replaceAll('{provider}', encodeURIComponent(body.provider));
+            template
+                .replaceAll('{auth_id}', encodeURIComponent(authId))
+                .replaceAll('{provider}', encodeURIComponent(body.provider));
         let authorizeUrl: string;
         if (settings.devTools) {
             authorizeUrl = fill('/portal_api/dev/operator/authorize?auth_id={auth_id}&provider={provider}');

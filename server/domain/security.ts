@@ -59,13 +59,15 @@ const iso = (date: Date) => date.toISOString();
 
 /** A unique-constraint violation's constraint name, whichever driver raised it. */
 const violatedConstraint = (error: unknown): string | null => {
-    for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-        const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    let current: unknown = error;
+    while (current && typeof current === 'object') {
+        const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
         if (candidate.code === '23505') {
             if (typeof candidate.constraint === 'string') return candidate.constraint;
             const named = typeof candidate.message === 'string' ? /constraint "([^"]+)"/.exec(candidate.message) : null;
             return named?.[1] ?? '';
         }
+        current = candidate.cause;
     }
     return null;
 };
@@ -76,8 +78,9 @@ const violatedConstraint = (error: unknown): string | null => {
 // Spelled out with table names: drizzle leaves columns unqualified in a single-table select, and
 // an unqualified "id" inside the subquery would mean the subquery's own table.
 const column = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
-const roleCount = sql<number>`(SELECT count(*)::int FROM ${groupRoles} WHERE ${column('group_roles', 'group_id')} = ${column('admin_groups', 'id')})`;
-const userCount = sql<number>`(SELECT count(*)::int FROM ${admins} WHERE ${column('admins', 'group_id')} = ${column('admin_groups', 'id')})`;
+const groupId = column('admin_groups', 'id');
+const roleCount = sql<number>`(SELECT count(*)::int FROM ${groupRoles} WHERE ${column('group_roles', 'group_id')} = ${groupId})`;
+const userCount = sql<number>`(SELECT count(*)::int FROM ${admins} WHERE ${column('admins', 'group_id')} = ${groupId})`;
 
 const groupFields = {
     id: adminGroups.id,
@@ -156,9 +159,9 @@ interface NewAdmin {
 /** Checks in the order a form shows its fields, so the first error names the first bad field. */
 const checkNewAdmin = async (tx: Transaction, input: NewAdmin): Promise<void> => {
     const [sameUsername] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.username, input.username));
-    if (sameUsername) throw new HttpError(409, 'errors.username_taken', 'This username is taken', 'username');
+    if (sameUsername) throw usernameTaken();
     const [sameMsisdn] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.msisdn, input.msisdn));
-    if (sameMsisdn) throw new HttpError(409, 'errors.msisdn_taken', 'This phone number belongs to another user', 'msisdn');
+    if (sameMsisdn) throw msisdnTaken();
     const [group] = await tx.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, input.group_id));
     if (!group) throw new HttpError(400, 'errors.unknown_group', 'There is no such group', 'group_id');
     if (input.store_id !== undefined && input.store_id !== null) {
@@ -191,10 +194,13 @@ const insertAdmin = async (tx: Transaction, input: NewAdmin, passwordHash: strin
     return admin;
 };
 
+const usernameTaken = () => new HttpError(409, 'errors.username_taken', 'This username is taken', 'username');
+const msisdnTaken = () => new HttpError(409, 'errors.msisdn_taken', 'This phone number belongs to another user', 'msisdn');
+
 const adminConflict = (error: unknown): never => {
     const constraint = violatedConstraint(error);
-    if (constraint?.includes('username')) throw new HttpError(409, 'errors.username_taken', 'This username is taken', 'username');
-    if (constraint?.includes('msisdn')) throw new HttpError(409, 'errors.msisdn_taken', 'This phone number belongs to another user', 'msisdn');
+    if (constraint?.includes('username')) throw usernameTaken();
+    if (constraint?.includes('msisdn')) throw msisdnTaken();
     throw error;
 };
 
@@ -213,7 +219,13 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         const where = and(...filters);
         const order = orderBy(
             query.$sort,
-            { id: adminGroups.id, name: adminGroups.name, created_at: adminGroups.createdAt, role_count: roleCount, user_count: userCount },
+            {
+                id: adminGroups.id,
+                name: adminGroups.name,
+                created_at: adminGroups.createdAt,
+                role_count: roleCount,
+                user_count: userCount,
+            },
             adminGroups.id,
         );
         const [total] = await db.select({ value: count() }).from(adminGroups).where(where);
@@ -262,7 +274,12 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                         user_count: 0,
                         created_at: iso(group.createdAt),
                     };
-                    await context.audit(tx, { action: 'admin_groups.create', entity: 'admin_groups', entityId: group.id, after: created });
+                    await context.audit(tx, {
+                        action: 'admin_groups.create',
+                        entity: 'admin_groups',
+                        entityId: group.id,
+                        after: created,
+                    });
                     return created;
                 });
             } catch (error) {
@@ -312,7 +329,10 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         addGroupRole,
         async ({ body }, context) =>
             context.db.transaction(async tx => {
-                const [group] = await tx.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, body.group_id));
+                const [group] = await tx
+                    .select({ id: adminGroups.id })
+                    .from(adminGroups)
+                    .where(eq(adminGroups.id, body.group_id));
                 if (!group) throw new HttpError(400, 'errors.unknown_group', 'There is no such group', 'group_id');
                 const [role] = await tx.select({ id: adminRoles.id }).from(adminRoles).where(eq(adminRoles.id, body.role_id));
                 if (!role) throw new HttpError(400, 'errors.unknown_role', 'There is no such role', 'role_id');
@@ -321,10 +341,17 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                     .values({ groupId: body.group_id, roleId: body.role_id })
                     .onConflictDoNothing()
                     .returning({ id: groupRoles.id });
-                if (!inserted) throw new HttpError(409, 'errors.role_already_in_group', 'The group already has this role', 'role_id');
+                if (!inserted) {
+                    throw new HttpError(409, 'errors.role_already_in_group', 'The group already has this role', 'role_id');
+                }
                 const created = await findGroupRole(tx, inserted.id);
                 if (!created) throw new Error('The new group role could not be read back');
-                await context.audit(tx, { action: 'group_roles.create', entity: 'group_roles', entityId: created.id, after: created });
+                await context.audit(tx, {
+                    action: 'group_roles.create',
+                    entity: 'group_roles',
+                    entityId: created.id,
+                    after: created,
+                });
                 return created;
             }),
         { status: 201 },
@@ -335,7 +362,12 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             const existing = await findGroupRole(tx, params.id);
             if (!existing) throw new HttpError(404, 'errors.not_found', 'There is no such group role', 'id');
             await tx.delete(groupRoles).where(eq(groupRoles.id, params.id));
-            await context.audit(tx, { action: 'group_roles.remove', entity: 'group_roles', entityId: existing.id, before: existing });
+            await context.audit(tx, {
+                action: 'group_roles.remove',
+                entity: 'group_roles',
+                entityId: existing.id,
+                before: existing,
+            });
             return existing;
         }),
     );
@@ -393,7 +425,12 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             try {
                 return await context.db.transaction(async tx => {
                     const created = await insertAdmin(tx, { ...body, status: 'active' }, passwordHash, context.now());
-                    await context.audit(tx, { action: 'admins.create', entity: 'admins', entityId: created.id, after: created });
+                    await context.audit(tx, {
+                        action: 'admins.create',
+                        entity: 'admins',
+                        entityId: created.id,
+                        after: created,
+                    });
                     return created;
                 });
             } catch (error) {
@@ -404,7 +441,10 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
     );
 
     mount(app, registrationOptions, async (_input, { db }) => ({
-        stores: await db.select({ id: stores.id, name: stores.name, town: stores.town }).from(stores).orderBy(asc(stores.name), asc(stores.id)),
+        stores: await db
+            .select({ id: stores.id, name: stores.name, town: stores.town })
+            .from(stores)
+            .orderBy(asc(stores.name), asc(stores.id)),
     }));
 
     mount(
@@ -418,7 +458,9 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                         .select({ id: adminGroups.id })
                         .from(adminGroups)
                         .where(sql`lower(${adminGroups.name}) = lower(${SALES_AGENT_GROUP})`);
-                    if (!group) throw new Error(`The "${SALES_AGENT_GROUP}" group is missing; the start-up should have created it`);
+                    if (!group) {
+                        throw new Error(`The "${SALES_AGENT_GROUP}" group is missing; the start-up should have created it`);
+                    }
                     const created = await insertAdmin(
                         tx,
                         { ...body, group_id: group.id, otp_enabled: false, status: 'pending_approval' },
