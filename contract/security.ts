@@ -19,12 +19,21 @@ export const adminGroup = z.object({
 export type AdminGroup = z.infer<typeof adminGroup>;
 
 export const listAdminGroups = defineCall({
-    summary: 'List security groups',
+    summary: 'List security groups (also for choosing and filtering users by group)',
     method: 'GET',
     path: '/prerequisites/admin-groups',
-    access: 'VIEW_SECURITY',
+    access: ['VIEW_SECURITY', 'VIEW_USERS', 'ADD_USER'],
     query: z.object({ ...paging, name: z.string().max(80).optional(), q: z.string().max(80).optional() }),
     response: page(adminGroup),
+});
+
+export const getAdminGroup = defineCall({
+    summary: 'One security group',
+    method: 'GET',
+    path: '/prerequisites/admin-groups/:id',
+    access: 'VIEW_SECURITY',
+    params: z.object({ id }),
+    response: adminGroup,
 });
 
 export const createAdminGroup = defineCall({
@@ -158,6 +167,7 @@ export const register = defineCall({
 
 export const securityCalls = {
     listAdminGroups,
+    getAdminGroup,
     createAdminGroup,
     listAdminRoles,
     listGroupRoles,
