@@ -26,8 +26,30 @@ export interface PortalIdentity extends UserIdentity {
     exp: number;
 }
 
+const NEXT_PATH_KEY = 'pfp.next-path';
+
+/**
+ * The page a signed-out visitor was sent away from, to return to after signing in. Kept here
+ * rather than only in the router's state: several checks may send the visitor to sign-in at once,
+ * and the later ones would replace it with `/`.
+ */
+export const nextPath = {
+    remember: () => {
+        const { pathname, search } = window.location;
+        if (pathname.startsWith(HOME_PATH)) sessionStorage.setItem(NEXT_PATH_KEY, pathname + search);
+    },
+    peek: (): string => {
+        const path = sessionStorage.getItem(NEXT_PATH_KEY);
+        return path?.startsWith(HOME_PATH) ? path : HOME_PATH;
+    },
+    clear: () => sessionStorage.removeItem(NEXT_PATH_KEY),
+};
+
 /** The error react-admin gets when the session is gone: back to sign-in, with or without a notice. */
-const signedOut = (notice: string | false) => ({ redirectTo: SIGN_IN_PATH, message: notice });
+const signedOut = (notice: string | false) => {
+    nextPath.remember();
+    return { redirectTo: SIGN_IN_PATH, message: notice };
+};
 
 const loadRoles = async (user: SessionUser) => {
     const answer = await callApi(myRoles, {});
@@ -47,6 +69,7 @@ export const currentRoles = async (): Promise<ReadonlySet<string>> => {
 
 export const startSession = async (user: SessionUser) => {
     session.clearPendingOtp();
+    nextPath.clear();
     session.setUser(user);
     try {
         await loadRoles(user);

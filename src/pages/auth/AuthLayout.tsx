@@ -1,14 +1,13 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Notification, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { settings } from '../../config';
 import { LanguageMenu } from '../../layout/LanguageMenu';
 import { Logo } from '../../layout/Logo';
 
 /**
  * The background layout of the signed-out pages (spec §2): the brand backdrop, a card with the
- * logo and the page, the language menu, and the version. Notifications show here too, so
- * 'You have been logged out' is seen after the redirect.
+ * logo and the page, the language menu, and the version.
  */
 export const AuthLayout = ({ title, subtitle, children, wide = false }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean }) => {
     const translate = useTranslate();
@@ -51,7 +50,6 @@ export const AuthLayout = ({ title, subtitle, children, wide = false }: { title:
             <Typography variant="caption" sx={{ mt: 2, color: 'rgba(255,255,255,0.85)' }}>
                 {translate('app.version', { version: settings.version })}
             </Typography>
-            <Notification />
         </Box>
     );
 };

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import { useEffect, useRef, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { HOME_PATH } from '../../authProvider';
+import { nextPath } from '../../authProvider';
 import { AuthLayout } from './AuthLayout';
 import { errorKeyOf } from './errors';
 
@@ -25,7 +25,7 @@ export const CallbackPage = () => {
     useEffect(() => {
         if (!code || exchanged.current) return;
         exchanged.current = true;
-        login({ auth_id: authId, provider, code }, HOME_PATH).catch((error: unknown) => setProblem(errorKeyOf(error)));
+        login({ auth_id: authId, provider, code }, nextPath.peek()).catch((error: unknown) => setProblem(errorKeyOf(error)));
     }, [authId, provider, code, login]);
 
     return (

@@ -2,9 +2,9 @@ import SmartphoneIcon from '@mui/icons-material/Smartphone';
 import { Alert, Box, Button, CircularProgress, Divider, Link as MuiLink, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, TextInput, required, useLogin, useTranslate } from 'react-admin';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { startOperatorSignIn } from '../../../contract/auth';
-import { HOME_PATH } from '../../authProvider';
+import { HOME_PATH, nextPath } from '../../authProvider';
 import { session } from '../../authProvider/session';
 import { settings } from '../../config';
 import { callApi } from '../../lib/portalApi';
@@ -31,17 +31,9 @@ const problemOf = (error: unknown): Problem => {
     return { key: errorKeyOf(error) };
 };
 
-/** Where to go after sign-in: back where the user was sent away from, else the dashboard. */
-const useNextPath = () => {
-    const state: unknown = useLocation().state;
-    const next = typeof state === 'object' && state !== null && 'nextPathname' in state ? state.nextPathname : undefined;
-    return typeof next === 'string' && next.startsWith(HOME_PATH) ? next : HOME_PATH;
-};
-
 export const LoginPage = () => {
     const translate = useTranslate();
     const login = useLogin();
-    const nextPath = useNextPath();
     const [pending, setPending] = useState<'password' | 'operator' | null>(null);
     const [problem, setProblem] = useState<Problem | null>(null);
 
@@ -52,7 +44,8 @@ export const LoginPage = () => {
         setPending('password');
         setProblem(null);
         try {
-            await login({ username: values.username ?? '', password: values.password ?? '' }, nextPath);
+            // Back where the user was sent away from, else the dashboard.
+            await login({ username: values.username ?? '', password: values.password ?? '' }, nextPath.peek());
         } catch (error) {
             setProblem(problemOf(error));
             setPending(null);

@@ -1,22 +1,17 @@
 import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Form, TextInput, required, useLogin, useNotify, useTranslate, type Validator } from 'react-admin';
+import { Form, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
 import { Link, Navigate } from 'react-router-dom';
 import { resendOtp } from '../../../contract/auth';
-import { OTP_PATTERN } from '../../../contract/fields';
-import { HOME_PATH } from '../../authProvider';
+import { HOME_PATH, nextPath } from '../../authProvider';
 import { session, type PendingOtp } from '../../authProvider/session';
 import { callApi } from '../../lib/portalApi';
+import { usePortalValidators } from '../../lib/validators';
 import { AuthLayout } from './AuthLayout';
 import { errorKeyOf } from './errors';
 
 /** How long before another code may be asked for. */
 export const RESEND_COOLDOWN_S = 30;
-
-const validOtp: Validator = value =>
-    typeof value === 'string' && OTP_PATTERN.test(value.trim())
-        ? undefined
-        : { message: 'validation.valid_input', args: { input: 'OTP' } };
 
 const useCountdown = (seconds: number) => {
     const [left, setLeft] = useState(seconds);
@@ -33,6 +28,7 @@ export const OtpPage = () => {
     const translate = useTranslate();
     const notify = useNotify();
     const login = useLogin();
+    const validate = usePortalValidators();
     const [pending, setPending] = useState<PendingOtp | null>(() => session.pendingOtp());
     const [busy, setBusy] = useState(false);
     const [problem, setProblem] = useState<string | null>(null);
@@ -55,7 +51,7 @@ export const OtpPage = () => {
         setBusy(true);
         setProblem(null);
         try {
-            await login({ auth_id: pending.auth_id, otp: (otp ?? '').trim() }, HOME_PATH);
+            await login({ auth_id: pending.auth_id, otp: (otp ?? '').trim() }, nextPath.peek());
         } catch (error) {
             setProblem(errorKeyOf(error));
             setBusy(false);
@@ -84,7 +80,7 @@ export const OtpPage = () => {
                     label="auth.otp.code"
                     autoFocus
                     autoComplete="one-time-code"
-                    validate={[required(), validOtp]}
+                    validate={[required(), validate.otp]}
                     slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
                 />
                 {problem && (

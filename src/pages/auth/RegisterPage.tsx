@@ -7,7 +7,6 @@ import {
     PasswordInput,
     SelectInput,
     TextInput,
-    email,
     maxLength,
     minLength,
     required,
@@ -17,22 +16,15 @@ import {
 import { useFormState } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { MSISDN_PATTERN, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/fields';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register, registrationOptions } from '../../../contract/security';
 import { callApi } from '../../lib/portalApi';
+import { usePortalValidators } from '../../lib/validators';
 import { AuthLayout } from './AuthLayout';
 import { errorKeyOf, fieldErrorsOf } from './errors';
 
 type Registration = z.input<typeof register.body> & { confirm_password: string };
 const FIELDS = ['username', 'first_name', 'last_name', 'msisdn', 'email', 'store_id', 'password'] as const;
-
-const validPhone: Validator = value =>
-    typeof value === 'string' && MSISDN_PATTERN.test(value.trim()) ? undefined : 'validation.phone';
-
-const validUsername: Validator = value =>
-    typeof value === 'string' && USERNAME_PATTERN.test(value.trim().toLowerCase())
-        ? undefined
-        : { message: 'validation.valid_input', args: { input: 'username' } };
 
 const sameAsPassword: Validator = (value, values: Partial<Registration>) =>
     value === values.password ? undefined : 'register.passwords_differ';
@@ -40,6 +32,7 @@ const sameAsPassword: Validator = (value, values: Partial<Registration>) =>
 /** Agent self-registration: creates a sales agent who signs in once an administrator approves. */
 export const RegisterPage = () => {
     const translate = useTranslate();
+    const validate = usePortalValidators();
     const [problem, setProblem] = useState<string | null>(null);
     const [done, setDone] = useState<{ name: string; username: string } | null>(null);
     const options = useQuery({
@@ -72,7 +65,8 @@ export const RegisterPage = () => {
             return undefined;
         } catch (error) {
             const fieldErrors = fieldErrorsOf(error, FIELDS);
-            setProblem(Object.keys(fieldErrors).length ? 'validation.correct_errors' : errorKeyOf(error));
+            // Errors on fields are marked there (and react-admin's notice says so); the rest shows here.
+            if (Object.keys(fieldErrors).length === 0) setProblem(errorKeyOf(error));
             return fieldErrors;
         }
     };
@@ -108,7 +102,7 @@ export const RegisterPage = () => {
                             label="register.username"
                             helperText="register.username_help"
                             autoComplete="username"
-                            validate={[required(), validUsername]}
+                            validate={[required(), validate.username]}
                             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
                         />
                     </Grid>
@@ -119,11 +113,11 @@ export const RegisterPage = () => {
                             helperText="register.msisdn_help"
                             autoComplete="tel"
                             type="tel"
-                            validate={[required(), validPhone]}
+                            validate={[required(), validate.phone]}
                         />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <TextInput source="email" label="register.email" type="email" autoComplete="email" validate={email('validation.valid_input')} />
+                        <TextInput source="email" label="register.email" type="email" autoComplete="email" validate={validate.optionalEmail} />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
                         <SelectInput

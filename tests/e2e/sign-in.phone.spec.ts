@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+import { expectDashboard, signIn } from './support';
+
+test.describe('on a phone', () => {
+    test('the sign-in page fits the screen and signing in works', async ({ page }) => {
+        await page.goto('/');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(360);
+        await signIn(page, 'agent');
+        await expectDashboard(page, /Welcome, /);
+    });
+
+    test('registration fits the screen', async ({ page }) => {
+        await page.goto('/register');
+        await expect(page.getByRole('heading', { name: 'Agent registration' })).toBeVisible();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(360);
+    });
+});
