@@ -12,6 +12,7 @@ export default defineConfig({
                     environment: 'jsdom',
                     include: ['tests/unit/**/*.test.{ts,tsx}'],
                     setupFiles: ['tests/unit/setup.ts'],
+                    sequence: { groupOrder: 0 },
                 },
             },
             {
@@ -23,6 +24,7 @@ export default defineConfig({
                     hookTimeout: 60_000,
                     // PGlite is memory hungry and each file gets its own database: keep it to two at once.
                     maxWorkers: 2,
+                    sequence: { groupOrder: 1 },
                 },
             },
         ],

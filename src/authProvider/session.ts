@@ -29,6 +29,11 @@ export const session = {
 
     isExpired: (user: SessionUser, now = Date.now()) => user.exp <= now,
 
+    isSignedIn: (): boolean => {
+        const user = session.user();
+        return user !== null && !session.isExpired(user);
+    },
+
     roles: (): RolesCache | null => read(ROLES, rolesCache),
     setRoles: (roles: RolesCache) => secureStorage.set(ROLES, roles),
 

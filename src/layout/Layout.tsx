@@ -1,7 +1,7 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
-import { ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
+import { Box, ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
     AppBar,
@@ -17,7 +17,10 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { LOGGED_OUT_NOTICE, SIGN_IN_PATH } from '../authProvider';
+import { ErrorPage } from './ErrorPage';
+import { FooterImage } from './FooterImage';
 import { LanguageMenu } from './LanguageMenu';
+import { Menu } from './Menu';
 import { Logo } from './Logo';
 
 const ProfileItem = () => {
@@ -70,6 +73,7 @@ const LogoutItem = () => {
 
 const PortalAppBar = () => (
     <AppBar
+        color="primary"
         toolbar={
             <>
                 <LanguageMenu />
@@ -89,4 +93,12 @@ const PortalAppBar = () => (
     </AppBar>
 );
 
-export const Layout = ({ children }: { children: ReactNode }) => <RaLayout appBar={PortalAppBar}>{children}</RaLayout>;
+/** The signed-in shell: top bar, role-gated side menu, the page, and the footer image. */
+export const Layout = ({ children }: { children: ReactNode }) => (
+    <RaLayout appBar={PortalAppBar} menu={Menu} error={ErrorPage}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+            <Box sx={{ flexGrow: 1 }}>{children}</Box>
+            <FooterImage />
+        </Box>
+    </RaLayout>
+);

@@ -6,7 +6,7 @@
  */
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { HttpError } from 'ra-core';
-import { fillPath, type CallDefinition, type CallInput, type CallResponse } from '../../contract/define';
+import { fillPath, roleAllows, type CallDefinition, type CallInput, type CallResponse } from '../../contract/define';
 import type { ApiError } from '../../contract/errors';
 import { settings } from '../config';
 import { session } from '../authProvider/session';
@@ -72,6 +72,12 @@ export const callApi = async <C extends CallDefinition>(
     /** `token`: call as this session rather than the stored one (sign-out revokes after clearing it). */
     options: { signal?: AbortSignal; token?: string } = {},
 ): Promise<CallResponse<C>> => {
+    // The server refuses a call the user's roles do not allow; asking it anyway only costs a round
+    // trip (react-admin's list controller, for one, queries before it redirects to access denied).
+    const roles = session.roles();
+    if (session.user() && roles && !roleAllows(call.access, true, new Set(roles.codes))) {
+        throw new HttpError('errors.forbidden', 403, null);
+    }
     const { params, query, body } = input as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
     const config: AxiosRequestConfig = {
         method: call.method,

@@ -109,10 +109,18 @@ describe('the authProvider', () => {
 
     it('signs out everywhere on a 401 from any other call', async () => {
         session.setUser(user());
+        session.setRoles({ group_id: 1, codes: ['VIEW_USERS'] });
         const listener = vi.fn();
         setUnauthorizedListener(listener);
         await expect(callApi(listAdmins, { query: {} })).rejects.toMatchObject({ status: 401 });
         expect(listener).toHaveBeenCalledOnce();
+    });
+
+    it('refuses, without asking the server, a call the cached roles do not allow', async () => {
+        session.setUser(user());
+        session.setRoles({ group_id: 1, codes: ['VIEW_SECURITY'] });
+        await expect(callApi(listAdmins, { query: {} })).rejects.toMatchObject({ status: 403, message: 'errors.forbidden' });
+        expect(seen).toHaveLength(0);
     });
 
     it('tells react-admin to log out on a 401 and not on a 403', async () => {

@@ -36,9 +36,11 @@ export const LoginPage = () => {
     const login = useLogin();
     const [pending, setPending] = useState<'password' | 'operator' | null>(null);
     const [problem, setProblem] = useState<Problem | null>(null);
+    // Decided once: after a sign-in succeeds this page may render again before the navigation to
+    // where the user was going, and must not send them to the home instead.
+    const [signedInAtMount] = useState(session.isSignedIn);
 
-    const user = session.user();
-    if (user && !session.isExpired(user)) return <Navigate to={HOME_PATH} replace />;
+    if (signedInAtMount) return <Navigate to={HOME_PATH} replace />;
 
     const submit = async (values: Partial<Credentials>) => {
         setPending('password');

@@ -32,6 +32,7 @@ export const OtpPage = () => {
     const [pending, setPending] = useState<PendingOtp | null>(() => session.pendingOtp());
     const [busy, setBusy] = useState(false);
     const [problem, setProblem] = useState<string | null>(null);
+    const [signedInAtMount] = useState(session.isSignedIn);
     const [cooldown, restartCooldown] = useCountdown(RESEND_COOLDOWN_S);
 
     if (!pending) {
@@ -44,8 +45,7 @@ export const OtpPage = () => {
             </AuthLayout>
         );
     }
-    const user = session.user();
-    if (user && !session.isExpired(user)) return <Navigate to={HOME_PATH} replace />;
+    if (signedInAtMount) return <Navigate to={HOME_PATH} replace />;
 
     const verify = async ({ otp }: { otp?: string }) => {
         setBusy(true);

@@ -1,11 +1,13 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import GroupsIcon from '@mui/icons-material/Groups';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { Avatar, Box, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Card, CardActionArea, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Title, useGetIdentity, useLocale, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useLocale, usePermissions, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
 import { formatDateTime } from '../../lib/format';
+import { hrefOf, visibleEntries } from '../../layout/menu';
 
 const Fact = ({ icon, label, value }: { icon: ReactNode; label: string; value: string }) => (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -25,7 +27,35 @@ const Fact = ({ icon, label, value }: { icon: ReactNode; label: string; value: s
     </Card>
 );
 
-/** The dashboard home: who is signed in, in which group and shop, and until when. */
+/** The screens the user may open, straight from the menu table. */
+const Shortcuts = () => {
+    const translate = useTranslate();
+    const { permissions, isPending } = usePermissions<string[]>();
+    if (isPending) return <Skeleton variant="rounded" height={96} />;
+    const entries = visibleEntries(new Set(permissions ?? [])).filter(item => item.path !== '');
+    if (entries.length === 0) return <Typography color="text.secondary">{translate('dashboard.no_shortcuts')}</Typography>;
+    return (
+        <Grid container spacing={2}>
+            {entries.map(item => {
+                const Icon = item.icon;
+                return (
+                    <Grid key={item.key} size={{ xs: 6, sm: 4, md: 3 }}>
+                        <Card variant="outlined" sx={{ height: '100%' }}>
+                            <CardActionArea component={Link} to={hrefOf(item)} sx={{ height: '100%', p: 2 }}>
+                                <Icon color="primary" />
+                                <Typography variant="subtitle2" sx={{ mt: 1 }}>
+                                    {translate(item.label)}
+                                </Typography>
+                            </CardActionArea>
+                        </Card>
+                    </Grid>
+                );
+            })}
+        </Grid>
+    );
+};
+
+/** The dashboard home: who is signed in, in which group and shop, until when, and where to go. */
 export const DashboardHome = () => {
     const translate = useTranslate();
     const locale = useLocale();
@@ -63,6 +93,10 @@ export const DashboardHome = () => {
                             />
                         </Grid>
                     </Grid>
+                    <Typography component="h2" variant="h6" sx={{ mt: 4, mb: 2 }}>
+                        {translate('dashboard.shortcuts')}
+                    </Typography>
+                    <Shortcuts />
                 </>
             )}
         </Box>

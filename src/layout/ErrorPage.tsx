@@ -1,0 +1,58 @@
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, Typography } from '@mui/material';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { ChunkLoadError } from '../lib/lazyPage';
+
+/** The status or message of whatever was thrown. */
+const describe = (error: unknown): string => {
+    if (typeof error === 'object' && error !== null) {
+        const { status, statusText, message } = error as { status?: unknown; statusText?: unknown; message?: unknown };
+        if (typeof status === 'number' && status > 0) return [status, statusText].filter(Boolean).join(' ');
+        if (typeof message === 'string' && message) return message;
+    }
+    return String(error);
+};
+
+/**
+ * What a crash shows (spec §2, §8): 'Unexpected Application Error!' with the status or message;
+ * for a script chunk that failed to load, 'Loading chunk N failed' and a reload button.
+ */
+export const ErrorPage = ({ error }: { error?: unknown }) => {
+    const translate = useTranslate();
+    const chunk = error instanceof ChunkLoadError;
+    return (
+        <Box role="alert" sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
+            <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} />
+            <Typography component="h1" variant="h5">
+                {chunk ? describe(error) : translate('errors.unexpected')}
+            </Typography>
+            {!chunk && (
+                <Typography component="pre" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', m: 0 }}>
+                    {describe(error)}
+                </Typography>
+            )}
+            <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>
+                {translate('shell.reload')}
+            </Button>
+        </Box>
+    );
+};
+
+/** Catches what escapes react-admin's own boundary (the signed-out pages, the providers). */
+export class AppErrorBoundary extends Component<{ children: ReactNode; fallback: (error: unknown) => ReactNode }, { error: unknown }> {
+    override state = { error: undefined as unknown };
+
+    static getDerivedStateFromError(error: unknown) {
+        return { error };
+    }
+
+    override componentDidCatch(error: unknown, info: ErrorInfo) {
+        console.error(error, info.componentStack);
+    }
+
+    override render() {
+        return this.state.error === undefined ? this.props.children : this.props.fallback(this.state.error);
+    }
+}

@@ -1,0 +1,120 @@
+/**
+ * One active tab per browser (spec §4, §9). A tab claims the active role when no holder is
+ * recorded or the holder's last heartbeat is older than 30 s; the holder writes a heartbeat every
+ * second; other tabs are blocked while the holder lives. A closing holder releases the lock and
+ * says so on the `single-tab-lock` channel; each blocked tab then tries to claim after a random
+ * delay under 200 ms, and the first to write wins (the others see a fresh holder and stay blocked).
+ */
+import { TAB_LOCK } from '../config';
+
+export type TabLockState = 'active' | 'blocked';
+
+interface Holder {
+    id: string;
+    beat: number;
+}
+
+interface Channel {
+    postMessage(message: unknown): void;
+    addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+    close(): void;
+}
+
+export interface TabLockDeps {
+    storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+    openChannel: (name: string) => Channel | null;
+    now: () => number;
+    random: () => number;
+    newId: () => string;
+}
+
+export const LOCK_KEY = 'pfp.tab-lock';
+const RELEASED = 'released';
+
+const browserDeps = (): TabLockDeps => ({
+    storage: window.localStorage,
+    openChannel: name => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(name)),
+    now: () => Date.now(),
+    random: Math.random,
+    newId: () => crypto.randomUUID(),
+});
+
+const readHolder = (storage: TabLockDeps['storage']): Holder | null => {
+    try {
+        const value: unknown = JSON.parse(storage.getItem(LOCK_KEY) ?? 'null');
+        if (typeof value === 'object' && value !== null && 'id' in value && 'beat' in value) {
+            const { id, beat } = value as Record<string, unknown>;
+            if (typeof id === 'string' && typeof beat === 'number') return { id, beat };
+        }
+    } catch {
+        // unreadable: as if none
+    }
+    return null;
+};
+
+export interface TabLock {
+    readonly state: TabLockState;
+    /** Give the lock up (the tab is closing) and tell the other tabs. */
+    release(): void;
+    /** Stop all timers and listeners (after release, or in tests). */
+    stop(): void;
+}
+
+export const startTabLock = (onChange: (state: TabLockState) => void, deps: TabLockDeps = browserDeps()): TabLock => {
+    const { storage, now, random } = deps;
+    const id = deps.newId();
+    let state: TabLockState | undefined;
+    let claimTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const set = (next: TabLockState) => {
+        if (next !== state) {
+            state = next;
+            onChange(next);
+        }
+    };
+
+    const beat = () => storage.setItem(LOCK_KEY, JSON.stringify({ id, beat: now() } satisfies Holder));
+
+    /** Take the lock when it is free, stale or already ours; else be blocked. */
+    const check = () => {
+        const holder = readHolder(storage);
+        if (!holder || holder.id === id || now() - holder.beat > TAB_LOCK.abandonedMs) {
+            beat();
+            set('active');
+        } else {
+            set('blocked');
+        }
+    };
+
+    check();
+    const ticker = setInterval(check, TAB_LOCK.heartbeatMs);
+
+    const channel = deps.openChannel(TAB_LOCK.channel);
+    channel?.addEventListener('message', event => {
+        if (event.data !== RELEASED || state !== 'blocked') return;
+        clearTimeout(claimTimer);
+        claimTimer = setTimeout(check, Math.floor(random() * TAB_LOCK.maxClaimDelayMs));
+    });
+
+    const stop = () => {
+        clearInterval(ticker);
+        clearTimeout(claimTimer);
+        channel?.close();
+    };
+
+    return {
+        get state() {
+            return state ?? 'blocked';
+        },
+        release() {
+            stop();
+            if (readHolder(storage)?.id === id) {
+                storage.removeItem(LOCK_KEY);
+                const farewell = deps.openChannel(TAB_LOCK.channel);
+                farewell?.postMessage(RELEASED);
+                farewell?.close();
+            }
+        },
+        stop,
+    };
+};

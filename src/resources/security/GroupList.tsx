@@ -1,0 +1,42 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import { CreateButton, DataTable, DateField, List, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import type { AdminGroup } from '../../../contract/security';
+import { ListEmpty } from '../../layout/ListEmpty';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export const GroupList = () => {
+    const translate = useTranslate();
+    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    return (
+    <List
+        filters={filters}
+        sort={{ field: 'name', order: 'ASC' }}
+        actions={
+            <TopToolbar>
+                <CreateButton />
+            </TopToolbar>
+        }
+        empty={<ListEmpty />}
+    >
+        {phone ? (
+            <SimpleList<AdminGroup>
+                primaryText={group => group.name}
+                secondaryText={group => group.description}
+                tertiaryText={group =>
+                    `${group.role_count} ${translate('resources.security.fields.role_count')} · ${group.user_count} ${translate('resources.security.fields.user_count')}`
+                }
+                linkType="show"
+            />
+        ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col source="name" />
+            <DataTable.Col source="description" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
+            <DataTable.NumberCol source="role_count" disableSort />
+            <DataTable.NumberCol source="user_count" disableSort />
+            <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
+        </DataTable>
+        )}
+    </List>
+    );
+};

@@ -1,0 +1,164 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+    AutocompleteInput,
+    CanAccess,
+    DataTable,
+    DeleteWithConfirmButton,
+    Form,
+    ReferenceManyField,
+    useCreate,
+    useGetList,
+    useListContext,
+    useNotify,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import type { GroupRole } from '../../../contract/auth';
+import type { AdminGroup } from '../../../contract/security';
+import { LIST_LIMIT } from '../../config';
+import { titleCase } from '../../lib/format';
+
+/** A role code as words, with the code itself beside it for those who know the codes. */
+export const RoleName = ({ code }: { code: string }) => (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <span>{titleCase(code)}</span>
+        <Chip label={code} size="small" variant="outlined" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
+    </Stack>
+);
+
+const RemoveRoleButton = ({ row, group }: { row: GroupRole; group: AdminGroup }) => {
+    const translate = useTranslate();
+    return (
+        <DeleteWithConfirmButton
+            resource="group-roles"
+            record={row}
+            mutationMode="pessimistic"
+            redirect={false}
+            label="resources.security.remove_role"
+            confirmTitle={translate('resources.security.remove_role_title')}
+            confirmContent={translate('resources.security.remove_role_content', {
+                role: titleCase(row.admin_role.code),
+                group: group.name,
+            })}
+            successMessage="resources.security.role_removed"
+        />
+    );
+};
+
+const AddRoleButton = () => {
+    const translate = useTranslate();
+    const { isSubmitting } = useFormState();
+    return (
+        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={isSubmitting} sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}>
+            {translate('resources.security.add_role')}
+        </Button>
+    );
+};
+
+/** Give the group a role it does not hold yet. */
+const AddRole = ({ group, held }: { group: AdminGroup; held: ReadonlySet<number> }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const [create] = useCreate();
+    // A new key empties the form after each role added.
+    const [formKey, setFormKey] = useState(0);
+    const { data: roles = [], isPending } = useGetList('roles', {
+        pagination: { page: 1, perPage: LIST_LIMIT },
+        sort: { field: 'code', order: 'ASC' },
+    });
+    const choices = roles
+        .filter(role => !held.has(Number(role.id)))
+        .map(role => ({ id: role.id, name: `${titleCase(String(role.code))} (${String(role.code)})` }));
+
+    const submit = async ({ role_id }: { role_id?: number | null }) => {
+        if (!role_id) return { role_id: 'ra.validation.required' };
+        try {
+            await create('group-roles', { data: { group_id: group.id, role_id } }, { returnPromise: true });
+            notify('resources.security.role_added', { type: 'success' });
+            setFormKey(key => key + 1);
+        } catch (error) {
+            notify(error instanceof Error ? error.message : 'errors.generic', { type: 'error' });
+        }
+        return undefined;
+    };
+
+    return (
+        <Form key={formKey} onSubmit={(values: { role_id?: number | null }) => submit(values)} record={{}}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+                <AutocompleteInput
+                    source="role_id"
+                    label="resources.security.add_role_label"
+                    choices={choices}
+                    isPending={isPending}
+                    noOptionsText={translate('resources.security.no_more_roles')}
+                    sx={{ minWidth: { sm: 380 } }}
+                    helperText={false}
+                />
+                <AddRoleButton />
+            </Stack>
+        </Form>
+    );
+};
+
+const RolesOfGroup = ({ group }: { group: AdminGroup }) => {
+    const translate = useTranslate();
+    const { data = [], error, refetch } = useListContext<GroupRole>();
+    if (error) {
+        return (
+            <Alert severity="error" action={<Button color="inherit" onClick={() => refetch()}>{translate('app.retry')}</Button>}>
+                {translate('errors.load_failed')}
+            </Alert>
+        );
+    }
+    return (
+        <>
+            <CanAccess resource="group-roles" action="create">
+                <Box sx={{ mb: 2 }}>
+                    <AddRole group={group} held={new Set(data.map(row => row.role_id))} />
+                </Box>
+            </CanAccess>
+            <DataTable
+                bulkActionButtons={false}
+                rowClick={false}
+                empty={<Typography color="text.secondary" sx={{ py: 2 }}>{translate('resources.security.no_roles')}</Typography>}
+            >
+                <DataTable.Col label="resources.security.fields.role" render={(row: GroupRole) => <RoleName code={row.admin_role.code} />} />
+                <DataTable.Col
+                    label="resources.security.fields.role_description"
+                    render={(row: GroupRole) => row.admin_role.name}
+                    sx={{ display: { xs: 'none', md: 'table-cell' } }}
+                />
+                <DataTable.Col
+                    label={false}
+                    align="right"
+                    render={(row: GroupRole) => (
+                        // DeleteWithConfirmButton does not ask canAccess itself (DeleteButton does).
+                        <CanAccess resource="group-roles" action="delete">
+                            <RemoveRoleButton row={row} group={group} />
+                        </CanAccess>
+                    )}
+                />
+            </DataTable>
+        </>
+    );
+};
+
+/** The roles of the group shown, with add and remove for those who may edit roles. */
+export const GroupRoles = () => {
+    const translate = useTranslate();
+    const group = useRecordContext<AdminGroup>();
+    if (!group) return null;
+    return (
+        <Box>
+            <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+                {translate('resources.security.roles_of_group')}
+            </Typography>
+            <ReferenceManyField reference="group-roles" target="group_id" perPage={LIST_LIMIT} sort={{ field: 'id', order: 'ASC' }}>
+                <RolesOfGroup group={group} />
+            </ReferenceManyField>
+        </Box>
+    );
+};

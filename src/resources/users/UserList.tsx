@@ -1,0 +1,82 @@
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+    CreateButton,
+    DataTable,
+    DateField,
+    FilterButton,
+    List,
+    ReferenceInput,
+    SearchInput,
+    SelectInput,
+    SimpleList,
+    TopToolbar,
+    useTranslate,
+} from 'react-admin';
+import { ADMIN_STATUSES, type Admin } from '../../../contract/security';
+import { ListEmpty } from '../../layout/ListEmpty';
+import { UserStatus } from './UserStatus';
+
+const StatusInput = () => {
+    const translate = useTranslate();
+    return (
+        <SelectInput
+            source="status"
+            choices={ADMIN_STATUSES.map(status => ({ id: status, name: translate(`resources.users.statuses.${status}`) }))}
+        />
+    );
+};
+
+const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <ReferenceInput key="group_id" source="group_id" reference="groups" sort={{ field: 'name', order: 'ASC' }}>
+        <SelectInput optionText="name" label="resources.users.fields.group_id" />
+    </ReferenceInput>,
+    <StatusInput key="status" />,
+];
+
+const NameCell = ({ user }: { user: Admin }) => (
+    <Box>
+        <Typography variant="body2">
+            {user.first_name} {user.last_name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+            {user.username}
+        </Typography>
+    </Box>
+);
+
+export const UserList = () => {
+    const translate = useTranslate();
+    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    return (
+    <List
+        filters={filters}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        actions={
+            <TopToolbar>
+                <FilterButton />
+                <CreateButton />
+            </TopToolbar>
+        }
+        empty={<ListEmpty />}
+    >
+        {phone ? (
+            <SimpleList<Admin>
+                primaryText={user => `${user.first_name} ${user.last_name}`}
+                secondaryText={user => `${user.username} · ${user.group_name}${user.store_name ? ` · ${user.store_name}` : ''}`}
+                tertiaryText={user => translate(`resources.users.statuses.${user.status}`)}
+                linkType={false}
+            />
+        ) : (
+        <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="username" label="resources.users.fields.name" render={(user: Admin) => <NameCell user={user} />} />
+            <DataTable.Col source="msisdn" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
+            <DataTable.Col source="group_name" label="resources.users.fields.group_id" disableSort />
+            <DataTable.Col source="store_name" label="resources.users.fields.store_id" disableSort render={(user: Admin) => user.store_name ?? "—"} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
+            <DataTable.Col source="status" field={UserStatus} />
+            <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', lg: 'table-cell' } }} />
+        </DataTable>
+        )}
+    </List>
+    );
+};

@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+import { expectDashboard, signIn } from './support';
+
+test('at phone width the menu is a temporary drawer', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expectDashboard(page, /Welcome, /);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/users$/);
+    await expect(menu).toBeHidden();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+});

@@ -1,0 +1,172 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_GROUPS } from '../../server/db/seed';
+import en from '../../src/i18n/en';
+import pt from '../../src/i18n/pt';
+import sw from '../../src/i18n/sw';
+import { visibleMenu } from '../../src/layout/menu';
+import { DEMO_PASSWORD, expectDashboard, signIn } from './support';
+
+type Catalog = typeof en;
+const menuLabel = (catalog: Catalog, key: string) => (catalog.menu as Record<string, string>)[key]!;
+
+/** The side menu, by its accessible name in the page's language. */
+const mainMenu = (page: Page, catalog: Catalog = en) =>
+    page.getByRole('navigation', { name: (catalog.shell as Record<string, string>).main_menu });
+
+/** The labels the side menu shows, top level, in order. */
+const menuLabels = async (page: Page) => mainMenu(page).locator(':scope > ul > *').allInnerTexts();
+
+test.describe('the signed-in shell', () => {
+    for (const account of DEMO_ACCOUNTS.filter(a => !a.otpEnabled)) {
+        test(`${account.username} sees exactly the menu its roles allow`, async ({ page }) => {
+            const roles = new Set<string>(DEMO_GROUPS[account.group as keyof typeof DEMO_GROUPS]);
+            const expected = visibleMenu(roles).map(node => menuLabel(en, node.key));
+            await signIn(page, account.username);
+            await expectDashboard(page, /Welcome, /);
+            await expect.poll(() => menuLabels(page)).toEqual(expected);
+        });
+    }
+
+    test('a screen the user has no role for shows access denied, not the screen', async ({ page }) => {
+        await signIn(page, 'maker');
+        await expectDashboard(page, /Welcome, /);
+        await page.goto('/dashboard/security');
+        await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+        await expect(page.getByRole('table')).toHaveCount(0);
+        await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+        await expectDashboard(page, /Welcome, /);
+    });
+
+    test('an unknown signed-in path goes to the dashboard', async ({ page }) => {
+        await signIn(page, 'admin');
+        await expectDashboard(page, /Welcome, /);
+        await page.goto('/dashboard/no-such-screen');
+        await expect(page).toHaveURL(/\/dashboard\/?$/);
+    });
+
+    test('the side panel shows who is signed in, and the version', async ({ page }) => {
+        await signIn(page, 'shopowner');
+        await expectDashboard(page, /Welcome, /);
+        const header = page.getByTestId('sidebar-header');
+        await expect(header).toContainText('Pieter van Wyk');
+        await expect(header).toContainText('SHOP OWNER');
+        await expect(header).toContainText('Soweto Central');
+        await expect(page.getByTestId('sidebar-version')).toHaveText('Version 2.7.111');
+        // The footer image is on every page but the dashboard home.
+        await expect(page.getByTestId('footer-image')).toHaveCount(0);
+        await page.goto('/dashboard/profile');
+        await expect(page.getByTestId('footer-image')).toBeVisible();
+    });
+
+    for (const [name, code, catalog] of [['Kiswahili', 'sw', sw], ['Português', 'pt', pt]] as const) {
+        test(`switching to ${name} translates the menu, and it stays after a reload`, async ({ page }) => {
+            await signIn(page, 'admin');
+            await expectDashboard(page, /Welcome, /);
+            await page.getByRole('button', { name: 'Language' }).click();
+            await page.getByRole('menuitem', { name }).click();
+            const menu = mainMenu(page, catalog);
+            await expect(menu.getByText(menuLabel(catalog, 'security'), { exact: true })).toBeVisible();
+            await expect(menu.getByText(menuLabel(catalog, 'users'), { exact: true })).toBeVisible();
+            await expect(page.locator('html')).toHaveAttribute('lang', code);
+            await page.reload();
+            await expect(menu.getByText(menuLabel(catalog, 'security'), { exact: true })).toBeVisible();
+        });
+    }
+
+    test('dark mode is chosen from the profile menu and stays after a reload', async ({ page }) => {
+        await signIn(page, 'admin');
+        await expectDashboard(page, /Welcome, /);
+        const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        const light = await background();
+        await page.getByRole('button', { name: /profile/i }).click();
+        await page.getByRole('menuitemcheckbox', { name: 'Dark mode' }).click();
+        await expect.poll(background).not.toBe(light);
+        const dark = await background();
+        await page.reload();
+        await expectDashboard(page, /Welcome, /);
+        await expect.poll(background).toBe(dark);
+    });
+
+    test('a second tab is blocked, and takes over when the first closes', async ({ context }) => {
+        const first = await context.newPage();
+        await signIn(first, 'admin');
+        await expectDashboard(first, /Welcome, /);
+        const second = await context.newPage();
+        await second.goto('/dashboard');
+        await expect(second.getByRole('heading', { name: 'Page blocked' })).toBeVisible();
+        await expect(second.getByText('Please close other active tabs to continue')).toBeVisible();
+        await first.close({ runBeforeUnload: true });
+        await expect(second.getByRole('heading', { name: 'Page blocked' })).toBeHidden();
+        await expectDashboard(second, /Welcome, /);
+    });
+
+    test('an admin creates a group with roles and a user in it, who then sees exactly that menu', async ({ page, browser }) => {
+        const suffix = String(Date.now()).slice(-6);
+        const groupName = `Auditors ${suffix}`;
+        await signIn(page, 'admin');
+        await expectDashboard(page, /Welcome, /);
+
+        await mainMenu(page).getByRole('menuitem', { name: 'Security' }).click();
+        await page.getByRole('link', { name: 'Create' }).click();
+        await page.getByLabel('Name').fill(groupName);
+        await page.getByLabel('Description').fill('Read-only access to users');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expect(page.getByRole('heading', { name: 'Roles of this group' })).toBeVisible();
+        await expect(page.getByText('This group holds no roles yet.')).toBeVisible();
+
+        await page.getByLabel('Role to add').fill('VIEW_USERS');
+        await page.getByRole('option', { name: /\(VIEW_USERS\)/ }).click();
+        await page.getByRole('button', { name: 'Add role' }).click();
+        await expect(page.getByRole('cell', { name: /View Users/ })).toBeVisible();
+        await page.getByLabel('Role to add').fill('VIEW_SECURITY');
+        await page.getByRole('option', { name: /\(VIEW_SECURITY\)/ }).click();
+        await page.getByRole('button', { name: 'Add role' }).click();
+        await expect(page.getByRole('cell', { name: /View Security/ })).toBeVisible();
+
+        // Removing asks first; cancelling keeps the role.
+        const securityRow = page.getByRole('row', { name: /VIEW_SECURITY/ });
+        await securityRow.getByRole('button', { name: 'Remove' }).click();
+        await expect(page.getByRole('dialog')).toContainText(`Members of ${groupName} will lose the role “View Security”.`);
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await expect(securityRow).toBeVisible();
+        await securityRow.getByRole('button', { name: 'Remove' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+        await expect(page.getByRole('row', { name: /VIEW_SECURITY/ })).toHaveCount(0);
+
+        await mainMenu(page).getByRole('menuitem', { name: 'Users' }).click();
+        await page.getByRole('link', { name: 'Create' }).click();
+        await page.getByLabel('First name').fill('Nomsa');
+        await page.getByLabel('Last name').fill('Zulu');
+        await page.getByLabel('Username').fill(`nomsa${suffix}`);
+        await page.getByLabel('Phone number').fill(`2784${suffix}0`);
+        await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+        await page.getByLabel('Security group').fill(groupName);
+        await page.getByRole('option', { name: groupName }).click();
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expect(page).toHaveURL(/\/dashboard\/users$/);
+        await page.getByPlaceholder('Search').fill(`nomsa${suffix}`);
+        await expect(page.getByRole('cell', { name: groupName })).toBeVisible();
+
+        const other = await browser.newPage();
+        await signIn(other, `nomsa${suffix}`);
+        await expectDashboard(other, /Welcome, Nomsa Zulu/);
+        await expect.poll(() => menuLabels(other)).toEqual(['Dashboard', 'Users']);
+        await other.close();
+    });
+
+    test('a taken username is marked on its field when adding a user', async ({ page }) => {
+        await signIn(page, 'admin');
+        await expectDashboard(page, /Welcome, /);
+        await page.goto('/dashboard/users/create');
+        await page.getByLabel('First name').fill('Dup');
+        await page.getByLabel('Last name').fill('Licate');
+        await page.getByLabel('Username').fill('maker');
+        await page.getByLabel('Phone number').fill('27849999990');
+        await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+        await page.getByLabel('Security group').fill('Portal Staff');
+        await page.getByRole('option', { name: 'Portal Staff' }).click();
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expect(page.getByText('This username is taken.')).toBeVisible();
+        await expect(page.getByLabel('First name')).toHaveValue('Dup');
+    });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE_CODES } from '../../contract/roles';
+import { MENU, hrefOf, visibleEntries, visibleMenu, type MenuNode } from '../../src/layout/menu';
+
+/** The menu's keys as `key` or `group>child`, with every entry considered (landed or not). */
+const keysFor = (roles: string[]) =>
+    visibleMenu(new Set(roles), { onlyLanded: false }).flatMap((node: MenuNode) =>
+        node.kind === 'entry' ? [node.key] : [node.key, ...node.children.map(child => `${node.key}>${child.key}`)],
+    );
+
+/** Spec §2 "Side menu": each top-level entry and the single role that shows it. */
+const TOP_LEVEL: [string, string][] = [
+    ['users', 'VIEW_USERS'],
+    ['agents', 'VIEW_AGENTS'],
+    ['find_customer', 'FIND_CUSTOMER'],
+    ['find_assisted_customer', 'FIND_DIGITAL_ASSISTED_CUSTOMER'],
+    ['find_transaction', 'FIND_TRANSACTION'],
+    ['stores', 'VIEW_STORES'],
+    ['shop', 'VIEW_SHOP_AGENTS'],
+    ['inventory', 'VIEW_INVENTORY'],
+    ['deregistrations', 'VIEW_DEREGISTRATIONS'],
+    ['security', 'VIEW_SECURITY'],
+];
+
+/** Spec §2: each group's children and the role of each child. */
+const CHILDREN: [string, string, string][] = [
+    ['field_agent', 'find_customer_fieldagent', 'FIND_CUSTOMER_FIELDAGENT'],
+    ['field_agent', 'find_customer_by_shop', 'FIND_CUSTOMER_FIELDAGENT_STORE'],
+    ['approvals', 'mc_requests_v2', 'VIEW_MAKER_CHECKER_REQUESTS'],
+    ['approvals', 'mc_requests', 'VIEW_MAKER_CHECKER_REQUESTS'],
+    ['approvals', 'imei_changes', 'VIEW_IMEI_CHANGE_REQUESTS'],
+    ['approvals', 'transfer_loan_requests', 'VIEW_TRANSFER_LOAN_OWNERSHIP_REQUESTS'],
+    ['kyc', 'kyc_verification', 'VIEW_CUSTOMER_OCR'],
+    ['suspense', 'suspense_transactions', 'VIEW_SUSPENSE_TRANSACTIONS'],
+    ['suspense', 'reconciliation', 'UPLOAD_RECONCILIATION_DOCUMENT'],
+    ['tpi', 'tpi_successful', 'VIEW_SUCCESSFUL_THIRD_PARTY_INSURANCE'],
+    ['tpi', 'tpi_failed', 'VIEW_FAILED_THIRD_PARTY_INSURANCE'],
+    ['tpi', 'tpi_reversal', 'REQUEST_REVERSAL_THIRD_PARTY_INSURANCE'],
+];
+
+describe('the side menu rules (spec §2)', () => {
+    it('always shows the dashboard, even to a group without roles', () => {
+        expect(keysFor([])).toEqual(['dashboard']);
+    });
+
+    it.each(TOP_LEVEL)('shows %s exactly to holders of %s', (key, role) => {
+        expect(keysFor([role])).toContain(key);
+        const others = ROLE_CODES.filter(code => code !== role);
+        expect(keysFor(others)).not.toContain(key);
+    });
+
+    it.each(CHILDREN)('shows %s > %s exactly to holders of %s', (group, child, role) => {
+        const keys = keysFor([role]);
+        expect(keys).toContain(group);
+        expect(keys).toContain(`${group}>${child}`);
+        expect(keysFor(ROLE_CODES.filter(code => code !== role))).not.toContain(`${group}>${child}`);
+    });
+
+    it('shows a group with only the children the user holds the role for', () => {
+        expect(keysFor(['VIEW_IMEI_CHANGE_REQUESTS'])).toEqual(['dashboard', 'approvals', 'approvals>imei_changes']);
+        expect(keysFor(['FIND_CUSTOMER_FIELDAGENT_STORE'])).toEqual(['dashboard', 'field_agent', 'field_agent>find_customer_by_shop']);
+    });
+
+    it('hides a group whose children the user may not open', () => {
+        expect(keysFor(['VIEW_USERS'])).not.toContain('approvals');
+    });
+
+    it('shows Analytics for any role whose code contains ANALYTICS, and links it outside the shell', () => {
+        expect(keysFor(['VIEW_SHOP_ANALYTICS'])).toContain('analytics');
+        expect(keysFor(['A_FUTURE_ANALYTICS_ROLE'])).toContain('analytics');
+        expect(keysFor(['VIEW_USERS'])).not.toContain('analytics');
+        const analytics = MENU.find(node => node.key === 'analytics');
+        expect(analytics?.kind === 'entry' && hrefOf(analytics)).toBe('/bi');
+    });
+
+    it('gates the successful insurance claims by their own role (the specification slip is not copied)', () => {
+        expect(keysFor(['VIEW_SUSPENSE_TRANSACTIONS'])).not.toContain('tpi>tpi_successful');
+        expect(keysFor(['VIEW_SUCCESSFUL_THIRD_PARTY_INSURANCE'])).toContain('tpi>tpi_successful');
+    });
+
+    it('shows only entries whose screens have landed', () => {
+        const landed = visibleEntries(new Set(ROLE_CODES)).map(item => item.key);
+        expect(landed).toEqual(['dashboard', 'users', 'security']);
+    });
+
+    it('leads each entry to its route under /dashboard', () => {
+        const all = MENU.flatMap(node => (node.kind === 'entry' ? [node] : node.children));
+        expect(all.map(hrefOf)).toContain('/dashboard/tpi/successful');
+        expect(all.map(hrefOf)).toContain('/dashboard/');
+        expect(new Set(all.map(item => item.key)).size).toBe(all.length);
+    });
+});

@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderPortal, signedInAs } from './support/portal';
+
+const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
+const group = { id: 7, name: 'Auditors', description: 'Reads users', role_count: 1, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
+const roles = [
+    { id: 1, code: 'VIEW_USERS', name: 'View portal users', description: '' },
+    { id: 2, code: 'VIEW_SECURITY', name: 'View security groups and roles', description: '' },
+];
+const sipho = {
+    id: 2,
+    username: 'maker',
+    first_name: 'Sipho',
+    last_name: 'Ndlovu',
+    msisdn: '27820000002',
+    email: null,
+    group_id: 2,
+    group_name: 'Portal Staff',
+    store_id: null,
+    store_name: null,
+    status: 'active',
+    otp_enabled: false,
+    created_at: '2026-11-01T08:00:00.000Z',
+};
+const INITIAL_HELD = [{ id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } }];
+let held = [...INITIAL_HELD];
+const calls: { method: string; url: URL; body?: unknown }[] = [];
+
+const server = setupServer(
+    http.get('/portal_api/prerequisites/admin-groups', ({ request }) => {
+        calls.push({ method: 'GET', url: new URL(request.url) });
+        return HttpResponse.json(page([group]));
+    }),
+    http.get('/portal_api/prerequisites/admin-groups/7', () => HttpResponse.json(group)),
+    http.get('/portal_api/prerequisites/admin-roles', () => HttpResponse.json(page(roles))),
+    http.get('/portal_api/prerequisites/admin-group-roles', ({ request }) => {
+        calls.push({ method: 'GET', url: new URL(request.url) });
+        return HttpResponse.json(page(held));
+    }),
+    http.post('/portal_api/prerequisites/admin-group-roles', async ({ request }) => {
+        const body = (await request.json()) as { group_id: number; role_id: number };
+        calls.push({ method: 'POST', url: new URL(request.url), body });
+        const role = roles.find(r => r.id === body.role_id)!;
+        const row = { id: 71, group_id: body.group_id, role_id: body.role_id, admin_role: { id: role.id, code: role.code, name: role.name } };
+        held = [...held, row];
+        return HttpResponse.json(row, { status: 201 });
+    }),
+    http.delete('/portal_api/prerequisites/admin-group-roles/:id', ({ params, request }) => {
+        calls.push({ method: 'DELETE', url: new URL(request.url) });
+        const row = held.find(r => String(r.id) === params.id)!;
+        held = held.filter(r => r !== row);
+        return HttpResponse.json(row);
+    }),
+    http.get('/portal_api/prerequisites/admins', ({ request }) => {
+        calls.push({ method: 'GET', url: new URL(request.url) });
+        return HttpResponse.json(page([sipho]));
+    }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+    server.resetHandlers();
+    calls.length = 0;
+    held = [...INITIAL_HELD];
+});
+afterAll(() => server.close());
+
+describe('security administration', () => {
+    it('lists the groups with their counts', async () => {
+        signedInAs(['VIEW_SECURITY']);
+        renderPortal('/dashboard/security');
+        expect(await screen.findByText('Auditors')).toBeTruthy();
+        // Without ADD_SECURITY_GROUP there is no create button.
+        expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+    });
+
+    it("shows a group's roles as words with the code, and adds one", async () => {
+        signedInAs(['VIEW_SECURITY', 'EDIT_ROLES']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/security/7/show');
+        expect(await screen.findByText('View Users')).toBeTruthy();
+        expect(screen.getByText('VIEW_USERS')).toBeTruthy();
+        await user.click(screen.getByLabelText('Role to add'));
+        // A role the group holds is not offered again.
+        expect(screen.queryByRole('option', { name: /\(VIEW_USERS\)/ })).toBeNull();
+        await user.click(await screen.findByRole('option', { name: /\(VIEW_SECURITY\)/ }));
+        await user.click(screen.getByRole('button', { name: 'Add role' }));
+        await waitFor(() => expect(calls.find(c => c.method === 'POST')?.body).toEqual({ group_id: 7, role_id: 2 }));
+        expect(await screen.findByText('View Security')).toBeTruthy();
+    });
+
+    it('asks before removing a role, and removes it only when confirmed', async () => {
+        signedInAs(['VIEW_SECURITY', 'EDIT_ROLES']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/security/7/show');
+        await user.click(await screen.findByRole('button', { name: 'Remove' }));
+        const dialog = await screen.findByRole('dialog');
+        expect(dialog.textContent).toContain('Members of Auditors will lose the role “View Users”.');
+        await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+        expect(calls.some(c => c.method === 'DELETE')).toBe(false);
+        await user.click(await screen.findByRole('button', { name: 'Remove' }));
+        await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+        await waitFor(() => expect(calls.filter(c => c.method === 'DELETE').map(c => c.url.pathname)).toEqual(['/portal_api/prerequisites/admin-group-roles/70']));
+    });
+
+    it('offers neither add nor remove without EDIT_ROLES', async () => {
+        signedInAs(['VIEW_SECURITY']);
+        renderPortal('/dashboard/security/7/show');
+        expect(await screen.findByText('View Users')).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Add role' })).toBeNull();
+        expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    });
+
+    it('shows access denied, and calls nothing, to a user without VIEW_SECURITY', async () => {
+        signedInAs(['FIND_CUSTOMER']);
+        renderPortal('/dashboard/security');
+        expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+        expect(calls.filter(c => c.url.pathname.endsWith('/admin-groups'))).toEqual([]);
+    });
+
+    it('searches and filters users with Feathers paging', async () => {
+        signedInAs(['VIEW_USERS']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/users');
+        expect(await screen.findByText('Sipho Ndlovu')).toBeTruthy();
+        expect(screen.getByText('Active')).toBeTruthy();
+        const first = calls.find(c => c.url.pathname.endsWith('/admins'))!;
+        expect(Object.fromEntries(first.url.searchParams)).toEqual({ $limit: '10', $skip: '0', $sort: '-created_at' });
+        await user.type(screen.getByPlaceholderText('Search'), 'sipho');
+        await waitFor(() => expect(calls.some(c => c.url.pathname.endsWith('/admins') && c.url.searchParams.get('q') === 'sipho')).toBe(true));
+    });
+});

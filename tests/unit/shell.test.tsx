@@ -1,0 +1,84 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, useEffect } from 'react';
+import { AdminContext, memoryStore, useNotify } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { createI18nProvider } from '../../src/i18n';
+import { AppErrorBoundary, ErrorPage } from '../../src/layout/ErrorPage';
+import { NotificationStack } from '../../src/layout/NotificationStack';
+import { lazyPage } from '../../src/lib/lazyPage';
+
+const inAdmin = (children: React.ReactNode) =>
+    render(
+        <AdminContext i18nProvider={createI18nProvider('en')} store={memoryStore()}>
+            {children}
+        </AdminContext>,
+    );
+
+const FiveNotices = () => {
+    const notify = useNotify();
+    useEffect(() => {
+        for (let i = 1; i <= 5; i++) notify(`Notice ${i}`, { type: 'info' });
+    }, [notify]);
+    return null;
+};
+
+describe('toasts', () => {
+    it('shows at most three at once; the next one comes when one closes', async () => {
+        const user = userEvent.setup();
+        inAdmin(
+            <>
+                <FiveNotices />
+                <NotificationStack />
+            </>,
+        );
+        await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(3));
+        expect(screen.getAllByRole('status').map(toast => toast.textContent)).toEqual(['Notice 1', 'Notice 2', 'Notice 3']);
+        await user.click(within(screen.getAllByRole('status')[0]!).getByRole('button', { name: /close/i }));
+        await waitFor(() => expect(screen.getByText('Notice 4')).toBeTruthy());
+        expect(screen.queryByText('Notice 1')).toBeNull();
+        expect(screen.getAllByRole('status')).toHaveLength(3);
+    });
+});
+
+describe('the error pages', () => {
+    it('names a script chunk that failed to load, and offers a reload', async () => {
+        const Broken = lazyPage(() => Promise.reject(new Error('network down')));
+        inAdmin(
+            <AppErrorBoundary fallback={error => <ErrorPage error={error} />}>
+                <Suspense fallback="loading">
+                    <Broken />
+                </Suspense>
+            </AppErrorBoundary>,
+        );
+        expect((await screen.findByRole('heading')).textContent).toMatch(/^Loading chunk \d+ failed$/);
+        expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    });
+
+    it('gives up on a chunk that takes longer than its timeout', async () => {
+        const Slow = lazyPage(() => new Promise<never>(() => undefined), 50);
+        inAdmin(
+            <AppErrorBoundary fallback={error => <ErrorPage error={error} />}>
+                <Suspense fallback="loading">
+                    <Slow />
+                </Suspense>
+            </AppErrorBoundary>,
+        );
+        expect((await screen.findByRole('heading')).textContent).toMatch(/^Loading chunk \d+ failed$/);
+    });
+
+    it("says 'Unexpected Application Error!' with the message of anything else", async () => {
+        const Crash = () => {
+            throw new Error('boom');
+        };
+        await act(async () => {
+            inAdmin(
+                <AppErrorBoundary fallback={error => <ErrorPage error={error} />}>
+                    <Crash />
+                </AppErrorBoundary>,
+            );
+        });
+        expect(screen.getByRole('heading').textContent).toBe('Unexpected Application Error!');
+        expect(screen.getByText('boom')).toBeTruthy();
+    });
+});
