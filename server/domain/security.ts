@@ -2,8 +2,7 @@
  * Security administration (contract/security.ts): security groups, role codes, the roles of a
  * group, portal users and agent self-registration.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     addGroupRole,
@@ -21,7 +20,8 @@ import {
     type AdminGroup,
 } from '../../contract/security';
 import type { GroupRole } from '../../contract/auth';
-import { HttpError, invalidInput, mount } from '../http';
+import { HttpError, mount } from '../http';
+import { containing, orderBy, pageOf } from '../lists';
 import type { Queryable, Transaction } from '../db';
 import { adminGroups, adminRoles, admins, groupRoles, stores } from '../db/schema';
 import { hashPassword } from './auth';
@@ -30,30 +30,7 @@ import { hashPassword } from './auth';
 export const SALES_AGENT_GROUP = 'Sales Agent';
 
 // ---------------------------------------------------------------------------------------------
-// Helpers shared by the lists
-
-type Sortable = AnyPgColumn | SQL;
-
-/** `$sort=name` / `$sort=-name` → ORDER BY, from an allow-list; id breaks ties so pages are stable. */
-const orderBy = (sort: string | undefined, allowed: Record<string, Sortable>, tieBreaker: AnyPgColumn): SQL[] => {
-    if (!sort) return [asc(tieBreaker)];
-    const descending = sort.startsWith('-');
-    const field = descending ? sort.slice(1) : sort;
-    const column = allowed[field];
-    if (!column) {
-        throw invalidInput([
-            {
-                field: '$sort',
-                message: `$sort must be one of ${Object.keys(allowed).join(', ')} (prefix - to reverse)`,
-                key: 'errors.field_invalid',
-            },
-        ]);
-    }
-    return [descending ? desc(column) : asc(column), asc(tieBreaker)];
-};
-
-/** A case-insensitive "contains" pattern with LIKE's wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, match => `\\${match}`)}%`;
+// Helpers
 
 const iso = (date: Date) => date.toISOString();
 
@@ -228,20 +205,12 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             },
             adminGroups.id,
         );
-        const [total] = await db.select({ value: count() }).from(adminGroups).where(where);
-        const rows = await db
-            .select(groupFields)
-            .from(adminGroups)
-            .where(where)
-            .orderBy(...order)
-            .limit(query.$limit)
-            .offset(query.$skip);
-        return {
-            total: total?.value ?? 0,
-            limit: query.$limit,
-            skip: query.$skip,
-            data: rows.map(row => ({ ...row, created_at: iso(row.created_at) })),
-        };
+        const page = await pageOf(
+            query,
+            () => db.select({ value: count() }).from(adminGroups).where(where),
+            (limit, offset) => db.select(groupFields).from(adminGroups).where(where).orderBy(...order).limit(limit).offset(offset),
+        );
+        return { ...page, data: page.data.map(row => ({ ...row, created_at: iso(row.created_at) })) };
     });
 
     mount(app, getAdminGroup, async ({ params }, { db }) => {
@@ -294,15 +263,18 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         const pattern = query.q ? containing(query.q) : undefined;
         const where = pattern ? or(ilike(adminRoles.code, pattern), ilike(adminRoles.name, pattern)) : undefined;
         const order = orderBy(query.$sort, { id: adminRoles.id, code: adminRoles.code, name: adminRoles.name }, adminRoles.id);
-        const [total] = await db.select({ value: count() }).from(adminRoles).where(where);
-        const rows = await db
-            .select({ id: adminRoles.id, code: adminRoles.code, name: adminRoles.name, description: adminRoles.description })
-            .from(adminRoles)
-            .where(where)
-            .orderBy(...order)
-            .limit(query.$limit)
-            .offset(query.$skip);
-        return { total: total?.value ?? 0, limit: query.$limit, skip: query.$skip, data: rows };
+        return pageOf(
+            query,
+            () => db.select({ value: count() }).from(adminRoles).where(where),
+            (limit, offset) =>
+                db
+                    .select({ id: adminRoles.id, code: adminRoles.code, name: adminRoles.name, description: adminRoles.description })
+                    .from(adminRoles)
+                    .where(where)
+                    .orderBy(...order)
+                    .limit(limit)
+                    .offset(offset),
+        );
     });
 
     mount(app, listGroupRoles, async ({ query }, { db }) => {
@@ -312,16 +284,19 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             { id: groupRoles.id, group_id: groupRoles.groupId, role_id: groupRoles.roleId, code: adminRoles.code },
             groupRoles.id,
         );
-        const [total] = await db.select({ value: count() }).from(groupRoles).where(where);
-        const rows = await db
-            .select(groupRoleFields)
-            .from(groupRoles)
-            .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
-            .where(where)
-            .orderBy(...order)
-            .limit(query.$limit)
-            .offset(query.$skip);
-        return { total: total?.value ?? 0, limit: query.$limit, skip: query.$skip, data: rows };
+        return pageOf(
+            query,
+            () => db.select({ value: count() }).from(groupRoles).where(where),
+            (limit, offset) =>
+                db
+                    .select(groupRoleFields)
+                    .from(groupRoles)
+                    .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
+                    .where(where)
+                    .orderBy(...order)
+                    .limit(limit)
+                    .offset(offset),
+        );
     });
 
     mount(
@@ -403,18 +378,12 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             },
             admins.id,
         );
-        const [total] = await db.select({ value: count() }).from(admins).where(where);
-        const rows = await selectAdmins(db)
-            .where(where)
-            .orderBy(...order)
-            .limit(query.$limit)
-            .offset(query.$skip);
-        return {
-            total: total?.value ?? 0,
-            limit: query.$limit,
-            skip: query.$skip,
-            data: rows.map(row => ({ ...row, created_at: iso(row.created_at) })),
-        };
+        const page = await pageOf(
+            query,
+            () => db.select({ value: count() }).from(admins).where(where),
+            (limit, offset) => selectAdmins(db).where(where).orderBy(...order).limit(limit).offset(offset),
+        );
+        return { ...page, data: page.data.map(row => ({ ...row, created_at: iso(row.created_at) })) };
     });
 
     mount(
