@@ -1,8 +1,8 @@
 import SmartphoneIcon from '@mui/icons-material/Smartphone';
-import { Alert, Box, Button, CircularProgress, Divider, Link as MuiLink, Typography } from '@mui/material';
+import { Button, CircularProgress, Divider } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, TextInput, required, useLogin, useTranslate } from 'react-admin';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { startOperatorSignIn } from '../../../contract/auth';
 import { HOME_PATH, nextPath } from '../../authProvider';
 import { session } from '../../authProvider/session';
@@ -10,6 +10,7 @@ import { settings } from '../../config';
 import { callApi } from '../../lib/portalApi';
 import { AuthLayout } from './AuthLayout';
 import { apiErrorOf, errorKeyOf } from './errors';
+import { AlternativeLink, FormProblem, SubmitButton } from './FormParts';
 
 interface Credentials {
     username: string;
@@ -34,7 +35,8 @@ const problemOf = (error: unknown): Problem => {
 export const LoginPage = () => {
     const translate = useTranslate();
     const login = useLogin();
-    const [pending, setPending] = useState<'password' | 'operator' | null>(null);
+    /** On the way to the mobile operator's page. */
+    const [redirecting, setRedirecting] = useState(false);
     const [problem, setProblem] = useState<Problem | null>(null);
     // Decided once: after a sign-in succeeds this page may render again before the navigation to
     // where the user was going, and must not send them to the home instead.
@@ -43,26 +45,24 @@ export const LoginPage = () => {
     if (signedInAtMount) return <Navigate to={HOME_PATH} replace />;
 
     const submit = async (values: Partial<Credentials>) => {
-        setPending('password');
         setProblem(null);
         try {
             // Back where the user was sent away from, else the dashboard.
             await login({ username: values.username ?? '', password: values.password ?? '' }, nextPath.peek());
         } catch (error) {
             setProblem(problemOf(error));
-            setPending(null);
         }
     };
 
     const signInWithOperator = async () => {
-        setPending('operator');
+        setRedirecting(true);
         setProblem(null);
         try {
             const { authorize_url } = await callApi(startOperatorSignIn, { body: { provider: 'mno' } });
             window.location.assign(authorize_url);
         } catch (error) {
             setProblem(problemOf(error));
-            setPending(null);
+            setRedirecting(false);
         }
     };
 
@@ -78,22 +78,8 @@ export const LoginPage = () => {
                     slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
                 />
                 <PasswordInput source="password" label="auth.password" autoComplete="current-password" validate={required()} />
-                {problem && (
-                    <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-                        {translate(problem.key, problem.values)}
-                    </Alert>
-                )}
-                <Button
-                    type="submit"
-                    variant="contained"
-                    size="large"
-                    fullWidth
-                    disabled={pending !== null}
-                    startIcon={pending === 'password' ? <CircularProgress size={18} color="inherit" /> : undefined}
-                    sx={{ mt: 2 }}
-                >
-                    {translate(pending === 'password' ? 'auth.signing_in' : 'auth.sign_in')}
-                </Button>
+                <FormProblem message={problem?.key ?? null} values={problem?.values} />
+                <SubmitButton label="auth.sign_in" busyLabel="auth.signing_in" disabled={redirecting} />
             </Form>
             {settings.operatorSignIn && (
                 <>
@@ -102,22 +88,15 @@ export const LoginPage = () => {
                         variant="outlined"
                         size="large"
                         fullWidth
-                        disabled={pending !== null}
+                        disabled={redirecting}
                         onClick={signInWithOperator}
-                        startIcon={pending === 'operator' ? <CircularProgress size={18} color="inherit" /> : <SmartphoneIcon />}
+                        startIcon={redirecting ? <CircularProgress size={18} color="inherit" /> : <SmartphoneIcon />}
                     >
-                        {translate(pending === 'operator' ? 'auth.operator_redirecting' : 'auth.operator_sign_in')}
+                        {translate(redirecting ? 'auth.operator_redirecting' : 'auth.operator_sign_in')}
                     </Button>
                 </>
             )}
-            <Box sx={{ mt: 3, textAlign: 'center' }}>
-                <Typography variant="body2" component="span" color="text.secondary">
-                    {translate('auth.register_prompt')}{' '}
-                </Typography>
-                <MuiLink component={Link} to="/register" variant="body2">
-                    {translate('auth.register_link')}
-                </MuiLink>
-            </Box>
+            <AlternativeLink prompt="auth.register_prompt" link="auth.register_link" to="/register" />
         </AuthLayout>
     );
 };

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Link as MuiLink } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Form, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
 import { Link, Navigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { callApi } from '../../lib/portalApi';
 import { usePortalValidators } from '../../lib/validators';
 import { AuthLayout } from './AuthLayout';
 import { errorKeyOf } from './errors';
+import { FormProblem, SubmitButton } from './FormParts';
 
 /** How long before another code may be asked for. */
 export const RESEND_COOLDOWN_S = 30;
@@ -30,7 +31,6 @@ export const OtpPage = () => {
     const login = useLogin();
     const validate = usePortalValidators();
     const [pending, setPending] = useState<PendingOtp | null>(() => session.pendingOtp());
-    const [busy, setBusy] = useState(false);
     const [problem, setProblem] = useState<string | null>(null);
     const [signedInAtMount] = useState(session.isSignedIn);
     const [cooldown, restartCooldown] = useCountdown(RESEND_COOLDOWN_S);
@@ -48,13 +48,11 @@ export const OtpPage = () => {
     if (signedInAtMount) return <Navigate to={HOME_PATH} replace />;
 
     const verify = async ({ otp }: { otp?: string }) => {
-        setBusy(true);
         setProblem(null);
         try {
             await login({ auth_id: pending.auth_id, otp: (otp ?? '').trim() }, nextPath.peek());
         } catch (error) {
             setProblem(errorKeyOf(error));
-            setBusy(false);
         }
     };
 
@@ -83,25 +81,11 @@ export const OtpPage = () => {
                     validate={[required(), validate.otp]}
                     slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
                 />
-                {problem && (
-                    <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-                        {translate(problem)}
-                    </Alert>
-                )}
-                <Button
-                    type="submit"
-                    variant="contained"
-                    size="large"
-                    fullWidth
-                    disabled={busy}
-                    startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-                    sx={{ mt: 2 }}
-                >
-                    {translate(busy ? 'auth.otp.verifying' : 'auth.otp.verify')}
-                </Button>
+                <FormProblem message={problem} />
+                <SubmitButton label="auth.otp.verify" busyLabel="auth.otp.verifying" />
             </Form>
             <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-                <Button onClick={resend} disabled={cooldown > 0 || busy}>
+                <Button onClick={resend} disabled={cooldown > 0}>
                     {cooldown > 0 ? translate('auth.otp.resend_in', { seconds: cooldown }) : translate('auth.otp.resend')}
                 </Button>
                 <MuiLink component={Link} to="/" variant="body2" onClick={() => session.clearPendingOtp()}>

@@ -1,5 +1,5 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Alert, Box, Button, CircularProgress, Grid, Link as MuiLink, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -13,7 +13,6 @@ import {
     useTranslate,
     type Validator,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
@@ -22,6 +21,7 @@ import { callApi } from '../../lib/portalApi';
 import { usePortalValidators } from '../../lib/validators';
 import { AuthLayout } from './AuthLayout';
 import { errorKeyOf, fieldErrorsOf } from './errors';
+import { AlternativeLink, FormProblem, SubmitButton } from './FormParts';
 
 type Registration = z.input<typeof register.body> & { confirm_password: string };
 const FIELDS = ['username', 'first_name', 'last_name', 'msisdn', 'email', 'store_id', 'password'] as const;
@@ -147,40 +147,10 @@ export const RegisterPage = () => {
                         />
                     </Grid>
                 </Grid>
-                {problem && (
-                    <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-                        {translate(problem)}
-                    </Alert>
-                )}
-                <RegisterButton />
+                <FormProblem message={problem} />
+                <SubmitButton label="register.submit" busyLabel="register.submitting" />
             </Form>
-            <Box sx={{ mt: 2, textAlign: 'center' }}>
-                <Typography variant="body2" component="span" color="text.secondary">
-                    {translate('register.have_account')}{' '}
-                </Typography>
-                <MuiLink component={Link} to="/" variant="body2">
-                    {translate('register.sign_in_link')}
-                </MuiLink>
-            </Box>
+            <AlternativeLink prompt="register.have_account" link="register.sign_in_link" to="/" />
         </AuthLayout>
-    );
-};
-
-/** Disabled with a spinner while the registration is on its way, so it is not sent twice. */
-const RegisterButton = () => {
-    const translate = useTranslate();
-    const { isSubmitting } = useFormState();
-    return (
-        <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            sx={{ mt: 2 }}
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-            {translate(isSubmitting ? 'register.submitting' : 'register.submit')}
-        </Button>
     );
 };
