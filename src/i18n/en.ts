@@ -185,6 +185,7 @@ const en: TranslationMessages = {
                 role_description: 'What it allows',
                 q: 'Search',
             },
+            counts: 'Roles: %{roles} · Users: %{users}',
             roles_of_group: 'Roles of this group',
             no_roles: 'This group holds no roles yet.',
             add_role: 'Add role',

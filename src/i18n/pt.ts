@@ -397,6 +397,7 @@ const pt: TranslationMessages = {
                 role_description: 'O que permite',
                 q: 'Pesquisar',
             },
+            counts: 'Funções: %{roles} · Utilizadores: %{users}',
             roles_of_group: 'Funções deste grupo',
             no_roles: 'Este grupo ainda não tem funções.',
             add_role: 'Adicionar função',

@@ -395,6 +395,7 @@ const sw: TranslationMessages = {
                 role_description: 'Linachoruhusu',
                 q: 'Tafuta',
             },
+            counts: 'Majukumu: %{roles} · Watumiaji: %{users}',
             roles_of_group: 'Majukumu ya kikundi hiki',
             no_roles: 'Kikundi hiki bado hakina majukumu yoyote.',
             add_role: 'Ongeza jukumu',

@@ -14,16 +14,40 @@ const brand: RaThemeOptions = {
     components: {
         MuiCard: { styleOverrides: { root: { borderRadius: 8 } } },
         MuiButton: { styleOverrides: { root: { borderRadius: 8, textTransform: 'none' } } },
-        MuiToolbar: {
+        // The top bar is 64 px (56 on phones); react-admin's own is 48 (dense), so its toolbar, the
+        // content's offset below it and the sidebar's offset when the bar scrolls away move together.
+        RaAppBar: {
             styleOverrides: {
-                regular: ({ theme }: { theme: Theme }) => ({
-                    minHeight: APP_BAR_HEIGHT.desktop,
-                    [theme.breakpoints.down('sm')]: { minHeight: APP_BAR_HEIGHT.mobile },
+                root: ({ theme }: { theme: Theme }) => ({
+                    '& .RaAppBar-toolbar': {
+                        minHeight: APP_BAR_HEIGHT.desktop,
+                        [theme.breakpoints.down('sm')]: { minHeight: APP_BAR_HEIGHT.mobile },
+                    },
+                }),
+            },
+        },
+        RaSidebar: {
+            styleOverrides: {
+                root: ({ theme }: { theme: Theme }) => ({
+                    '&.RaSidebar-appBarCollapsed': {
+                        marginTop: -APP_BAR_HEIGHT.desktop,
+                        [theme.breakpoints.down('sm')]: { marginTop: -APP_BAR_HEIGHT.mobile },
+                    },
                 }),
             },
         },
         RaMenuItemLink: { styleOverrides: { root: { borderRadius: 6, margin: '2px 8px' } } },
-        RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { paddingBottom: 16 } } } },
+        RaLayout: {
+            styleOverrides: {
+                root: ({ theme }: { theme: Theme }) => ({
+                    '& .RaLayout-appFrame': {
+                        marginTop: APP_BAR_HEIGHT.desktop,
+                        [theme.breakpoints.down('sm')]: { marginTop: APP_BAR_HEIGHT.mobile },
+                    },
+                    '& .RaLayout-content': { paddingBottom: 16 },
+                }),
+            },
+        },
     },
 };
 

@@ -52,6 +52,9 @@ test.describe('the signed-in shell', () => {
         await expect(header).toContainText('SHOP OWNER');
         await expect(header).toContainText('Soweto Central');
         await expect(page.getByTestId('sidebar-version')).toHaveText('Version 2.7.111');
+        // The top bar is 64 px high and the side panel 300 px wide (spec §2).
+        expect((await page.locator('header').first().boundingBox())?.height).toBe(64);
+        expect((await mainMenu(page).boundingBox())?.width).toBe(300);
         // The footer image is on every page but the dashboard home.
         await expect(page.getByTestId('footer-image')).toHaveCount(0);
         await page.goto('/dashboard/profile');

@@ -23,9 +23,7 @@ export const GroupList = () => {
             <SimpleList<AdminGroup>
                 primaryText={group => group.name}
                 secondaryText={group => group.description}
-                tertiaryText={group =>
-                    `${group.role_count} ${translate('resources.security.fields.role_count')} · ${group.user_count} ${translate('resources.security.fields.user_count')}`
-                }
+                tertiaryText={group => translate('resources.security.counts', { roles: group.role_count, users: group.user_count })}
                 linkType="show"
             />
         ) : (
