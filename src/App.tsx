@@ -16,7 +16,6 @@ import { TabLockGate } from './layout/TabLockGate';
 import { darkTheme, lightTheme } from './layout/theme';
 import { lazyPage } from './lib/lazyPage';
 import { LoginPage } from './pages/auth/LoginPage';
-import { DashboardHome } from './pages/dashboard/DashboardHome';
 import security from './resources/security';
 import users from './resources/users';
 
@@ -24,6 +23,7 @@ const OtpPage = lazyPage(() => import('./pages/auth/OtpPage').then(m => m.OtpPag
 const CallbackPage = lazyPage(() => import('./pages/auth/CallbackPage').then(m => m.CallbackPage));
 const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage').then(m => m.RegisterPage));
 const VerifyLivenessPage = lazyPage(() => import('./pages/auth/VerifyLivenessPage').then(m => m.VerifyLivenessPage));
+const DashboardHome = lazyPage(() => import('./pages/dashboard/DashboardHome').then(m => m.DashboardHome));
 const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then(m => m.ProfilePage));
 
 /** Unknown signed-in paths go to the dashboard home. */

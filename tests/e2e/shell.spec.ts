@@ -111,8 +111,8 @@ test.describe('the signed-in shell', () => {
 
         await mainMenu(page).getByRole('menuitem', { name: 'Security' }).click();
         await page.getByRole('link', { name: 'Create' }).click();
-        await page.getByLabel('Name').fill(groupName);
-        await page.getByLabel('Description').fill('Read-only access to users');
+        await page.getByRole('textbox', { name: 'Name' }).fill(groupName);
+        await page.getByRole('textbox', { name: 'Description' }).fill('Read-only access to users');
         await page.getByRole('button', { name: 'Save' }).click();
         await expect(page.getByRole('heading', { name: 'Roles of this group' })).toBeVisible();
         await expect(page.getByText('This group holds no roles yet.')).toBeVisible();
@@ -138,12 +138,12 @@ test.describe('the signed-in shell', () => {
 
         await mainMenu(page).getByRole('menuitem', { name: 'Users' }).click();
         await page.getByRole('link', { name: 'Create' }).click();
-        await page.getByLabel('First name').fill('Nomsa');
-        await page.getByLabel('Last name').fill('Zulu');
-        await page.getByLabel('Username').fill(`nomsa${suffix}`);
-        await page.getByLabel('Phone number').fill(`2784${suffix}0`);
+        await page.getByRole('textbox', { name: 'First name' }).fill('Nomsa');
+        await page.getByRole('textbox', { name: 'Last name' }).fill('Zulu');
+        await page.getByRole('textbox', { name: 'Username' }).fill(`nomsa${suffix}`);
+        await page.getByRole('textbox', { name: 'Phone number' }).fill(`2784${suffix}0`);
         await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-        await page.getByLabel('Security group').fill(groupName);
+        await page.getByRole('combobox', { name: 'Security group' }).fill(groupName);
         await page.getByRole('option', { name: groupName }).click();
         await page.getByRole('button', { name: 'Save' }).click();
         await expect(page).toHaveURL(/\/dashboard\/users$/);
@@ -161,15 +161,15 @@ test.describe('the signed-in shell', () => {
         await signIn(page, 'admin');
         await expectDashboard(page, /Welcome, /);
         await page.goto('/dashboard/users/create');
-        await page.getByLabel('First name').fill('Dup');
-        await page.getByLabel('Last name').fill('Licate');
-        await page.getByLabel('Username').fill('maker');
-        await page.getByLabel('Phone number').fill('27849999990');
+        await page.getByRole('textbox', { name: 'First name' }).fill('Dup');
+        await page.getByRole('textbox', { name: 'Last name' }).fill('Licate');
+        await page.getByRole('textbox', { name: 'Username' }).fill('maker');
+        await page.getByRole('textbox', { name: 'Phone number' }).fill('27849999990');
         await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-        await page.getByLabel('Security group').fill('Portal Staff');
+        await page.getByRole('combobox', { name: 'Security group' }).fill('Portal Staff');
         await page.getByRole('option', { name: 'Portal Staff' }).click();
         await page.getByRole('button', { name: 'Save' }).click();
         await expect(page.getByText('This username is taken.')).toBeVisible();
-        await expect(page.getByLabel('First name')).toHaveValue('Dup');
+        await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Dup');
     });
 });

@@ -1,13 +1,11 @@
 import SecurityIcon from '@mui/icons-material/Security';
-import { GroupCreate } from './GroupCreate';
-import { GroupList } from './GroupList';
-import { GroupShow } from './GroupShow';
+import { lazyPage } from '../../lib/lazyPage';
 
-/** Security groups and their roles, at /dashboard/security. */
+/** Security groups and their roles, at /dashboard/security. Loaded on first visit. */
 export default {
-    list: GroupList,
-    create: GroupCreate,
-    show: GroupShow,
+    list: lazyPage(() => import('./GroupList').then(m => m.GroupList)),
+    create: lazyPage(() => import('./GroupCreate').then(m => m.GroupCreate)),
+    show: lazyPage(() => import('./GroupShow').then(m => m.GroupShow)),
     icon: SecurityIcon,
     recordRepresentation: 'name',
 };

@@ -1,11 +1,10 @@
 import GroupIcon from '@mui/icons-material/Group';
-import { UserCreate } from './UserCreate';
-import { UserList } from './UserList';
+import { lazyPage } from '../../lib/lazyPage';
 
-/** Portal users (admins), at /dashboard/users. */
+/** Portal users (admins), at /dashboard/users. Loaded on first visit. */
 export default {
-    list: UserList,
-    create: UserCreate,
+    list: lazyPage(() => import('./UserList').then(m => m.UserList)),
+    create: lazyPage(() => import('./UserCreate').then(m => m.UserCreate)),
     icon: GroupIcon,
     recordRepresentation: 'username',
 };

@@ -1,0 +1,80 @@
+/**
+ * Budgets for what users feel, measured on this project's own machine size (2 cores):
+ * - the portal's first download (the entry script and its CSS, gzipped), from `dist/`;
+ * - how fast the busiest list answers (portal users, 100 a page, on a seeded database);
+ * - how long a password sign-in takes (scrypt by design dominates it).
+ * `npm run bench` builds nothing: run `npm run build` first. Exits 1 when a budget is broken.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { API_BASE } from '../contract';
+import { buildApp } from '../server/app';
+import { MEMORY_DATA_DIR, openDatabase } from '../server/db';
+import { prepareDatabase } from '../server/db/seed';
+import { loadSettings } from '../server/settings';
+
+const BUDGETS = {
+    entryGzipKb: 380,
+    usersPageP95Ms: 40,
+    signInP95Ms: 250,
+};
+
+const percentile = (values: number[], p: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+const timed = async (times: number, work: () => Promise<void>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < times; i++) {
+        const start = performance.now();
+        await work();
+        samples.push(performance.now() - start);
+    }
+    return samples;
+};
+
+const entryGzipKb = () => {
+    const dist = 'dist';
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(match => match[1]!);
+    const bytes = assets.reduce((total, asset) => total + gzipSync(readFileSync(join(dist, asset))).length, 0);
+    return bytes / 1024;
+};
+
+const serverTimings = async () => {
+    const settings = loadSettings({ ...process.env, DATA_DIR: MEMORY_DATA_DIR, LOG_LEVEL: 'silent', DEV_TOOLS: 'off', NODE_ENV: 'production' });
+    const database = await openDatabase(settings);
+    // Scale 8 adds 200 generated sales agents to the demo accounts.
+    await prepareDatabase(database, settings, { scale: 8 });
+    const app = await buildApp({ db: database.db, settings });
+    const signIn = () =>
+        app.inject({ method: 'POST', url: `${API_BASE}/authentication`, payload: { username: 'admin', password: settings.seedPassword } });
+    const token = (JSON.parse((await signIn()).body) as { user: { token: string } }).user.token;
+    const usersPage = await timed(60, async () => {
+        const answer = await app.inject({
+            method: 'GET',
+            url: `${API_BASE}/prerequisites/admins?$limit=100&$skip=50&$sort=-created_at&q=a`,
+            headers: { authorization: `Bearer ${token}` },
+        });
+        if (answer.statusCode !== 200) throw new Error(`users page answered ${answer.statusCode}`);
+    });
+    const signIns = await timed(15, async () => {
+        const answer = await signIn();
+        if (answer.statusCode !== 200) throw new Error(`sign-in answered ${answer.statusCode}`);
+    });
+    await app.close();
+    await database.close();
+    return { usersPageP95Ms: percentile(usersPage.slice(10), 95), signInP95Ms: percentile(signIns.slice(3), 95) };
+};
+
+const measured = { entryGzipKb: entryGzipKb(), ...(await serverTimings()) };
+let broken = 0;
+for (const [name, budget] of Object.entries(BUDGETS) as [keyof typeof BUDGETS, number][]) {
+    const value = measured[name];
+    const ok = value <= budget;
+    if (!ok) broken++;
+    console.log(`${ok ? 'ok  ' : 'OVER'} ${name.padEnd(16)} ${value.toFixed(1).padStart(8)}  (budget ${budget})`);
+}
+process.exit(broken ? 1 : 0);
