@@ -1,4 +1,5 @@
 /** The portal's table of contents: providers, the signed-out pages, and the signed-in shell. */
+import { CssBaseline } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, Loading, Resource, localStorageStore, type I18nProvider, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
@@ -41,6 +42,8 @@ export const Portal = ({ store, i18nProvider }: { store: Store; i18nProvider: I1
         darkTheme={darkTheme}
     >
         <AppErrorBoundary fallback={error => <ErrorPage error={error} />}>
+            {/* Outside the signed-in shell too (react-admin applies it only there): no stray body margin. */}
+            <CssBaseline />
             <TabLockGate>
                 <SessionGuard />
                 <Suspense fallback={<Loading />}>

@@ -6,6 +6,8 @@ test.describe('on a phone', () => {
         await page.goto('/');
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(360);
+        // The backdrop reaches the edges: no browser default margin around the page.
+        expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
         await signIn(page, 'agent');
         await expectDashboard(page, /Welcome, /);
     });
