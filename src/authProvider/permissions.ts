@@ -47,12 +47,9 @@ export const PERMISSIONS: Record<string, Record<string, Rule>> = {
     bi: { list: hasAnalyticsRole },
 };
 
-export const allows = (rule: Rule | undefined, roles: ReadonlySet<string>, signedIn = true): boolean => {
+/** Pure: may a signed-in holder of these roles do this action on this resource? */
+export const canAccessWith = (roles: ReadonlySet<string>, { action, resource }: { action: string; resource: string }): boolean => {
+    const rule = PERMISSIONS[resource]?.[action];
     if (rule === undefined) return false;
-    if (typeof rule === 'function') return signedIn && rule(roles);
-    return roleAllows(rule, signedIn, roles);
+    return typeof rule === 'function' ? rule(roles) : roleAllows(rule, true, roles);
 };
-
-/** Pure: may a holder of these roles do this action on this resource? */
-export const canAccessWith = (roles: ReadonlySet<string>, { action, resource }: { action: string; resource: string }) =>
-    allows(PERMISSIONS[resource]?.[action], roles);

@@ -27,6 +27,7 @@ import {
     removeGroupRole,
 } from '../../contract/security';
 import { LIST_LIMIT } from '../config';
+import { apiErrorOf, fieldErrorsOf } from '../lib/apiErrors';
 import { callApi } from '../lib/portalApi';
 
 type Page = { data: RaRecord[]; total: number };
@@ -101,15 +102,9 @@ export const withFieldErrors = async <T>(work: () => Promise<T>): Promise<T> => 
     try {
         return await work();
     } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const body: unknown = error.body;
-        if (typeof body !== 'object' || body === null || !('key' in body)) throw error;
-        const answer = body as { key: string; field?: string; errors?: { field: string; key: string }[] };
-        const fields: Record<string, string> = {};
-        for (const item of answer.errors ?? []) fields[item.field] ??= item.key;
-        if (answer.field) fields[answer.field] ??= answer.key;
-        if (Object.keys(fields).length === 0) throw error;
-        throw new HttpError(error.message, error.status, { ...answer, errors: fields });
+        const fields = fieldErrorsOf(error);
+        if (!(error instanceof HttpError) || Object.keys(fields).length === 0) throw error;
+        throw new HttpError(error.message, error.status, { ...apiErrorOf(error), errors: fields });
     }
 };
 

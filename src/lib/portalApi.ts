@@ -7,9 +7,9 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { HttpError } from 'ra-core';
 import { fillPath, roleAllows, type CallDefinition, type CallInput, type CallResponse } from '../../contract/define';
-import type { ApiError } from '../../contract/errors';
 import { settings } from '../config';
 import { session } from '../authProvider/session';
+import { isApiError } from './apiErrors';
 
 export const http = axios.create({
     baseURL: settings.apiBase,
@@ -34,9 +34,6 @@ let onUnauthorized: UnauthorizedListener = () => undefined;
 export const setUnauthorizedListener = (listener: UnauthorizedListener) => {
     onUnauthorized = listener;
 };
-
-const isApiError = (body: unknown): body is ApiError =>
-    typeof body === 'object' && body !== null && 'key' in body && 'message' in body;
 
 /**
  * Every failure becomes react-admin's HttpError whose message is a translation key (the server's

@@ -4,7 +4,7 @@ import { useLogin, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { nextPath } from '../../authProvider';
 import { AuthLayout } from './AuthLayout';
-import { errorKeyOf } from './errors';
+import { errorKeyOf } from '../../lib/apiErrors';
 
 /**
  * Where the mobile operator sends the browser back (`/callback/:authId/:provider?code=…`): the

@@ -9,7 +9,7 @@ import { session } from '../../authProvider/session';
 import { settings } from '../../config';
 import { callApi } from '../../lib/portalApi';
 import { AuthLayout } from './AuthLayout';
-import { apiErrorOf, errorKeyOf } from './errors';
+import { apiErrorOf, errorKeyOf } from '../../lib/apiErrors';
 import { AlternativeLink, FormProblem, SubmitButton } from './FormParts';
 
 interface Credentials {

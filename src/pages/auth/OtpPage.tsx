@@ -8,7 +8,7 @@ import { session, type PendingOtp } from '../../authProvider/session';
 import { callApi } from '../../lib/portalApi';
 import { usePortalValidators } from '../../lib/validators';
 import { AuthLayout } from './AuthLayout';
-import { errorKeyOf } from './errors';
+import { errorKeyOf } from '../../lib/apiErrors';
 import { FormProblem, SubmitButton } from './FormParts';
 
 /** How long before another code may be asked for. */

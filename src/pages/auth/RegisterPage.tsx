@@ -20,7 +20,7 @@ import { register, registrationOptions } from '../../../contract/security';
 import { callApi } from '../../lib/portalApi';
 import { usePortalValidators } from '../../lib/validators';
 import { AuthLayout } from './AuthLayout';
-import { errorKeyOf, fieldErrorsOf } from './errors';
+import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { AlternativeLink, FormProblem, SubmitButton } from './FormParts';
 
 type Registration = z.input<typeof register.body> & { confirm_password: string };

@@ -19,6 +19,7 @@ import { useFormState } from 'react-hook-form';
 import type { GroupRole } from '../../../contract/auth';
 import type { AdminGroup } from '../../../contract/security';
 import { LIST_LIMIT } from '../../config';
+import { errorKeyOf } from '../../lib/apiErrors';
 import { titleCase } from '../../lib/format';
 
 /** A role code as words, with the code itself beside it for those who know the codes. */
@@ -80,7 +81,7 @@ const AddRole = ({ group, held }: { group: AdminGroup; held: ReadonlySet<number>
             notify('resources.security.role_added', { type: 'success' });
             setFormKey(key => key + 1);
         } catch (error) {
-            notify(error instanceof Error ? error.message : 'errors.generic', { type: 'error' });
+            notify(errorKeyOf(error), { type: 'error' });
         }
         return undefined;
     };
