@@ -5,7 +5,7 @@
  * /portal_api/dev/operator/authorize, not a JSON call, so it is not listed here).
  */
 import { z } from 'zod';
-import { defineCall } from './define';
+import { defineCall, idText } from './define';
 import { msisdn } from './fields';
 
 export const outboxMessage = z.object({
@@ -21,7 +21,7 @@ export const devOutbox = defineCall({
     method: 'GET',
     path: '/dev/outbox',
     access: 'public',
-    query: z.object({ msisdn, $limit: z.coerce.number().int().min(1).max(50).default(5) }),
+    query: z.object({ msisdn, $limit: idText.pipe(z.number().max(50)).default(5) }),
     response: z.object({ data: z.array(outboxMessage) }),
 });
 

@@ -39,6 +39,18 @@ export const ERROR_KEYS = [
     'errors.unknown_store',
     'errors.unknown_role',
     'errors.operator_sign_in_failed',
+    'errors.invalid_characters',
+    'errors.unsupported_media_type',
+    'errors.method_not_allowed',
+    'errors.payload_too_large',
+    'errors.request_timeout',
+    'errors.too_many_codes',
+    'errors.own_group',
+    'errors.role_not_held',
+    'errors.group_roles_not_held',
+    'errors.store_not_allowed',
+    'errors.last_full_group',
     'errors.server',
+    'errors.unavailable',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -4,7 +4,7 @@
  * `$limit`, `$skip`, `$sort` and field filters and answer `{ total, limit, skip, data }`.
  */
 import { z } from 'zod';
-import { defineCall, id, page, paging } from './define';
+import { defineCall, id, idText, page, paging } from './define';
 import { adminRoleRef, groupRole } from './auth';
 import { email, msisdn, newPassword, personName, username } from './fields';
 
@@ -32,7 +32,7 @@ export const getAdminGroup = defineCall({
     method: 'GET',
     path: '/prerequisites/admin-groups/:id',
     access: 'VIEW_SECURITY',
-    params: z.object({ id }),
+    params: z.object({ id: idText }),
     response: adminGroup,
 });
 
@@ -64,7 +64,7 @@ export const listGroupRoles = defineCall({
     method: 'GET',
     path: '/prerequisites/admin-group-roles',
     access: 'VIEW_SECURITY',
-    query: z.object({ ...paging, group_id: id.optional() }),
+    query: z.object({ ...paging, group_id: idText.optional() }),
     response: page(groupRole),
 });
 
@@ -82,7 +82,7 @@ export const removeGroupRole = defineCall({
     method: 'DELETE',
     path: '/prerequisites/admin-group-roles/:id',
     access: 'EDIT_ROLES',
-    params: z.object({ id }),
+    params: z.object({ id: idText }),
     response: groupRole,
 });
 
@@ -114,8 +114,8 @@ export const listAdmins = defineCall({
     query: z.object({
         ...paging,
         q: z.string().max(80).optional(),
-        group_id: id.optional(),
-        store_id: id.optional(),
+        group_id: idText.optional(),
+        store_id: idText.optional(),
         status: z.enum(ADMIN_STATUSES).optional(),
     }),
     response: page(admin),

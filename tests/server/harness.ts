@@ -29,6 +29,8 @@ export interface CallOptions {
     body?: unknown;
     token?: string | null;
     headers?: Record<string, string>;
+    /** The caller's address as the server sees it (127.0.0.1 unless a test plays another source). */
+    remoteAddress?: string;
 }
 
 export interface CallResult<C extends CallDefinition> {
@@ -118,6 +120,7 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
             method: definition.method,
             url,
             headers,
+            ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
             ...(options.body !== undefined ? { payload: JSON.stringify(options.body), headers: { ...headers, 'content-type': 'application/json' } } : {}),
         });
         const json: unknown = response.body ? JSON.parse(response.body) : undefined;
