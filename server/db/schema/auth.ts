@@ -1,0 +1,63 @@
+/** Signing in: sessions, sign-in attempts (throttling), second-factor codes and operator sign-ins. */
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, identity } from './columns';
+import { admins } from './security';
+
+export const sessions = pgTable(
+    'sessions',
+    {
+        id: identity(),
+        tokenHash: text('token_hash').notNull().unique(),
+        adminId: integer('admin_id')
+            .notNull()
+            .references(() => admins.id, { onDelete: 'cascade' }),
+        createdAt: createdAt(),
+        expiresAt: at('expires_at').notNull(),
+        revokedAt: at('revoked_at'),
+    },
+    table => [index('sessions_admin_id_idx').on(table.adminId)],
+);
+
+export const signInAttempts = pgTable(
+    'sign_in_attempts',
+    {
+        id: identity(),
+        username: text('username').notNull(),
+        succeeded: boolean('succeeded').notNull(),
+        /**
+         * ok, otp_sent, bad_credentials, not_active or throttled. Only bad_credentials counts
+         * towards throttling, so refused attempts while throttled do not extend the wait.
+         */
+        outcome: text('outcome').notNull(),
+        at: at('at').notNull(),
+    },
+    table => [index('sign_in_attempts_username_at_idx').on(table.username, table.at)],
+);
+
+export const otps = pgTable('otps', {
+    /** The `auth_id` the client holds while the sign-in waits for its code. */
+    id: uuid('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    /** What the code proves: for a sign-in, the admin's id. */
+    subject: text('subject').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** Guesses at the current code. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Codes sent for this sign-in (the first plus resends), capped so guesses stay bounded. */
+    sends: integer('sends').notNull().default(1),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+});
+
+export const operatorSignIns = pgTable('operator_sign_ins', {
+    /** The `auth_id` carried through the operator's page and back to the portal's callback. */
+    id: uuid('id').primaryKey(),
+    provider: text('provider').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+});

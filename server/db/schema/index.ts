@@ -1,0 +1,10 @@
+/**
+ * The reference server's tables, one file per domain (see docs/domain.md). Migrations are
+ * generated from these files with `npm run db:generate` and committed; the same SQL runs on the
+ * embedded PGlite and on PostgreSQL.
+ */
+export * from './audit';
+export * from './auth';
+export * from './messages';
+export * from './security';
+export * from './stores';
