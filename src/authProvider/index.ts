@@ -8,7 +8,7 @@ import { login as loginCall, logout as logoutCall, myRoles, type SessionUser } f
 import type { z } from 'zod';
 import { callApi } from '../lib/portalApi';
 import { canAccessWith } from './permissions';
-import { session } from './session';
+import { session } from '../lib/session';
 
 export const LOGGED_OUT_NOTICE = 'auth.logged_out';
 /** Signed-out pages live outside /dashboard, starting with sign-in at /. */

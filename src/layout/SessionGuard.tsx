@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLogout, useNotify } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { LOGGED_OUT_NOTICE, SIGN_IN_PATH } from '../authProvider';
-import { session } from '../authProvider/session';
+import { session } from '../lib/session';
 import { setUnauthorizedListener } from '../lib/portalApi';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;

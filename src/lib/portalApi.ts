@@ -8,7 +8,7 @@ import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { HttpError } from 'ra-core';
 import { fillPath, roleAllows, type CallDefinition, type CallInput, type CallResponse } from '../../contract/define';
 import { settings } from '../config';
-import { session } from '../authProvider/session';
+import { session } from './session';
 import { isApiError } from './apiErrors';
 
 export const http = axios.create({

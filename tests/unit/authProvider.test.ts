@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../contract/auth';
 import { authProvider, LOGGED_OUT_NOTICE } from '../../src/authProvider';
-import { session } from '../../src/authProvider/session';
+import { session } from '../../src/lib/session';
 import { callApi, setUnauthorizedListener } from '../../src/lib/portalApi';
 import { listAdmins } from '../../contract/security';
 

@@ -5,7 +5,7 @@ import { Form, PasswordInput, TextInput, required, useLogin, useTranslate } from
 import { Navigate } from 'react-router-dom';
 import { startOperatorSignIn } from '../../../contract/auth';
 import { HOME_PATH, nextPath } from '../../authProvider';
-import { session } from '../../authProvider/session';
+import { session } from '../../lib/session';
 import { settings } from '../../config';
 import { callApi } from '../../lib/portalApi';
 import { AuthLayout } from './AuthLayout';

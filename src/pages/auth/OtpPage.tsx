@@ -4,7 +4,7 @@ import { Form, TextInput, required, useLogin, useNotify, useTranslate } from 're
 import { Link, Navigate } from 'react-router-dom';
 import { resendOtp } from '../../../contract/auth';
 import { HOME_PATH, nextPath } from '../../authProvider';
-import { session, type PendingOtp } from '../../authProvider/session';
+import { session, type PendingOtp } from '../../lib/session';
 import { callApi } from '../../lib/portalApi';
 import { usePortalValidators } from '../../lib/validators';
 import { AuthLayout } from './AuthLayout';

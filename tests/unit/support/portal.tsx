@@ -3,7 +3,7 @@ import { memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import type { SessionUser } from '../../../contract/auth';
 import { Portal } from '../../../src/App';
-import { session } from '../../../src/authProvider/session';
+import { session } from '../../../src/lib/session';
 import { createI18nProvider } from '../../../src/i18n';
 
 export const signedInAs = (roles: string[], user: Partial<SessionUser> = {}) => {

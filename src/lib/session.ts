@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { sessionUser, type SessionUser } from '../../contract/auth';
-import { secureStorage } from '../lib/secureStorage';
+import { secureStorage } from './secureStorage';
 
 const SESSION = 'session';
 const ROLES = 'roles';
