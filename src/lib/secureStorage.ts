@@ -1,21 +1,68 @@
 /**
  * Values kept in local storage, encrypted (spec §7): AES keyed by the device fingerprint plus the
- * configured secret, the plaintext marked with its type (object, boolean, number, string). A value
- * that was tampered with, written on another device or is otherwise unreadable reads as absent
- * (and is removed), never as an error.
+ * configured secret, the plaintext marked with its type (object, boolean, number, string), then
+ * an HMAC-SHA256 over the value's name and ciphertext (encrypt-then-MAC), so a value changed,
+ * moved to another name or written on another device is detected before it is decrypted. Such a
+ * value, or one otherwise unreadable, reads as absent (and is removed), never as an error.
+ *
+ * The secret ships inside the bundle: this hides values from a casual look and detects values
+ * changed outside the portal; it does not protect them from a script running in the page.
  */
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
+import HmacSHA256 from 'crypto-js/hmac-sha256';
 import { settings } from '../config';
 import { deviceFingerprint } from './fingerprint';
 
-export type StoredValue = Record<string, unknown> | unknown[] | boolean | number | string;
+type StoredValue = Record<string, unknown> | unknown[] | boolean | number | string;
 type TypeName = 'object' | 'boolean' | 'number' | 'string';
 
 const TYPE_PREFIX: Record<TypeName, string> = { object: 'o:', boolean: 'b:', number: 'n:', string: 's:' };
 
-let passphrase: string | undefined;
-const key = () => (passphrase ??= `${deviceFingerprint()}:${settings.secureStorageSecret}`);
+interface Keys {
+    encryption: string;
+    mac: string;
+}
+
+let keys: Keys | undefined;
+/** Two keys from one passphrase, each under its own label, so neither reveals the other. */
+const keysOf = (): Keys => {
+    if (!keys) {
+        const passphrase = `${deviceFingerprint()}:${settings.secureStorageSecret}`;
+        keys = {
+            encryption: HmacSHA256('pfp.secure-storage.encryption', passphrase).toString(),
+            mac: HmacSHA256('pfp.secure-storage.mac', passphrase).toString(),
+        };
+    }
+    return keys;
+};
+
+/** Stored as `ciphertext.mac`; base64 never holds a dot. */
+const MAC_SEPARATOR = '.';
+
+/** The MAC names the value too, so a value copied under another name does not verify. */
+const macOf = (name: string, cipher: string) => HmacSHA256(`${name}${MAC_SEPARATOR}${cipher}`, keysOf().mac).toString();
+
+/** Compares every character whatever the first difference, so timing does not tell how much of a MAC was right. */
+const sameText = (a: string, b: string): boolean => {
+    if (a.length !== b.length) return false;
+    let difference = 0;
+    for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+    return difference === 0;
+};
+
+/** The plaintext of a stored value whose MAC verifies, or '' for anything else. */
+const unseal = (name: string, stored: string): string => {
+    const separator = stored.lastIndexOf(MAC_SEPARATOR);
+    if (separator < 0) return '';
+    const cipher = stored.slice(0, separator);
+    if (!sameText(stored.slice(separator + 1), macOf(name, cipher))) return '';
+    try {
+        return AES.decrypt(cipher, keysOf().encryption).toString(Utf8);
+    } catch {
+        return '';
+    }
+};
 
 const storageKey = (name: string) => `${settings.secureStoragePrefix}${name}`;
 
@@ -59,26 +106,22 @@ export const decode = (plain: string): StoredValue | null => {
 export const secureStorage = {
     set(name: string, value: StoredValue): void {
         try {
-            localStorage.setItem(storageKey(name), AES.encrypt(encode(value), key()).toString());
+            const cipher = AES.encrypt(encode(value), keysOf().encryption).toString();
+            localStorage.setItem(storageKey(name), `${cipher}${MAC_SEPARATOR}${macOf(name, cipher)}`);
         } catch {
             // Storage full or disabled (private mode): the value simply is not kept.
         }
     },
 
     get(name: string): StoredValue | null {
-        let cipher: string | null = null;
+        let stored: string | null = null;
         try {
-            cipher = localStorage.getItem(storageKey(name));
+            stored = localStorage.getItem(storageKey(name));
         } catch {
             return null;
         }
-        if (cipher === null) return null;
-        let plain = '';
-        try {
-            plain = AES.decrypt(cipher, key()).toString(Utf8);
-        } catch {
-            plain = '';
-        }
+        if (stored === null) return null;
+        const plain = unseal(name, stored);
         const value = plain ? decode(plain) : null;
         if (value === null) this.remove(name);
         return value;
