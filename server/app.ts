@@ -33,6 +33,14 @@ declare module 'fastify' {
     }
 }
 
+/**
+ * TRUST_PROXY=on believes the first hop only: request.ip is the address the proxy in front saw,
+ * not whatever a client wrote into X-Forwarded-For before it. (Fastify reads a bare hop count as
+ * "trust nobody", hence the function.)
+ */
+const trustProxyOption = (trust: Settings['trustProxy']) =>
+    trust === true ? (_address: string, hop: number) => hop === 0 : trust;
+
 export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions): Promise<FastifyInstance> => {
     const app = Fastify({
         logger: {
@@ -42,6 +50,7 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
         },
         // Long enough for every JSON call; uploads will get their own limit where they are mounted.
         bodyLimit: 1024 * 1024,
+        trustProxy: trustProxyOption(settings.trustProxy),
     });
 
     app.decorate('mountedRoutes', [] as MountedRoute[]);

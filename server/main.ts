@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db';
 import { prepareDatabase } from './db/seed';
 import { hasBuiltPortal } from './portal';
-import { loadSettings, SettingsError } from './settings';
+import { devToolsWarning, loadSettings, SettingsError } from './settings';
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -23,7 +23,15 @@ const start = async () => {
     if (!hasBuiltPortal(DIST_DIR)) {
         app.log.warn(`no built portal in ${DIST_DIR} (run "npm run build"): serving the API only`);
     }
-    if (settings.devTools) app.log.info('development tools are on (SMS outbox reader, operator sign-in stand-in)');
+    const exposed = devToolsWarning(settings);
+    if (exposed) {
+        // Loud on purpose: in the log, and on stderr for whoever started the server by hand.
+        app.log.warn(exposed);
+        console.error(`WARNING: ${exposed}`);
+    } else if (settings.devTools) {
+        const who = settings.devToolsLoopbackOnly ? 'for callers on this machine only' : 'for every caller';
+        app.log.info(`development tools are on ${who} (SMS outbox reader, operator sign-in stand-in)`);
+    }
 
     let stopping = false;
     const stop = async (signal: string) => {

@@ -2,6 +2,7 @@
  * The server's settings, read once from the environment. A bad value stops the start with a
  * message naming the variable, rather than surfacing later as a strange failure.
  */
+import { BlockList, isIP } from 'node:net';
 
 export interface Settings {
     port: number;
@@ -16,6 +17,18 @@ export interface Settings {
     seedPassword: string;
     /** Development stand-ins (SMS outbox reader, operator sign-in page) are mounted. */
     devTools: boolean;
+    /**
+     * The stand-ins answer loopback callers only: DEV_TOOLS was not set, so they are on merely
+     * because the server listens on a loopback address (see server/dev.ts).
+     */
+    devToolsLoopbackOnly: boolean;
+    /**
+     * Whose `X-Forwarded-*` headers to believe: false (nobody's), true (the first hop's, whoever
+     * it is), or the proxies' addresses and CIDR ranges. Decides `request.ip` and `request.protocol`.
+     */
+    trustProxy: boolean | string[];
+    /** How long a client may take to send a whole request (headers and body), in milliseconds. */
+    requestTimeoutMs: number;
     /** The mobile operator's sign-in page, with `{auth_id}` and `{provider}` placeholders. */
     operatorAuthorizeUrl: string | undefined;
     production: boolean;
@@ -42,6 +55,43 @@ export const parseDuration = (value: string): number | null => {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+const ON = /^(1|true|on|yes)$/i;
+const OFF = /^(0|false|off|no)$/i;
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8, ::1 (in any spelling, also IPv4-mapped) and `localhost`: only this machine reaches it. */
+export const isLoopbackAddress = (address: string | undefined): boolean => {
+    if (!address) return false;
+    const bare = address.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+    if (bare === 'localhost') return true;
+    const version = isIP(bare);
+    return version !== 0 && LOOPBACK.check(bare, version === 4 ? 'ipv4' : 'ipv6');
+};
+
+/** The names proxy-addr (Fastify's trustProxy) knows besides addresses. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrRange = (entry: string): boolean => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+};
+
+/** What the start-up says loudly when the stand-ins are reachable from other machines. */
+export const devToolsWarning = (settings: Pick<Settings, 'devTools' | 'host'>): string | null =>
+    settings.devTools && !isLoopbackAddress(settings.host)
+        ? `DEV_TOOLS is on and the server listens on ${settings.host}: the development tools (sign-in as ` +
+          'any phone number, every SMS code) are reachable from the network. Turn DEV_TOOLS off unless ' +
+          'this is a throwaway demo.'
+        : null;
+
 export const loadSettings = (env: Env = process.env): Settings => {
     const problems: string[] = [];
     const text = (name: string): string | undefined => {
@@ -66,13 +116,35 @@ export const loadSettings = (env: Env = process.env): Settings => {
         problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
     }
 
+    const host = text('HOST') ?? '127.0.0.1';
     const production = env.NODE_ENV === 'production';
     const devToolsText = text('DEV_TOOLS');
-    let devTools = !production;
+    // Unasked, the stand-ins run only where nobody else can reach them: outside production, on loopback.
+    let devTools = !production && isLoopbackAddress(host);
     if (devToolsText !== undefined) {
-        if (/^(1|true|on|yes)$/i.test(devToolsText)) devTools = true;
-        else if (/^(0|false|off|no)$/i.test(devToolsText)) devTools = false;
+        if (ON.test(devToolsText)) devTools = true;
+        else if (OFF.test(devToolsText)) devTools = false;
         else problems.push(`DEV_TOOLS must be on or off (true/false, 1/0), got "${devToolsText}"`);
+    }
+
+    const trustProxyText = text('TRUST_PROXY');
+    let trustProxy: boolean | string[] = false;
+    if (trustProxyText !== undefined && !OFF.test(trustProxyText)) {
+        const entries = trustProxyText.split(',').map(entry => entry.trim()).filter(Boolean);
+        if (ON.test(trustProxyText)) trustProxy = true;
+        else if (entries.length > 0 && entries.every(isAddressOrRange)) trustProxy = entries;
+        else {
+            problems.push(
+                'TRUST_PROXY must be on, off, or the proxies\' addresses and CIDR ranges separated by commas; ' +
+                    `got "${trustProxyText}"`,
+            );
+        }
+    }
+
+    const timeoutText = text('REQUEST_TIMEOUT') ?? '30s';
+    const requestTimeoutSeconds = parseDuration(timeoutText);
+    if (requestTimeoutSeconds === null) {
+        problems.push(`REQUEST_TIMEOUT must be seconds or a duration like 30s, 2m; got "${timeoutText}"`);
     }
 
     const operatorAuthorizeUrl = text('OPERATOR_AUTHORIZE_URL');
@@ -92,12 +164,15 @@ export const loadSettings = (env: Env = process.env): Settings => {
 
     return {
         port,
-        host: text('HOST') ?? '127.0.0.1',
+        host,
         dataDir: text('DATA_DIR') ?? '.data',
         databaseUrl,
         sessionTtlSeconds: sessionTtlSeconds ?? 8 * 3600,
         seedPassword,
         devTools,
+        devToolsLoopbackOnly: devTools && devToolsText === undefined,
+        trustProxy,
+        requestTimeoutMs: (requestTimeoutSeconds ?? 30) * 1000,
         operatorAuthorizeUrl,
         production,
         logLevel,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, myRoles, startOperatorSignIn } from '../../contract/auth';
+import { devOutbox } from '../../contract/dev';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -15,13 +16,17 @@ const start = async () => {
 };
 
 /** Submits the stand-in page's form the way a browser does. */
-const submitPage = (fields: Record<string, string>) =>
-    server.app.inject({
+const submitPage = (fields: Record<string, string>, app = server.app, from: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
+    app.inject({
         method: 'POST',
         url: '/portal_api/dev/operator/authorize',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...from.headers },
         payload: new URLSearchParams(fields).toString(),
+        ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
     });
+
+/** An address on someone else's network (TEST-NET-3): the server only sees it, nothing is sent there. */
+const REMOTE = '203.0.113.7';
 
 const callbackOf = (location: string | undefined) => {
     const url = new URL(location ?? '', 'http://portal.test');
@@ -116,5 +121,52 @@ describe('the operator sign-in without development tools', () => {
         const response = await app.inject({ method: 'POST', url: '/portal_api/authentication/operator', payload: { provider: 'mno' } });
         expect(response.statusCode).toBe(503);
         expect(response.json()).toMatchObject({ key: 'errors.operator_sign_in_failed' });
+    });
+});
+
+describe('the stand-ins when DEV_TOOLS was not set (on only because the server listens on loopback)', () => {
+    it('refuse callers from other machines as if they were off, and keep serving this one', async () => {
+        expect(server.settings.devToolsLoopbackOnly).toBe(true);
+        const { auth_id: authId, authorize_url: authorizeUrl } = await start();
+
+        const page = await server.app.inject({ method: 'GET', url: authorizeUrl, remoteAddress: REMOTE });
+        expect(page.statusCode).toBe(404);
+        expect(page.json()).toMatchObject({ key: 'errors.not_found' });
+        const posted = await submitPage({ auth_id: authId, provider: 'mno', msisdn: '27820000001', action: 'approve' }, server.app, {
+            remoteAddress: REMOTE,
+        });
+        expect(posted.statusCode).toBe(404);
+        expect(posted.headers.location).toBeUndefined();
+        const outbox = await server.call(devOutbox, { query: { msisdn: '27820000008' }, remoteAddress: REMOTE });
+        expect(outbox.status).toBe(404);
+        expect(outbox.error.key).toBe('errors.not_found');
+
+        // This machine, however it is spelled, still gets the demo flows.
+        expect((await server.app.inject({ method: 'GET', url: authorizeUrl, remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+        expect((await server.call(devOutbox, { query: { msisdn: '27820000008' }, remoteAddress: '::1' })).status).toBe(200);
+    });
+
+    it('refuse a request forwarded by a proxy on this machine, unless TRUST_PROXY vouches for a loopback client', async () => {
+        const { authorize_url: authorizeUrl } = await start();
+        const forwarded = { 'x-forwarded-for': REMOTE };
+        expect((await server.app.inject({ method: 'GET', url: authorizeUrl, headers: forwarded })).statusCode).toBe(404);
+        expect((await server.call(devOutbox, { query: { msisdn: '27820000008' }, headers: forwarded })).status).toBe(404);
+
+        const behindProxy = await server.buildAnother({ trustProxy: true });
+        expect((await behindProxy.inject({ method: 'GET', url: authorizeUrl, headers: forwarded })).statusCode).toBe(404);
+        const local = await behindProxy.inject({ method: 'GET', url: authorizeUrl, headers: { 'x-forwarded-for': '127.0.0.1' } });
+        expect(local.statusCode).toBe(200);
+    });
+
+    it('answer every caller when DEV_TOOLS=on was asked for', async () => {
+        const app = await server.buildAnother({ devTools: true, devToolsLoopbackOnly: false });
+        const { auth_id: authId, authorize_url: authorizeUrl } = await start();
+        expect((await app.inject({ method: 'GET', url: authorizeUrl, remoteAddress: REMOTE })).statusCode).toBe(200);
+        const approved = await submitPage({ auth_id: authId, provider: 'mno', msisdn: '27820000001', action: 'approve' }, app, {
+            remoteAddress: REMOTE,
+        });
+        expect(approved.statusCode).toBe(302);
+        const outbox = await app.inject({ method: 'GET', url: '/portal_api/dev/outbox?msisdn=27820000008', remoteAddress: REMOTE });
+        expect(outbox.statusCode).toBe(200);
     });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSettings, parseDuration, SettingsError } from '../../server/settings';
+import { devToolsWarning, isLoopbackAddress, loadSettings, parseDuration, SettingsError } from '../../server/settings';
 
 describe('settings from the environment', () => {
     it('has working defaults', () => {
@@ -23,6 +23,52 @@ describe('settings from the environment', () => {
         expect(loadSettings({ DEV_TOOLS: 'false' }).devTools).toBe(false);
     });
 
+    it('turns development tools on by default only on a loopback address, and then for loopback callers only', () => {
+        for (const host of ['127.0.0.1', '127.3.2.1', 'localhost', '::1', '[::1]']) {
+            expect(loadSettings({ HOST: host }), host).toMatchObject({ devTools: true, devToolsLoopbackOnly: true });
+        }
+        for (const host of ['0.0.0.0', '::', '10.1.2.3', '192.168.0.10', 'portal.example', '128.0.0.1']) {
+            expect(loadSettings({ HOST: host }).devTools, host).toBe(false);
+        }
+        // Asked for explicitly: on wherever the server listens, for every caller, and said loudly.
+        const exposed = loadSettings({ HOST: '0.0.0.0', DEV_TOOLS: 'on' });
+        expect(exposed).toMatchObject({ devTools: true, devToolsLoopbackOnly: false });
+        expect(devToolsWarning(exposed)).toMatch(/development tools.*reachable from the network/i);
+        expect(devToolsWarning(loadSettings({}))).toBeNull();
+        expect(devToolsWarning(loadSettings({ HOST: '0.0.0.0' }))).toBeNull();
+        expect(loadSettings({ DEV_TOOLS: 'on' }).devToolsLoopbackOnly).toBe(false);
+    });
+
+    it('knows a loopback address when it sees one', () => {
+        for (const address of ['127.0.0.1', '127.255.0.9', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1', 'localhost']) {
+            expect(isLoopbackAddress(address), address).toBe(true);
+        }
+        for (const address of ['10.0.0.1', '::ffff:10.0.0.1', '::', '0.0.0.0', '1.127.0.0', 'localhost.example', '', undefined]) {
+            expect(isLoopbackAddress(address), String(address)).toBe(false);
+        }
+    });
+
+    it('trusts no proxy unless told, then the first hop or the listed addresses', () => {
+        expect(loadSettings({}).trustProxy).toBe(false);
+        expect(loadSettings({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+        expect(loadSettings({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+        expect(loadSettings({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+        expect(loadSettings({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7 ,::1, loopback' }).trustProxy).toEqual([
+            '10.0.0.0/8',
+            '192.168.1.7',
+            '::1',
+            'loopback',
+        ]);
+        expect(() => loadSettings({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+        expect(() => loadSettings({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    });
+
+    it('times out slow requests after REQUEST_TIMEOUT', () => {
+        expect(loadSettings({}).requestTimeoutMs).toBe(30_000);
+        expect(loadSettings({ REQUEST_TIMEOUT: '2m' }).requestTimeoutMs).toBe(120_000);
+        expect(() => loadSettings({ REQUEST_TIMEOUT: 'never' })).toThrow(/REQUEST_TIMEOUT/);
+    });
+
     it('reads session lengths as seconds or with a unit', () => {
         expect(parseDuration('3600')).toBe(3600);
         expect(parseDuration('30m')).toBe(1800);
@@ -35,13 +81,23 @@ describe('settings from the environment', () => {
 
     it('stops with every bad value named', () => {
         const load = () =>
-            loadSettings({ PORT: 'eighty', SESSION_TTL: 'forever', DATABASE_URL: 'mysql://x', DEV_TOOLS: 'maybe', SEED_PASSWORD: 'short' });
+            loadSettings({
+                PORT: 'eighty',
+                SESSION_TTL: 'forever',
+                DATABASE_URL: 'mysql://x',
+                DEV_TOOLS: 'maybe',
+                SEED_PASSWORD: 'short',
+                TRUST_PROXY: 'everyone',
+                REQUEST_TIMEOUT: '0',
+            });
         expect(load).toThrow(SettingsError);
         try {
             load();
         } catch (error) {
             const message = (error as Error).message;
-            for (const name of ['PORT', 'SESSION_TTL', 'DATABASE_URL', 'DEV_TOOLS', 'SEED_PASSWORD']) expect(message).toContain(name);
+            for (const name of ['PORT', 'SESSION_TTL', 'DATABASE_URL', 'DEV_TOOLS', 'SEED_PASSWORD', 'TRUST_PROXY', 'REQUEST_TIMEOUT']) {
+                expect(message).toContain(name);
+            }
         }
     });
 
