@@ -149,7 +149,8 @@ export const registrationOptions = defineCall({
 });
 
 export const register = defineCall({
-    summary: 'Agent self-registration: creates a sales agent awaiting approval',
+    summary:
+        'Agent self-registration: creates a sales agent awaiting approval. The answer is the same whether or not the phone number is already registered (its owner is told by SMS), so it reveals no numbers.',
     method: 'POST',
     path: '/prerequisites/register',
     access: 'public',
@@ -162,7 +163,7 @@ export const register = defineCall({
         store_id: id,
         password: newPassword,
     }),
-    response: z.object({ id: z.number().int(), username: z.string(), status: z.literal('pending_approval') }),
+    response: z.object({ username: z.string(), status: z.literal('pending_approval') }),
 });
 
 export const securityCalls = {

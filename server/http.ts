@@ -8,73 +8,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE } from '../contract';
-import { roleAllows, type CallDefinition, type HandlerInput, type HandlerResult } from '../contract/define';
-import type { ApiError, ErrorKey } from '../contract/errors';
-import type { Database, Transaction } from './db';
-import { recordAudit, type AuditEvent } from './domain/audit';
+import { forbiddenTextAt, roleAllows, type CallDefinition, type HandlerInput, type HandlerResult } from '../contract/define';
+import type { Database } from './db';
 import type { Settings } from './settings';
+import { HttpError, invalidInput, type FieldError } from './http-error';
+import { writeAs, type Write } from './write';
 
-/** Feathers' error names, which the original backend answered with. */
-const ERROR_NAMES: Record<number, string> = {
-    400: 'BadRequest',
-    401: 'NotAuthenticated',
-    403: 'Forbidden',
-    404: 'NotFound',
-    405: 'MethodNotAllowed',
-    409: 'Conflict',
-    413: 'PayloadTooLarge',
-    415: 'UnsupportedMediaType',
-    422: 'Unprocessable',
-    429: 'TooManyRequests',
-    500: 'GeneralError',
-    503: 'Unavailable',
-};
-
-export interface FieldError {
-    field: string;
-    message: string;
-    key: string;
-}
-
-/** What a handler throws to answer with an error; anything else thrown becomes a 500. */
-export class HttpError extends Error {
-    override name = 'HttpError';
-    constructor(
-        readonly status: number,
-        readonly key: ErrorKey,
-        message: string,
-        readonly field?: string,
-        readonly details: { errors?: FieldError[]; retryAfter?: number } = {},
-    ) {
-        super(message);
-    }
-}
-
-export const errorBody = (
-    status: number,
-    key: string,
-    message: string,
-    extra: { field?: string; errors?: FieldError[]; retryAfter?: number } = {},
-): ApiError => ({
-    code: status,
-    name: ERROR_NAMES[status] ?? (status >= 500 ? 'GeneralError' : 'BadRequest'),
-    message,
-    key,
-    ...(extra.field !== undefined ? { field: extra.field } : {}),
-    ...(extra.errors ? { errors: extra.errors } : {}),
-    ...(extra.retryAfter !== undefined ? { retry_after: extra.retryAfter } : {}),
-});
-
-export const sendHttpError = (reply: FastifyReply, error: HttpError): FastifyReply => {
-    if (error.details.retryAfter !== undefined) reply.header('Retry-After', String(error.details.retryAfter));
-    return reply.code(error.status).send(
-        errorBody(error.status, error.key, error.message, {
-            field: error.field,
-            errors: error.details.errors,
-            retryAfter: error.details.retryAfter,
-        }),
-    );
-};
+export { errorBody, HttpError, invalidInput, sendHttpError, type FieldError } from './http-error';
 
 /** The signed-in admin behind a request's token. */
 export interface Session {
@@ -117,10 +57,12 @@ export interface CallContext {
     reply: FastifyReply;
     now(): Date;
     /**
-     * Records an audit event for this request inside the caller's transaction. The actor is the
-     * session's admin, or `actorAdminId` on public calls that identify one (a sign-in).
+     * Runs a write in one transaction with its audit events (server/write.ts). The actor is the
+     * session's admin, or an event's `actorAdminId` on public calls that identify one (a sign-in).
      */
-    audit(tx: Transaction, event: AuditEvent & { actorAdminId?: number }): Promise<void>;
+    write: Write;
+    /** Where the request came from (the client's address, through TRUST_PROXY when set). */
+    source: string;
 }
 
 export type Handler<C extends CallDefinition> = (
@@ -186,11 +128,21 @@ const validate = (schema: z.ZodType | undefined, input: unknown, errors: FieldEr
     return undefined;
 };
 
-export const invalidInput = (errors: FieldError[]): HttpError => {
-    const first = errors[0] ?? { field: '', message: 'Invalid input', key: 'errors.invalid_input' };
-    const key: ErrorKey = first.key === 'errors.field_required' ? 'errors.field_required' : 'errors.invalid_input';
-    const message = !first.field || first.message.startsWith(first.field) ? first.message : `${first.field}: ${first.message}`;
-    return new HttpError(400, key, message, first.field, { errors });
+/**
+ * Control characters, unpaired surrogates and direction overrides are refused in every string of
+ * every call (contract/define.ts), before any schema sees them: a call added later cannot forget it.
+ */
+const textErrorAt = (input: unknown): FieldError | null => {
+    const path = forbiddenTextAt(input);
+    if (!path) return null;
+    const field = path.map(String).join('.');
+    return { field, message: `${field || 'input'} holds characters that are not allowed`, key: 'errors.invalid_characters' };
+};
+
+/** A request that carries a body (Fastify leaves `body` undefined when no parser took it). */
+const hasPayload = (request: FastifyRequest): boolean => {
+    const length = request.headers['content-length'];
+    return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 };
 
 const roleUsedFor = (call: CallDefinition, roles: ReadonlySet<string>): string | null => {
@@ -220,6 +172,12 @@ export const mount = <C extends CallDefinition>(
         }
 
         // Authentication comes first, so a caller without access learns nothing about valid input.
+        if (call.body && request.body === undefined && hasPayload(request)) {
+            throw new HttpError(415, 'errors.unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)');
+        }
+        const textProblem =
+            textErrorAt(request.params) ?? textErrorAt(request.query) ?? (call.body ? textErrorAt(request.body) : null);
+        if (textProblem) throw invalidInput([textProblem]);
         const errors: FieldError[] = [];
         const params = validate(call.params, request.params ?? {}, errors);
         const query = validate(call.query, request.query ?? {}, errors);
@@ -238,10 +196,9 @@ export const mount = <C extends CallDefinition>(
             request,
             reply,
             now: settings.now,
-            audit: (tx, { actorAdminId, ...event }) => {
-                const adminId = actorAdminId ?? session?.admin.id ?? null;
-                return recordAudit(tx, { adminId, roleUsed, coords, at: settings.now() }, event);
-            },
+            source: request.ip,
+            write: (work, writeOptions) =>
+                writeAs(db, () => ({ adminId: session?.admin.id ?? null, roleUsed, coords, at: settings.now() }), work, writeOptions),
         };
         const input = { params, query, body } as HandlerInput<C>;
         const result = await handler(input, context);

@@ -1,8 +1,14 @@
 /**
  * Security administration (contract/security.ts): security groups, role codes, the roles of a
  * group, portal users and agent self-registration.
+ *
+ * Nobody grants what they do not hold: a role is given to or taken from a group only by someone
+ * who holds it, never on their own group; a user is created only in a group whose every role the
+ * creator holds, and by a shop's staff only in their own shop; the last group holding every role
+ * keeps them. Changes to group roles and the checks that read them are serialised by one lock, so
+ * two administrators acting at once cannot slip past these rules together.
  */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     addGroupRole,
@@ -20,34 +26,16 @@ import {
     type AdminGroup,
 } from '../../contract/security';
 import type { GroupRole } from '../../contract/auth';
-import { HttpError, mount } from '../http';
-import { containing, orderBy, pageOf } from '../lists';
 import type { Queryable, Transaction } from '../db';
-import { adminGroups, adminRoles, admins, groupRoles, stores } from '../db/schema';
+import { adminGroups, adminRoles, admins, groupRoles, smsOutbox, stores } from '../db/schema';
+import { HttpError, mount, type CallContext } from '../http';
+import { containing, orderBy, pageOf } from '../lists';
+import { iso } from '../wire';
 import { hashPassword } from './auth';
+import { takeRateSlot, tooManyAttempts } from './auth/throttle';
 
 /** The group agents join when they register themselves. */
 export const SALES_AGENT_GROUP = 'Sales Agent';
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-const iso = (date: Date) => date.toISOString();
-
-/** A unique-constraint violation's constraint name, whichever driver raised it. */
-const violatedConstraint = (error: unknown): string | null => {
-    let current: unknown = error;
-    while (current && typeof current === 'object') {
-        const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-        if (candidate.code === '23505') {
-            if (typeof candidate.constraint === 'string') return candidate.constraint;
-            const named = typeof candidate.message === 'string' ? /constraint "([^"]+)"/.exec(candidate.message) : null;
-            return named?.[1] ?? '';
-        }
-        current = candidate.cause;
-    }
-    return null;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Groups
@@ -70,6 +58,7 @@ const groupFields = {
 
 const groupNameTaken = () => new HttpError(409, 'errors.group_name_taken', 'A group with this name already exists', 'name');
 
+
 // ---------------------------------------------------------------------------------------------
 // Group roles
 
@@ -87,6 +76,33 @@ const findGroupRole = async (db: Queryable, id: number): Promise<GroupRole | und
         .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
         .where(eq(groupRoles.id, id));
     return row;
+};
+
+/** Serialises every change to group roles with the checks that read them (see the header). */
+const lockGroupRoles = (tx: Transaction) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('security:group-roles'))`);
+
+const forbidden = (key: 'errors.own_group' | 'errors.role_not_held' | 'errors.group_roles_not_held' | 'errors.store_not_allowed' | 'errors.last_full_group', message: string, field?: string) =>
+    new HttpError(403, key, message, field);
+
+/** A role is given or taken only by someone who holds it, and never on their own group. */
+const checkMayChangeRole = (context: CallContext, groupId: number, roleCode: string) => {
+    if (groupId === context.session?.admin.groupId) {
+        throw forbidden('errors.own_group', 'You cannot change the roles of your own group', 'group_id');
+    }
+    if (!context.roles.has(roleCode)) {
+        throw forbidden('errors.role_not_held', 'You can only give or take away a role you hold yourself', 'role_id');
+    }
+};
+
+/** True when this group holds every role and no other group does: it must keep them. */
+const isLastFullGroup = async (tx: Transaction, groupId: number): Promise<boolean> => {
+    const [roles] = await tx.select({ value: count() }).from(adminRoles);
+    const fullGroups = await tx
+        .select({ groupId: groupRoles.groupId })
+        .from(groupRoles)
+        .groupBy(groupRoles.groupId)
+        .having(sql`count(*) = ${roles?.value ?? 0}`);
+    return fullGroups.length === 1 && fullGroups[0]?.groupId === groupId;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -128,28 +144,55 @@ interface NewAdmin {
     email?: string | undefined;
     group_id: number;
     store_id?: number | null | undefined;
-    password: string;
     otp_enabled: boolean;
     status: Admin['status'];
 }
 
-/** Checks in the order a form shows its fields, so the first error names the first bad field. */
-const checkNewAdmin = async (tx: Transaction, input: NewAdmin): Promise<void> => {
-    const [sameUsername] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.username, input.username));
-    if (sameUsername) throw usernameTaken();
-    const [sameMsisdn] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.msisdn, input.msisdn));
-    if (sameMsisdn) throw msisdnTaken();
-    const [group] = await tx.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, input.group_id));
-    if (!group) throw new HttpError(400, 'errors.unknown_group', 'There is no such group', 'group_id');
-    if (input.store_id !== undefined && input.store_id !== null) {
-        const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, input.store_id));
-        if (!store) throw new HttpError(400, 'errors.unknown_store', 'There is no such shop', 'store_id');
+const usernameTaken = () => new HttpError(409, 'errors.username_taken', 'This username is taken', 'username');
+const msisdnTaken = () => new HttpError(409, 'errors.msisdn_taken', 'This phone number belongs to another user', 'msisdn');
+const unknownStore = () => new HttpError(400, 'errors.unknown_store', 'There is no such shop', 'store_id');
+const unknownGroup = () => new HttpError(400, 'errors.unknown_group', 'There is no such group', 'group_id');
+
+/** A race on a unique key, lost after the checks passed, still names its field. */
+const ADMIN_CONFLICTS = { admins_username_unique: usernameTaken, admins_msisdn_unique: msisdnTaken };
+
+const isUsernameTaken = async (db: Queryable, username: string) =>
+    (await db.select({ id: admins.id }).from(admins).where(eq(admins.username, username))).length > 0;
+const isMsisdnTaken = async (db: Queryable, msisdn: string) =>
+    (await db.select({ id: admins.id }).from(admins).where(eq(admins.msisdn, msisdn))).length > 0;
+const storeExists = async (db: Queryable, storeId: number) =>
+    (await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId))).length > 0;
+
+/** One phone number is checked and taken by one writer at a time (staff creation and registration alike). */
+const lockMsisdn = (tx: Transaction, msisdn: string) =>
+    tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`admins.msisdn:${msisdn}`}))`);
+
+/**
+ * What staff may create: a group whose every role the creator holds, and a shop that is the
+ * creator's own when they belong to one. Answers the shop the new user gets.
+ */
+const checkMayCreateIn = async (db: Queryable, context: CallContext, input: { group_id: number; store_id?: number | null | undefined }) => {
+    const [group] = await db.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, input.group_id));
+    if (!group) throw unknownGroup();
+    const groupCodes = await db
+        .select({ code: adminRoles.code })
+        .from(groupRoles)
+        .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
+        .where(eq(groupRoles.groupId, input.group_id));
+    if (groupCodes.some(({ code }) => !context.roles.has(code))) {
+        throw forbidden('errors.group_roles_not_held', 'You can only add a user to a group whose roles you all hold', 'group_id');
     }
+    const creatorStore = context.session?.admin.storeId ?? null;
+    const storeId = input.store_id ?? creatorStore;
+    if (creatorStore !== null && storeId !== creatorStore) {
+        throw forbidden('errors.store_not_allowed', 'You can only add users to your own shop', 'store_id');
+    }
+    if (storeId !== null && !(await storeExists(db, storeId))) throw unknownStore();
+    return storeId;
 };
 
-/** Inserts an admin (the password already hashed) after the checks; a race on a unique key still answers 409. */
+/** Inserts an admin whose checks have passed, and answers it as the contract shows it. */
 const insertAdmin = async (tx: Transaction, input: NewAdmin, passwordHash: string, now: Date): Promise<Admin> => {
-    await checkNewAdmin(tx, input);
     const [created] = await tx
         .insert(admins)
         .values({
@@ -171,15 +214,14 @@ const insertAdmin = async (tx: Transaction, input: NewAdmin, passwordHash: strin
     return admin;
 };
 
-const usernameTaken = () => new HttpError(409, 'errors.username_taken', 'This username is taken', 'username');
-const msisdnTaken = () => new HttpError(409, 'errors.msisdn_taken', 'This phone number belongs to another user', 'msisdn');
+// ---------------------------------------------------------------------------------------------
+// Registration
 
-const adminConflict = (error: unknown): never => {
-    const constraint = violatedConstraint(error);
-    if (constraint?.includes('username')) throw usernameTaken();
-    if (constraint?.includes('msisdn')) throw msisdnTaken();
-    throw error;
-};
+/** Self-registrations one source may make in an hour. */
+export const REGISTRATIONS_PER_SOURCE_PER_HOUR = 5;
+
+const registrationNotice =
+    'Someone tried to register a staff portal account with this phone number. If it was you, sign in with your existing account; otherwise you can ignore this message.';
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -187,6 +229,7 @@ const adminConflict = (error: unknown): never => {
 export const registerSecurityRoutes = (app: FastifyInstance): void => {
     mount(app, listAdminGroups, async ({ query }, { db }) => {
         const filters: SQL[] = [];
+        if (query.ids) filters.push(inArray(adminGroups.id, query.ids));
         if (query.name !== undefined) filters.push(sql`lower(${adminGroups.name}) = lower(${query.name})`);
         if (query.q) {
             const pattern = containing(query.q);
@@ -222,9 +265,9 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
     mount(
         app,
         createAdminGroup,
-        async ({ body }, context) => {
-            try {
-                return await context.db.transaction(async (tx): Promise<AdminGroup> => {
+        async ({ body }, context) =>
+            context.write(
+                async tx => {
                     const [taken] = await tx
                         .select({ id: adminGroups.id })
                         .from(adminGroups)
@@ -235,7 +278,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                         .values({ name: body.name, description: body.description, createdAt: context.now() })
                         .returning();
                     if (!group) throw new Error('The new group could not be read back');
-                    const created = {
+                    const created: AdminGroup = {
                         id: group.id,
                         name: group.name,
                         description: group.description,
@@ -243,25 +286,25 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                         user_count: 0,
                         created_at: iso(group.createdAt),
                     };
-                    await context.audit(tx, {
-                        action: 'admin_groups.create',
-                        entity: 'admin_groups',
-                        entityId: group.id,
-                        after: created,
-                    });
-                    return created;
-                });
-            } catch (error) {
-                if (violatedConstraint(error) !== null) throw groupNameTaken();
-                throw error;
-            }
-        },
+                    return {
+                        result: created,
+                        audit: { action: 'admin_groups.create', entity: 'admin_groups', entityId: group.id, after: created },
+                    };
+                },
+                { conflicts: { admin_groups_name_lower_key: groupNameTaken } },
+            ),
         { status: 201 },
     );
 
     mount(app, listAdminRoles, async ({ query }, { db }) => {
-        const pattern = query.q ? containing(query.q) : undefined;
-        const where = pattern ? or(ilike(adminRoles.code, pattern), ilike(adminRoles.name, pattern)) : undefined;
+        const filters: SQL[] = [];
+        if (query.ids) filters.push(inArray(adminRoles.id, query.ids));
+        if (query.q) {
+            const pattern = containing(query.q);
+            const matches = or(ilike(adminRoles.code, pattern), ilike(adminRoles.name, pattern));
+            if (matches) filters.push(matches);
+        }
+        const where = and(...filters);
         const order = orderBy(query.$sort, { id: adminRoles.id, code: adminRoles.code, name: adminRoles.name }, adminRoles.id);
         return pageOf(
             query,
@@ -278,7 +321,10 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
     });
 
     mount(app, listGroupRoles, async ({ query }, { db }) => {
-        const where = query.group_id !== undefined ? eq(groupRoles.groupId, query.group_id) : undefined;
+        const filters: SQL[] = [];
+        if (query.ids) filters.push(inArray(groupRoles.id, query.ids));
+        if (query.group_id !== undefined) filters.push(eq(groupRoles.groupId, query.group_id));
+        const where = and(...filters);
         const order = orderBy(
             query.$sort,
             { id: groupRoles.id, group_id: groupRoles.groupId, role_id: groupRoles.roleId, code: adminRoles.code },
@@ -303,14 +349,16 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         app,
         addGroupRole,
         async ({ body }, context) =>
-            context.db.transaction(async tx => {
-                const [group] = await tx
-                    .select({ id: adminGroups.id })
-                    .from(adminGroups)
-                    .where(eq(adminGroups.id, body.group_id));
-                if (!group) throw new HttpError(400, 'errors.unknown_group', 'There is no such group', 'group_id');
-                const [role] = await tx.select({ id: adminRoles.id }).from(adminRoles).where(eq(adminRoles.id, body.role_id));
+            context.write(async tx => {
+                await lockGroupRoles(tx);
+                const [group] = await tx.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, body.group_id));
+                if (!group) throw unknownGroup();
+                const [role] = await tx
+                    .select({ id: adminRoles.id, code: adminRoles.code })
+                    .from(adminRoles)
+                    .where(eq(adminRoles.id, body.role_id));
                 if (!role) throw new HttpError(400, 'errors.unknown_role', 'There is no such role', 'role_id');
+                checkMayChangeRole(context, group.id, role.code);
                 const [inserted] = await tx
                     .insert(groupRoles)
                     .values({ groupId: body.group_id, roleId: body.role_id })
@@ -321,34 +369,34 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                 }
                 const created = await findGroupRole(tx, inserted.id);
                 if (!created) throw new Error('The new group role could not be read back');
-                await context.audit(tx, {
-                    action: 'group_roles.create',
-                    entity: 'group_roles',
-                    entityId: created.id,
-                    after: created,
-                });
-                return created;
+                return {
+                    result: created,
+                    audit: { action: 'group_roles.create', entity: 'group_roles', entityId: created.id, after: created },
+                };
             }),
         { status: 201 },
     );
 
     mount(app, removeGroupRole, async ({ params }, context) =>
-        context.db.transaction(async tx => {
+        context.write(async tx => {
+            await lockGroupRoles(tx);
             const existing = await findGroupRole(tx, params.id);
             if (!existing) throw new HttpError(404, 'errors.not_found', 'There is no such group role', 'id');
+            checkMayChangeRole(context, existing.group_id, existing.admin_role.code);
+            if (await isLastFullGroup(tx, existing.group_id)) {
+                throw forbidden('errors.last_full_group', 'This is the last group that holds every role: it keeps them');
+            }
             await tx.delete(groupRoles).where(eq(groupRoles.id, params.id));
-            await context.audit(tx, {
-                action: 'group_roles.remove',
-                entity: 'group_roles',
-                entityId: existing.id,
-                before: existing,
-            });
-            return existing;
+            return {
+                result: existing,
+                audit: { action: 'group_roles.remove', entity: 'group_roles', entityId: existing.id, before: existing },
+            };
         }),
     );
 
     mount(app, listAdmins, async ({ query }, { db }) => {
         const filters: SQL[] = [];
+        if (query.ids) filters.push(inArray(admins.id, query.ids));
         if (query.q) {
             const pattern = containing(query.q);
             const matches = or(
@@ -390,21 +438,24 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         app,
         createAdmin,
         async ({ body }, context) => {
+            const { db } = context;
+            // The cheap checks first, in the order the form shows its fields: a refusal costs no password hash.
+            if (await isUsernameTaken(db, body.username)) throw usernameTaken();
+            if (await isMsisdnTaken(db, body.msisdn)) throw msisdnTaken();
+            await checkMayCreateIn(db, context, body);
             const passwordHash = await hashPassword(body.password);
-            try {
-                return await context.db.transaction(async tx => {
-                    const created = await insertAdmin(tx, { ...body, status: 'active' }, passwordHash, context.now());
-                    await context.audit(tx, {
-                        action: 'admins.create',
-                        entity: 'admins',
-                        entityId: created.id,
-                        after: created,
-                    });
-                    return created;
-                });
-            } catch (error) {
-                return adminConflict(error);
-            }
+            return context.write(
+                async tx => {
+                    // Again under the locks: the group's roles or the phone may have changed during the hash.
+                    await lockGroupRoles(tx);
+                    await lockMsisdn(tx, body.msisdn);
+                    if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
+                    const storeId = await checkMayCreateIn(tx, context, body);
+                    const created = await insertAdmin(tx, { ...body, store_id: storeId, status: 'active' }, passwordHash, context.now());
+                    return { result: created, audit: { action: 'admins.create', entity: 'admins', entityId: created.id, after: created } };
+                },
+                { conflicts: ADMIN_CONFLICTS },
+            );
         },
         { status: 201 },
     );
@@ -420,34 +471,46 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         app,
         register,
         async ({ body }, context) => {
+            const { db } = context;
+            const wait = await takeRateSlot(db, `register:${context.source}`, REGISTRATIONS_PER_SOURCE_PER_HOUR, 60 * 60_000, context.now());
+            if (wait > 0) throw tooManyAttempts('Too many registrations from here; try again later', wait);
+            // The cheap checks before the costly hash. Whether the phone number is registered is not
+            // among them: the answer must not tell (see below).
+            if (!(await storeExists(db, body.store_id))) throw unknownStore();
+            if (await isUsernameTaken(db, body.username)) throw usernameTaken();
             const passwordHash = await hashPassword(body.password);
-            try {
-                return await context.db.transaction(async tx => {
+            const answer = { username: body.username, status: 'pending_approval' as const };
+            return context.write(
+                async tx => {
+                    await lockMsisdn(tx, body.msisdn);
+                    if (await isMsisdnTaken(tx, body.msisdn)) {
+                        // The same answer as a registration, so nobody learns the number is known; its
+                        // owner is told by SMS instead.
+                        await tx.insert(smsOutbox).values({ msisdn: body.msisdn, text: registrationNotice, purpose: 'notice', createdAt: context.now() });
+                        return {
+                            result: answer,
+                            audit: { action: 'admins.register_refused', entity: 'admins', after: { username: body.username, reason: 'msisdn_taken' } },
+                        };
+                    }
                     const [group] = await tx
                         .select({ id: adminGroups.id })
                         .from(adminGroups)
                         .where(sql`lower(${adminGroups.name}) = lower(${SALES_AGENT_GROUP})`);
-                    if (!group) {
-                        throw new Error(`The "${SALES_AGENT_GROUP}" group is missing; the start-up should have created it`);
-                    }
+                    if (!group) throw new Error(`The "${SALES_AGENT_GROUP}" group is missing; the start-up should have created it`);
                     const created = await insertAdmin(
                         tx,
                         { ...body, group_id: group.id, otp_enabled: false, status: 'pending_approval' },
                         passwordHash,
                         context.now(),
                     );
-                    await context.audit(tx, {
-                        actorAdminId: created.id,
-                        action: 'admins.register',
-                        entity: 'admins',
-                        entityId: created.id,
-                        after: created,
-                    });
-                    return { id: created.id, username: created.username, status: 'pending_approval' as const };
-                });
-            } catch (error) {
-                return adminConflict(error);
-            }
+                    return {
+                        result: answer,
+                        audit: { actorAdminId: created.id, action: 'admins.register', entity: 'admins', entityId: created.id, after: created },
+                    };
+                },
+                // Only the username can lose a race here; the phone number is locked above.
+                { conflicts: { admins_username_unique: usernameTaken } },
+            );
         },
         { status: 201 },
     );

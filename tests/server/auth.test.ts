@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const signIn = (username: string, password: string) => server.call(login, { body: { username, password } });
+const signIn = (username: string, password: string, remoteAddress?: string) =>
+    server.call(login, { body: { username, password }, ...(remoteAddress ? { remoteAddress } : {}) });
 const MINUTE = 60_000;
 
 describe('signing in with a password', () => {
@@ -96,44 +97,71 @@ describe('signing in with a password', () => {
 });
 
 describe('throttling', () => {
-    it('closes a username after 5 failures in 15 minutes and refuses even the right password until the window frees', async () => {
+    it('closes a username to a source after 5 failures from it in 15 minutes, even for the right password, until the window frees', async () => {
+        const from = '203.0.113.1';
         for (let attempt = 1; attempt <= 5; attempt++) {
-            expect((await signIn('checker', `wrong-password-${attempt}`)).status).toBe(401);
+            expect((await signIn('checker', `wrong-password-${attempt}`, from)).status).toBe(401);
             server.clock.advance(MINUTE);
         }
-        const throttled = await signIn('checker', 'wrong-password-6');
+        const throttled = await signIn('checker', 'wrong-password-6', from);
         expect(throttled.status).toBe(429);
         expect(throttled.error.key).toBe('errors.too_many_attempts');
         // The first failure was 5 minutes ago: it leaves the window in 10 minutes.
         expect(throttled.error.retry_after).toBe(10 * 60);
         expect(throttled.headers['retry-after']).toBe(String(10 * 60));
 
-        const rightButThrottled = await signIn('checker', PASSWORD);
+        const rightButThrottled = await signIn('checker', PASSWORD, from);
         expect(rightButThrottled.status).toBe(429);
 
         server.clock.advance(10 * MINUTE - 1000);
-        expect((await signIn('checker', PASSWORD)).status).toBe(429);
+        expect((await signIn('checker', PASSWORD, from)).status).toBe(429);
         server.clock.advance(1000);
-        expect((await signIn('checker', PASSWORD)).status).toBe(200);
+        expect((await signIn('checker', PASSWORD, from)).status).toBe(200);
     });
 
-    it('forgets failures before a success', async () => {
-        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('fieldagent', 'wrong-password')).status).toBe(401);
-        expect((await signIn('fieldagent', PASSWORD)).status).toBe(200);
-        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('fieldagent', 'wrong-password')).status).toBe(401);
-        expect((await signIn('fieldagent', PASSWORD)).status).toBe(200);
+    it('a stranger cannot lock an account for its owner: failures from one source do not close it to another', async () => {
+        for (let attempt = 0; attempt < 10; attempt++) await signIn('admin', 'wrong-password', '203.0.113.66');
+        expect((await signIn('admin', PASSWORD, '203.0.113.66')).status).toBe(429);
+        expect((await signIn('admin', PASSWORD, '198.51.100.7')).status).toBe(200);
+    });
+
+    it('closes a source that tries many usernames: 100 names from one address meet 429s after 20 failures', async () => {
+        const from = '203.0.113.2';
+        const statuses: number[] = [];
+        for (let name = 0; name < 100; name++) statuses.push((await signIn(`spray${name}`, 'wrong-password', from)).status);
+        expect(statuses.slice(0, 20).every(status => status === 401)).toBe(true);
+        expect(statuses.slice(20).every(status => status === 429)).toBe(true);
+        // Another source is not affected.
+        expect((await signIn('maker', PASSWORD, '203.0.113.3')).status).toBe(200);
+    });
+
+    it('counts parallel guesses: of 30 at once from one source, at most 5 reach the password check', async () => {
+        const from = '203.0.113.4';
+        const answers = await Promise.all(Array.from({ length: 30 }, () => signIn('agent', 'wrong-password', from)));
+        expect(answers.filter(answer => answer.status === 401).length).toBe(5);
+        expect(answers.filter(answer => answer.status === 429).length).toBe(25);
+    });
+
+    it('forgets failures before a success from the same source', async () => {
+        const from = '203.0.113.5';
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('fieldagent', 'wrong-password', from)).status).toBe(401);
+        expect((await signIn('fieldagent', PASSWORD, from)).status).toBe(200);
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('fieldagent', 'wrong-password', from)).status).toBe(401);
+        expect((await signIn('fieldagent', PASSWORD, from)).status).toBe(200);
     });
 
     it('forgets failures older than 15 minutes', async () => {
-        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('analyst', 'wrong-password')).status).toBe(401);
+        const from = '203.0.113.6';
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('analyst', 'wrong-password', from)).status).toBe(401);
         server.clock.advance(16 * MINUTE);
-        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('analyst', 'wrong-password')).status).toBe(401);
-        expect((await signIn('analyst', PASSWORD)).status).toBe(200);
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('analyst', 'wrong-password', from)).status).toBe(401);
+        expect((await signIn('analyst', PASSWORD, from)).status).toBe(200);
     });
 
     it('throttles unknown usernames like known ones', async () => {
-        for (let attempt = 0; attempt < 5; attempt++) expect((await signIn('ghost', 'wrong-password')).status).toBe(401);
-        const throttled = await signIn('ghost', 'wrong-password');
+        const from = '203.0.113.7';
+        for (let attempt = 0; attempt < 5; attempt++) expect((await signIn('ghost', 'wrong-password', from)).status).toBe(401);
+        const throttled = await signIn('ghost', 'wrong-password', from);
         expect(throttled.status).toBe(429);
         expect(throttled.error.retry_after).toBeGreaterThan(0);
     });

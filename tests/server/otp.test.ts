@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, myRoles, resendOtp } from '../../contract/auth';
 import { devOutbox } from '../../contract/dev';
-import { admins, auditEvents, sessions } from '../../server/db/schema';
+import { admins, auditEvents, sessions, smsOutbox } from '../../server/db/schema';
+import { OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -10,6 +11,8 @@ beforeAll(async () => {
     server = await startTestServer();
 });
 afterAll(() => server?.close());
+// Each test starts an hour after the last, with the phone's hourly share of codes unused.
+beforeEach(() => server.clock.advance(60 * 60_000));
 
 const SECURE_MSISDN = '27820000008';
 
@@ -151,5 +154,42 @@ describe('sending a new code', () => {
         const { status, error } = await server.call(resendOtp, { body: {} });
         expect(status).toBe(400);
         expect(error).toMatchObject({ key: 'errors.field_required', field: 'auth_id' });
+    });
+});
+
+describe('guessing the code', () => {
+    it('counts wrong codes across resends: 5 guesses in all, however many codes were sent', async () => {
+        const { authId, code } = await startSignIn();
+        for (let guess = 0; guess < 3; guess++) expect((await completeSignIn(authId, otherThan(code))).status).toBe(401);
+        expect((await server.call(resendOtp, { body: { auth_id: authId } })).status).toBe(200);
+        const fresh = await latestCode();
+        for (let guess = 0; guess < 2; guess++) expect((await completeSignIn(authId, otherThan(fresh))).status).toBe(401);
+        const sixth = await completeSignIn(authId, fresh);
+        expect(sixth.status).toBe(429);
+        expect(sixth.error.key).toBe('errors.too_many_attempts');
+    });
+
+    it(`sends at most ${OTP_SMS_PER_HOUR} codes an hour to one phone, across sign-ins`, async () => {
+        const sent = async () => (await server.db.select().from(smsOutbox).where(eq(smsOutbox.msisdn, SECURE_MSISDN))).length;
+        for (let signIn = 0; signIn < OTP_SMS_PER_HOUR; signIn++) await startSignIn();
+        const before = await sent();
+
+        const refused = await server.call(login, { body: { username: 'secure', password: PASSWORD } });
+        expect(refused.status).toBe(429);
+        expect(refused.error.key).toBe('errors.too_many_codes');
+        expect(refused.headers['retry-after']).toBeDefined();
+        expect(await sent()).toBe(before);
+
+        server.clock.advance(60 * 60_000);
+        await startSignIn();
+        expect(await sent()).toBe(before + 1);
+    });
+
+    it('refuses a resend once the phone has had its hourly share', async () => {
+        const { authId } = await startSignIn();
+        for (let signIn = 1; signIn < OTP_SMS_PER_HOUR; signIn++) await startSignIn();
+        const resent = await server.call(resendOtp, { body: { auth_id: authId } });
+        expect(resent.status).toBe(429);
+        expect(resent.error.key).toBe('errors.too_many_codes');
     });
 });

@@ -17,7 +17,7 @@ import {
     removeGroupRole,
     securityCalls,
 } from '../../contract/security';
-import { adminGroups, adminRoles, admins, auditEvents } from '../../server/db/schema';
+import { adminGroups, adminRoles, admins, auditEvents, smsOutbox } from '../../server/db/schema';
 import { DEMO_GROUPS } from '../../server/db/seed';
 import { startTestServer, type CallOptions, type TestServer } from './harness';
 
@@ -344,12 +344,28 @@ describe('agent self-registration', () => {
         expect(listed.body.data[0]).toMatchObject({ group_name: 'Sales Agent', store_name: 'Soweto Central', status: 'pending_approval' });
     });
 
-    it('refuses a taken username or phone number and an unknown shop', async () => {
+    it('refuses a taken username and an unknown shop', async () => {
         const body = { ...newAdminBody('2002'), group_id: undefined, store_id: ids.soweto };
-        expect((await server.call(register, { body: { ...body, username: 'agent' } })).error.key).toBe('errors.username_taken');
-        expect((await server.call(register, { body: { ...body, msisdn: '27820000005' } })).error.key).toBe('errors.msisdn_taken');
-        const store = await server.call(register, { body: { ...body, store_id: 99_999 } });
+        const from = { remoteAddress: '198.51.100.20' };
+        expect((await server.call(register, { body: { ...body, username: 'agent' }, ...from })).error.key).toBe('errors.username_taken');
+        const store = await server.call(register, { body: { ...body, store_id: 99_999 }, ...from });
         expect(store.status).toBe(400);
         expect(store.error).toMatchObject({ key: 'errors.unknown_store', field: 'store_id' });
+    });
+
+    it('does not reveal that a phone number is registered: the same answer, nothing created, and its owner told by SMS', async () => {
+        const from = { remoteAddress: '198.51.100.21' };
+        const fresh = await server.call(register, { body: { ...newAdminBody('2003'), group_id: undefined, store_id: ids.soweto }, ...from });
+        const known = await server.call(register, {
+            body: { ...newAdminBody('2004'), group_id: undefined, store_id: ids.soweto, msisdn: '27820000005' },
+            ...from,
+        });
+        expect(known.status).toBe(fresh.status);
+        expect(known.body).toEqual({ username: 'user.2004', status: 'pending_approval' });
+        expect(Object.keys(known.body).sort()).toEqual(Object.keys(fresh.body).sort());
+        expect(await server.db.select().from(admins).where(eq(admins.username, 'user.2004'))).toEqual([]);
+        const notices = await server.db.select().from(smsOutbox).where(and(eq(smsOutbox.msisdn, '27820000005'), eq(smsOutbox.purpose, 'notice')));
+        expect(notices).toHaveLength(1);
+        expect(notices[0]?.text).toContain('tried to register');
     });
 });

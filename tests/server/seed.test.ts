@@ -4,7 +4,7 @@ import { ROLE_CATALOG, ROLE_CODES } from '../../contract/roles';
 import { dropEverything } from '../../server/db';
 import { adminGroups, adminRoles, admins, groupRoles, stores } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_GROUPS, ensureCatalog, prepareDatabase, seedDemo, SUPER_ADMIN_GROUP } from '../../server/db/seed';
-import { verifyPassword } from '../../server/domain/auth';
+import { verifyPassword } from '../../server/domain/auth/passwords';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

@@ -29,9 +29,28 @@ export const signInAttempts = pgTable(
          * towards throttling, so refused attempts while throttled do not extend the wait.
          */
         outcome: text('outcome').notNull(),
+        /** The address the attempt came from: throttling counts per account and source, and per source. */
+        source: text('source'),
         at: at('at').notNull(),
     },
-    table => [index('sign_in_attempts_username_at_idx').on(table.username, table.at)],
+    table => [
+        index('sign_in_attempts_username_at_idx').on(table.username, table.at),
+        index('sign_in_attempts_source_at_idx').on(table.source, table.at),
+    ],
+);
+
+/**
+ * Counted events for simple rate limits (`bucket` names what and who, e.g. `register:<address>`):
+ * kept in the database so every server instance counts the same.
+ */
+export const rateEvents = pgTable(
+    'rate_events',
+    {
+        id: identity(),
+        bucket: text('bucket').notNull(),
+        at: at('at').notNull(),
+    },
+    table => [index('rate_events_bucket_at_idx').on(table.bucket, table.at)],
 );
 
 export const otps = pgTable('otps', {

@@ -1,0 +1,35 @@
+/**
+ * Passwords: scrypt with a random salt, stored as `scrypt$N$r$p$salt$hash` so the cost can rise
+ * later without invalidating existing hashes.
+ */
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64 };
+const SCRYPT_MAX_MEMORY = 256 * 1024 * 1024;
+
+const scryptAsync = (password: string, salt: Buffer, keyLength: number, N: number, r: number, p: number) =>
+    new Promise<Buffer>((resolve, reject) =>
+        scrypt(password, salt, keyLength, { N, r, p, maxmem: SCRYPT_MAX_MEMORY }, (error, key) =>
+            error ? reject(error) : resolve(key),
+        ),
+    );
+
+export const hashPassword = async (password: string): Promise<string> => {
+    const salt = randomBytes(16);
+    const key = await scryptAsync(password, salt, SCRYPT.keyLength, SCRYPT.N, SCRYPT.r, SCRYPT.p);
+    return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+};
+
+export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
+    const [scheme, nText, rText, pText, saltText, keyText] = stored.split('$');
+    const [N, r, p] = [Number(nText), Number(rText), Number(pText)];
+    const sane = N >= 2 && N <= 2 ** 20 && r >= 1 && r <= 32 && p >= 1 && p <= 16;
+    if (scheme !== 'scrypt' || !saltText || !keyText || !sane) return false;
+    const expected = Buffer.from(keyText, 'base64url');
+    const actual = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, N, r, p);
+    return timingSafeEqual(actual, expected);
+};
+
+// Unknown usernames are checked against this, so they take as long as known ones.
+let dummyHash: Promise<string> | undefined;
+export const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));

@@ -1,0 +1,176 @@
+/**
+ * Nobody grants what they do not hold: the escalations found by trying the portal as an attacker
+ * (a role editor making themselves Super Admin, a user creator creating a Super Admin, any shop
+ * accepted) are refused by the server, each with a 403 and a translated reason.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../../contract/auth';
+import type { RoleCode } from '../../contract/roles';
+import { addGroupRole, createAdmin, createAdminGroup, listAdminRoles, listGroupRoles, registrationOptions, removeGroupRole } from '../../contract/security';
+import { adminGroups, admins, groupRoles } from '../../server/db/schema';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let adminToken: string;
+const roleIds = new Map<string, number>();
+const groupIds = new Map<string, number>();
+const storeIds = new Map<string, number>();
+
+beforeAll(async () => {
+    server = await startTestServer();
+    adminToken = await server.signIn('admin');
+    const roles = await server.call(listAdminRoles, { query: { $limit: 1000 }, token: adminToken });
+    for (const role of roles.body.data) roleIds.set(role.code, role.id);
+    for (const group of await server.db.select().from(adminGroups)) groupIds.set(group.name, group.id);
+    for (const store of (await server.call(registrationOptions)).body.stores) storeIds.set(store.name, store.id);
+});
+afterAll(() => server?.close());
+
+const role = (code: RoleCode) => roleIds.get(code) ?? 0;
+const group = (name: string) => groupIds.get(name) ?? 0;
+let serial = 0;
+
+/** A new group holding exactly these roles, made by the Super Admin, and a signed-in member of it. */
+const memberOfNewGroup = async (codes: RoleCode[], store?: string) => {
+    serial += 1;
+    const created = await server.call(createAdminGroup, { body: { name: `Probe ${serial}` }, token: adminToken });
+    expect(created.status).toBe(201);
+    const groupId = created.body.id;
+    for (const code of codes) {
+        expect((await server.call(addGroupRole, { body: { group_id: groupId, role_id: role(code) }, token: adminToken })).status).toBe(201);
+    }
+    const username = `probe.${serial}`;
+    const user = await server.call(createAdmin, {
+        body: {
+            username,
+            first_name: 'Probe',
+            last_name: 'User',
+            msisdn: `2783100${String(serial).padStart(4, '0')}`,
+            group_id: groupId,
+            store_id: store ? storeIds.get(store) : undefined,
+            password: 'a-long-password-1',
+        },
+        token: adminToken,
+    });
+    expect(user.status).toBe(201);
+    return { groupId, token: await server.signIn(username, 'a-long-password-1') };
+};
+
+const newUserBody = (overrides: Record<string, unknown>) => {
+    serial += 1;
+    return {
+        username: `made.${serial}`,
+        first_name: 'Made',
+        last_name: 'User',
+        msisdn: `2783200${String(serial).padStart(4, '0')}`,
+        password: 'a-long-password-1',
+        ...overrides,
+    };
+};
+
+const rolesOf = async (groupId: number) =>
+    (await server.call(listGroupRoles, { query: { group_id: groupId, $limit: 1000 }, token: adminToken })).body.data;
+
+describe('a group holding only EDIT_ROLES', () => {
+    it('cannot give its own group a role, even one it holds', async () => {
+        const editor = await memberOfNewGroup(['EDIT_ROLES', 'VIEW_SECURITY']);
+        const own = await server.call(addGroupRole, { body: { group_id: editor.groupId, role_id: role('ADD_USER') }, token: editor.token });
+        expect(own.status).toBe(403);
+        expect(own.error).toMatchObject({ key: 'errors.own_group', field: 'group_id' });
+        expect((await rolesOf(editor.groupId)).map(row => row.admin_role.code).sort()).toEqual(['EDIT_ROLES', 'VIEW_SECURITY']);
+    });
+
+    it('cannot give another group a role it does not hold', async () => {
+        const editor = await memberOfNewGroup(['EDIT_ROLES']);
+        const given = await server.call(addGroupRole, { body: { group_id: group('Analytics'), role_id: role('ADD_USER') }, token: editor.token });
+        expect(given.status).toBe(403);
+        expect(given.error).toMatchObject({ key: 'errors.role_not_held', field: 'role_id' });
+    });
+
+    it('cannot take from Super Admin a role it does not hold', async () => {
+        const editor = await memberOfNewGroup(['EDIT_ROLES']);
+        const superAdminRoles = await rolesOf(group('Super Admin'));
+        const viewSecurity = superAdminRoles.find(row => row.admin_role.code === 'VIEW_SECURITY');
+        const removed = await server.call(removeGroupRole, { params: { id: viewSecurity?.id ?? 0 }, token: editor.token });
+        expect(removed.status).toBe(403);
+        expect(removed.error.key).toBe('errors.role_not_held');
+        expect((await rolesOf(group('Super Admin'))).length).toBe(superAdminRoles.length);
+    });
+
+    it('may give and take a role it holds on another group', async () => {
+        const editor = await memberOfNewGroup(['EDIT_ROLES', 'VIEW_STORES']);
+        const given = await server.call(addGroupRole, { body: { group_id: group('Analytics'), role_id: role('VIEW_STORES') }, token: editor.token });
+        expect(given.status).toBe(201);
+        expect((await server.call(removeGroupRole, { params: { id: given.body.id }, token: editor.token })).status).toBe(200);
+    });
+});
+
+describe('a group holding only ADD_USER', () => {
+    it('cannot create a Super Admin, and the refused user cannot sign in', async () => {
+        const creator = await memberOfNewGroup(['ADD_USER']);
+        const body = newUserBody({ group_id: group('Super Admin') });
+        const made = await server.call(createAdmin, { body, token: creator.token });
+        expect(made.status).toBe(403);
+        expect(made.error).toMatchObject({ key: 'errors.group_roles_not_held', field: 'group_id' });
+        expect(await server.db.select().from(admins).where(eq(admins.username, body.username))).toEqual([]);
+        expect((await server.call(login, { body: { username: body.username, password: body.password } })).status).toBe(401);
+    });
+
+    it('may create users in a group whose every role it holds', async () => {
+        const creator = await memberOfNewGroup(['ADD_USER']);
+        expect((await server.call(createAdmin, { body: newUserBody({ group_id: creator.groupId }), token: creator.token })).status).toBe(201);
+    });
+});
+
+describe('shops', () => {
+    it("a shop's staff add users only to their own shop, which a new user gets by default", async () => {
+        const manager = await memberOfNewGroup(['ADD_USER'], 'Soweto Central');
+        const elsewhere = await server.call(createAdmin, {
+            body: newUserBody({ group_id: manager.groupId, store_id: storeIds.get('Cape Town Bellville') }),
+            token: manager.token,
+        });
+        expect(elsewhere.status).toBe(403);
+        expect(elsewhere.error).toMatchObject({ key: 'errors.store_not_allowed', field: 'store_id' });
+
+        const defaulted = await server.call(createAdmin, { body: newUserBody({ group_id: manager.groupId }), token: manager.token });
+        expect(defaulted.status).toBe(201);
+        expect(defaulted.body.store_name).toBe('Soweto Central');
+    });
+
+    it('staff without a shop may place a user in any shop that exists, and in none that does not', async () => {
+        const placed = await server.call(createAdmin, {
+            body: newUserBody({ group_id: group('Sales Agent'), store_id: storeIds.get('Durban Marine Parade') }),
+            token: adminToken,
+        });
+        expect(placed.status).toBe(201);
+        const missing = await server.call(createAdmin, { body: newUserBody({ group_id: group('Sales Agent'), store_id: 999_999 }), token: adminToken });
+        expect(missing.error).toMatchObject({ key: 'errors.unknown_store', field: 'store_id' });
+    });
+});
+
+describe('the last group holding every role', () => {
+    it('keeps them, however the removals are ordered or raced', async () => {
+        const allCodes = [...roleIds.keys()] as RoleCode[];
+        // A second full group, with a member: now each full group's member may take from the other.
+        const second = await memberOfNewGroup(allCodes);
+        const superAdminToken = adminToken;
+        const superAdminRoles = await rolesOf(group('Super Admin'));
+        const secondRoles = await rolesOf(second.groupId);
+        const pick = (rows: typeof superAdminRoles) => rows.find(row => row.admin_role.code === 'RATE_CALL')?.id ?? 0;
+
+        // Raced: each removes from the other's group at once; only one may win.
+        const [fromSuper, fromSecond] = await Promise.all([
+            server.call(removeGroupRole, { params: { id: pick(superAdminRoles) }, token: second.token }),
+            server.call(removeGroupRole, { params: { id: pick(secondRoles) }, token: superAdminToken }),
+        ]);
+        expect([fromSuper.status, fromSecond.status].sort()).toEqual([200, 403]);
+        const refused = fromSuper.status === 403 ? fromSuper : fromSecond;
+        expect(refused.error.key).toBe('errors.last_full_group');
+
+        const fullGroups = await server.db.select({ groupId: groupRoles.groupId }).from(groupRoles);
+        const counts = new Map<number, number>();
+        for (const row of fullGroups) counts.set(row.groupId, (counts.get(row.groupId) ?? 0) + 1);
+        expect([...counts.values()].filter(value => value === roleIds.size)).toHaveLength(1);
+    });
+});
