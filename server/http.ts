@@ -139,7 +139,10 @@ const textErrorAt = (input: unknown): FieldError | null => {
     return { field, message: `${field || 'input'} holds characters that are not allowed`, key: 'errors.invalid_characters' };
 };
 
-/** A request that carries a body (Fastify leaves `body` undefined when no parser took it). */
+/**
+ * A request that carries a body no JSON parser read: Fastify leaves `body` undefined when no
+ * parser took it, and a string or buffer when a text parser did (text/plain).
+ */
 const hasPayload = (request: FastifyRequest): boolean => {
     const length = request.headers['content-length'];
     return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
@@ -172,7 +175,7 @@ export const mount = <C extends CallDefinition>(
         }
 
         // Authentication comes first, so a caller without access learns nothing about valid input.
-        if (call.body && request.body === undefined && hasPayload(request)) {
+        if (call.body && (typeof request.body === 'string' || Buffer.isBuffer(request.body) || (request.body === undefined && hasPayload(request)))) {
             throw new HttpError(415, 'errors.unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)');
         }
         const textProblem =
