@@ -33,7 +33,7 @@ export const operatorSignIn = z.object({
     code: z.string().min(1).max(128),
 });
 
-export const OPERATOR_PROVIDERS = ['mno'] as const;
+const OPERATOR_PROVIDERS = ['mno'] as const;
 
 export const login = defineCall({
     summary: 'Sign in with a password, complete it with the second factor, or with the mobile operator',

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { RoleCode } from './roles';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may make a call: anyone, any signed-in user, the holders of one role code, or the holders
@@ -99,7 +99,7 @@ const wholeNumberText = (min: number, max: number) =>
 export const idText = wholeNumberText(1, INT4_MAX);
 
 /** `ids=3,5,8`: at most 100 ids in a query string, for fetching exactly those records. */
-export const idListText = z
+const idListText = z
     .string()
     .regex(/^[0-9]{1,10}(,[0-9]{1,10}){0,99}$/, 'ids separated by commas (at most 100)')
     .transform(text => text.split(',').map(Number))
@@ -125,7 +125,7 @@ export const paging = {
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const hasForbiddenText = (text: string): boolean => FORBIDDEN_TEXT.test(text);
+const hasForbiddenText = (text: string): boolean => FORBIDDEN_TEXT.test(text);
 
 /**
  * The path of the first string anywhere in an input (keys included) that holds a forbidden

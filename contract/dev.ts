@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineCall, idText } from './define';
 import { msisdn } from './fields';
 
-export const outboxMessage = z.object({
+const outboxMessage = z.object({
     id: z.number().int(),
     msisdn: z.string(),
     text: z.string(),

@@ -3,7 +3,6 @@ import { authCalls } from './auth';
 import { securityCalls } from './security';
 
 export const calls = { ...authCalls, ...securityCalls };
-export type CallName = keyof typeof calls;
 
 export const API_BASE = '/portal_api';
 export const PORTAL_VERSION = '2.7.111';

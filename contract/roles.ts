@@ -70,5 +70,3 @@ export const ROLE_CATALOG = {
 export type RoleCode = keyof typeof ROLE_CATALOG;
 
 export const ROLE_CODES = Object.keys(ROLE_CATALOG) as RoleCode[];
-
-export const isRoleCode = (code: string): code is RoleCode => code in ROLE_CATALOG;

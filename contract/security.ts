@@ -8,7 +8,7 @@ import { defineCall, id, idText, page, paging } from './define';
 import { adminRoleRef, groupRole } from './auth';
 import { email, msisdn, newPassword, personName, username } from './fields';
 
-export const adminGroup = z.object({
+const adminGroup = z.object({
     id: z.number().int(),
     name: z.string(),
     description: z.string(),
@@ -48,7 +48,7 @@ export const createAdminGroup = defineCall({
     response: adminGroup,
 });
 
-export const adminRole = adminRoleRef.extend({ description: z.string() });
+const adminRole = adminRoleRef.extend({ description: z.string() });
 
 export const listAdminRoles = defineCall({
     summary: 'List every role code',

@@ -31,7 +31,7 @@ export interface Session {
 }
 
 /** What the app provides to every route; set once by buildApp. */
-export interface Services {
+interface Services {
     db: Database;
     settings: Settings;
     /** The live session of a token, or null when it is unknown, expired or revoked. */
@@ -65,18 +65,18 @@ export interface CallContext {
     source: string;
 }
 
-export type Handler<C extends CallDefinition> = (
+type Handler<C extends CallDefinition> = (
     input: HandlerInput<C>,
     context: CallContext,
 ) => Promise<HandlerResult<C>>;
 
-export interface MountOptions {
+interface MountOptions {
     /** The success status; 200 unless the call creates something. */
     status?: number;
 }
 
 /** `Authorization: Bearer <t>`, else the `access-token` header. */
-export const tokenOf = (request: FastifyRequest): string | null => {
+const tokenOf = (request: FastifyRequest): string | null => {
     const authorization = request.headers.authorization;
     if (authorization) {
         const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

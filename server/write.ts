@@ -17,7 +17,7 @@ export interface Written<T> {
     audit: AuditEntry | readonly [AuditEntry, ...AuditEntry[]];
 }
 
-export interface WriteOptions {
+interface WriteOptions {
     /** Unique constraint (or index) name → the conflict it means in this domain. */
     conflicts?: Readonly<Record<string, () => HttpError>>;
 }
@@ -25,7 +25,7 @@ export interface WriteOptions {
 export type Write = <T>(work: (tx: Transaction) => Promise<Written<T>>, options?: WriteOptions) => Promise<T>;
 
 /** A unique-constraint violation's constraint name ('' when the driver does not say), whichever driver raised it. */
-export const violatedConstraint = (error: unknown): string | null => {
+const violatedConstraint = (error: unknown): string | null => {
     let current: unknown = error;
     while (current && typeof current === 'object') {
         const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };

@@ -94,7 +94,7 @@ export const DEMO_GROUPS = {
     Analytics: ANALYTICS_ROLES,
 } as const satisfies Record<string, readonly RoleCode[]>;
 
-export type DemoGroup = keyof typeof DEMO_GROUPS;
+type DemoGroup = keyof typeof DEMO_GROUPS;
 
 const GROUP_DESCRIPTIONS: Record<DemoGroup, string> = {
     [SUPER_ADMIN_GROUP]: 'Every role: runs the portal',
@@ -106,7 +106,7 @@ const GROUP_DESCRIPTIONS: Record<DemoGroup, string> = {
     Analytics: 'Reads the analytics pages',
 };
 
-export interface DemoStore {
+interface DemoStore {
     name: string;
     region: string;
     town: string;
@@ -114,14 +114,14 @@ export interface DemoStore {
     longitude: number;
 }
 
-export const DEMO_STORES: readonly DemoStore[] = [
+const DEMO_STORES: readonly DemoStore[] = [
     { name: 'Soweto Central', region: 'Gauteng', town: 'Johannesburg', latitude: -26.2485, longitude: 27.854 },
     { name: 'Durban Marine Parade', region: 'KwaZulu-Natal', town: 'Durban', latitude: -29.852, longitude: 31.037 },
     { name: 'Cape Town Bellville', region: 'Western Cape', town: 'Cape Town', latitude: -33.9022, longitude: 18.629 },
     { name: 'Pretoria Sunnyside', region: 'Gauteng', town: 'Pretoria', latitude: -25.752, longitude: 28.205 },
 ];
 
-export interface DemoAccount {
+interface DemoAccount {
     username: string;
     firstName: string;
     lastName: string;

@@ -35,7 +35,7 @@ const SECRET_KEYS = new Set([
 ]);
 
 /** A JSON copy without secrets, whatever the nesting; dates become ISO strings. */
-export const withoutSecrets = (value: unknown): unknown => {
+const withoutSecrets = (value: unknown): unknown => {
     if (value === undefined || value === null) return null;
     return JSON.parse(JSON.stringify(value, (key, inner: unknown) => (SECRET_KEYS.has(key) ? undefined : inner)));
 };

@@ -13,7 +13,7 @@ import { codeHash, sameHash, UUID_PATTERN } from './codes';
 import { openSession } from './sessions';
 import { recordSignInSuccess } from './throttle';
 
-export const OPERATOR_SIGN_IN_TTL_MS = 5 * 60_000;
+const OPERATOR_SIGN_IN_TTL_MS = 5 * 60_000;
 
 const operatorFailed = () => new HttpError(401, 'errors.operator_sign_in_failed', 'The mobile operator sign-in did not complete');
 
@@ -83,11 +83,6 @@ export const completeOperatorSignIn = async (body: { auth_id: string; provider: 
         };
     });
 };
-
-export interface PendingOperatorSignIn {
-    id: string;
-    provider: string;
-}
 
 /** A sign-in the operator's page may still approve: known, unused, unexpired, not yet approved. */
 export const pendingOperatorSignIn = async (db: Queryable, authId: string, provider: string, now: Date) => {

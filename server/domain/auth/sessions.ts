@@ -7,7 +7,7 @@ import type { Session } from '../../http';
 import type { Settings } from '../../settings';
 import { hashToken, newToken } from './codes';
 
-export const roleCodesOf = async (db: Queryable, groupId: number): Promise<string[]> => {
+const roleCodesOf = async (db: Queryable, groupId: number): Promise<string[]> => {
     const rows = await db
         .select({ code: adminRoles.code })
         .from(groupRoles)

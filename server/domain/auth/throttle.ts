@@ -14,7 +14,7 @@ import type { Database, Transaction } from '../../db';
 import { rateEvents, signInAttempts } from '../../db/schema';
 import { HttpError } from '../../http';
 
-export const SIGN_IN_THROTTLE = { perAccountAndSource: 5, perSource: 20, windowMs: 15 * 60_000 };
+const SIGN_IN_THROTTLE = { perAccountAndSource: 5, perSource: 20, windowMs: 15 * 60_000 };
 
 const FAILING = ['bad_credentials', 'pending'];
 
@@ -69,9 +69,9 @@ const signInWait = async (tx: Transaction, username: string, source: string, now
     return Math.max(waitFor(accountFailures, perAccountAndSource, windowMs, now), waitFor(sourceFailures, perSource, windowMs, now));
 };
 
-export type AttemptOutcome = 'ok' | 'otp_sent' | 'bad_credentials' | 'not_active' | 'throttled';
+type AttemptOutcome = 'ok' | 'otp_sent' | 'bad_credentials' | 'not_active' | 'throttled';
 
-export interface Reservation {
+interface Reservation {
     attemptId: number;
     /** Seconds to wait when the attempt was refused; 0 when it may go ahead. */
     retryAfter: number;
