@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { openDatabase } from './db';
+import { DataDirLockedError, openDatabase } from './db';
 import { prepareDatabase } from './db/seed';
 import { hasBuiltPortal } from './portal';
 import { devToolsWarning, loadSettings, SettingsError } from './settings';
@@ -56,7 +56,8 @@ const start = async () => {
 };
 
 start().catch((error: unknown) => {
-    if (error instanceof SettingsError) console.error(error.message);
+    // Both say exactly what to do; a stack trace would only bury it.
+    if (error instanceof SettingsError || error instanceof DataDirLockedError) console.error(error.message);
     else console.error('The server could not start:', error);
     process.exit(1);
 });

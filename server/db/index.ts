@@ -1,8 +1,10 @@
 /**
  * Opens the database: the embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL
- * is set. Both are driven through one drizzle type and migrated from the same committed SQL.
+ * is set. Both are driven through one drizzle type and migrated from the same committed SQL. The
+ * embedded database on disk belongs to one process: DATA_DIR is locked while it is open.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,6 +36,173 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 export const MEMORY_DATA_DIR = 'memory://';
 
+// ---------------------------------------------------------------------------------------------
+// The data folder lock
+
+/** In DATA_DIR, beside the database's own folder; what it holds says who has the database. */
+export const LOCK_FILE_NAME = 'portal.lock';
+
+/** A lock file this old that still cannot be read was left half-written by a process that died. */
+const GARBLED_LOCK_MS = 5_000;
+
+export class DataDirLockedError extends Error {
+    override name = 'DataDirLockedError';
+}
+
+interface LockRecord {
+    pid: number;
+    hostname: string;
+    /** The kernel's start time of the process (Linux), to tell a reused pid from the holder. */
+    processStart?: string;
+    startedAt: string;
+    command?: string;
+}
+
+export interface DataDirLock {
+    release(): void;
+}
+
+/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
+const processStartOf = (pid: number): string | undefined => {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // The command name (field 2) may hold spaces and parentheses: count from its closing one.
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    } catch {
+        return undefined;
+    }
+};
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+
+const readLock = (file: string): LockRecord | 'missing' | 'garbled' => {
+    let text: string;
+    try {
+        text = readFileSync(file, 'utf8');
+    } catch (error) {
+        if (errorCode(error) === 'ENOENT') return 'missing';
+        throw error;
+    }
+    try {
+        const record = JSON.parse(text) as Partial<LockRecord>;
+        if (typeof record.pid === 'number' && typeof record.hostname === 'string') {
+            return { startedAt: '', ...record, pid: record.pid, hostname: record.hostname };
+        }
+    } catch {
+        // Not JSON (yet): below.
+    }
+    return 'garbled';
+};
+
+/** Is the process that wrote this lock still running? Assumed so when this machine cannot tell. */
+const holderRuns = (record: LockRecord): boolean => {
+    if (record.hostname !== hostname()) return true;
+    try {
+        process.kill(record.pid, 0);
+    } catch (error) {
+        // EPERM: it runs, under another user.
+        if (errorCode(error) === 'ESRCH') return false;
+    }
+    const start = processStartOf(record.pid);
+    return record.processStart === undefined || start === undefined || start === record.processStart;
+};
+
+const sameHolder = (a: LockRecord | 'missing' | 'garbled', b: LockRecord | 'garbled') =>
+    a === b ||
+    (typeof a === 'object' && typeof b === 'object' && a.pid === b.pid && a.startedAt === b.startedAt && a.hostname === b.hostname);
+
+const describeHolder = (record: LockRecord) => {
+    const self = record.pid === process.pid && record.hostname === hostname() ? ', this very process' : '';
+    const command = record.command ? ` (${record.command})` : '';
+    const started = record.startedAt ? `, started ${record.startedAt}` : '';
+    return `process ${record.pid}${command} on ${record.hostname}${started}${self}`;
+};
+
+/**
+ * Takes DATA_DIR for this process, or throws DataDirLockedError naming the folder and the process
+ * that has it. `open(…, 'wx')` creates the lock file only when there is none, so of two starts one
+ * wins. A lock whose process is gone (killed, crashed) is moved aside and the take retried once;
+ * moving it is atomic, so of two starts racing for the same stale lock only one removes it.
+ */
+export const lockDataDir = (dataDir: string): DataDirLock => {
+    const folder = path.resolve(dataDir);
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, LOCK_FILE_NAME);
+    const mine: LockRecord = {
+        pid: process.pid,
+        hostname: hostname(),
+        processStart: processStartOf(process.pid),
+        startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
+        command: process.argv.slice(1).map(arg => path.relative(process.cwd(), arg) || arg).join(' ').slice(0, 200),
+    };
+    const refuse = (holder: LockRecord | 'garbled') =>
+        new DataDirLockedError(
+            `The data folder ${folder} is in use by ` +
+                `${holder === 'garbled' ? 'another process that is starting' : describeHolder(holder)}. ` +
+                'The embedded database allows one process at a time: stop that one first (npm run seed too needs the ' +
+                `server stopped). If no such process runs, remove ${file}.`,
+        );
+
+    for (let attempt = 0; ; attempt++) {
+        let fd: number | undefined;
+        try {
+            fd = openSync(file, 'wx', 0o644);
+        } catch (error) {
+            if (errorCode(error) !== 'EEXIST') throw error;
+        }
+        if (fd !== undefined) {
+            try {
+                writeSync(fd, `${JSON.stringify(mine)}\n`);
+            } finally {
+                closeSync(fd);
+            }
+            break;
+        }
+
+        const holder = readLock(file);
+        if (holder === 'missing') {
+            if (attempt < 2) continue;
+            throw refuse('garbled');
+        }
+        const written = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+        const stale = holder === 'garbled' ? Date.now() - written > GARBLED_LOCK_MS : !holderRuns(holder);
+        if (!stale || attempt > 0) throw refuse(holder);
+
+        const aside = `${file}.stale-${process.pid}`;
+        try {
+            renameSync(file, aside);
+        } catch (error) {
+            if (errorCode(error) === 'ENOENT') continue;
+            throw error;
+        }
+        // Between reading and moving it, another start may have replaced the stale lock with its own.
+        const moved = readLock(aside);
+        if (sameHolder(moved, holder)) {
+            unlinkSync(aside);
+            continue;
+        }
+        try {
+            // Put the live one back where its owner will look for it on release.
+            linkSync(aside, file);
+        } catch {
+            // A third start took the place meanwhile: that one holds the folder now.
+        }
+        unlinkSync(aside);
+        throw refuse(typeof moved === 'object' ? moved : holder);
+    }
+
+    const release = () => {
+        process.off('exit', release);
+        const holder = readLock(file);
+        if (typeof holder === 'object' && sameHolder(holder, mine)) unlinkSync(file);
+    };
+    // A crash or process.exit() skips close(); the exit event still runs synchronous code.
+    process.on('exit', release);
+    return { release };
+};
+
+// ---------------------------------------------------------------------------------------------
+
 export const openDatabase = async (
     settings: Pick<Settings, 'databaseUrl' | 'dataDir'>,
 ): Promise<OpenDatabase> => {
@@ -51,17 +220,32 @@ export const openDatabase = async (
     }
 
     let dataDir: string | undefined;
+    let lock: DataDirLock | undefined;
     if (settings.dataDir !== MEMORY_DATA_DIR) {
+        // Before PGlite opens anything: a second process must not touch the files at all.
+        lock = lockDataDir(settings.dataDir);
         dataDir = path.resolve(settings.dataDir, 'pglite');
-        mkdirSync(dataDir, { recursive: true });
     }
-    const client = await PGlite.create(dataDir);
+    let client: PGlite;
+    try {
+        if (dataDir) mkdirSync(dataDir, { recursive: true });
+        client = await PGlite.create(dataDir);
+    } catch (error) {
+        lock?.release();
+        throw error;
+    }
     const db = drizzlePglite({ client, schema });
     return {
         db,
         kind: 'pglite',
         migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-        close: () => client.close(),
+        close: async () => {
+            try {
+                await client.close();
+            } finally {
+                lock?.release();
+            }
+        },
     };
 };
 
