@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// The signed-in screens load on demand: on a busy machine the first one takes over findBy's
+// default second, and a whole journey over the default five, which failed tests that were right.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
     cleanup();
