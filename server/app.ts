@@ -1,11 +1,14 @@
 /**
  * The Fastify app, without listening: the API routes mounted from the contract, the error
- * answers, the development stand-ins and (when a build exists) the portal itself. Tests build it
- * on their own database and drive it with `app.inject`.
+ * answers, the security headers, a log that keeps secrets out, the development stand-ins and
+ * (when a build exists) the portal itself. Tests build it on their own database and drive it with
+ * `app.inject`.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { ErrorKey } from '../contract/errors';
 import type { Database } from './db';
-import { registerDevRoutes } from './dev';
+import { DEV_PATH_PREFIX, devToolsAllowed, registerDevRoutes } from './dev';
 import { findSession, registerAuthRoutes } from './domain/auth';
 import { registerSecurityRoutes } from './domain/security';
 import { errorBody, HttpError, sendHttpError } from './http';
@@ -33,6 +36,156 @@ declare module 'fastify' {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The log: errors without query values, requests without secrets in the query string
+
+/**
+ * The error fields that say what failed without the values involved. Everything else stays out:
+ * drizzle's and PGlite's `params` (password hashes, phone numbers), PostgreSQL's `detail`
+ * ("Key (username)=(admin) already exists") and `where`, the driver's query options.
+ */
+const LOGGED_ERROR_FIELDS = [
+    'code',
+    'errno',
+    'syscall',
+    'address',
+    'port',
+    'statusCode',
+    'status',
+    'key',
+    'field',
+    'severity',
+    'routine',
+    'schema',
+    'table',
+    'column',
+    'constraint',
+    'query',
+] as const;
+
+/** Drizzle's message is `Failed query: <sql>\nparams: <values>`; the SQL stays, the values go. */
+const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '');
+
+interface LoggedError {
+    type: string;
+    message: string;
+    stack: string;
+    [field: string]: unknown;
+}
+
+const serializeError = (error: unknown, depth = 0): LoggedError => {
+    if (!(error instanceof Error)) return { type: typeof error, message: withoutParams(String(error)), stack: '' };
+    const logged: LoggedError = {
+        type: error.constructor.name,
+        message: withoutParams(error.message),
+        stack: withoutParams(error.stack ?? ''),
+    };
+    const fields = error as unknown as Record<string, unknown>;
+    for (const name of LOGGED_ERROR_FIELDS) {
+        const value = fields[name];
+        if (typeof value === 'string' || typeof value === 'number') logged[name] = value;
+    }
+    // The chain (drizzle → driver, AggregateError of connection attempts), bounded against cycles.
+    if (depth < 4) {
+        if (error.cause !== undefined) logged.cause = serializeError(error.cause, depth + 1);
+        if (error instanceof AggregateError) logged.errors = error.errors.slice(0, 5).map(inner => serializeError(inner, depth + 1));
+    }
+    return logged;
+};
+
+const SECRET_QUERY = /([?&](?:code|token|access_token|access-token|password|otp)=)[^&#]*/gi;
+
+/** Fastify's request serializer, with the sign-in code or a token in the query string hidden. */
+const serializeRequest = (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+});
+
+const SECRET_FIELDS = [
+    'password',
+    'new_password',
+    'old_password',
+    'passwordHash',
+    'password_hash',
+    'otp',
+    'token',
+    'access_token',
+    'accessToken',
+    'secret',
+];
+
+/** Whatever a handler logs: these names are hidden at the top level and one level down. */
+const REDACTED_PATHS = [
+    'req.headers.authorization',
+    'req.headers["access-token"]',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+    'headers.authorization',
+    'headers["access-token"]',
+    'headers.cookie',
+    'headers["set-cookie"]',
+    ...SECRET_FIELDS.flatMap(name => [name, `*.${name}`]),
+    // Not `*.code`: that would hide an error's code (23505, ECONNREFUSED), which says what failed.
+    'code',
+    'body.code',
+    'query.code',
+    'params.code',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Error answers
+
+/** Fastify's own refusals (body parser, limits, timeouts) and the keys the portal translates. */
+const REFUSAL_KEYS: Partial<Record<number, ErrorKey>> = {
+    405: 'errors.method_not_allowed',
+    408: 'errors.request_timeout',
+    413: 'errors.payload_too_large',
+    415: 'errors.unsupported_media_type',
+};
+
+/** Class 08 (connection exception), 57P01-03 (server shutting down, not yet up), too many clients. */
+const UNAVAILABLE_SQL_STATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_NETWORK_CODES = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ETIMEDOUT',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'EPIPE',
+]);
+/** node-postgres and PGlite say it in words only. */
+const UNAVAILABLE_MESSAGES = new RegExp(
+    [
+        'PGlite is closed',
+        'Connection terminated',
+        'timeout exceeded when trying to connect',
+        'Cannot use a pool after calling end',
+        'Client has encountered a connection error',
+    ].join('|'),
+    'i',
+);
+
+/** Could the database not be reached at all (as opposed to refusing this query)? */
+const databaseUnavailable = (error: unknown, depth = 0): boolean => {
+    if (!(error instanceof Error) || depth > 5) return false;
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQL_STATES.test(code) || UNAVAILABLE_NETWORK_CODES.has(code))) return true;
+    if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+    if (error instanceof AggregateError && error.errors.some(inner => databaseUnavailable(inner, depth + 1))) return true;
+    return databaseUnavailable(error.cause, depth + 1);
+};
+
+/** `/portal_api/users/:id` → a pattern the not-found handler matches a concrete path with. */
+const routePattern = (url: string) =>
+    new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}$`);
+
+// ---------------------------------------------------------------------------------------------
+
 /**
  * TRUST_PROXY=on believes the first hop only: request.ip is the address the proxy in front saw,
  * not whatever a client wrote into X-Forwarded-For before it. (Fastify reads a bare hop count as
@@ -41,16 +194,49 @@ declare module 'fastify' {
 const trustProxyOption = (trust: Settings['trustProxy']) =>
     trust === true ? (_address: string, hop: number) => hop === 0 : trust;
 
+/**
+ * The portal is one origin: its own scripts, styles (MUI/emotion inject <style> elements), images
+ * (data: and blob: for the photos taken on /verify_liveness, whose camera preview is a blob:
+ * stream) and API. The development operator page sets its own, stricter policy (server/dev.ts).
+ */
+const CONTENT_SECURITY_POLICY = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+};
+
 export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions): Promise<FastifyInstance> => {
+    const requestTimeout = settings.requestTimeoutMs;
     const app = Fastify({
         logger: {
             level: settings.logLevel,
             ...(logStream ? { stream: logStream } : {}),
-            redact: { paths: ['req.headers.authorization', 'req.headers["access-token"]'], censor: '[redacted]' },
+            serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
         },
         // Long enough for every JSON call; uploads will get their own limit where they are mounted.
         bodyLimit: 1024 * 1024,
         trustProxy: trustProxyOption(settings.trustProxy),
+        // A client gets REQUEST_TIMEOUT to send its whole request, headers and body: one that sends a
+        // byte now and then cannot hold a connection open for ever.
+        requestTimeout,
+        // A connection silent for twice that long (also while a handler works) is closed.
+        connectionTimeout: 2 * requestTimeout,
+        http: {
+            requestTimeout,
+            headersTimeout: Math.min(60_000, requestTimeout),
+            // Node checks those timeouts on this beat (30 s by default, too coarse for short ones).
+            connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))),
+        },
     });
 
     app.decorate('mountedRoutes', [] as MountedRoute[]);
@@ -65,6 +251,20 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
         findSession: (token: string) => findSession(db, token, settings.now()),
     });
 
+    await app.register(helmet, {
+        contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+        // Sent below, and only over TLS: over plain HTTP it means nothing, and on a test host it hurts.
+        hsts: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        xFrameOptions: { action: 'deny' },
+    });
+    app.addHook('onRequest', async (request, reply) => {
+        // request.protocol believes X-Forwarded-Proto only from a proxy TRUST_PROXY names.
+        if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+        // Answers about sessions, users and codes must not sit in a browser's or a proxy's cache.
+        if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
         if (error instanceof HttpError) {
             if (error.status >= 500) request.log.warn({ key: error.key }, error.message);
@@ -73,11 +273,30 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
         const status = error.statusCode;
         if (status !== undefined && status >= 400 && status < 500) {
             // Fastify's own refusals (malformed JSON, wrong content type, body too large): safe to show.
-            return reply.code(status).send(errorBody(status, 'errors.invalid_input', error.message));
+            return reply.code(status).send(errorBody(status, REFUSAL_KEYS[status] ?? 'errors.invalid_input', error.message));
+        }
+        if (databaseUnavailable(error)) {
+            request.log.warn({ err: error }, 'database unavailable');
+            return reply
+                .code(503)
+                .send(errorBody(503, 'errors.unavailable', 'The database cannot be reached just now; please try again in a moment'));
         }
         request.log.error({ err: error }, 'request failed');
         return reply.code(500).send(errorBody(500, 'errors.server', 'Something went wrong on our side; please try again'));
     });
+
+    const patterns = new Map<string, RegExp>();
+    /** The methods the API has at this path, for a 405's Allow header; none when the path is unknown. */
+    const methodsAt = (request: FastifyRequest, pathname: string): string[] => {
+        const methods = new Set<string>();
+        for (const { method, url } of app.mountedRoutes) {
+            if (!isApiPath(url) || (url.startsWith(DEV_PATH_PREFIX) && !devToolsAllowed(request, settings))) continue;
+            let pattern = patterns.get(url);
+            if (!pattern) patterns.set(url, (pattern = routePattern(url)));
+            if (pattern.test(pathname)) methods.add(method);
+        }
+        return [...methods].sort();
+    };
 
     const portalServed = distDir !== undefined && hasBuiltPortal(distDir);
     app.setNotFoundHandler((request, reply) => {
@@ -86,6 +305,21 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
             if (sent) return sent;
         }
         const pathname = request.url.split('?')[0] ?? request.url;
+        if (isApiPath(request.url)) {
+            const allowed = methodsAt(request, pathname);
+            if (allowed.length > 0) {
+                return reply
+                    .code(405)
+                    .header('Allow', allowed.join(', '))
+                    .send(
+                        errorBody(
+                            405,
+                            'errors.method_not_allowed',
+                            `Method not allowed: ${request.method} ${pathname} (this call takes ${allowed.join(', ')})`,
+                        ),
+                    );
+            }
+        }
         const what = isApiPath(request.url) ? 'No such call' : 'Not found';
         return reply.code(404).send(errorBody(404, 'errors.not_found', `${what}: ${request.method} ${pathname}`));
     });
@@ -93,7 +327,7 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
     registerAuthRoutes(app);
     registerSecurityRoutes(app);
     if (settings.devTools) registerDevRoutes(app);
-    if (portalServed) await registerPortal(app, distDir);
+    if (portalServed) await registerPortal(app, distDir, { production: settings.production });
 
     return app;
 };

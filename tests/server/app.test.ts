@@ -1,13 +1,19 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, calls } from '../../contract';
 import { defineCall } from '../../contract/define';
 import { devCalls } from '../../contract/dev';
 import { apiError } from '../../contract/errors';
+import { buildApp } from '../../server/app';
+import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../server/db';
+import * as schema from '../../server/db/schema';
 import { HttpError, mount } from '../../server/http';
 import { isApiPath } from '../../server/portal';
 import { startTestServer, type TestServer } from './harness';
@@ -99,15 +105,105 @@ describe('error answers', () => {
     });
 });
 
+
+describe("Fastify's own refusals and an unreachable database", () => {
+    it('a known path with a wrong method is a 405 that says which methods it has', async () => {
+        const health = await server.app.inject({ method: 'POST', url: `${API_BASE}/health` });
+        expect(health.statusCode).toBe(405);
+        expect(health.headers.allow).toBe('GET, HEAD');
+        expect(apiError.parse(health.json())).toMatchObject({ code: 405, name: 'MethodNotAllowed', key: 'errors.method_not_allowed' });
+        expect(health.json().message).toContain(`POST ${API_BASE}/health`);
+
+        // Sign-in (POST) and sign-out (DELETE) share a path; a path with an id matches its pattern.
+        const auth = await server.app.inject({ method: 'PUT', url: `${API_BASE}/authentication` });
+        expect(auth.statusCode).toBe(405);
+        expect(auth.headers.allow).toBe('DELETE, POST');
+        const group = await server.app.inject({ method: 'PUT', url: `${API_BASE}/prerequisites/admin-groups/12?x=1` });
+        expect(group.statusCode).toBe(405);
+        expect(group.headers.allow).toContain('GET');
+
+        // An unknown path stays a 404.
+        expect((await server.app.inject({ method: 'PUT', url: `${API_BASE}/no/such/call` })).statusCode).toBe(404);
+    });
+
+    it('a wrong method on a stand-in is a plain 404 for callers the stand-ins refuse', async () => {
+        const refused = await server.app.inject({ method: 'PUT', url: `${API_BASE}/dev/outbox`, remoteAddress: '203.0.113.7' });
+        expect(refused.statusCode).toBe(404);
+        expect(refused.headers.allow).toBeUndefined();
+        expect((await server.app.inject({ method: 'PUT', url: `${API_BASE}/dev/outbox` })).statusCode).toBe(405);
+    });
+
+    it('a body too large is a 413, a body of another type a 415, each with its own key', async () => {
+        const large = await server.app.inject({
+            method: 'POST',
+            url: `${API_BASE}/authentication`,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ username: 'admin', password: 'x'.repeat(2 * 1024 * 1024) }),
+        });
+        expect(large.statusCode).toBe(413);
+        expect(apiError.parse(large.json())).toMatchObject({ code: 413, name: 'PayloadTooLarge', key: 'errors.payload_too_large' });
+
+        const text = await server.app.inject({
+            method: 'POST',
+            url: `${API_BASE}/authentication`,
+            headers: { 'content-type': 'text/plain' },
+            payload: 'username=admin',
+        });
+        expect(text.statusCode).toBe(415);
+        expect(apiError.parse(text.json())).toMatchObject({ code: 415, name: 'UnsupportedMediaType', key: 'errors.unsupported_media_type' });
+    });
+
+    it("Fastify's own timeout is a 408 with its key", async () => {
+        const app = await server.buildAnother({});
+        const slow = defineCall({ summary: 'test', method: 'GET', path: '/test/slow', access: 'public', response: z.object({}) });
+        mount(app, slow, async () => {
+            // What Fastify throws when a request takes too long (its errors carry statusCode and code).
+            throw Object.assign(new Error('Request timeout'), { statusCode: 408, code: 'FST_ERR_REQUEST_TIMEOUT' });
+        });
+        const response = await app.inject({ method: 'GET', url: `${API_BASE}/test/slow` });
+        expect(response.statusCode).toBe(408);
+        expect(apiError.parse(response.json())).toMatchObject({ code: 408, key: 'errors.request_timeout' });
+    });
+
+    it('a database that is gone is a 503 that says so, not a 500', async () => {
+        const closed = await openDatabase({ dataDir: MEMORY_DATA_DIR, databaseUrl: undefined });
+        await closed.close();
+        // Nothing listens on port 1 of this machine: connection refused.
+        const pool = new pg.Pool({ connectionString: 'postgres://portal@127.0.0.1:1/portal', connectionTimeoutMillis: 2000 });
+        pool.on('error', () => undefined);
+        const refused = drizzle({ client: pool, schema }) as unknown as Database;
+        const lines: string[] = [];
+        for (const db of [closed.db, refused]) {
+            const app = await buildApp({ db, settings: { ...server.settings, logLevel: 'warn' }, logStream: { write: line => void lines.push(line) } });
+            try {
+                const response = await app.inject({ method: 'GET', url: `${API_BASE}/health` });
+                expect(response.statusCode).toBe(503);
+                expect(apiError.parse(response.json())).toMatchObject({ code: 503, name: 'Unavailable', key: 'errors.unavailable' });
+                expect(response.json().message).toMatch(/database/i);
+            } finally {
+                await app.close();
+            }
+        }
+        await pool.end();
+        expect(lines.join('\n')).toContain('database unavailable');
+    });
+});
+
 describe('serving the built portal', () => {
     let distDir: string;
     let app: FastifyInstance;
+    const script = `console.log(${JSON.stringify('portal '.repeat(400))});`;
 
     beforeAll(async () => {
         distDir = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
         mkdirSync(path.join(distDir, 'assets'));
         writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
         writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log("portal")');
+        // What vite.config.ts writes beside each asset at build time.
+        writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), script);
+        writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+        writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync(script, { level: 9 }));
+        writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
         app = await server.buildAnother({ distDir });
     });
     afterAll(() => rmSync(distDir, { recursive: true, force: true }));
@@ -118,7 +214,10 @@ describe('serving the built portal', () => {
         expect(response.headers['content-type']).toContain('text/html');
         expect(response.body).toContain('<div id="root">');
         expect(response.headers['cache-control']).toBe('no-cache');
-        expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<div id="root">');
+        const index = await app.inject({ method: 'GET', url: '/' });
+        expect(index.body).toContain('<div id="root">');
+        expect(index.headers['cache-control']).toBe('no-cache');
+        expect((await app.inject({ method: 'GET', url: '/index.html' })).headers['cache-control']).toBe('no-cache');
         expect((await app.inject({ method: 'GET', url: '/callback/abc/mno?code=1' })).statusCode).toBe(200);
     });
 
@@ -126,7 +225,37 @@ describe('serving the built portal', () => {
         const response = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
         expect(response.statusCode).toBe(200);
         expect(response.body).toBe('console.log("portal")');
-        expect(response.headers['cache-control']).toContain('immutable');
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('serves the precompressed brotli or gzip file the browser accepts', async () => {
+        const brotli = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        expect(brotli.statusCode).toBe(200);
+        expect(brotli.headers['content-encoding']).toBe('br');
+        expect(brotli.headers['content-type']).toContain('javascript');
+        expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+        expect(brotli.rawPayload.equals(brotliCompressSync(script))).toBe(true);
+
+        const gzip = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(gzip.rawPayload.equals(gzipSync(script, { level: 9 }))).toBe(true);
+        expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+        const identity = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+        expect(identity.headers['content-encoding']).toBeUndefined();
+        expect(identity.body).toBe(script);
+    });
+
+    it('serves source maps outside production only', async () => {
+        expect((await app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' })).statusCode).toBe(200);
+        const production = await server.buildAnother({ distDir, production: true });
+        const map = await production.inject({ method: 'GET', url: '/assets/app-abc123.js.map' });
+        expect(map.statusCode).toBe(404);
+        expect(map.body).not.toContain('secret.ts');
+        expect((await production.inject({ method: 'GET', url: '/assets/app-abc123.js.map?x=1' })).statusCode).toBe(404);
+        expect((await production.inject({ method: 'GET', url: '/assets/app-abc123%2Ejs%2Emap' })).statusCode).toBe(404);
+        expect((await production.inject({ method: 'GET', url: '/assets/app-abc123.js' })).statusCode).toBe(200);
     });
 
     it('keeps 404s for missing files and the API', async () => {
