@@ -247,6 +247,32 @@ describe('serving the built portal', () => {
         expect(identity.body).toBe(script);
     });
 
+    it('answers a client route with the compressed index page when there is one, never cached unasked', async () => {
+        const page = `<!doctype html><title>Portal</title><div id="root"></div><!-- ${'x'.repeat(2000)} -->`;
+        const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+        try {
+            writeFileSync(path.join(dist, 'index.html'), page);
+            writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+            const compressed = await server.buildAnother({ distDir: dist });
+            for (const url of ['/dashboard/security', '/']) {
+                const response = await compressed.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+                expect(response.statusCode, url).toBe(200);
+                expect(response.headers['content-encoding'], url).toBe('br');
+                expect(response.headers['content-type'], url).toContain('text/html');
+                expect(response.headers['cache-control'], url).toBe('no-cache');
+                expect(String(response.headers.vary), url).toMatch(/accept-encoding/i);
+                expect(String(response.headers['content-security-policy']), url).toContain("default-src 'self'");
+                expect(response.rawPayload.equals(brotliCompressSync(page)), url).toBe(true);
+            }
+            // No gzip copy: a gzip-only browser gets the page as it is.
+            const plain = await compressed.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'gzip' } });
+            expect(plain.headers['content-encoding']).toBeUndefined();
+            expect(plain.body).toBe(page);
+        } finally {
+            rmSync(dist, { recursive: true, force: true });
+        }
+    });
+
     it('serves source maps outside production only', async () => {
         expect((await app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' })).statusCode).toBe(200);
         const production = await server.buildAnother({ distDir, production: true });
