@@ -1,11 +1,10 @@
-import { http as mswHttp, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../contract/auth';
-import { authProvider, LOGGED_OUT_NOTICE } from '../../src/authProvider';
-import { session } from '../../src/lib/session';
-import { callApi, setUnauthorizedListener } from '../../src/lib/portalApi';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { login, logout, myRoles, type SessionUser } from '../../contract/auth';
 import { listAdmins } from '../../contract/security';
+import { authProvider, LOGGED_OUT_NOTICE } from '../../src/authProvider';
+import { callApi, setUnauthorizedListener } from '../../src/lib/portalApi';
+import { session } from '../../src/lib/session';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 
 const HOUR = 3_600_000;
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({
@@ -18,35 +17,27 @@ const user = (over: Partial<SessionUser> = {}): SessionUser => ({
     ...over,
 });
 
-const roleRow = (code: string, i: number) => ({ id: i, group_id: 1, role_id: i, admin_role: { id: i, code, name: code } });
+const roleRow = (code: string, i: number) => ({ id: i + 1, group_id: 1, role_id: i + 1, admin_role: { id: i + 1, code, name: code } });
+const notSignedIn = (message: string, key: string) => errorAnswer(401, { code: 401, name: 'NotAuthenticated', message, key });
+
 const seen: Request[] = [];
-const server = setupServer(
-    mswHttp.post('/portal_api/authentication', async ({ request }) => {
+const server = contractServer(
+    answer(login, async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
-        if (body.password === 'right') return HttpResponse.json({ user: user() });
-        if (body.password === 'second-factor') return HttpResponse.json({ otp_required: true, auth_id: 'a-1', sent_to: '•••008' });
-        return HttpResponse.json(
-            { code: 401, name: 'NotAuthenticated', message: 'Wrong username or password', key: 'errors.invalid_credentials' },
-            { status: 401 },
-        );
+        if (body.password === 'right') return { user: user() };
+        if (body.password === 'second-factor') return { otp_required: true, auth_id: 'a-1', sent_to: '•••008' } as const;
+        return notSignedIn('Wrong username or password', 'errors.invalid_credentials');
     }),
-    mswHttp.get('/portal_api/authentication/roles', () =>
-        HttpResponse.json({ group_id: 1, data: ['VIEW_USERS', 'VIEW_SECURITY'].map(roleRow) }),
-    ),
-    mswHttp.delete('/portal_api/authentication', () => HttpResponse.json({ ok: true })),
-    mswHttp.get('/portal_api/prerequisites/admins', () =>
-        HttpResponse.json({ code: 401, name: 'NotAuthenticated', message: 'expired', key: 'errors.not_signed_in' }, { status: 401 }),
-    ),
+    answer(myRoles, { group_id: 1, data: ['VIEW_USERS', 'VIEW_SECURITY'].map(roleRow) }),
+    answer(logout, { ok: true }),
+    answer(listAdmins, notSignedIn('expired', 'errors.not_signed_in')),
 );
 server.events.on('request:start', ({ request }) => seen.push(request));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-    server.resetHandlers();
     seen.length = 0;
     setUnauthorizedListener(() => undefined);
 });
-afterAll(() => server.close());
 
 describe('the authProvider', () => {
     it('keeps the session and the group roles after a right password', async () => {
@@ -85,15 +76,15 @@ describe('the authProvider', () => {
     it('answers canAccess from the cached roles without a network call', async () => {
         session.setUser(user());
         session.setRoles({ group_id: 1, codes: ['VIEW_USERS'] });
-        await expect(authProvider.canAccess!({ action: 'list', resource: 'users' } as never)).resolves.toBe(true);
-        await expect(authProvider.canAccess!({ action: 'list', resource: 'security' } as never)).resolves.toBe(false);
+        await expect(authProvider.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(true);
+        await expect(authProvider.canAccess!({ action: 'list', resource: 'security' })).resolves.toBe(false);
         expect(seen).toHaveLength(0);
     });
 
     it('fetches the roles once when they are missing', async () => {
         session.setUser(user());
-        await authProvider.canAccess!({ action: 'list', resource: 'security' } as never);
-        await authProvider.canAccess!({ action: 'list', resource: 'users' } as never);
+        await authProvider.canAccess!({ action: 'list', resource: 'security' });
+        await authProvider.canAccess!({ action: 'list', resource: 'users' });
         expect(seen.filter(r => r.url.endsWith('/authentication/roles'))).toHaveLength(1);
     });
 

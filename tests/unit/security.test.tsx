@@ -1,17 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GroupRole } from '../../contract/auth';
+import {
+    addGroupRole,
+    getAdminGroup,
+    listAdminGroups,
+    listAdminRoles,
+    listAdmins,
+    listGroupRoles,
+    removeGroupRole,
+    type Admin,
+    type AdminGroup,
+} from '../../contract/security';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
-const group = { id: 7, name: 'Auditors', description: 'Reads users', role_count: 1, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
+const group: AdminGroup = { id: 7, name: 'Auditors', description: 'Reads users', role_count: 1, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
 const roles = [
     { id: 1, code: 'VIEW_USERS', name: 'View portal users', description: '' },
     { id: 2, code: 'VIEW_SECURITY', name: 'View security groups and roles', description: '' },
 ];
-const sipho = {
+const sipho: Admin = {
     id: 2,
     username: 'maker',
     first_name: 'Sipho',
@@ -26,48 +37,51 @@ const sipho = {
     otp_enabled: false,
     created_at: '2026-11-01T08:00:00.000Z',
 };
-const INITIAL_HELD = [{ id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } }];
+const INITIAL_HELD: GroupRole[] = [{ id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } }];
 let held = [...INITIAL_HELD];
 const calls: { method: string; url: URL; body?: unknown }[] = [];
+const notFound = errorAnswer(404, { code: 404, name: 'NotFound', message: 'No such record', key: 'errors.not_found' });
 
-const server = setupServer(
-    http.get('/portal_api/prerequisites/admin-groups', ({ request }) => {
+contractServer(
+    answer(listAdminGroups, ({ request }) => {
         calls.push({ method: 'GET', url: new URL(request.url) });
-        return HttpResponse.json(page([group]));
+        return page([group]);
     }),
-    http.get('/portal_api/prerequisites/admin-groups/7', () => HttpResponse.json(group)),
-    http.get('/portal_api/prerequisites/admin-roles', () => HttpResponse.json(page(roles))),
-    http.get('/portal_api/prerequisites/admin-group-roles', ({ request }) => {
+    answer(getAdminGroup, ({ params }) => (params.id === String(group.id) ? group : notFound)),
+    answer(listAdminRoles, page(roles)),
+    answer(listGroupRoles, ({ request }) => {
         calls.push({ method: 'GET', url: new URL(request.url) });
-        return HttpResponse.json(page(held));
+        return page(held);
     }),
-    http.post('/portal_api/prerequisites/admin-group-roles', async ({ request }) => {
-        const body = (await request.json()) as { group_id: number; role_id: number };
-        calls.push({ method: 'POST', url: new URL(request.url), body });
-        const role = roles.find(r => r.id === body.role_id)!;
-        const row = { id: 71, group_id: body.group_id, role_id: body.role_id, admin_role: { id: role.id, code: role.code, name: role.name } };
-        held = [...held, row];
-        return HttpResponse.json(row, { status: 201 });
-    }),
-    http.delete('/portal_api/prerequisites/admin-group-roles/:id', ({ params, request }) => {
+    answer(
+        addGroupRole,
+        async ({ request }) => {
+            const body = (await request.json()) as { group_id: number; role_id: number };
+            calls.push({ method: 'POST', url: new URL(request.url), body });
+            const role = roles.find(r => r.id === body.role_id)!;
+            const row = { id: 71, group_id: body.group_id, role_id: body.role_id, admin_role: { id: role.id, code: role.code, name: role.name } };
+            held = [...held, row];
+            return row;
+        },
+        { status: 201 },
+    ),
+    answer(removeGroupRole, ({ params, request }) => {
         calls.push({ method: 'DELETE', url: new URL(request.url) });
-        const row = held.find(r => String(r.id) === params.id)!;
+        const row = held.find(r => String(r.id) === params.id);
+        if (!row) return notFound;
         held = held.filter(r => r !== row);
-        return HttpResponse.json(row);
+        return row;
     }),
-    http.get('/portal_api/prerequisites/admins', ({ request }) => {
+    answer(listAdmins, ({ request }) => {
         calls.push({ method: 'GET', url: new URL(request.url) });
-        return HttpResponse.json(page([sipho]));
+        return page([sipho]);
     }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-    server.resetHandlers();
     calls.length = 0;
     held = [...INITIAL_HELD];
 });
-afterAll(() => server.close());
 
 describe('security administration', () => {
     it('lists the groups with their counts', async () => {
