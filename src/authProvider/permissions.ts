@@ -3,22 +3,23 @@
  * action, the role that allows it. `canAccess` answers from it with the cached role codes, so
  * menus, routes and buttons ask one question and never wait on the network. Anything not listed
  * is refused.
+ *
+ * A resource declared by its calls (`src/resources/<domain>/calls.ts`) takes its gates from
+ * them: list, show, create and delete from the calls' `access`, custom actions as declared. The
+ * screens not built yet are gated by hand below until their calls exist.
  */
 import { roleAllows, type Access } from '../../contract/define';
+import { DECLARED_RESOURCES } from '../dataProvider/declarations';
+import { gatesOf } from '../dataProvider/defineResource';
 
-export type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
+type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
 
 /** The BI page shows for any role whose code contains ANALYTICS (spec §2). */
-export const hasAnalyticsRole: Rule = roles => [...roles].some(code => code.includes('ANALYTICS'));
+const hasAnalyticsRole: Rule = roles => [...roles].some(code => code.includes('ANALYTICS'));
 
-export const PERMISSIONS: Record<string, Record<string, Rule>> = {
+/** Pages and screens without declared calls yet. */
+const BY_HAND: Record<string, Record<string, Rule>> = {
     dashboard: { list: 'signed-in' },
-    users: { list: 'VIEW_USERS', show: 'VIEW_USERS', create: 'ADD_USER' },
-    security: { list: 'VIEW_SECURITY', show: 'VIEW_SECURITY', create: 'ADD_SECURITY_GROUP', edit: 'EDIT_ROLES' },
-    'group-roles': { list: 'VIEW_SECURITY', create: 'EDIT_ROLES', delete: 'EDIT_ROLES' },
-    roles: { list: 'VIEW_SECURITY' },
-    groups: { list: ['VIEW_SECURITY', 'VIEW_USERS', 'ADD_USER'] },
-    'store-options': { list: 'signed-in' },
     agents: { list: 'VIEW_AGENTS', transfer: 'TRANSFER_AGENT', tier: 'ASSIGN_AGENT_TIER' },
     stores: { list: 'VIEW_STORES', show: 'VIEW_STORES', create: 'ADD_STORE', location: 'UPDATE_AGENT_LOCATION' },
     shop: { list: 'VIEW_SHOP_AGENTS' },
@@ -46,6 +47,16 @@ export const PERMISSIONS: Record<string, Record<string, Rule>> = {
     'tpi-reversal': { list: 'REQUEST_REVERSAL_THIRD_PARTY_INSURANCE', approve: 'APPROVE_REVERSAL_THIRD_PARTY_INSURANCE' },
     bi: { list: hasAnalyticsRole },
 };
+
+const declared = Object.fromEntries(
+    Object.entries(DECLARED_RESOURCES).map(([resource, declaration]) => {
+        // Gated twice, the two would drift apart: a resource's calls replace its lines here.
+        if (resource in BY_HAND) throw new Error(`Resource "${resource}" is gated both by its calls and by hand`);
+        return [resource, gatesOf(declaration)];
+    }),
+);
+
+export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...declared };
 
 /** Pure: may a signed-in holder of these roles do this action on this resource? */
 export const canAccessWith = (roles: ReadonlySet<string>, { action, resource }: { action: string; resource: string }): boolean => {

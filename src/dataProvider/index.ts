@@ -1,47 +1,39 @@
 /**
- * react-admin's DataProvider over the contract: each resource names the calls that serve it.
- * A resource or method that is not listed fails loudly rather than guessing an endpoint.
+ * react-admin's DataProvider over the contract: each resource's calls are declared in its folder
+ * (`src/resources/<domain>/calls.ts`, see defineResource.ts) and run here. A resource or method
+ * that is not declared fails loudly rather than guessing an endpoint.
  */
 import type {
     CreateParams,
+    CreateResult,
     DataProvider,
+    DeleteManyParams,
+    DeleteManyResult,
     DeleteParams,
+    DeleteResult,
     GetListParams,
+    GetListResult,
     GetManyParams,
     GetManyReferenceParams,
+    GetManyReferenceResult,
+    GetManyResult,
     GetOneParams,
+    GetOneResult,
     Identifier,
     RaRecord,
 } from 'react-admin';
 import { HttpError } from 'react-admin';
-import {
-    addGroupRole,
-    createAdmin,
-    createAdminGroup,
-    getAdminGroup,
-    listAdminGroups,
-    listAdminRoles,
-    listAdmins,
-    listGroupRoles,
-    registrationOptions,
-    removeGroupRole,
-} from '../../contract/security';
-import { LIST_LIMIT } from '../config';
+import type { CallInput } from '../../contract/define';
 import { apiErrorOf, fieldErrorsOf } from '../lib/apiErrors';
 import { callApi } from '../lib/portalApi';
+import { DECLARED_RESOURCES } from './declarations';
+import type { CreateCall, ListCall, PagedResource, RecordCall, ResourceDeclaration, WholeList } from './defineResource';
 
-type Page = { data: RaRecord[]; total: number };
-type Signal = { signal?: AbortSignal };
-
-interface ResourceCalls {
-    getList?: (params: GetListParams, signal: Signal) => Promise<Page>;
-    getOne?: (id: Identifier, signal: Signal) => Promise<RaRecord>;
-    create?: (data: unknown) => Promise<RaRecord>;
-    delete?: (id: Identifier) => Promise<RaRecord>;
-}
+/** The most ids one list call takes (`ids` in contract/define.ts). */
+const IDS_PER_CALL = 100;
 
 /** Feathers paging and sorting from react-admin's list parameters. */
-export const feathersQuery = ({ pagination, sort, filter }: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) => {
+const feathersQuery = ({ pagination, sort, filter }: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) => {
     const query: Record<string, unknown> = {};
     if (pagination) {
         query.$limit = pagination.perPage;
@@ -54,51 +46,18 @@ export const feathersQuery = ({ pagination, sort, filter }: Pick<GetListParams, 
     return query;
 };
 
-const pageOf = ({ data, total }: { data: RaRecord[]; total: number }): Page => ({ data, total });
-
-/** A small list (groups, roles, shops): fetched whole, then filtered by id where react-admin asks for some. */
-const wholeList = (fetch: (signal: Signal) => Promise<RaRecord[]>): ResourceCalls => ({
-    getList: async (_params, signal) => {
-        const data = await fetch(signal);
-        return { data, total: data.length };
-    },
-});
-
-const resources: Record<string, ResourceCalls> = {
-    users: {
-        getList: async (params, { signal }) => pageOf(await callApi(listAdmins, { query: feathersQuery(params) }, { signal })),
-        create: async data => callApi(createAdmin, { body: data as never }),
-    },
-    security: {
-        getList: async (params, { signal }) => pageOf(await callApi(listAdminGroups, { query: feathersQuery(params) }, { signal })),
-        getOne: async (id, { signal }) => callApi(getAdminGroup, { params: { id: Number(id) } }, { signal }),
-        create: async data => callApi(createAdminGroup, { body: data as never }),
-    },
-    'group-roles': {
-        getList: async (params, { signal }) => pageOf(await callApi(listGroupRoles, { query: feathersQuery(params) }, { signal })),
-        create: async data => callApi(addGroupRole, { body: data as never }),
-        delete: async id => callApi(removeGroupRole, { params: { id: Number(id) } }),
-    },
-    roles: {
-        getList: async (params, { signal }) => pageOf(await callApi(listAdminRoles, { query: feathersQuery(params) }, { signal })),
-    },
-    /** Every group, for pickers and filters. */
-    groups: wholeList(async ({ signal }) => (await callApi(listAdminGroups, { query: { $limit: LIST_LIMIT } }, { signal })).data),
-    /** Every shop, for pickers. */
-    'store-options': wholeList(async ({ signal }) => (await callApi(registrationOptions, {}, { signal })).stores),
-};
-
-const callsFor = <K extends keyof ResourceCalls>(resource: string, method: K): NonNullable<ResourceCalls[K]> => {
-    const call = resources[resource]?.[method];
-    if (!call) throw new HttpError('errors.server', 0, { reason: `No ${method} for resource "${resource}"` });
-    return call;
-};
+/**
+ * react-admin's form values, as the body a create call takes. They are loosely typed (react-admin
+ * cannot know the form); the server checks them against the call's schema and answers 400 naming
+ * the field, which `withFieldErrors` puts on its input.
+ */
+const bodyOf = (data: CreateParams['data']): CallInput<CreateCall>['body'] => data;
 
 /**
  * react-admin marks form fields from `body.errors` as `{ field: message }`; the server answers
  * `errors: [{ field, key }]` and `field`. Rewritten here so a 400 or 409 lands on its input.
  */
-export const withFieldErrors = async <T>(work: () => Promise<T>): Promise<T> => {
+const withFieldErrors = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
         return await work();
     } catch (error) {
@@ -108,48 +67,103 @@ export const withFieldErrors = async <T>(work: () => Promise<T>): Promise<T> => 
     }
 };
 
+const undeclared = (resource: string, method: string): never => {
+    throw new HttpError('errors.server', 0, { reason: `No ${method} for resource "${resource}"` });
+};
+
+const declarationOf = (resource: string, method: string): ResourceDeclaration =>
+    DECLARED_RESOURCES[resource] ?? undeclared(resource, method);
+
+type CallPart = 'list' | 'one' | 'create' | 'remove';
+
+/** The call serving `part` of a paged resource, or a loud failure. */
+const callOf = <K extends CallPart>(resource: string, method: string, part: K): NonNullable<PagedResource[K]> => {
+    const declaration = declarationOf(resource, method);
+    return (declaration.whole ? undefined : declaration[part]) ?? undeclared(resource, method);
+};
+
+const pageOf = async (call: ListCall, query: Record<string, unknown>, signal: AbortSignal | undefined) => {
+    const { data, total } = await callApi(call, { query }, { signal });
+    return { data, total };
+};
+
+const removeOne = (call: RecordCall, id: Identifier) => callApi(call, { params: { id } });
+
 const sameId = (ids: readonly Identifier[]) => {
     const wanted = new Set(ids.map(String));
     return (record: RaRecord) => wanted.has(String(record.id));
 };
 
-export const dataProvider = {
-    getList: async (resource: string, params: GetListParams) =>
-        callsFor(resource, 'getList')(params, { signal: params.signal }),
+/** The records of a whole list with these ids. */
+const pickFrom = async (whole: WholeList, ids: readonly Identifier[], signal: AbortSignal | undefined) =>
+    (await whole.fetch(signal)).filter(sameId(ids));
 
-    getOne: async (resource: string, params: GetOneParams) => {
-        const getOne = resources[resource]?.getOne;
-        if (getOne) return { data: await getOne(params.id, { signal: params.signal }) };
-        const { data } = await callsFor(resource, 'getList')({ pagination: { page: 1, perPage: LIST_LIMIT } }, { signal: params.signal });
-        const record = data.find(sameId([params.id]));
+/** Exactly these records, at most IDS_PER_CALL ids a call: `ids=3,5,8`. */
+const fetchIds = async (call: ListCall, ids: readonly Identifier[], signal: AbortSignal | undefined): Promise<RaRecord[]> => {
+    const unique = [...new Set(ids.map(String))];
+    const chunks: string[][] = [];
+    for (let start = 0; start < unique.length; start += IDS_PER_CALL) chunks.push(unique.slice(start, start + IDS_PER_CALL));
+    const pages = await Promise.all(chunks.map(chunk => pageOf(call, { ids: chunk.join(','), $limit: chunk.length }, signal)));
+    return pages.flatMap(page => page.data);
+};
+
+/*
+ * Each method answers react-admin's result type with its default record type: a caller names the
+ * record type it expects (`useGetList<Admin>`), which the contract's response schema describes.
+ */
+export const dataProvider = {
+    getList: async (resource: string, params: GetListParams): Promise<GetListResult> => {
+        const declaration = declarationOf(resource, 'getList');
+        if (!declaration.whole) return pageOf(declaration.list, feathersQuery(params), params.signal);
+        const data = await declaration.whole.fetch(params.signal);
+        return { data, total: data.length };
+    },
+
+    getOne: async (resource: string, params: GetOneParams): Promise<GetOneResult> => {
+        const declaration = declarationOf(resource, 'getOne');
+        if (!declaration.whole && declaration.one) {
+            return { data: await callApi(declaration.one, { params: { id: params.id } }, { signal: params.signal }) };
+        }
+        const [record] = declaration.whole
+            ? await pickFrom(declaration.whole, [params.id], params.signal)
+            : await fetchIds(declaration.list, [params.id], params.signal);
         if (!record) throw new HttpError('errors.not_found', 404, null);
         return { data: record };
     },
 
-    getMany: async (resource: string, params: GetManyParams) => {
-        const { data } = await callsFor(resource, 'getList')({ pagination: { page: 1, perPage: LIST_LIMIT } }, { signal: params.signal });
-        return { data: data.filter(sameId(params.ids)) };
+    getMany: async (resource: string, params: GetManyParams): Promise<GetManyResult> => {
+        const declaration = declarationOf(resource, 'getMany');
+        if (params.ids.length === 0) return { data: [] };
+        const data = declaration.whole
+            ? await pickFrom(declaration.whole, params.ids, params.signal)
+            : await fetchIds(declaration.list, params.ids, params.signal);
+        return { data };
     },
 
-    getManyReference: async (resource: string, params: GetManyReferenceParams) =>
-        callsFor(resource, 'getList')({ ...params, filter: { ...params.filter, [params.target]: params.id } }, { signal: params.signal }),
+    getManyReference: async (resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult> =>
+        pageOf(
+            callOf(resource, 'getManyReference', 'list'),
+            feathersQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }),
+            params.signal,
+        ),
 
-    create: async (resource: string, params: CreateParams) =>
-        withFieldErrors(async () => ({ data: await callsFor(resource, 'create')(params.data) })),
-
-    delete: async (resource: string, params: DeleteParams) => ({ data: await callsFor(resource, 'delete')(params.id) }),
-
-    update: async (resource: string) => {
-        throw new HttpError('errors.server', 0, { reason: `No update for resource "${resource}"` });
+    create: async (resource: string, params: CreateParams): Promise<CreateResult> => {
+        const call = callOf(resource, 'create', 'create');
+        return withFieldErrors(async () => ({ data: await callApi(call, { body: bodyOf(params.data) }) }));
     },
-    updateMany: async (resource: string) => {
-        throw new HttpError('errors.server', 0, { reason: `No updateMany for resource "${resource}"` });
-    },
-    deleteMany: async (resource: string, params: { ids: Identifier[] }) => {
-        const remove = callsFor(resource, 'delete');
-        const removed = await Promise.all(params.ids.map(id => remove(id)));
+
+    delete: async (resource: string, params: DeleteParams): Promise<DeleteResult> => ({
+        data: await removeOne(callOf(resource, 'delete', 'remove'), params.id),
+    }),
+
+    deleteMany: async (resource: string, params: DeleteManyParams): Promise<DeleteManyResult> => {
+        const call = callOf(resource, 'deleteMany', 'remove');
+        const removed = await Promise.all(params.ids.map(id => removeOne(call, id)));
         return { data: removed.map(record => record.id) };
     },
-} as DataProvider;
+
+    update: async (resource: string) => undeclared(resource, 'update'),
+    updateMany: async (resource: string) => undeclared(resource, 'updateMany'),
+} satisfies DataProvider;
 
 export type PortalDataProvider = typeof dataProvider;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { roleAllows, type Access } from '../../contract/define';
 import { ROLE_CODES } from '../../contract/roles';
+import { createAdmin, listAdminGroups, listAdmins, listGroupRoles } from '../../contract/security';
 import { PERMISSIONS, canAccessWith } from '../../src/authProvider/permissions';
+import { DECLARED_RESOURCES } from '../../src/dataProvider/declarations';
+import { defineResource, gatesOf, type PlainAction } from '../../src/dataProvider/defineResource';
 
 const can = (roles: string[], resource: string, action = 'list') => canAccessWith(new Set(roles), { resource, action });
 
@@ -29,10 +33,51 @@ describe('the permissions map', () => {
     });
 
     it('names only role codes that exist', () => {
-        const known = new Set<string>(ROLE_CODES);
-        for (const actions of Object.values(PERMISSIONS)) {
-            for (const rule of Object.values(actions)) {
-                if (typeof rule === 'string' && rule !== 'signed-in' && rule !== 'public') expect(known.has(rule), rule).toBe(true);
+        const known = new Set<string>([...ROLE_CODES, 'signed-in', 'public']);
+        for (const [resource, actions] of Object.entries(PERMISSIONS)) {
+            for (const [action, rule] of Object.entries(actions)) {
+                const codes = typeof rule === 'string' ? [rule] : Array.isArray(rule) ? rule : [];
+                for (const code of codes) expect(known.has(code), `${resource}.${action}: ${code}`).toBe(true);
+            }
+        }
+    });
+});
+
+describe('the gates of a resource declared by its calls', () => {
+    it('come from the calls’ access: list, show (from list when there is no call for one), create, delete', () => {
+        expect(PERMISSIONS.users).toEqual({ list: 'VIEW_USERS', show: 'VIEW_USERS', create: 'ADD_USER' });
+        expect(PERMISSIONS['group-roles']).toEqual({ list: 'VIEW_SECURITY', show: 'VIEW_SECURITY', create: 'EDIT_ROLES', delete: 'EDIT_ROLES' });
+        expect(PERMISSIONS.groups).toEqual({ list: ['VIEW_SECURITY', 'VIEW_USERS', 'ADD_USER'] });
+        expect(PERMISSIONS['store-options']).toEqual({ list: 'public' });
+    });
+
+    it('keep custom actions as declared, and a screen narrower than its call', () => {
+        expect(PERMISSIONS.security).toEqual({ list: 'VIEW_SECURITY', show: 'VIEW_SECURITY', create: 'ADD_SECURITY_GROUP', edit: 'EDIT_ROLES' });
+        expect(can(['VIEW_USERS'], 'groups')).toBe(true);
+        expect(can(['VIEW_USERS'], 'security')).toBe(false);
+    });
+
+    it('move with the contract: the list gate is the list call’s access', () => {
+        expect(PERMISSIONS.users?.list).toBe(listAdmins.access);
+        expect(PERMISSIONS['group-roles']?.list).toBe(listGroupRoles.access);
+        expect(PERMISSIONS.groups?.list).toBe(listAdminGroups.access);
+        const moved = defineResource({ list: { ...listAdmins, access: 'VIEW_AGENTS' }, create: { ...createAdmin, access: ['ADD_USER', 'ADD_REGION_LEAD'] } });
+        expect(gatesOf(moved)).toEqual({ list: 'VIEW_AGENTS', show: 'VIEW_AGENTS', create: ['ADD_USER', 'ADD_REGION_LEAD'] });
+    });
+
+    it('never open a screen to a role its call would refuse', () => {
+        for (const [resource, declaration] of Object.entries(DECLARED_RESOURCES)) {
+            if (declaration.whole) continue;
+            const accessOf: Record<PlainAction, Access | undefined> = {
+                list: declaration.list.access,
+                show: (declaration.one ?? declaration.list).access,
+                create: declaration.create?.access,
+                delete: declaration.remove?.access,
+            };
+            for (const [action, access] of Object.entries(accessOf)) {
+                for (const code of ROLE_CODES) {
+                    if (can([code], resource, action)) expect(access && roleAllows(access, true, new Set([code])), `${resource}.${action}: ${code}`).toBe(true);
+                }
             }
         }
     });

@@ -1,0 +1,29 @@
+/** Security groups, the role codes, and the roles each group holds (spec §6). */
+import {
+    addGroupRole,
+    createAdminGroup,
+    getAdminGroup,
+    listAdminGroups,
+    listAdminRoles,
+    listGroupRoles,
+    removeGroupRole,
+} from '../../../contract/security';
+import { LIST_LIMIT } from '../../config';
+import { defineResource, wholeList, type ResourceDeclaration } from '../../dataProvider/defineResource';
+
+export default {
+    security: defineResource({
+        list: listAdminGroups,
+        one: getAdminGroup,
+        create: createAdminGroup,
+        // The groups call also serves the users' pickers; the security screen is for VIEW_SECURITY only.
+        narrower: { list: 'VIEW_SECURITY' },
+        actions: { edit: 'EDIT_ROLES' },
+    }),
+    'group-roles': defineResource({ list: listGroupRoles, create: addGroupRole, remove: removeGroupRole }),
+    roles: defineResource({ list: listAdminRoles }),
+    /** Every group, for the users' pickers and filters. */
+    groups: defineResource({
+        whole: wholeList(listAdminGroups, { query: { $limit: LIST_LIMIT } }, answer => answer.data),
+    }),
+} satisfies Record<string, ResourceDeclaration>;

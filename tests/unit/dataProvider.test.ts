@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAdmin, listAdminGroups, listAdmins, type Admin, type AdminGroup } from '../../contract/security';
+import { dataProvider } from '../../src/dataProvider';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+
+const admin = (id: number): Admin => ({
+    id,
+    username: `user${id}`,
+    first_name: 'Thandi',
+    last_name: 'Mokoena',
+    msisdn: `2782000${String(id).padStart(4, '0')}`,
+    email: null,
+    group_id: 1,
+    group_name: 'Portal Staff',
+    store_id: null,
+    store_name: null,
+    status: 'active',
+    otp_enabled: false,
+    created_at: '2026-11-01T08:00:00.000Z',
+});
+const group = (id: number, name: string): AdminGroup => ({ id, name, description: '', role_count: 0, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' });
+
+/** Answers `ids=…` with exactly those users, as the server does. */
+const listUsers = answer(listAdmins, ({ request }) => {
+    const ids = new URL(request.url).searchParams.get('ids');
+    const data = ids ? ids.split(',').map(Number).filter(id => id <= 500).map(admin) : [admin(1), admin(2)];
+    return { total: data.length, limit: data.length, skip: 0, data };
+});
+const listGroups = answer(listAdminGroups, () => {
+    const data = [group(1, 'Super Admin'), group(2, 'Portal Staff'), group(3, 'Auditors')];
+    return { total: data.length, limit: 1000, skip: 0, data };
+});
+
+const queries: Record<string, string>[] = [];
+const server = contractServer(listUsers, listGroups);
+server.events.on('request:start', ({ request }) => queries.push(Object.fromEntries(new URL(request.url).searchParams)));
+afterEach(() => {
+    queries.length = 0;
+});
+
+describe('the data provider', () => {
+    it('pages, sorts and filters lists the Feathers way, leaving out empty filters', async () => {
+        await dataProvider.getList('users', {
+            pagination: { page: 3, perPage: 25 },
+            sort: { field: 'created_at', order: 'DESC' },
+            filter: { q: 'thandi', status: '', group_id: null, store_id: 4 },
+        });
+        expect(queries).toEqual([{ $limit: '25', $skip: '50', $sort: '-created_at', q: 'thandi', store_id: '4' }]);
+    });
+
+    it('fetches exactly the records asked for by their ids', async () => {
+        const { data } = await dataProvider.getMany('users', { ids: [3, 5, 8] });
+        expect(data.map(record => record.id)).toEqual([3, 5, 8]);
+        expect(queries).toEqual([{ ids: '3,5,8', $limit: '3' }]);
+    });
+
+    it('asks for at most 100 ids a call', async () => {
+        const ids = Array.from({ length: 150 }, (_, i) => i + 1);
+        const { data } = await dataProvider.getMany('users', { ids });
+        expect(data).toHaveLength(150);
+        expect(queries.map(query => [query.ids?.split(',').length, query.ids?.split(',')[0], query.$limit])).toEqual([
+            [100, '1', '100'],
+            [50, '101', '50'],
+        ]);
+    });
+
+    it('asks nothing for no ids', async () => {
+        await expect(dataProvider.getMany('users', { ids: [] })).resolves.toEqual({ data: [] });
+        expect(queries).toEqual([]);
+    });
+
+    it('reads one record through its list by id when the resource has no call for one', async () => {
+        await expect(dataProvider.getOne('users', { id: 5 })).resolves.toMatchObject({ data: { id: 5, username: 'user5' } });
+        expect(queries).toEqual([{ ids: '5', $limit: '1' }]);
+        await expect(dataProvider.getOne('users', { id: 999 })).rejects.toMatchObject({ status: 404, message: 'errors.not_found' });
+    });
+
+    it('fetches a small list whole and picks the ids asked for from it', async () => {
+        const { data } = await dataProvider.getMany('groups', { ids: [3, '1'] });
+        expect(data.map(record => record.name)).toEqual(['Super Admin', 'Auditors']);
+        expect(queries).toEqual([{ $limit: '1000' }]);
+    });
+
+    it('puts the server’s field errors on their inputs', async () => {
+        server.use(
+            answer(
+                createAdmin,
+                errorAnswer(409, { code: 409, name: 'Conflict', message: 'Username taken', key: 'errors.username_taken', field: 'username' }),
+            ),
+        );
+        const form = { username: 'user1', first_name: 'Thandi', last_name: 'Mokoena', msisdn: '27820000001', group_id: 1, password: 'a-long-enough-pass' };
+        await expect(dataProvider.create('users', { data: form })).rejects.toMatchObject({
+            status: 409,
+            message: 'errors.username_taken',
+            body: { key: 'errors.username_taken', errors: { username: 'errors.username_taken' } },
+        });
+    });
+
+    it('fails loudly for a resource or a method that is not declared, and asks nothing', async () => {
+        await expect(dataProvider.getList('phones', { pagination: { page: 1, perPage: 10 } })).rejects.toMatchObject({
+            message: 'errors.server',
+            body: { reason: 'No getList for resource "phones"' },
+        });
+        await expect(dataProvider.delete('users', { id: 1 })).rejects.toMatchObject({ body: { reason: 'No delete for resource "users"' } });
+        await expect(dataProvider.create('groups', { data: {} })).rejects.toMatchObject({ body: { reason: 'No create for resource "groups"' } });
+        await expect(dataProvider.update('users')).rejects.toMatchObject({ body: { reason: 'No update for resource "users"' } });
+        expect(queries).toEqual([]);
+    });
+});
