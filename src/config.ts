@@ -17,7 +17,6 @@ export const settings = {
     /** The specification has no timeout; we do, so a dead backend shows an error, not a spinner. Uploads are exempt. */
     httpTimeoutMs: numberSetting(env.VITE_HTTP_TIMEOUT_MS, 30_000),
     companyName: env.VITE_COMPANY_NAME || 'Phone Finance',
-    mapsKey: env.VITE_MAPS_KEY || '',
     secureStoragePrefix: env.VITE_SECURE_STORAGE_PREFIX || 'pfp.',
     secureStorageSecret: env.VITE_SECURE_STORAGE_SECRET || 'pfp-portal-local-secret',
     /** The mobile-operator sign-in option (spec §1: enabled). */
@@ -26,13 +25,9 @@ export const settings = {
 } as const;
 
 export const BRAND_PRIMARY = '#E60000';
-export const CURRENCY = 'ZAR';
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const AGENT_PAGE_SIZE = 50;
 export const LIST_LIMIT = 1000;
 export const DRAWER_WIDTH = 300;
 export const APP_BAR_HEIGHT = { desktop: 64, mobile: 56 } as const;
 export const CHUNK_TIMEOUT_MS = 120_000;
 export const TOASTS = { max: 3, autoHideMs: 5000, enterMs: 225, exitMs: 195 } as const;
-export const BADGE_MAX = 99;
 export const TAB_LOCK = { channel: 'single-tab-lock', heartbeatMs: 1000, abandonedMs: 30_000, maxClaimDelayMs: 200 } as const;

@@ -4,7 +4,6 @@ interface ImportMetaEnv {
     readonly VITE_API_BASE?: string;
     readonly VITE_HTTP_TIMEOUT_MS?: string;
     readonly VITE_COMPANY_NAME?: string;
-    readonly VITE_MAPS_KEY?: string;
     readonly VITE_SECURE_STORAGE_PREFIX?: string;
     readonly VITE_SECURE_STORAGE_SECRET?: string;
     readonly VITE_OPERATOR_SIGN_IN?: string;

@@ -60,14 +60,14 @@ const loadRoles = async (user: SessionUser) => {
 };
 
 /** The roles of the signed-in user: cached, fetched once when missing. */
-export const currentRoles = async (): Promise<ReadonlySet<string>> => {
+const currentRoles = async (): Promise<ReadonlySet<string>> => {
     const user = session.user();
     if (!user) return new Set();
     const cached = session.roles();
     return new Set((cached ?? (await loadRoles(user))).codes);
 };
 
-export const startSession = async (user: SessionUser) => {
+const startSession = async (user: SessionUser) => {
     session.clearPendingOtp();
     nextPath.clear();
     session.setUser(user);

@@ -10,7 +10,7 @@ import type { Access, CallDefinition, CallInput, CallResponse } from '../../cont
 import { callApi } from '../lib/portalApi';
 
 /** Feathers' list answer. */
-export interface FeathersPage {
+interface FeathersPage {
     total: number;
     limit: number;
     skip: number;
@@ -52,7 +52,7 @@ export interface PagedResource extends Shared {
     whole?: undefined;
 }
 
-export interface WholeResource extends Shared {
+interface WholeResource extends Shared {
     whole: WholeList;
     list?: undefined;
 }

@@ -14,7 +14,7 @@ const Mark = ({ size }: { size: number }) => (
     </svg>
 );
 
-export type LogoVariant = 'default' | 'wordmark';
+type LogoVariant = 'default' | 'wordmark';
 
 /**
  * The portal logo (spec §2): the mark with the company name, or the wordmark alone. A click goes

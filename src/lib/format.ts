@@ -7,8 +7,5 @@ export const titleCase = (code: string): string =>
         .map(word => word[0]!.toUpperCase() + word.slice(1))
         .join(' ');
 
-/** A badge's count: at most 99, then "99+" (spec §9). */
-export const badgeCount = (count: number, max = 99): string => (count > max ? `${max}+` : String(count));
-
 export const formatDateTime = (epochMs: number, locale: string): string =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);

@@ -14,7 +14,7 @@ export class ChunkLoadError extends Error {
 
 let chunks = 0;
 
-export const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
+const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
     new Promise<T>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('timeout')), ms);
         work.then(

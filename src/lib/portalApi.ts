@@ -11,7 +11,7 @@ import { settings } from '../config';
 import { session } from './session';
 import { isApiError } from './apiErrors';
 
-export const http = axios.create({
+const http = axios.create({
     baseURL: settings.apiBase,
     timeout: settings.httpTimeoutMs,
     headers: { Accept: 'application/json' },
@@ -39,7 +39,7 @@ export const setUnauthorizedListener = (listener: UnauthorizedListener) => {
  * Every failure becomes react-admin's HttpError whose message is a translation key (the server's
  * `key`, or ours for network trouble) and whose body keeps the server's answer (field at fault…).
  */
-export const toHttpError = (error: unknown): HttpError => {
+const toHttpError = (error: unknown): HttpError => {
     if (error instanceof HttpError) return error;
     if (error instanceof AxiosError) {
         if (error.response) {

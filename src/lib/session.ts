@@ -13,7 +13,7 @@ const COORDS = 'coords';
 const PENDING_OTP = 'pending-otp';
 
 const rolesCache = z.object({ group_id: z.number(), codes: z.array(z.string()) });
-export type RolesCache = z.infer<typeof rolesCache>;
+type RolesCache = z.infer<typeof rolesCache>;
 
 const pendingOtp = z.object({ auth_id: z.string(), sent_to: z.string(), username: z.string() });
 export type PendingOtp = z.infer<typeof pendingOtp>;

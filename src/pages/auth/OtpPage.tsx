@@ -12,7 +12,7 @@ import { errorKeyOf } from '../../lib/apiErrors';
 import { FormProblem, SubmitButton } from './FormParts';
 
 /** How long before another code may be asked for. */
-export const RESEND_COOLDOWN_S = 30;
+const RESEND_COOLDOWN_S = 30;
 
 const useCountdown = (seconds: number) => {
     const [left, setLeft] = useState(seconds);

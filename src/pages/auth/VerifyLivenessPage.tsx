@@ -10,7 +10,7 @@ import { AuthLayout } from './AuthLayout';
 type CameraProblem = 'liveness.no_camera' | 'liveness.permission_denied' | 'liveness.unsupported' | 'liveness.failed';
 
 /** Why the camera could not start, in words a user can act on. */
-export const cameraProblemOf = (error: unknown): CameraProblem => {
+const cameraProblemOf = (error: unknown): CameraProblem => {
     const name = error instanceof DOMException || error instanceof Error ? error.name : '';
     if (name === 'NotAllowedError' || name === 'SecurityError') return 'liveness.permission_denied';
     if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'liveness.no_camera';

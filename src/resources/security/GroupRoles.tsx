@@ -23,7 +23,7 @@ import { errorKeyOf } from '../../lib/apiErrors';
 import { titleCase } from '../../lib/format';
 
 /** A role code as words, with the code itself beside it for those who know the codes. */
-export const RoleName = ({ code }: { code: string }) => (
+const RoleName = ({ code }: { code: string }) => (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <span>{titleCase(code)}</span>
         <Chip label={code} size="small" variant="outlined" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
