@@ -449,6 +449,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                     // Again under the locks: the group's roles or the phone may have changed during the hash.
                     await lockGroupRoles(tx);
                     await lockMsisdn(tx, body.msisdn);
+                    if (await isUsernameTaken(tx, body.username)) throw usernameTaken();
                     if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
                     const storeId = await checkMayCreateIn(tx, context, body);
                     const created = await insertAdmin(tx, { ...body, store_id: storeId, status: 'active' }, passwordHash, context.now());
