@@ -5,7 +5,7 @@
  * `app.inject`.
  */
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorKey } from '../contract/errors';
 import type { Database } from './db';
 import { DEV_PATH_PREFIX, devToolsAllowed, registerDevRoutes } from './dev';
@@ -184,6 +184,16 @@ const databaseUnavailable = (error: unknown, depth = 0): boolean => {
 const routePattern = (url: string) =>
     new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}$`);
 
+/** The router's refusals (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH) come before any hook runs. */
+const sendRouterRefusal = (error: FastifyError, url: string, reply: FastifyReply) => {
+    const status = error.statusCode ?? 400;
+    if (isApiPath(url)) reply.header('Cache-Control', 'no-store');
+    return reply
+        .code(status)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(errorBody(status, REFUSAL_KEYS[status] ?? 'errors.invalid_input', error.message));
+};
+
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -231,6 +241,9 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
         requestTimeout,
         // A connection silent for twice that long (also while a handler works) is closed.
         connectionTimeout: 2 * requestTimeout,
+        // The router refuses an undecodable URL or an over-long parameter before any hook or the
+        // error handler runs: answer those in the error shape too, with the headers the hooks add.
+        frameworkErrors: (error, request, reply) => sendRouterRefusal(error, request.url, reply as FastifyReply),
         http: {
             requestTimeout,
             headersTimeout: Math.min(60_000, requestTimeout),
