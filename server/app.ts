@@ -184,14 +184,47 @@ const databaseUnavailable = (error: unknown, depth = 0): boolean => {
 const routePattern = (url: string) =>
     new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}$`);
 
+/** Fastify's default `maxParamLength`: a longer path parameter is refused by the router. */
+const MAX_PARAM_LENGTH = 100;
+
+const decodes = (segment: string) => {
+    try {
+        decodeURIComponent(segment);
+        return true;
+    } catch {
+        return false;
+    }
+};
+
+/**
+ * The path parameter the router could not take (not decodable, too long), found by laying the
+ * raw path over the mounted routes' patterns: `/…/admin-groups/%zz` on `/…/admin-groups/:id` → id.
+ */
+const badParameterOf = (routes: readonly MountedRoute[], url: string): string | undefined => {
+    const segments = (url.split('?')[0] ?? '').split('/');
+    for (const route of routes) {
+        const parts = route.url.split('/');
+        if (parts.length !== segments.length) continue;
+        let bad: string | undefined;
+        const fits = parts.every((part, index) => {
+            const segment = segments[index] ?? '';
+            if (!part.startsWith(':')) return part === segment;
+            if (bad === undefined && (!decodes(segment) || segment.length > MAX_PARAM_LENGTH)) bad = part.slice(1);
+            return true;
+        });
+        if (fits && bad !== undefined) return bad;
+    }
+    return undefined;
+};
+
 /** The router's refusals (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH) come before any hook runs. */
-const sendRouterRefusal = (error: FastifyError, url: string, reply: FastifyReply) => {
+const sendRouterRefusal = (error: FastifyError, url: string, reply: FastifyReply, routes: readonly MountedRoute[]) => {
     const status = error.statusCode ?? 400;
+    const key = REFUSAL_KEYS[status] ?? 'errors.invalid_input';
+    const field = isApiPath(url) ? badParameterOf(routes, url) : undefined;
     if (isApiPath(url)) reply.header('Cache-Control', 'no-store');
-    return reply
-        .code(status)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(errorBody(status, REFUSAL_KEYS[status] ?? 'errors.invalid_input', error.message));
+    const details = field === undefined ? {} : { field, errors: [{ field, message: error.message, key: 'errors.field_invalid' }] };
+    return reply.code(status).header('X-Content-Type-Options', 'nosniff').send(errorBody(status, key, error.message, details));
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -226,6 +259,7 @@ const CONTENT_SECURITY_POLICY = {
 
 export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions): Promise<FastifyInstance> => {
     const requestTimeout = settings.requestTimeoutMs;
+    const mountedRoutes: MountedRoute[] = [];
     const app = Fastify({
         logger: {
             level: settings.logLevel,
@@ -243,7 +277,7 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
         connectionTimeout: 2 * requestTimeout,
         // The router refuses an undecodable URL or an over-long parameter before any hook or the
         // error handler runs: answer those in the error shape too, with the headers the hooks add.
-        frameworkErrors: (error, request, reply) => sendRouterRefusal(error, request.url, reply as FastifyReply),
+        frameworkErrors: (error, request, reply) => sendRouterRefusal(error, request.url, reply as FastifyReply, mountedRoutes),
         http: {
             requestTimeout,
             headersTimeout: Math.min(60_000, requestTimeout),
@@ -252,7 +286,7 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
         },
     });
 
-    app.decorate('mountedRoutes', [] as MountedRoute[]);
+    app.decorate('mountedRoutes', mountedRoutes);
     app.addHook('onRoute', route => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) app.mountedRoutes.push({ method, url: route.url });

@@ -153,12 +153,13 @@ describe("Fastify's own refusals and an unreachable database", () => {
         expect(apiError.parse(text.json())).toMatchObject({ code: 415, name: 'UnsupportedMediaType', key: 'errors.unsupported_media_type' });
     });
 
-    it("the router's own refusals (an undecodable URL, a parameter too long) are in the error shape", async () => {
+    it("the router's own refusals (an undecodable URL, a parameter too long) are in the error shape, naming the parameter", async () => {
         for (const url of [`${API_BASE}/prerequisites/admin-groups/%zz`, `${API_BASE}/prerequisites/admin-groups/${'1'.repeat(200)}`]) {
             const response = await server.app.inject({ method: 'GET', url });
             expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
             expect(response.statusCode, url).toBeLessThan(500);
-            expect(apiError.parse(response.json()), url).toMatchObject({ key: 'errors.invalid_input' });
+            expect(apiError.parse(response.json()), url).toMatchObject({ key: 'errors.invalid_input', field: 'id' });
+            expect(response.json().errors, url).toEqual([expect.objectContaining({ field: 'id', key: 'errors.field_invalid' })]);
             expect(response.headers['cache-control'], url).toBe('no-store');
             expect(response.headers['x-content-type-options'], url).toBe('nosniff');
         }
