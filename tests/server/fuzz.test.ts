@@ -1,0 +1,243 @@
+/**
+ * Bad input, generated: for every call that takes input (the contract's and the development
+ * stand-ins'), fast-check makes inputs from the call's own schemas, mostly spoiled on purpose
+ * (zodArbitraries.ts), and sends them as the most privileged caller (admin), or signed out to a
+ * public call, each from an address of its own so per-source throttles do not answer for the
+ * validation. Whatever the input:
+ *
+ * - no answer is a 5xx, and every answer has the contract's shape (an error is an `apiError`
+ *   whose `code` is the status; a success parses with the call's response schema);
+ * - a refusal is one of the 4xx a client can act on, and a 400 names the field at fault in
+ *   `field`, a field of the input or a path into it (`a.b`), as do its `errors`;
+ * - a refused request writes nothing (see REFUSALS_MAY_WRITE for the exceptions, and why).
+ *
+ * Reproduce a failure with the seed fast-check prints: FUZZ_SEED=<seed> [FUZZ_PATH=<path>]
+ * npx vitest run --project server tests/server/fuzz.test.ts. FUZZ_RUNS raises the count (200 a call).
+ */
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { myRoles } from '../../contract/auth';
+import type { CallDefinition } from '../../contract/define';
+import { apiError } from '../../contract/errors';
+import { startTestServer, type TestServer } from './harness';
+import { callEntries, isDevCall, isWireObject, queryKeys, sendRaw, signInAs, toJsonText, type RawAnswer, type RawRequest, type Wire } from './contractCases';
+import { applyMutation, declaredKeys, fieldNamesIn, KNOWN_KINDS, kindsIn, mutation, validArbitrary } from './zodArbitraries';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const PATH = process.env.FUZZ_PATH;
+
+let server: TestServer;
+let adminToken = '';
+
+beforeAll(async () => {
+    server = await startTestServer();
+    adminToken = await signInAs(server, 'admin');
+});
+afterAll(() => server?.close());
+
+// ---------------------------------------------------------------------------------------------
+// Nothing written on a refusal
+
+/**
+ * What a refused request may still write, per table: null when anything, else a condition the
+ * rows that must not change satisfy. Each is a refusal doing its job:
+ * - sign_in_attempts: a password sign-in is counted before its password is checked, so parallel
+ *   guesses are throttled too (server/domain/auth/throttle.ts);
+ * - rate_events: a registration takes its per-source slot before the checks that may refuse it;
+ * - audit_events of refused sign-ins (wrong password or code, throttled, no SMS left): a failed
+ *   sign-in is exactly what the audit is for;
+ * - sms_outbox notices: a registration with a known phone number tells the number's owner by SMS
+ *   (answered as a success today, allowed in case it is ever refused after the notice).
+ * A wrong code for a real pending sign-in also counts a guess in `otps`; generated auth_ids never
+ * name one, so `otps` stays checked.
+ */
+const REFUSALS_MAY_WRITE: Record<string, string | null> = {
+    sign_in_attempts: null,
+    rate_events: null,
+    audit_events: `action NOT IN ('sessions.sign_in_failed', 'sessions.sign_in_throttled', 'otps.reject', 'otps.refuse')`,
+    sms_outbox: `purpose <> 'notice'`,
+};
+
+let tables: string[] = [];
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+const readTables = async () =>
+    rowsOf(
+        await server.db.execute(
+            sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+        ),
+    ).map(row => String(row.table_name));
+
+/** Each table's row count and a digest of its rows (so an update shows too), minus what a refusal may write. */
+const fullFingerprint = async (): Promise<string> => {
+    const parts = tables
+        .filter(table => REFUSALS_MAY_WRITE[table] !== null)
+        .map(table => {
+            const where = REFUSALS_MAY_WRITE[table] ? ` WHERE ${REFUSALS_MAY_WRITE[table]}` : '';
+            const name = `"${table.replaceAll('"', '""')}"`;
+            return `SELECT '${table}' AS t, count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${name} x${where}`;
+        });
+    const rows = rowsOf(await server.db.execute(sql.raw(parts.join(' UNION ALL '))));
+    return rows.map(row => `${String(row.t)}:${String(row.n)}:${String(row.h)}`).join('\n');
+};
+
+/**
+ * The next transaction id: it moves only when some transaction writes (reads and advisory locks
+ * take none), so while it stands still the digests cannot have changed and need not be read again.
+ */
+const nextTransactionId = async (): Promise<string> =>
+    String(rowsOf(await server.db.execute(sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x`))[0]?.x);
+
+/** The database's state as the last fingerprint saw it. */
+let state = { xid: '', digest: '' };
+const fingerprint = async (): Promise<string> => {
+    const xid = await nextTransactionId();
+    if (xid !== state.xid || state.digest === '') state = { xid, digest: await fullFingerprint() };
+    return state.digest;
+};
+
+const changedTables = (before: string, after: string) => {
+    const old = new Set(before.split('\n'));
+    return after
+        .split('\n')
+        .filter(line => !old.has(line))
+        .map(line => line.split(':')[0]);
+};
+
+// ---------------------------------------------------------------------------------------------
+// One generated case
+
+type Part = 'params' | 'query' | 'body';
+
+const partsOf = (call: CallDefinition): Part[] => (['params', 'query', 'body'] as const).filter(part => call[part] !== undefined);
+
+interface Case {
+    input: Partial<Record<Part, Wire | undefined>>;
+}
+
+/** A valid-ish input, then no change (about 1 in 5) or up to three bad ones. */
+const caseArbitrary = (call: CallDefinition): fc.Arbitrary<Case> => {
+    const parts = partsOf(call);
+    const valid = fc.record(Object.fromEntries(parts.map(part => [part, validArbitrary(call[part] as NonNullable<CallDefinition[Part]>)])));
+    const changes = fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 4, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) });
+    return fc.tuple(valid, changes).map(([input, mutations]) => {
+        const result: Partial<Record<Part, Wire | undefined>> = { ...input };
+        for (const change of mutations) {
+            const part = parts[change.part % parts.length] as Part;
+            result[part] = applyMutation(result[part], change, declaredKeys(call[part]), part === 'body');
+        }
+        return { input: result };
+    });
+};
+
+let sourceSerial = 0;
+/** A fresh source address per request; the development stand-ins answer loopback addresses only. */
+const nextSource = (loopback: boolean) => {
+    sourceSerial += 1;
+    return `${loopback ? 127 : 10}.${(sourceSerial >> 16) & 255}.${(sourceSerial >> 8) & 255}.${sourceSerial & 255}`;
+};
+
+/** The refusals a client can act on: bad input, sign in, not allowed, not there, conflict, too large, too long, not JSON, slow down. */
+const REFUSALS = new Set([400, 401, 403, 404, 409, 413, 414, 415, 429]);
+
+/** The fields the answer may name: those the call declares and those the request carried. */
+const fieldsOf = (call: CallDefinition, request: RawRequest): Set<string> =>
+    new Set([
+        ...declaredKeys(call.params),
+        ...declaredKeys(call.query),
+        ...declaredKeys(call.body),
+        ...fieldNamesIn(request.params),
+        ...queryKeys(request.query ?? {}),
+        ...(isWireObject(request.body) || Array.isArray(request.body) ? fieldNamesIn(request.body) : []),
+    ]);
+
+/**
+ * A field the input has or the schema declares, or a path into one (`$limit.1` for a repeated
+ * query key, whose own name may hold dots). Empty only when the request itself carried a field
+ * named '' (a forbidden character in it is named exactly so).
+ */
+const namesAField = (field: unknown, known: Set<string>): boolean =>
+    typeof field === 'string' && (known.has(field) || [...known].some(name => name !== '' && field.startsWith(`${name}.`)));
+
+/** What is wrong with an answer, or null. */
+const problemWith = (call: CallDefinition, request: RawRequest, answer: RawAnswer, before: string, after: string): string | null => {
+    const { status, json } = answer;
+    if (status >= 500) return `answered ${status}`;
+    if (status < 300) {
+        const parsed = call.response.safeParse(json);
+        return parsed.success ? null : `answered ${status} with a body the response schema refuses: ${parsed.error.message}`;
+    }
+    if (!REFUSALS.has(status)) return `answered ${status}, not a refusal the portal knows`;
+    const error = apiError.safeParse(json);
+    if (!error.success || error.data.code !== status) return `answered ${status} with a body that is not the contract's error shape`;
+    if (status === 400) {
+        const known = fieldsOf(call, request);
+        if (!namesAField(error.data.field, known)) return `answered 400 without naming a field of the input (field: ${JSON.stringify(error.data.field)})`;
+        const unnamed = (error.data.errors ?? []).filter(entry => !namesAField(entry.field, known));
+        if (unnamed.length > 0) return `answered 400 with errors[] entries that name no field: ${JSON.stringify(unnamed)}`;
+    }
+    const changed = changedTables(before, after);
+    if (changed.length > 0) return `refused with ${status} ${error.data.key} but wrote to ${changed.join(', ')}`;
+    return null;
+};
+
+const shortText = (text: string, length = 400) => (text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text);
+
+const fuzzable = callEntries().filter(([, call]) => partsOf(call).length > 0);
+
+describe('the generator', () => {
+    it('knows every kind of schema the contract uses for input', () => {
+        const unknown = fuzzable.flatMap(([name, call]) =>
+            partsOf(call).flatMap(part => [...kindsIn(call[part])].filter(kind => !KNOWN_KINDS.has(kind)).map(kind => `${name}.${part}: ${kind}`)),
+        );
+        expect(unknown).toEqual([]);
+    });
+
+    it('checks every table a refusal may write to, by a name that exists', async () => {
+        tables = await readTables();
+        expect(tables.length).toBeGreaterThan(0);
+        expect(Object.keys(REFUSALS_MAY_WRITE).filter(table => !tables.includes(table))).toEqual([]);
+    });
+});
+
+describe(`bad input, ${RUNS} generated cases a call`, () => {
+    for (const [name, call] of fuzzable) {
+        it(`${name} (${call.method} ${call.path}) refuses bad input with a 4xx in the error shape, names the field, writes nothing`, async () => {
+            if (tables.length === 0) tables = await readTables();
+            // A case may end the admin's session one day (a call that disables users, say): sign in again.
+            if ((await server.call(myRoles, { token: adminToken })).status !== 200) adminToken = await signInAs(server, 'admin');
+            const token = call.access === 'public' ? null : adminToken;
+            let last = await fingerprint();
+            let cases = 0;
+            await fc.assert(
+                // Each shrink step is a request: a bounded number keeps a failing run short, still small enough to read.
+                fc.asyncProperty(fc.limitShrink(caseArbitrary(call), 40), async ({ input }) => {
+                    cases += 1;
+                    const request: RawRequest = {
+                        ...(isWireObject(input.params) ? { params: input.params } : {}),
+                        ...(isWireObject(input.query) ? { query: input.query } : {}),
+                        ...(input.body !== undefined ? { body: input.body } : {}),
+                        token,
+                        remoteAddress: nextSource(isDevCall(name)),
+                    };
+                    const before = last;
+                    const answer = await sendRaw(server, call, request);
+                    const after = await fingerprint();
+                    last = after;
+                    const problem = problemWith(call, request, answer, before, after);
+                    if (problem) {
+                        const sent = request.body === undefined ? '' : ` body ${shortText(toJsonText(request.body))}`;
+                        throw new Error(
+                            `${call.method} ${shortText(answer.url, 300)}${sent} ${problem}\n    answer: ${answer.status} ${shortText(answer.text)}`,
+                        );
+                    }
+                }),
+                { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), ...(PATH ? { path: PATH } : {}) },
+            );
+            expect(cases).toBeGreaterThanOrEqual(RUNS);
+        }, 120_000);
+    }
+});

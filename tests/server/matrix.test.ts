@@ -1,0 +1,274 @@
+/**
+ * The authorization matrix: every call of the contract (and the development stand-ins) made by
+ * every demo account and by a caller who is not signed in, with an input the call accepts. What
+ * each caller must get follows from the call's `access` and the roles the server says the caller's
+ * group holds (GET /authentication/roles), never from a copy of the seed's lists:
+ *
+ * - not signed in: 401 `errors.not_signed_in`, unless the call is public;
+ * - signed in without the role: 403 `errors.forbidden`;
+ * - allowed: anything but 401 and `errors.forbidden` (a business rule may still refuse with 403,
+ *   e.g. `errors.own_group`), and never a 5xx.
+ *
+ * A call added to the contract without a row in ROWS does not compile; one added with a cast
+ * fails the runtime twin of that check below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, myRoles } from '../../contract/auth';
+import type { Access, CallDefinition, CallInput } from '../../contract/define';
+import { ROLE_CODES } from '../../contract/roles';
+import { OTP, OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
+import { addGroupRole, createAdmin, createAdminGroup, listAdminGroups, listAdminRoles, registrationOptions } from '../../contract/security';
+import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';
+import { DEMO_USERNAMES, callEntries, everyCall, signInAs, type CallName } from './contractCases';
+
+let server: TestServer;
+
+const SIGNED_OUT = 'signed-out';
+/** Everyone the matrix calls as: no one, then every demo account. */
+const CALLERS = [SIGNED_OUT, ...DEMO_USERNAMES];
+
+/** Each demo account's token (signed in once) and the role codes the server says it holds. */
+const tokens = new Map<string, string>();
+const rolesOf = new Map<string, ReadonlySet<string>>();
+
+/** Ids the rows need, read through the API as admin. */
+const ids = { portalStaff: 0, analytics: 0, soweto: 0, role: new Map<string, number>() };
+
+beforeAll(async () => {
+    server = await startTestServer();
+    // One at a time: `secure` reads its code from the outbox, and scrypt gains nothing in parallel on two cores.
+    for (const username of DEMO_USERNAMES) {
+        const token = await signInAs(server, username);
+        tokens.set(username, token);
+        const { status, body } = await server.call(myRoles, { token });
+        if (status !== 200) throw new Error(`Could not read the roles of ${username}: ${status}`);
+        rolesOf.set(username, new Set(body.data.map(row => row.admin_role.code)));
+    }
+    const groups = await asAdmin(listAdminGroups, { query: { $limit: 1000 } });
+    ids.portalStaff = groups.data.find(group => group.name === 'Portal Staff')?.id ?? 0;
+    ids.analytics = groups.data.find(group => group.name === 'Analytics')?.id ?? 0;
+    const roles = await asAdmin(listAdminRoles, { query: { $limit: 1000 } });
+    for (const role of roles.data) ids.role.set(role.code, role.id);
+    const { stores } = await asAdmin(registrationOptions, {});
+    ids.soweto = stores.find(store => store.name === 'Soweto Central')?.id ?? 0;
+}, 120_000);
+afterAll(() => server?.close());
+
+/** Setup done as admin, outside what is being checked: it must succeed. */
+const asAdmin = async <C extends CallDefinition>(call: C, options: CallOptions): Promise<CallResult<C>['body']> => {
+    const result = await server.call(call, { ...options, token: tokens.get('admin') });
+    if (result.status >= 300) {
+        throw new Error(`Setup ${call.method} ${call.path} failed: ${result.status} ${JSON.stringify(result.error)}`);
+    }
+    return result.body;
+};
+
+// ---------------------------------------------------------------------------------------------
+// One valid input per call
+
+interface RowContext {
+    caller: string;
+    /** Unique per row built, for names, usernames and phone numbers that must not repeat. */
+    serial: number;
+    /** A source address of this row's own, so per-source throttles never count other rows. */
+    remoteAddress: string;
+}
+
+/** A request the call accepts from a caller it allows. */
+type RowInput<C extends CallDefinition> = CallInput<C> & { remoteAddress?: string };
+
+interface Row<C extends CallDefinition> {
+    input(context: RowContext): RowInput<C> | Promise<RowInput<C>>;
+    /** The call ends the caller's session: it runs after every other call. */
+    endsSession?: true;
+}
+
+/** A new group no demo account belongs to, so changing its roles breaks no other row. */
+const freshGroup = async (context: RowContext) =>
+    (await asAdmin(createAdminGroup, { body: { name: `Matrix scratch ${context.caller} ${context.serial}` } })).id;
+
+const uniqueUsername = (context: RowContext) => `matrix.${context.caller}.${context.serial}`;
+const uniqueMsisdn = (context: RowContext) => `27849${String(context.serial).padStart(6, '0')}`;
+
+/**
+ * A second-factor sign-in waiting for its code, for resendOtp's rows. A phone gets 5 codes an hour
+ * and a sign-in 5 sends, the first included: each sign-in of a fresh account serves the next 4 rows,
+ * so no row meets those limits and few rows pay for a password hash.
+ */
+let pending: { authId: string; resendsLeft: number } | undefined;
+const pendingSignIn = async (context: RowContext): Promise<string> => {
+    if (!pending || pending.resendsLeft === 0) {
+        const username = uniqueUsername(context);
+        const password = 'a-long-password-1';
+        await asAdmin(createAdmin, {
+            body: {
+                username,
+                first_name: 'Matrix',
+                last_name: 'Second Factor',
+                msisdn: uniqueMsisdn(context),
+                group_id: ids.analytics,
+                password,
+                otp_enabled: true,
+            },
+        });
+        const started = await server.call(login, { body: { username, password }, remoteAddress: context.remoteAddress });
+        if (!('otp_required' in started.body)) throw new Error(`No second factor for ${username}: ${started.status}`);
+        pending = { authId: started.body.auth_id, resendsLeft: Math.min(OTP_SMS_PER_HOUR, OTP.maxSends) - 1 };
+    }
+    pending.resendsLeft -= 1;
+    return pending.authId;
+};
+
+const ROWS = {
+    login: {
+        // A right password (a wrong one is a 401, which an allowed caller must never get).
+        input: context => ({ body: { username: 'analyst', password: PASSWORD }, remoteAddress: context.remoteAddress }),
+    },
+    resendOtp: { input: async context => ({ body: { auth_id: await pendingSignIn(context) } }) },
+    startOperatorSignIn: { input: () => ({ body: { provider: 'mno' } }) },
+    logout: { input: () => ({}), endsSession: true },
+    myRoles: { input: () => ({}) },
+    health: { input: () => ({}) },
+    listAdminGroups: { input: () => ({ query: { $limit: 5, $sort: 'name', q: 'a' } }) },
+    getAdminGroup: { input: () => ({ params: { id: ids.portalStaff } }) },
+    createAdminGroup: {
+        input: context => ({ body: { name: `Matrix ${context.caller} ${context.serial}`, description: 'Made by the access matrix' } }),
+    },
+    listAdminRoles: { input: () => ({ query: { q: 'VIEW', $limit: 100 } }) },
+    listGroupRoles: { input: () => ({ query: { group_id: ids.portalStaff } }) },
+    addGroupRole: {
+        input: async context => ({ body: { group_id: await freshGroup(context), role_id: ids.role.get('VIEW_USERS') ?? 0 } }),
+    },
+    removeGroupRole: {
+        input: async context => {
+            const groupId = await freshGroup(context);
+            const added = await asAdmin(addGroupRole, { body: { group_id: groupId, role_id: ids.role.get('VIEW_USERS') ?? 0 } });
+            return { params: { id: added.id } };
+        },
+    },
+    listAdmins: { input: () => ({ query: { status: 'active', $sort: '-created_at' } }) },
+    createAdmin: {
+        input: context => ({
+            body: {
+                username: uniqueUsername(context),
+                first_name: 'Matrix',
+                last_name: 'User',
+                msisdn: uniqueMsisdn(context),
+                email: `${uniqueUsername(context)}@portal.example`,
+                group_id: ids.analytics,
+                password: 'a-long-password-1',
+            },
+        }),
+    },
+    registrationOptions: { input: () => ({}) },
+    register: {
+        input: context => ({
+            body: {
+                username: uniqueUsername(context),
+                first_name: 'Matrix',
+                last_name: 'Agent',
+                msisdn: uniqueMsisdn(context),
+                store_id: ids.soweto,
+                password: 'a-long-password-1',
+            },
+            // Registration allows 5 an hour per source: each row comes from its own.
+            remoteAddress: context.remoteAddress,
+        }),
+    },
+    // The stand-ins answer this machine only: the harness's default address is loopback.
+    devOutbox: { input: () => ({ query: { msisdn: '27820000008', $limit: 1 } }) },
+} satisfies { [Name in CallName]: Row<(typeof everyCall)[Name]> };
+
+type AnyRow = { input(context: RowContext): CallOptions | Promise<CallOptions>; endsSession?: true };
+/** A row seen without its call's types, to run it; none for a call slipped into the contract with a cast. */
+const rowOf = (name: CallName): AnyRow | undefined => (ROWS as Partial<Record<string, AnyRow>>)[name];
+
+// ---------------------------------------------------------------------------------------------
+// What each caller must get
+
+type Expectation = 'allowed' | 'not signed in' | 'forbidden';
+
+/** Written out here rather than taken from contract/define.ts, so a fault there cannot hide itself. */
+const expectationFor = (access: Access, roles: ReadonlySet<string> | undefined): Expectation => {
+    if (access === 'public') return 'allowed';
+    if (roles === undefined) return 'not signed in';
+    if (access === 'signed-in') return 'allowed';
+    const needed: readonly string[] = typeof access === 'string' ? [access] : access;
+    return needed.some(code => roles.has(code)) ? 'allowed' : 'forbidden';
+};
+
+const accessText = (access: Access) => (typeof access === 'string' ? access : `any of ${access.join(', ')}`);
+
+let serial = 0;
+
+/** Every answer of the matrix, for the check that each row is a request the call accepts. */
+const answers = new Map<CallName, { caller: string; expectation: Expectation; status: number }[]>();
+
+const runRow = async (name: CallName, call: CallDefinition, caller: string) => {
+    serial += 1;
+    const context: RowContext = { caller, serial, remoteAddress: `10.77.${serial >> 8}.${serial & 255}` };
+    const row = rowOf(name);
+    if (!row) throw new Error(`${name} has no row in ROWS: add one with an input the call accepts`);
+    const { remoteAddress, ...input } = await row.input(context);
+    const token = caller === SIGNED_OUT ? null : tokens.get(caller);
+    const result = await server.call(call, { ...input, token, ...(remoteAddress ? { remoteAddress } : {}) });
+    return { status: result.status, error: result.error };
+};
+
+describe('the contract', () => {
+    it('says who may make every call: public, signed-in, or role codes of the catalog', () => {
+        const known = new Set<string>(ROLE_CODES);
+        const faults = callEntries().flatMap(([name, call]) => {
+            const access: unknown = call.access;
+            if (access === 'public' || access === 'signed-in') return [];
+            if (typeof access === 'string') return known.has(access) ? [] : [`${name}: unknown role code ${access}`];
+            if (Array.isArray(access)) {
+                if (access.length === 0) return [`${name}: an empty list of role codes (nobody could call it)`];
+                return access.filter(code => !known.has(String(code))).map(code => `${name}: unknown role code ${String(code)}`);
+            }
+            return [`${name}: access is ${JSON.stringify(access)}`];
+        });
+        expect(faults).toEqual([]);
+    });
+
+    it('has a row in the matrix for every call, even one added with a cast', () => {
+        const missing = Object.keys(everyCall).filter(name => !Object.hasOwn(ROWS, name));
+        const stale = Object.keys(ROWS).filter(name => !Object.hasOwn(everyCall, name));
+        expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+    });
+});
+
+// Calls that end the caller's session go last, so every other call still has a live token.
+const endsSession = (name: CallName) => Number(rowOf(name)?.endsSession === true);
+const ordered = callEntries().sort(([a], [b]) => endsSession(a) - endsSession(b));
+
+for (const [name, call] of ordered) {
+    describe(`${name} (${call.method} ${call.path}, ${accessText(call.access)})`, () => {
+        for (const caller of CALLERS) {
+            it(`as ${caller}: answers what the access and the caller's roles say`, async () => {
+                const expectation = expectationFor(call.access, caller === SIGNED_OUT ? undefined : rolesOf.get(caller));
+                const { status, error } = await runRow(name, call, caller);
+                answers.set(name, [...(answers.get(name) ?? []), { caller, expectation, status }]);
+                const answer = `${status} ${error?.key ?? ''}`;
+                expect(status, `${name} as ${caller} (${expectation}) answered ${answer}: never a 5xx`).toBeLessThan(500);
+                if (expectation === 'not signed in') {
+                    expect([status, error?.key], `${name} as ${caller} must be refused as not signed in`).toEqual([401, 'errors.not_signed_in']);
+                } else if (expectation === 'forbidden') {
+                    expect([status, error?.key], `${name} as ${caller} lacks ${accessText(call.access)}`).toEqual([403, 'errors.forbidden']);
+                } else {
+                    expect(status, `${name} as ${caller} is allowed but answered ${answer}`).not.toBe(401);
+                    expect(error?.key, `${name} as ${caller} is allowed but answered ${answer}`).not.toBe('errors.forbidden');
+                }
+            });
+        }
+
+        it('has a row the call accepts: some allowed caller gets a 2xx', context => {
+            const recorded = answers.get(name) ?? [];
+            // Run with a filter (-t) that left out some callers: too little to judge the row by.
+            if (recorded.length < CALLERS.length) return context.skip();
+            const allowed = recorded.filter(answer => answer.expectation === 'allowed');
+            expect(allowed.length, `${name}: no demo account may call it, so the matrix proves nothing`).toBeGreaterThan(0);
+            expect(allowed.filter(answer => answer.status < 300), JSON.stringify(allowed)).not.toEqual([]);
+        });
+    });
+}
