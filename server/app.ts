@@ -8,12 +8,12 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorKey } from '../contract/errors';
 import type { Database } from './db';
-import { DEV_PATH_PREFIX, devToolsAllowed, registerDevRoutes } from './dev';
+import { DEV_PATH_PREFIX, registerDevRoutes } from './dev';
 import { findSession, registerAuthRoutes } from './domain/auth';
 import { registerSecurityRoutes } from './domain/security';
 import { errorBody, HttpError, sendHttpError } from './http';
 import { hasBuiltPortal, isApiPath, registerPortal, sendPortalIndex } from './portal';
-import type { Settings } from './settings';
+import { devToolsAllowed, type Settings } from './settings';
 
 export interface AppOptions {
     db: Database;
@@ -269,6 +269,10 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
         },
         // Long enough for every JSON call; uploads will get their own limit where they are mounted.
         bodyLimit: 1024 * 1024,
+        // A `__proto__` or `constructor.prototype` key is dropped rather than refused as "not JSON":
+        // it can never reach an object's prototype, and the rest of the body is judged as usual.
+        onProtoPoisoning: 'remove',
+        onConstructorPoisoning: 'remove',
         trustProxy: trustProxyOption(settings.trustProxy),
         // A client gets REQUEST_TIMEOUT to send its whole request, headers and body: one that sends a
         // byte now and then cannot hold a connection open for ever.

@@ -5,7 +5,7 @@
  * unset, server on loopback), they also answer callers on this machine only.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { API_BASE } from '../contract';
 import { devOutbox } from '../contract/dev';
@@ -13,7 +13,7 @@ import { msisdn as msisdnField } from '../contract/fields';
 import { smsOutbox } from './db/schema';
 import { approveOperatorSignIn, pendingOperatorSignIn } from './domain/auth';
 import { mount } from './http';
-import { isLoopbackAddress, type Settings } from './settings';
+import { devToolsAllowed } from './settings';
 
 export const OPERATOR_PAGE_PATH = `${API_BASE}/dev/operator/authorize`;
 
@@ -93,21 +93,6 @@ const callbackUrl = (authId: string, provider: string, outcome: { code: string }
 };
 
 export const DEV_PATH_PREFIX = `${API_BASE}/dev/`;
-
-/** Headers a proxy adds: a request carrying them came from elsewhere, whatever its socket says. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
-
-/** May this caller use the stand-ins? Everyone when DEV_TOOLS=on was asked for; else this machine only. */
-export const devToolsAllowed = (
-    request: FastifyRequest,
-    settings: Pick<Settings, 'devTools' | 'devToolsLoopbackOnly' | 'trustProxy'>,
-): boolean => {
-    if (!settings.devTools) return false;
-    if (!settings.devToolsLoopbackOnly) return true;
-    // Without TRUST_PROXY, request.ip of a proxied request is the proxy's (often 127.0.0.1).
-    if (settings.trustProxy === false && FORWARDING_HEADERS.some(name => request.headers[name] !== undefined)) return false;
-    return isLoopbackAddress(request.ip);
-};
 
 export const registerDevRoutes = (app: FastifyInstance): void => {
     // One scope for every stand-in, so the caller check cannot be forgotten on a new one.

@@ -120,11 +120,15 @@ const fieldErrors = (issues: readonly z.core.$ZodIssue[], input: unknown, prefix
         return [{ field, message: issue.message, key: 'errors.field_invalid' }];
     });
 
-const validate = (schema: z.ZodType | undefined, input: unknown, errors: FieldError[]): unknown => {
+/**
+ * `part` names the whole input (`body`, `query`, `params`) when the fault is the input itself, say
+ * a JSON body that is a number or a list rather than an object: the answer still names a field.
+ */
+const validate = (part: string, schema: z.ZodType | undefined, input: unknown, errors: FieldError[]): unknown => {
     if (!schema) return undefined;
     const result = schema.safeParse(input);
     if (result.success) return result.data;
-    errors.push(...fieldErrors(result.error.issues, input));
+    errors.push(...fieldErrors(result.error.issues, input).map(error => (error.field ? error : { ...error, field: part, message: `${part}: ${error.message}` })));
     return undefined;
 };
 
@@ -139,10 +143,10 @@ const textErrorAt = (input: unknown): FieldError | null => {
     return { field, message: `${field || 'input'} holds characters that are not allowed`, key: 'errors.invalid_characters' };
 };
 
-/**
- * A request that carries a body no JSON parser read: Fastify leaves `body` undefined when no
- * parser took it, and a string or buffer when a text parser did (text/plain).
- */
+/** Whether the body was declared JSON (`application/json`, `application/x+json`…): only those are read as JSON. */
+const sentAsJson = (request: FastifyRequest): boolean => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
+
+/** A request that carries a body at all. */
 const hasPayload = (request: FastifyRequest): boolean => {
     const length = request.headers['content-length'];
     return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
@@ -175,16 +179,16 @@ export const mount = <C extends CallDefinition>(
         }
 
         // Authentication comes first, so a caller without access learns nothing about valid input.
-        if (call.body && (typeof request.body === 'string' || Buffer.isBuffer(request.body) || (request.body === undefined && hasPayload(request)))) {
+        if (call.body && !sentAsJson(request) && hasPayload(request)) {
             throw new HttpError(415, 'errors.unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)');
         }
         const textProblem =
             textErrorAt(request.params) ?? textErrorAt(request.query) ?? (call.body ? textErrorAt(request.body) : null);
         if (textProblem) throw invalidInput([textProblem]);
         const errors: FieldError[] = [];
-        const params = validate(call.params, request.params ?? {}, errors);
-        const query = validate(call.query, request.query ?? {}, errors);
-        const body = validate(call.body, request.body ?? {}, errors);
+        const params = validate('params', call.params, request.params ?? {}, errors);
+        const query = validate('query', call.query, request.query ?? {}, errors);
+        const body = validate('body', call.body, request.body ?? {}, errors);
         if (errors.length > 0) throw invalidInput(errors);
 
         const roleUsed = roleUsedFor(call, roles);

@@ -2,6 +2,7 @@
  * The server's settings, read once from the environment. A bad value stops the start with a
  * message naming the variable, rather than surfacing later as a strange failure.
  */
+import type { FastifyRequest } from 'fastify';
 import { BlockList, isIP } from 'node:net';
 
 export interface Settings {
@@ -178,4 +179,19 @@ export const loadSettings = (env: Env = process.env): Settings => {
         logLevel,
         now: () => new Date(),
     };
+};
+
+/** Headers a proxy adds: a request carrying them came from elsewhere, whatever its socket says. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/** May this caller use the stand-ins? Everyone when DEV_TOOLS=on was asked for; else this machine only. */
+export const devToolsAllowed = (
+    request: FastifyRequest,
+    settings: Pick<Settings, 'devTools' | 'devToolsLoopbackOnly' | 'trustProxy'>,
+): boolean => {
+    if (!settings.devTools) return false;
+    if (!settings.devToolsLoopbackOnly) return true;
+    // Without TRUST_PROXY, request.ip of a proxied request is the proxy's (often 127.0.0.1).
+    if (settings.trustProxy === false && FORWARDING_HEADERS.some(name => request.headers[name] !== undefined)) return false;
+    return isLoopbackAddress(request.ip);
 };

@@ -150,3 +150,18 @@ describe('bodies', () => {
         });
     }
 });
+
+describe('a body that is not an object', () => {
+    for (const payload of ['0', '-1', 'false', '[]', '[null]', '"text"', '1e400']) {
+        it(`${payload} is a 400 naming the body`, async () => {
+            const response = await server.app.inject({
+                method: 'POST',
+                url: `${API_BASE}/prerequisites/admin-groups`,
+                payload,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+            });
+            expect(response.statusCode).toBe(400);
+            expect(apiError.parse(response.json())).toMatchObject({ code: 400, field: 'body' });
+        });
+    }
+});

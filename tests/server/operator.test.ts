@@ -146,6 +146,21 @@ describe('the stand-ins when DEV_TOOLS was not set (on only because the server l
         expect((await server.call(devOutbox, { query: { msisdn: '27820000008' }, remoteAddress: '::1' })).status).toBe(200);
     });
 
+    it('do not hand a caller from another machine the stand-in page: the operator sign-in is unavailable to them', async () => {
+        const remote = await server.call(startOperatorSignIn, { body: { provider: 'mno' }, remoteAddress: REMOTE });
+        expect(remote.status).toBe(503);
+        expect(remote.error.key).toBe('errors.operator_sign_in_failed');
+        const configured = await server.buildAnother({ operatorAuthorizeUrl: 'https://operator.example/authorize?id={auth_id}' });
+        const answer = await configured.inject({
+            method: 'POST',
+            url: '/portal_api/authentication/operator',
+            payload: { provider: 'mno' },
+            remoteAddress: REMOTE,
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json<{ authorize_url: string }>().authorize_url).toMatch(/^https:\/\/operator\.example\/authorize\?id=/);
+    });
+
     it('refuse a request forwarded by a proxy on this machine, unless TRUST_PROXY vouches for a loopback client', async () => {
         const { authorize_url: authorizeUrl } = await start();
         const forwarded = { 'x-forwarded-for': REMOTE };

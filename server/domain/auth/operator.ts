@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db';
+import { devToolsAllowed } from '../../settings';
 import { admins, operatorSignIns } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import { writeAs } from '../../write';
@@ -23,7 +24,7 @@ export const startOperatorSignIn = async (provider: string, context: CallContext
     const fill = (template: string) =>
         template.replaceAll('{auth_id}', encodeURIComponent(authId)).replaceAll('{provider}', encodeURIComponent(provider));
     let authorizeUrl: string;
-    if (settings.devTools) {
+    if (devToolsAllowed(context.request, settings)) {
         authorizeUrl = fill('/portal_api/dev/operator/authorize?auth_id={auth_id}&provider={provider}');
     } else if (settings.operatorAuthorizeUrl) {
         authorizeUrl = fill(settings.operatorAuthorizeUrl);

@@ -44,10 +44,6 @@ const sendOtp = async (tx: Transaction, context: CallContext, msisdn: string, co
         purpose: 'otp',
         createdAt: now,
     });
-    if (context.settings.devTools) {
-        // No SMS gateway with the stand-ins on: the log is where a developer finds the code.
-        context.request.log.info({ msisdn: maskMsisdn(msisdn), devCode: code }, 'sign-in code sent (development: read it here or in the outbox)');
-    }
     return true;
 };
 
