@@ -136,11 +136,12 @@ const validate = (part: string, schema: z.ZodType | undefined, input: unknown, e
  * Control characters, unpaired surrogates and direction overrides are refused in every string of
  * every call (contract/define.ts), before any schema sees them: a call added later cannot forget it.
  */
-const textErrorAt = (input: unknown): FieldError | null => {
+const textErrorAt = (part: string, input: unknown): FieldError | null => {
     const path = forbiddenTextAt(input);
     if (!path) return null;
-    const field = path.map(String).join('.');
-    return { field, message: `${field || 'input'} holds characters that are not allowed`, key: 'errors.invalid_characters' };
+    // The input itself (a JSON string body) is named by its part.
+    const field = path.length > 0 ? path.map(String).join('.') : part;
+    return { field, message: `${field} holds characters that are not allowed`, key: 'errors.invalid_characters' };
 };
 
 /** Whether the body was declared JSON (`application/json`, `application/x+json`…): only those are read as JSON. */
@@ -183,7 +184,7 @@ export const mount = <C extends CallDefinition>(
             throw new HttpError(415, 'errors.unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)');
         }
         const textProblem =
-            textErrorAt(request.params) ?? textErrorAt(request.query) ?? (call.body ? textErrorAt(request.body) : null);
+            textErrorAt('params', request.params) ?? textErrorAt('query', request.query) ?? (call.body ? textErrorAt('body', request.body) : null);
         if (textProblem) throw invalidInput([textProblem]);
         const errors: FieldError[] = [];
         const params = validate('params', call.params, request.params ?? {}, errors);

@@ -137,15 +137,20 @@ let sourceSerial = 0;
 /** A fresh source address per request; the development stand-ins answer loopback addresses only. */
 const nextSource = (loopback: boolean) => {
     sourceSerial += 1;
+    // Loopback for the stand-ins and the operator sign-in (which offers the stand-in page only to this machine).
     return `${loopback ? 127 : 10}.${(sourceSerial >> 16) & 255}.${(sourceSerial >> 8) & 255}.${sourceSerial & 255}`;
 };
 
 /** The refusals a client can act on: bad input, sign in, not allowed, not there, conflict, too large, too long, not JSON, slow down. */
 const REFUSALS = new Set([400, 401, 403, 404, 409, 413, 414, 415, 429]);
 
-/** The fields the answer may name: those the call declares and those the request carried. */
+/**
+ * The fields the answer may name: those the call declares and those the request carried, and
+ * `body` itself when the body is not an object (a number, a list, a string: no field of it is at fault).
+ */
 const fieldsOf = (call: CallDefinition, request: RawRequest): Set<string> =>
     new Set([
+        ...(call.body !== undefined && !isWireObject(request.body) ? ['body'] : []),
         ...declaredKeys(call.params),
         ...declaredKeys(call.query),
         ...declaredKeys(call.body),
@@ -221,7 +226,7 @@ describe(`bad input, ${RUNS} generated cases a call`, () => {
                         ...(isWireObject(input.query) ? { query: input.query } : {}),
                         ...(input.body !== undefined ? { body: input.body } : {}),
                         token,
-                        remoteAddress: nextSource(isDevCall(name)),
+                        remoteAddress: nextSource(isDevCall(name) || name === 'startOperatorSignIn'),
                     };
                     const before = last;
                     const answer = await sendRaw(server, call, request);
