@@ -7,9 +7,11 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorKey } from '../contract/errors';
-import type { Database } from './db';
+import type { Database, OpenDatabase } from './db';
 import { DEV_PATH_PREFIX, registerDevRoutes } from './dev';
-import { findSession, registerAuthRoutes } from './domain/auth';
+import { registerAuthRoutes } from './domain/auth';
+import { AUTH_CHANNEL, SessionCache } from './domain/auth/sessionCache';
+import { sessionFinder } from './domain/auth/sessions';
 import { registerSecurityRoutes } from './domain/security';
 import { errorBody, HttpError, sendHttpError } from './http';
 import { hasBuiltPortal, isApiPath, registerPortal, sendPortalIndex } from './portal';
@@ -18,6 +20,12 @@ import { devToolsAllowed, type Settings } from './settings';
 export interface AppOptions {
     db: Database;
     settings: Settings;
+    /**
+     * The database's NOTIFY listener (`OpenDatabase.listen`). With it, sessions are cached and
+     * forgotten in every instance when anything they depend on changes; without it, nothing is
+     * cached and every call reads its session from the database.
+     */
+    listen?: OpenDatabase['listen'];
     /** The built portal to serve; without it (or when it has no index.html) only the API is served. */
     distDir?: string;
     /** Where the log goes (standard output by default); tests read it. */
@@ -257,7 +265,7 @@ const CONTENT_SECURITY_POLICY = {
     'form-action': ["'self'"],
 };
 
-export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ db, settings, distDir, logStream, listen }: AppOptions): Promise<FastifyInstance> => {
     const requestTimeout = settings.requestTimeoutMs;
     const mountedRoutes: MountedRoute[] = [];
     const app = Fastify({
@@ -296,10 +304,18 @@ export const buildApp = async ({ db, settings, distDir, logStream }: AppOptions)
         for (const method of methods) app.mountedRoutes.push({ method, url: route.url });
     });
 
+    const sessionCache = new SessionCache();
+    if (listen) {
+        const stopListening = await listen(AUTH_CHANNEL, () => sessionCache.clear(), state => sessionCache.setListening(state));
+        app.addHook('onClose', stopListening);
+    }
+    const findSession = sessionFinder(db, sessionCache);
     app.decorate('portal', {
         db,
         settings,
-        findSession: (token: string) => findSession(db, token, settings.now()),
+        findSession: (token: string) => findSession(token, settings.now()),
+        // This instance's own writes forget the cache before their answer leaves (see sessionCache.ts).
+        writeCommitted: () => sessionCache.clear(),
     });
 
     await app.register(helmet, {

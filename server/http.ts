@@ -36,6 +36,8 @@ interface Services {
     settings: Settings;
     /** The live session of a token, or null when it is unknown, expired or revoked. */
     findSession(token: string): Promise<Session | null>;
+    /** Called when a write of this instance has committed. */
+    writeCommitted(): void;
 }
 
 declare module 'fastify' {
@@ -205,8 +207,11 @@ export const mount = <C extends CallDefinition>(
             reply,
             now: settings.now,
             source: request.ip,
-            write: (work, writeOptions) =>
-                writeAs(db, () => ({ adminId: session?.admin.id ?? null, roleUsed, coords, at: settings.now() }), work, writeOptions),
+            write: async (work, writeOptions) => {
+                const result = await writeAs(db, () => ({ adminId: session?.admin.id ?? null, roleUsed, coords, at: settings.now() }), work, writeOptions);
+                app.portal.writeCommitted();
+                return result;
+            },
         };
         const input = { params, query, body } as HandlerInput<C>;
         const result = await handler(input, context);

@@ -17,7 +17,7 @@ const start = async () => {
     const database = await openDatabase(settings);
     const { seeded } = await prepareDatabase(database, settings);
 
-    const app = await buildApp({ db: database.db, settings, distDir: DIST_DIR });
+    const app = await buildApp({ db: database.db, settings, distDir: DIST_DIR, listen: database.listen });
     const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${settings.dataDir}/pglite`;
     app.log.info(`database: ${where}${seeded ? ', seeded with the demo accounts' : ''}`);
     if (!hasBuiltPortal(DIST_DIR)) {

@@ -29,6 +29,12 @@ export interface OpenDatabase {
     kind: 'pglite' | 'postgres';
     /** Applies the committed migrations that have not run yet. */
     migrate(): Promise<void>;
+    /**
+     * Calls `onNotify` for every NOTIFY on `channel` (sent by any process on this database), and
+     * `onState` with true once listening and false whenever listening is lost (it resumes by
+     * itself). Answers a function that stops listening.
+     */
+    listen(channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
     close(): Promise<void>;
 }
 
@@ -211,11 +217,20 @@ export const openDatabase = async (
         // An idle client's network error must not crash the process; the next query reports it.
         pool.on('error', () => undefined);
         const db = drizzlePg({ client: pool, schema });
+        const listeners: (() => Promise<void>)[] = [];
         return {
             db,
             kind: 'postgres',
             migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-            close: () => pool.end(),
+            listen: async (channel, onNotify, onState) => {
+                const stop = listenOnPostgres(settings.databaseUrl ?? '', channel, onNotify, onState);
+                listeners.push(stop);
+                return stop;
+            },
+            close: async () => {
+                await Promise.all(listeners.map(stop => stop()));
+                await pool.end();
+            },
         };
     }
 
@@ -239,6 +254,15 @@ export const openDatabase = async (
         db,
         kind: 'pglite',
         migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+        listen: async (channel, onNotify, onState) => {
+            // One process owns the embedded database: its notifications arrive on the same client.
+            const unlisten = await client.listen(checkedChannel(channel), onNotify);
+            onState(true);
+            return async () => {
+                onState(false);
+                await unlisten();
+            };
+        },
         close: async () => {
             try {
                 await client.close();
@@ -246,6 +270,68 @@ export const openDatabase = async (
                 lock?.release();
             }
         },
+    };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Listening for NOTIFY on PostgreSQL
+
+const checkedChannel = (channel: string) => {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    return channel;
+};
+
+/** How long to wait before listening again after the connection was lost. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * A connection of its own (a pooled one would be handed to queries), listening until stopped.
+ * When it is lost, `onState(false)` at once and a new connection a second later, until one holds.
+ */
+const listenOnPostgres = (
+    url: string,
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (listening: boolean) => void,
+): (() => Promise<void>) => {
+    const name = checkedChannel(channel);
+    let stopped = false;
+    let current: pg.Client | null = null;
+    let retry: NodeJS.Timeout | undefined;
+
+    const lost = (client: pg.Client) => {
+        if (current !== client) return;
+        current = null;
+        onState(false);
+        client.end().catch(() => undefined);
+        if (!stopped) retry = setTimeout(connect, RELISTEN_DELAY_MS);
+    };
+
+    const connect = () => {
+        const client = new pg.Client({ connectionString: url });
+        current = client;
+        client.on('notification', message => {
+            if (message.channel === name) onNotify(message.payload ?? '');
+        });
+        client.on('error', () => lost(client));
+        client.on('end', () => lost(client));
+        client
+            .connect()
+            .then(() => client.query(`LISTEN ${name}`))
+            .then(() => {
+                if (current === client && !stopped) onState(true);
+            })
+            .catch(() => lost(client));
+    };
+
+    connect();
+    return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        const client = current;
+        current = null;
+        onState(false);
+        await client?.end().catch(() => undefined);
     };
 };
 

@@ -102,7 +102,7 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
     };
     const database = await openDatabase(settings);
     await prepareDatabase(database, settings);
-    const app = await buildApp({ db: database.db, settings });
+    const app = await buildApp({ db: database.db, settings, listen: database.listen });
     const others: FastifyInstance[] = [];
 
     const call = async <C extends CallDefinition>(definition: C, options: CallOptions = {}): Promise<CallResult<C>> => {
@@ -148,7 +148,7 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
             return result.body.user.token;
         },
         buildAnother: async ({ distDir, logStream, ...more }) => {
-            const other = await buildApp({ db: database.db, settings: { ...settings, ...more }, distDir, logStream });
+            const other = await buildApp({ db: database.db, settings: { ...settings, ...more }, distDir, logStream, listen: database.listen });
             others.push(other);
             return other;
         },

@@ -13,7 +13,6 @@ import { completeOperatorSignIn, startOperatorSignIn as startOperator } from './
 import { otpSignIn, resendSignInOtp } from './otp';
 import { passwordSignIn } from './passwordSignIn';
 
-export { findSession } from './sessions';
 export { hashPassword } from './passwords';
 export { approveOperatorSignIn, pendingOperatorSignIn } from './operator';
 

@@ -1,48 +1,58 @@
 /** Sessions: opaque tokens stored hashed, with an expiry, revocable; the roles they carry. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../contract/auth';
-import type { Database, Queryable, Transaction } from '../../db';
+import type { Database, Transaction } from '../../db';
 import { adminGroups, adminRoles, admins, groupRoles, sessions, stores } from '../../db/schema';
 import type { Session } from '../../http';
 import type { Settings } from '../../settings';
 import { hashToken, newToken } from './codes';
+import type { SessionCache } from './sessionCache';
 
-const roleCodesOf = async (db: Queryable, groupId: number): Promise<string[]> => {
-    const rows = await db
-        .select({ code: adminRoles.code })
-        .from(groupRoles)
-        .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
-        .where(eq(groupRoles.groupId, groupId));
-    return rows.map(row => row.code);
-};
+/** The role codes of an admin's group, gathered in the session's own query. */
+const groupRoleCodes = sql<string[]>`coalesce((
+    SELECT array_agg(${adminRoles.code})
+    FROM ${groupRoles} INNER JOIN ${adminRoles} ON ${adminRoles.id} = ${groupRoles.roleId}
+    WHERE ${groupRoles.groupId} = ${admins.groupId}
+), '{}')`;
 
-/** The live session of a token, or null when it is unknown, expired, revoked or its admin is not active. */
-export const findSession = async (db: Database, token: string, now: Date): Promise<Session | null> => {
+/**
+ * The live session of a token with its roles, in one query, or null when it is unknown, expired,
+ * revoked or its admin is not active.
+ */
+const readSession = async (db: Database, tokenHash: string, now: Date): Promise<{ session: Session; expiresAt: Date } | null> => {
     const [row] = await db
         .select({
             sessionId: sessions.id,
+            expiresAt: sessions.expiresAt,
             id: admins.id,
             username: admins.username,
             firstName: admins.firstName,
             lastName: admins.lastName,
             groupId: admins.groupId,
             storeId: admins.storeId,
+            roles: groupRoleCodes,
         })
         .from(sessions)
         .innerJoin(admins, eq(admins.id, sessions.adminId))
-        .where(
-            and(
-                eq(sessions.tokenHash, hashToken(token)),
-                isNull(sessions.revokedAt),
-                gt(sessions.expiresAt, now),
-                eq(admins.status, 'active'),
-            ),
-        )
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(admins.status, 'active')))
         .limit(1);
     if (!row) return null;
-    const { sessionId, ...admin } = row;
-    return { sessionId, admin, roles: new Set(await roleCodesOf(db, admin.groupId)) };
+    const { sessionId, expiresAt, roles, ...admin } = row;
+    return { session: { sessionId, admin, roles: new Set(roles) }, expiresAt };
 };
+
+/** Finds the session of a token, through the cache when it may be trusted (sessionCache.ts). */
+export const sessionFinder =
+    (db: Database, cache: SessionCache) =>
+    async (token: string, now: Date): Promise<Session | null> => {
+        const tokenHash = hashToken(token);
+        const cached = cache.get(tokenHash, now.getTime());
+        if (cached) return cached;
+        const found = await readSession(db, tokenHash, now);
+        if (!found) return null;
+        cache.set(tokenHash, found.session, found.expiresAt.getTime(), now.getTime());
+        return found.session;
+    };
 
 export interface SignedIn {
     user: SessionUser;
