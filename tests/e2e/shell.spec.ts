@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_GROUPS } from '../../server/db/seed';
 import en from '../../src/i18n/en';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';
-import { visibleMenu } from '../../src/layout/menu';
 import { DEMO_PASSWORD, expectDashboard, signIn } from './support';
 
 type Catalog = typeof en;
@@ -16,14 +14,26 @@ const mainMenu = (page: Page, catalog: Catalog = en) =>
 /** The labels the side menu shows, top level, in order. */
 const menuLabels = async (page: Page) => mainMenu(page).locator(':scope > ul > *').allInnerTexts();
 
+/**
+ * What each demo account (README) sees of the screens that have landed: written out, not derived
+ * from the menu table (src/layout/menu.ts, which runs only inside the portal's build).
+ */
+const MENUS: Record<string, string[]> = {
+    admin: ['dashboard', 'users', 'security'],
+    maker: ['dashboard', 'users'],
+    checker: ['dashboard', 'users'],
+    shopowner: ['dashboard'],
+    agent: ['dashboard'],
+    fieldagent: ['dashboard'],
+    analyst: ['dashboard'],
+};
+
 test.describe('the signed-in shell', () => {
-    for (const account of DEMO_ACCOUNTS.filter(a => !a.otpEnabled)) {
-        test(`${account.username} sees exactly the menu its roles allow`, async ({ page }) => {
-            const roles = new Set<string>(DEMO_GROUPS[account.group as keyof typeof DEMO_GROUPS]);
-            const expected = visibleMenu(roles).map(node => menuLabel(en, node.key));
-            await signIn(page, account.username);
+    for (const [username, keys] of Object.entries(MENUS)) {
+        test(`${username} sees exactly the menu its roles allow`, async ({ page }) => {
+            await signIn(page, username);
             await expectDashboard(page, /Welcome, /);
-            await expect.poll(() => menuLabels(page)).toEqual(expected);
+            await expect.poll(() => menuLabels(page)).toEqual(keys.map(key => menuLabel(en, key)));
         });
     }
 
