@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { API_BASE, PORTAL_VERSION } from './contract';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -54,11 +55,55 @@ const precompress = (): Plugin => {
     };
 };
 
+/** Each language's catalog (src/i18n/en.ts, sw.ts, pt.ts): `catalog-en-…js`, so a size budget can find them (bench/size.ts). */
+const CATALOG = /[\\/]src[\\/]i18n[\\/](en|sw|pt)\.ts$/;
+
 export default defineConfig({
     plugins: [react(), precompress()],
+    // The contract's constants for src/config.ts, without contract/index.ts (which lists every call) in the bundle.
+    define: { __API_BASE__: JSON.stringify(API_BASE), __PORTAL_VERSION__: JSON.stringify(PORTAL_VERSION) },
+    resolve: {
+        // Polyfills of node-polyglot (ra-i18n-polyglot) for what every supported browser has.
+        alias: [
+            { find: /^object\.entries$/, replacement: path.resolve('src/shims/object-entries.cjs') },
+            { find: /^hasown$/, replacement: path.resolve('src/shims/hasown.cjs') },
+        ],
+    },
     server: {
         port: 5173,
         proxy: { '/portal_api': `http://127.0.0.1:${apiPort}` },
     },
-    build: { outDir: 'dist', sourcemap, chunkSizeWarningLimit: 2000 },
+    build: {
+        outDir: 'dist',
+        sourcemap,
+        chunkSizeWarningLimit: 2000,
+        rolldownOptions: {
+            treeshake: {
+                // contract/ only defines calls and schemas: a page that takes one constant from a
+                // contract file must not bring every schema of it (and zod) along.
+                moduleSideEffects: [{ test: /[\\/]contract[\\/][^\\/]+\.ts$/, sideEffects: false }],
+            },
+            output: {
+                chunkFileNames: chunk => {
+                    const catalog = chunk.facadeModuleId?.match(CATALOG);
+                    return catalog ? `assets/catalog-${catalog[1]}-[hash].js` : 'assets/[name]-[hash].js';
+                },
+                // What every page needs, by library, in chunks of its own (`vendor-*`, kept by the browser
+                // across releases of the portal); the rest is split by route. Of each, only what the
+                // entry itself loads ($initial): a screen's own parts of a library stay with the screen.
+                codeSplitting: {
+                    groups: [
+                        { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                        { name: 'vendor-router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/, tags: ['$initial'], priority: 2 },
+                        {
+                            name: 'vendor-mui',
+                            test: /[\\/]node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|react-transition-group|react-is|hoist-non-react-statics|clsx)[\\/]/,
+                            tags: ['$initial'],
+                            priority: 1,
+                        },
+                    ],
+                },
+            },
+        },
+    },
 });

@@ -1,107 +1,102 @@
-/** The portal's table of contents: providers, the signed-out pages, and the signed-in shell. */
-import { CssBaseline } from '@mui/material';
-import { Suspense, useState } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, Loading, Resource, localStorageStore, type I18nProvider, type Store } from 'react-admin';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+/**
+ * The signed-in shell, loaded for `/dashboard/*` only (Portal.tsx): react-admin with one
+ * `<Resource>` per domain and the custom routes. The signed-out pages and the providers every
+ * page needs are in Portal.tsx.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AdminContext, AdminUI, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { settings } from './config';
 import { dataProvider } from './dataProvider';
-import { createI18nProvider } from './i18n';
-import { detectLocale } from './i18n/locale';
+import type { PortalI18n } from './i18n';
 import { AccessDenied } from './layout/AccessDenied';
-import { AppErrorBoundary, ErrorPage } from './layout/ErrorPage';
+import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
-import { NotificationStack } from './layout/NotificationStack';
+import { NotificationBridge } from './layout/NotificationBridge';
+import { PageLoading } from './layout/PageLoading';
 import { SessionGuard } from './layout/SessionGuard';
-import { TabLockGate } from './layout/TabLockGate';
+import { SignInFirst } from './layout/SignInFirst';
 import { darkTheme, lightTheme } from './layout/theme';
 import { lazyPage } from './lib/lazyPage';
-import { LoginPage } from './pages/auth/LoginPage';
+import { session } from './lib/session';
 import security from './resources/security';
 import users from './resources/users';
 
-const OtpPage = lazyPage(() => import('./pages/auth/OtpPage').then(m => m.OtpPage));
-const CallbackPage = lazyPage(() => import('./pages/auth/CallbackPage').then(m => m.CallbackPage));
-const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage').then(m => m.RegisterPage));
-const VerifyLivenessPage = lazyPage(() => import('./pages/auth/VerifyLivenessPage').then(m => m.VerifyLivenessPage));
 const DashboardHome = lazyPage(() => import('./pages/dashboard/DashboardHome').then(m => m.DashboardHome));
 const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then(m => m.ProfilePage));
 
 /** Unknown signed-in paths go to the dashboard home. */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
 
-/** The whole portal inside whatever router the caller gives (the browser's, or a test's memory router). */
-export const Portal = ({ store, i18nProvider }: { store: Store; i18nProvider: I18nProvider }) => (
-    <AdminContext
-        basename="/dashboard"
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        lightTheme={lightTheme}
-        darkTheme={darkTheme}
-    >
-        <AppErrorBoundary fallback={error => <ErrorPage error={error} />}>
-            {/* Outside the signed-in shell too (react-admin applies it only there): no stray body margin. */}
-            <CssBaseline />
-            <TabLockGate>
-                <SessionGuard />
-                <Suspense fallback={<Loading />}>
-                    <Routes>
-                        <Route
-                            path="/dashboard/*"
-                            element={
-                                <AdminUI
-                                    title={settings.companyName}
-                                    layout={Layout}
-                                    dashboard={DashboardHome}
-                                    loginPage={false}
-                                    catchAll={ToDashboard}
-                                    accessDenied={AccessDenied}
-                                    error={ErrorPage}
-                                    notification={() => null}
-                                    requireAuth
-                                    disableTelemetry
-                                >
-                                    <Resource name="users" {...users} />
-                                    <Resource name="security" {...security} />
-                                    <Resource name="group-roles" />
-                                    <Resource name="roles" />
-                                    <Resource name="groups" recordRepresentation="name" />
-                                    <Resource name="store-options" recordRepresentation="name" />
-                                    <CustomRoutes>
-                                        <Route path="/profile" element={<ProfilePage />} />
-                                    </CustomRoutes>
-                                </AdminUI>
-                            }
-                        />
-                        <Route path="/" element={<LoginPage />} />
-                        <Route path="/otp" element={<OtpPage />} />
-                        <Route path="/callback/:authId/:provider" element={<CallbackPage />} />
-                        <Route path="/register" element={<RegisterPage />} />
-                        <Route path="/verify_liveness" element={<VerifyLivenessPage />} />
-                        <Route path="*" element={<Navigate to="/" replace />} />
-                    </Routes>
-                </Suspense>
-                <NotificationStack />
-            </TabLockGate>
-        </AppErrorBoundary>
-    </AdminContext>
-);
+/**
+ * Queries and saves are tried whatever the browser thinks of the network (react-query would
+ * otherwise hold them, paused, until it is back: a spinner with nothing said), and a failure is
+ * shown at once with its Retry rather than after three silent retries.
+ */
+const createQueryClient = () =>
+    new QueryClient({
+        defaultOptions: {
+            queries: { retry: false, networkMode: 'always' },
+            mutations: { retry: false, networkMode: 'always' },
+        },
+    });
 
-const browserStore = () => {
-    const locale = detectLocale();
-    const store = localStorageStore(settings.version, 'pfp');
-    // The detected language wins over what react-admin's store remembered (the query may ask for another).
-    store.setItem('locale', locale);
-    return { store, i18nProvider: createI18nProvider(locale) };
+let browserStore: Store | undefined;
+
+export const App = (props: { i18n: PortalI18n; store?: Store }) => {
+    // Decided once, as the shell opens: later, react-admin's checks and the session guard take over.
+    const [user] = useState(session.user);
+    if (!user || session.isExpired(user)) return <SignInFirst expired={user !== null} clear={session.clear} />;
+    return <SignedInShell {...props} />;
 };
 
-export const App = () => {
-    const [providers] = useState(browserStore);
+const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => {
+    const [adminStore] = useState(() => {
+        const chosen = store ?? (browserStore ??= localStorageStore(settings.version, 'pfp'));
+        // The language chosen on the signed-out pages wins over what react-admin's store remembered.
+        chosen.setItem('locale', i18n.getLocale());
+        return chosen;
+    });
+    // A new cache for each signed-in visit: nothing of the previous user's is shown to the next.
+    const [queryClient] = useState(createQueryClient);
     return (
-        <BrowserRouter>
-            <Portal {...providers} />
-        </BrowserRouter>
+        <AdminContext
+            basename="/dashboard"
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            i18nProvider={i18n}
+            store={adminStore}
+            queryClient={queryClient}
+            lightTheme={lightTheme}
+            darkTheme={darkTheme}
+        >
+            <SessionGuard />
+            <NotificationBridge />
+            <AdminUI
+                title={settings.companyName}
+                layout={Layout}
+                dashboard={DashboardHome}
+                loginPage={false}
+                catchAll={ToDashboard}
+                accessDenied={AccessDenied}
+                error={ErrorPage}
+                loading={PageLoading}
+                notification={() => null}
+                requireAuth
+                disableTelemetry
+            >
+                <Resource name="users" {...users} />
+                <Resource name="security" {...security} />
+                <Resource name="group-roles" />
+                <Resource name="roles" />
+                <Resource name="groups" recordRepresentation="name" />
+                <Resource name="store-options" recordRepresentation="name" />
+                <CustomRoutes>
+                    <Route path="/profile" element={<ProfilePage />} />
+                </CustomRoutes>
+            </AdminUI>
+        </AdminContext>
     );
 };

@@ -1,9 +1,9 @@
 /**
  * Runtime settings (from the build's environment, `VITE_*`) and the business constants of the
- * specification (§9), each named once.
+ * specification (§9), each named once. The contract's API base and version are stamped in by the
+ * build (vite.config.ts `define`): contract/index.ts lists every call, and the sign-in page, which
+ * shows the version, must not download every call's schema to do so.
  */
-import { API_BASE, PORTAL_VERSION } from '../contract';
-
 const env = import.meta.env;
 
 const numberSetting = (value: string | undefined, fallback: number): number => {
@@ -13,7 +13,7 @@ const numberSetting = (value: string | undefined, fallback: number): number => {
 
 export const settings = {
     /** Where the portal_api lives; point a build at another backend that honours the contract. */
-    apiBase: env.VITE_API_BASE || API_BASE,
+    apiBase: env.VITE_API_BASE || __API_BASE__,
     /** The specification has no timeout; we do, so a dead backend shows an error, not a spinner. Uploads are exempt. */
     httpTimeoutMs: numberSetting(env.VITE_HTTP_TIMEOUT_MS, 30_000),
     companyName: env.VITE_COMPANY_NAME || 'Phone Finance',
@@ -21,7 +21,7 @@ export const settings = {
     secureStorageSecret: env.VITE_SECURE_STORAGE_SECRET || 'pfp-portal-local-secret',
     /** The mobile-operator sign-in option (spec §1: enabled). */
     operatorSignIn: env.VITE_OPERATOR_SIGN_IN !== 'off',
-    version: PORTAL_VERSION,
+    version: __PORTAL_VERSION__,
 } as const;
 
 export const BRAND_PRIMARY = '#E60000';

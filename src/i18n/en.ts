@@ -21,6 +21,7 @@ const en: TranslationMessages = {
         language: 'Language',
         logo_alt: '%{company} home',
         back_to_sign_in: 'Back to sign in',
+        offline: 'You are offline. What you type stays here; nothing is sent until the connection is back.',
     },
     auth: {
         logged_out: 'You have been logged out',
@@ -244,6 +245,7 @@ const en: TranslationMessages = {
         server: 'Something went wrong on the server. Please try again.',
         network: 'The server could not be reached. Check the connection and try again.',
         timeout: 'The server took too long to answer. Please try again.',
+        offline: 'You are offline, so this was not sent. Try again when the connection is back.',
         generic: 'An error occurred',
         load_failed: 'Could not load data, reload page!',
         no_records: 'There are no records to display',

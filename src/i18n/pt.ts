@@ -228,6 +228,7 @@ const pt: TranslationMessages = {
         language: 'Idioma',
         logo_alt: 'Página inicial de %{company}',
         back_to_sign_in: 'Voltar ao início de sessão',
+        offline: 'Está sem ligação. O que escrever fica aqui; nada é enviado até a ligação voltar.',
     },
     auth: {
         logged_out: 'A sua sessão foi terminada',
@@ -457,6 +458,7 @@ const pt: TranslationMessages = {
         server: 'Algo correu mal no servidor. Tente novamente.',
         network: 'Não foi possível contactar o servidor. Verifique a ligação e tente novamente.',
         timeout: 'O servidor demorou demasiado tempo a responder. Tente novamente.',
+        offline: 'Está sem ligação, por isso isto não foi enviado. Tente novamente quando a ligação voltar.',
         generic: 'Ocorreu um erro',
         load_failed: 'Não foi possível carregar os dados, recarregue a página!',
         no_records: 'Não há registos para mostrar',

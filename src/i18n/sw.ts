@@ -227,6 +227,7 @@ const sw: TranslationMessages = {
         language: 'Lugha',
         logo_alt: 'Ukurasa wa mwanzo wa %{company}',
         back_to_sign_in: 'Rudi kwenye ukurasa wa kuingia',
+        offline: 'Huna mtandao. Unachoandika kinabaki hapa; hakuna kinachotumwa hadi muunganisho urudi.',
     },
     auth: {
         logged_out: 'Umetolewa kwenye akaunti',
@@ -455,6 +456,7 @@ const sw: TranslationMessages = {
         server: 'Hitilafu fulani imetokea kwenye seva. Tafadhali jaribu tena.',
         network: 'Seva haikuweza kufikiwa. Angalia muunganisho kisha ujaribu tena.',
         timeout: 'Seva imechukua muda mrefu mno kujibu. Tafadhali jaribu tena.',
+        offline: 'Huna mtandao, kwa hivyo hili halikutumwa. Jaribu tena muunganisho ukirudi.',
         generic: 'Hitilafu imetokea',
         load_failed: 'Imeshindikana kupakia data, pakia ukurasa upya!',
         no_records: 'Hakuna rekodi za kuonyesha',

@@ -2,8 +2,8 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Typography } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
 import { ChunkLoadError } from '../lib/lazyPage';
+import { useT } from '../i18n/context';
 
 /** The status or message of whatever was thrown. */
 const describe = (error: unknown): string => {
@@ -15,13 +15,20 @@ const describe = (error: unknown): string => {
     return String(error);
 };
 
+/** The translation key a failed call carries (lib/portalApi.ts), when that is what was thrown. */
+const errorKey = (error: unknown): string | undefined => {
+    const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+    return typeof message === 'string' && /^errors\.[a-z_]+$/.test(message) ? message : undefined;
+};
+
 /**
  * What a crash shows (spec §2, §8): 'Unexpected Application Error!' with the status or message;
  * for a script chunk that failed to load, 'Loading chunk N failed' and a reload button.
  */
 export const ErrorPage = ({ error }: { error?: unknown }) => {
-    const translate = useTranslate();
+    const { translate } = useT();
     const chunk = error instanceof ChunkLoadError;
+    const key = errorKey(error);
     return (
         <Box role="alert" sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
             <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} />
@@ -30,7 +37,7 @@ export const ErrorPage = ({ error }: { error?: unknown }) => {
             </Typography>
             {!chunk && (
                 <Typography component="pre" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', m: 0 }}>
-                    {describe(error)}
+                    {key ? translate(key) : describe(error)}
                 </Typography>
             )}
             <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>

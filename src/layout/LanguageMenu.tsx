@@ -1,41 +1,61 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Button, Menu, MenuItem } from '@mui/material';
-import { useState } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { LANGUAGE_NAMES, LOCALES } from '../i18n/locale';
+import { Button } from '@mui/material';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useT } from '../i18n/context';
+import type { Locale } from '../i18n/locale';
+
+// The menu itself (MUI's Menu, Popover, Modal) loads on first use: most visitors never open it.
+const loadChoices = () => import('./LanguageChoices');
+const LanguageChoices = lazy(loadChoices);
+
+interface LanguageMenuProps {
+    color?: 'inherit' | 'primary';
+    /** The signed-in shell passes react-admin's locale state; the signed-out pages use the provider's. */
+    locale?: string;
+    onChange?: (locale: Locale) => void;
+}
 
 /** Switches English, Swahili and Portuguese at once; the choice is remembered. */
-export const LanguageMenu = ({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) => {
-    const translate = useTranslate();
-    const [locale, setLocale] = useLocaleState();
+export const LanguageMenu = ({ color = 'inherit', locale, onChange }: LanguageMenuProps) => {
+    const i18n = useT();
+    const current = locale ?? i18n.locale;
+    const choose = onChange ?? ((code: Locale) => void i18n.setLocale(code));
     const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+    const [used, setUsed] = useState(false);
+    const menuId = useId();
+    const preload = () => void loadChoices().catch(() => undefined);
     return (
         <>
             <Button
                 color={color}
                 startIcon={<TranslateIcon />}
-                aria-label={translate('app.language')}
+                aria-label={i18n.translate('app.language')}
                 aria-haspopup="menu"
-                aria-controls={anchor ? 'language-menu' : undefined}
-                onClick={event => setAnchor(event.currentTarget)}
+                aria-expanded={anchor ? true : undefined}
+                aria-controls={anchor ? menuId : undefined}
+                onPointerEnter={preload}
+                onFocus={preload}
+                onClick={event => {
+                    setUsed(true);
+                    setAnchor(event.currentTarget);
+                }}
             >
-                {locale.toUpperCase()}
+                {current.toUpperCase()}
             </Button>
-            <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-                {LOCALES.map(code => (
-                    <MenuItem
-                        key={code}
-                        lang={code}
-                        selected={code === locale}
-                        onClick={() => {
-                            setLocale(code);
+            {used && (
+                <Suspense fallback={null}>
+                    <LanguageChoices
+                        id={menuId}
+                        anchor={anchor}
+                        current={current}
+                        onChoose={code => {
+                            choose(code);
                             setAnchor(null);
                         }}
-                    >
-                        {LANGUAGE_NAMES[code]}
-                    </MenuItem>
-                ))}
-            </Menu>
+                        onClose={() => setAnchor(null)}
+                    />
+                </Suspense>
+            )}
         </>
     );
 };

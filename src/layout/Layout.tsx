@@ -9,19 +9,21 @@ import {
     LoadingIndicator,
     TitlePortal,
     UserMenu,
+    useLocaleState,
     useLogout,
-    useNotify,
     useTheme,
     useTranslate,
     useUserMenu,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { LOGGED_OUT_NOTICE, SIGN_IN_PATH } from '../authProvider';
+import { APP_BAR_HEIGHT } from '../config';
+import { noticeLoggedOut, SIGN_IN_PATH } from '../authProvider/paths';
 import { ErrorPage } from './ErrorPage';
 import { FooterImage } from './FooterImage';
 import { LanguageMenu } from './LanguageMenu';
 import { Menu } from './Menu';
 import { Logo } from './Logo';
+import { OfflineBanner } from './OfflineBanner';
 
 const ProfileItem = () => {
     const translate = useTranslate();
@@ -55,11 +57,10 @@ const DarkModeItem = () => {
 const LogoutItem = () => {
     const translate = useTranslate();
     const logout = useLogout();
-    const notify = useNotify();
     return (
         <MenuItem
             onClick={() => {
-                notify(LOGGED_OUT_NOTICE, { type: 'error' });
+                noticeLoggedOut();
                 void logout({}, SIGN_IN_PATH, false);
             }}
         >
@@ -71,12 +72,18 @@ const LogoutItem = () => {
     );
 };
 
+/** The language menu, through react-admin's locale state so its screens follow at once. */
+const AdminLanguageMenu = () => {
+    const [locale, setLocale] = useLocaleState();
+    return <LanguageMenu locale={locale} onChange={setLocale} />;
+};
+
 const PortalAppBar = () => (
     <AppBar
         color="primary"
         toolbar={
             <>
-                <LanguageMenu />
+                <AdminLanguageMenu />
                 <LoadingIndicator />
             </>
         }
@@ -97,6 +104,7 @@ const PortalAppBar = () => (
 export const Layout = ({ children }: { children: ReactNode }) => (
     <RaLayout appBar={PortalAppBar} menu={Menu} error={ErrorPage}>
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+            <OfflineBanner sx={theme => ({ position: 'sticky', top: { xs: APP_BAR_HEIGHT.mobile, sm: APP_BAR_HEIGHT.desktop }, zIndex: theme.zIndex.appBar - 1, mt: 1 })} />
             <Box sx={{ flexGrow: 1 }}>{children}</Box>
             <FooterImage />
         </Box>

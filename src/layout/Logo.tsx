@@ -1,7 +1,7 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { BRAND_PRIMARY, settings } from '../config';
+import { useT } from '../i18n/context';
 
 /** A phone with a padlock: the business in one mark (devices stay locked until paid). */
 const Mark = ({ size }: { size: number }) => (
@@ -21,7 +21,7 @@ type LogoVariant = 'default' | 'wordmark';
  * to `/`, which takes a signed-in user on to the dashboard.
  */
 export const Logo = ({ variant = 'default', size = 36, sx }: { variant?: LogoVariant; size?: number; sx?: SxProps<Theme> }) => {
-    const translate = useTranslate();
+    const { translate } = useT();
     return (
         <Box
             component={Link}

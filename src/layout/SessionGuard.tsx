@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useLogout, useNotify } from 'react-admin';
+import { useLogout } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { LOGGED_OUT_NOTICE, SIGN_IN_PATH } from '../authProvider';
+import { noticeLoggedOut, SIGN_IN_PATH } from '../authProvider/paths';
 import { session } from '../lib/session';
 import { setUnauthorizedListener } from '../lib/portalApi';
 
@@ -15,7 +15,6 @@ const LOCATION_MAX_AGE_MS = 5 * 60_000;
  */
 export const SessionGuard = () => {
     const logout = useLogout();
-    const notify = useNotify();
     // Subscribing to the location re-renders, and so re-reads the session, on every navigation.
     useLocation();
     const user = session.user();
@@ -26,14 +25,14 @@ export const SessionGuard = () => {
         const signOut = () => {
             if (!session.user()) return;
             session.clear();
-            notify(LOGGED_OUT_NOTICE, { type: 'error' });
+            noticeLoggedOut();
             void logout({}, SIGN_IN_PATH);
         };
         setUnauthorizedListener(signOut);
         if (exp === undefined) return undefined;
         const timer = setTimeout(signOut, Math.min(Math.max(exp - Date.now(), 0), MAX_TIMER_MS));
         return () => clearTimeout(timer);
-    }, [exp, logout, notify]);
+    }, [exp, logout]);
 
     useEffect(() => {
         if (!token || !navigator.geolocation) return;

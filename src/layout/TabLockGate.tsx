@@ -1,12 +1,12 @@
 import TabIcon from '@mui/icons-material/Tab';
 import { Box, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
 import { startTabLock, type TabLockState } from '../lib/singleTabLock';
+import { useT } from '../i18n/context';
 
 /** Shows the portal in the one active tab, and 'Page blocked' in the others. */
 export const TabLockGate = ({ children }: { children: ReactNode }) => {
-    const translate = useTranslate();
+    const { translate } = useT();
     const [state, setState] = useState<TabLockState | null>(null);
 
     useEffect(() => {

@@ -1,5 +1,5 @@
 /** Reading the server's error answers (contract/errors.ts) wherever the portal meets one. */
-import { HttpError } from 'react-admin';
+import { HttpError } from 'ra-core';
 import type { ApiError } from '../../contract/errors';
 
 export const isApiError = (body: unknown): body is ApiError =>

@@ -8,8 +8,9 @@ import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { HttpError } from 'ra-core';
 import { fillPath, roleAllows, type CallDefinition, type CallInput, type CallResponse } from '../../contract/define';
 import { settings } from '../config';
-import { session } from './session';
 import { isApiError } from './apiErrors';
+import { isOnline } from './online';
+import { session } from './session';
 
 const http = axios.create({
     baseURL: settings.apiBase,
@@ -71,6 +72,9 @@ export const callApi = async <C extends CallDefinition>(
 ): Promise<CallResponse<C>> => {
     // The server refuses a call the user's roles do not allow; asking it anyway only costs a round
     // trip (react-admin's list controller, for one, queries before it redirects to access denied).
+    // Offline, nothing is sent: the caller says so at once and keeps what was typed, rather than
+    // waiting on a request the browser cannot make.
+    if (!isOnline()) throw new HttpError('errors.offline', 0, null);
     const roles = session.roles();
     if (session.user() && roles && !roleAllows(call.access, true, new Set(roles.codes))) {
         throw new HttpError('errors.forbidden', 403, null);

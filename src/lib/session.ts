@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { sessionUser, type SessionUser } from '../../contract/auth';
 import { secureStorage } from './secureStorage';
+import { SESSION_NAME } from './sessionHint';
 
-const SESSION = 'session';
+const SESSION = SESSION_NAME;
 const ROLES = 'roles';
 const COORDS = 'coords';
 const PENDING_OTP = 'pending-otp';

@@ -3,17 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { Suspense, useEffect } from 'react';
 import { AdminContext, memoryStore, useNotify } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { createI18nProvider } from '../../src/i18n';
+import { I18nContextProvider } from '../../src/i18n/context';
 import { AppErrorBoundary, ErrorPage } from '../../src/layout/ErrorPage';
-import { NotificationStack } from '../../src/layout/NotificationStack';
+import { NotificationBridge } from '../../src/layout/NotificationBridge';
+import { Toasts } from '../../src/layout/Toasts';
 import { lazyPage } from '../../src/lib/lazyPage';
+import { englishI18n } from './support/portal';
 
-const inAdmin = (children: React.ReactNode) =>
-    render(
-        <AdminContext i18nProvider={createI18nProvider('en')} store={memoryStore()}>
-            {children}
-        </AdminContext>,
+const inAdmin = (children: React.ReactNode) => {
+    const i18n = englishI18n();
+    return render(
+        <I18nContextProvider i18n={i18n}>
+            <AdminContext i18nProvider={i18n} store={memoryStore()}>
+                {children}
+            </AdminContext>
+        </I18nContextProvider>,
     );
+};
 
 const FiveNotices = () => {
     const notify = useNotify();
@@ -29,7 +35,8 @@ describe('toasts', () => {
         inAdmin(
             <>
                 <FiveNotices />
-                <NotificationStack />
+                <NotificationBridge />
+                <Toasts />
             </>,
         );
         await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(3));

@@ -1,16 +1,17 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
 import { settings } from '../../config';
+import { useT } from '../../i18n/context';
 import { LanguageMenu } from '../../layout/LanguageMenu';
 import { Logo } from '../../layout/Logo';
+import { OfflineBanner } from '../../layout/OfflineBanner';
 
 /**
  * The background layout of the signed-out pages (spec §2): the brand backdrop, a card with the
  * logo and the page, the language menu, and the version.
  */
 export const AuthLayout = ({ title, subtitle, children, wide = false }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean }) => {
-    const translate = useTranslate();
+    const { translate } = useT();
     return (
         <Box
             component="main"
@@ -33,6 +34,7 @@ export const AuthLayout = ({ title, subtitle, children, wide = false }: { title:
             </Box>
             <Card elevation={8} sx={{ width: '100%', maxWidth: wide ? 560 : 420, mt: { xs: 5, sm: 0 } }}>
                 <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+                    <OfflineBanner sx={{ mb: 2 }} />
                     <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
                         <Logo />
                     </Box>

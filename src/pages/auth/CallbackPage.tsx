@@ -1,18 +1,18 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useLogin, useTranslate } from 'react-admin';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { nextPath } from '../../authProvider';
-import { AuthLayout } from './AuthLayout';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { nextPath, signIn } from '../../authProvider/signIn';
+import { useT } from '../../i18n/context';
 import { errorKeyOf } from '../../lib/apiErrors';
+import { AuthLayout } from './AuthLayout';
 
 /**
  * Where the mobile operator sends the browser back (`/callback/:authId/:provider?code=…`): the
  * one-time code is exchanged for a session. A cancelled or failed operator sign-in says so.
  */
 export const CallbackPage = () => {
-    const translate = useTranslate();
-    const login = useLogin();
+    const { translate } = useT();
+    const navigate = useNavigate();
     const { authId = '', provider = '' } = useParams();
     const [search] = useSearchParams();
     const code = search.get('code');
@@ -25,8 +25,12 @@ export const CallbackPage = () => {
     useEffect(() => {
         if (!code || exchanged.current) return;
         exchanged.current = true;
-        login({ auth_id: authId, provider, code }, nextPath.peek()).catch((error: unknown) => setProblem(errorKeyOf(error)));
-    }, [authId, provider, code, login]);
+        const next = nextPath.peek();
+        signIn({ auth_id: authId, provider, code }).then(
+            answer => navigate(answer?.redirectTo ?? next),
+            (error: unknown) => setProblem(errorKeyOf(error)),
+        );
+    }, [authId, provider, code, navigate]);
 
     return (
         <AuthLayout title={translate('auth.callback.title')}>
@@ -41,7 +45,7 @@ export const CallbackPage = () => {
                 </>
             ) : (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'center', py: 2 }} role="status">
-                    <CircularProgress size={24} />
+                    <CircularProgress size={24} aria-hidden />
                     <Typography>{translate('auth.callback.working')}</Typography>
                 </Box>
             )}

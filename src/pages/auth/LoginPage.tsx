@@ -1,21 +1,23 @@
 import SmartphoneIcon from '@mui/icons-material/Smartphone';
 import { Button, CircularProgress, Divider } from '@mui/material';
-import { useState } from 'react';
-import { Form, PasswordInput, TextInput, required, useLogin, useTranslate } from 'react-admin';
-import { Navigate } from 'react-router-dom';
-import { startOperatorSignIn } from '../../../contract/auth';
-import { HOME_PATH, nextPath } from '../../authProvider';
-import { session } from '../../lib/session';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { HOME_PATH } from '../../authProvider/paths';
 import { settings } from '../../config';
-import { callApi } from '../../lib/portalApi';
-import { AuthLayout } from './AuthLayout';
+import { useT } from '../../i18n/context';
 import { apiErrorOf, errorKeyOf } from '../../lib/apiErrors';
-import { AlternativeLink, FormProblem, SubmitButton } from './FormParts';
+import { required } from '../../lib/fieldChecks';
+import { hasStoredSession } from '../../lib/sessionHint';
+import { AuthLayout } from './AuthLayout';
+import { AlternativeLink, FormField, FormProblem, PasswordField, SignedOutForm, SubmitButton, useSignedOutForm } from './FormParts';
 
-interface Credentials {
-    username: string;
-    password: string;
-}
+/**
+ * Signing in itself (the contract's calls, the HTTP client, the session's encryption) loads when
+ * the visitor starts typing or asks for it, not with the page: the page shows sooner on a slow line.
+ */
+const loadSignIn = () => import('../../authProvider/signIn');
+
+type Credentials = { username: string; password: string };
 
 /** A message to show under the form: a translation key with its values. */
 interface Problem {
@@ -32,23 +34,51 @@ const problemOf = (error: unknown): Problem => {
     return { key: errorKeyOf(error) };
 };
 
+/**
+ * Whether to show the form: a visitor whose stored session is still good goes on to the
+ * dashboard. Decided once: after a sign-in succeeds this page may render again before the
+ * navigation to where the user was going, and must not send them to the home instead.
+ */
+const useSignedOut = (): boolean => {
+    const navigate = useNavigate();
+    const [signedOut, setSignedOut] = useState(() => !hasStoredSession());
+    useEffect(() => {
+        if (signedOut) return undefined;
+        let live = true;
+        loadSignIn().then(
+            ({ isSignedIn }) => {
+                if (!live) return;
+                if (isSignedIn()) navigate(HOME_PATH, { replace: true });
+                else setSignedOut(true);
+            },
+            () => live && setSignedOut(true),
+        );
+        return () => {
+            live = false;
+        };
+    }, [signedOut, navigate]);
+    return signedOut;
+};
+
 export const LoginPage = () => {
-    const translate = useTranslate();
-    const login = useLogin();
+    const { translate } = useT();
+    const navigate = useNavigate();
+    const form = useSignedOutForm<Credentials>({ username: '', password: '' }, { onFirstInput: () => void loadSignIn().catch(() => undefined) });
     /** On the way to the mobile operator's page. */
     const [redirecting, setRedirecting] = useState(false);
     const [problem, setProblem] = useState<Problem | null>(null);
-    // Decided once: after a sign-in succeeds this page may render again before the navigation to
-    // where the user was going, and must not send them to the home instead.
-    const [signedInAtMount] = useState(session.isSignedIn);
+    const signedOut = useSignedOut();
 
-    if (signedInAtMount) return <Navigate to={HOME_PATH} replace />;
+    if (!signedOut) return null;
 
-    const submit = async (values: Partial<Credentials>) => {
+    const submit = async ({ username, password }: Credentials) => {
         setProblem(null);
         try {
+            const { nextPath, signIn } = await loadSignIn();
             // Back where the user was sent away from, else the dashboard.
-            await login({ username: values.username ?? '', password: values.password ?? '' }, nextPath.peek());
+            const next = nextPath.peek();
+            const answer = await signIn({ username, password });
+            navigate(answer?.redirectTo ?? next);
         } catch (error) {
             setProblem(problemOf(error));
         }
@@ -58,8 +88,8 @@ export const LoginPage = () => {
         setRedirecting(true);
         setProblem(null);
         try {
-            const { authorize_url } = await callApi(startOperatorSignIn, { body: { provider: 'mno' } });
-            window.location.assign(authorize_url);
+            const { operatorSignInUrl } = await loadSignIn();
+            window.location.assign(await operatorSignInUrl());
         } catch (error) {
             setProblem(problemOf(error));
             setRedirecting(false);
@@ -68,19 +98,19 @@ export const LoginPage = () => {
 
     return (
         <AuthLayout title={translate('auth.sign_in_title')} subtitle={translate('auth.sign_in_subtitle')}>
-            <Form onSubmit={(values: Partial<Credentials>) => submit(values)} noValidate>
-                <TextInput
-                    source="username"
+            <SignedOutForm form={form} onSubmit={submit} onInvalid={() => setProblem(null)}>
+                <FormField
+                    name="username"
                     label="auth.username"
                     autoComplete="username"
                     autoFocus
-                    validate={required()}
-                    slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+                    checks={[required]}
+                    inputProps={{ autoCapitalize: 'none', spellCheck: false }}
                 />
-                <PasswordInput source="password" label="auth.password" autoComplete="current-password" validate={required()} />
+                <PasswordField name="password" label="auth.password" autoComplete="current-password" checks={[required]} />
                 <FormProblem message={problem?.key ?? null} values={problem?.values} />
                 <SubmitButton label="auth.sign_in" busyLabel="auth.signing_in" disabled={redirecting} />
-            </Form>
+            </SignedOutForm>
             {settings.operatorSignIn && (
                 <>
                     <Divider sx={{ my: 2 }}>{translate('auth.or')}</Divider>

@@ -1,15 +1,17 @@
 import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Form, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { resendOtp } from '../../../contract/auth';
-import { HOME_PATH, nextPath } from '../../authProvider';
-import { session, type PendingOtp } from '../../lib/session';
-import { callApi } from '../../lib/portalApi';
-import { usePortalValidators } from '../../lib/validators';
-import { AuthLayout } from './AuthLayout';
+import { HOME_PATH, nextPath, signIn } from '../../authProvider/signIn';
+import { useT } from '../../i18n/context';
 import { errorKeyOf } from '../../lib/apiErrors';
-import { FormProblem, SubmitButton } from './FormParts';
+import { otp as otpCode } from '../../lib/contractChecks';
+import { required } from '../../lib/fieldChecks';
+import { notices } from '../../lib/notices';
+import { callApi } from '../../lib/portalApi';
+import { session, type PendingOtp } from '../../lib/session';
+import { AuthLayout } from './AuthLayout';
+import { FormField, FormProblem, SignedOutForm, SubmitButton, useSignedOutForm } from './FormParts';
 
 /** How long before another code may be asked for. */
 const RESEND_COOLDOWN_S = 30;
@@ -26,10 +28,9 @@ const useCountdown = (seconds: number) => {
 
 /** The second factor of a staff sign-in: the 6-digit code sent by SMS. */
 export const OtpPage = () => {
-    const translate = useTranslate();
-    const notify = useNotify();
-    const login = useLogin();
-    const validate = usePortalValidators();
+    const { translate } = useT();
+    const navigate = useNavigate();
+    const form = useSignedOutForm({ otp: '' });
     const [pending, setPending] = useState<PendingOtp | null>(() => session.pendingOtp());
     const [problem, setProblem] = useState<string | null>(null);
     const [signedInAtMount] = useState(session.isSignedIn);
@@ -47,10 +48,12 @@ export const OtpPage = () => {
     }
     if (signedInAtMount) return <Navigate to={HOME_PATH} replace />;
 
-    const verify = async ({ otp }: { otp?: string }) => {
+    const verify = async ({ otp }: { otp: string }) => {
         setProblem(null);
+        const next = nextPath.peek();
         try {
-            await login({ auth_id: pending.auth_id, otp: (otp ?? '').trim() }, nextPath.peek());
+            const answer = await signIn({ auth_id: pending.auth_id, otp: otp.trim() });
+            navigate(answer?.redirectTo ?? next);
         } catch (error) {
             setProblem(errorKeyOf(error));
         }
@@ -64,7 +67,7 @@ export const OtpPage = () => {
             session.setPendingOtp(next);
             setPending(next);
             restartCooldown();
-            notify('auth.otp.resent', { type: 'info' });
+            notices.push({ message: 'auth.otp.resent', type: 'info' });
         } catch (error) {
             setProblem(errorKeyOf(error));
         }
@@ -72,18 +75,18 @@ export const OtpPage = () => {
 
     return (
         <AuthLayout title={translate('auth.otp.title')} subtitle={translate('auth.otp.help', { sent_to: pending.sent_to })}>
-            <Form onSubmit={(values: { otp?: string }) => verify(values)} noValidate>
-                <TextInput
-                    source="otp"
+            <SignedOutForm form={form} onSubmit={verify} onInvalid={() => setProblem(null)}>
+                <FormField
+                    name="otp"
                     label="auth.otp.code"
                     autoFocus
                     autoComplete="one-time-code"
-                    validate={[required(), validate.otp]}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
+                    checks={[required, otpCode]}
+                    inputProps={{ inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' }}
                 />
                 <FormProblem message={problem} />
                 <SubmitButton label="auth.otp.verify" busyLabel="auth.otp.verifying" />
-            </Form>
+            </SignedOutForm>
             <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
                 <Button onClick={resend} disabled={cooldown > 0}>
                     {cooldown > 0 ? translate('auth.otp.resend_in', { seconds: cooldown }) : translate('auth.otp.resend')}

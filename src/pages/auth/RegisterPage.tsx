@@ -1,44 +1,87 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Alert, Box, Button, Grid, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import {
-    Form,
-    PasswordInput,
-    SelectInput,
-    TextInput,
-    maxLength,
-    minLength,
-    required,
-    useTranslate,
-    type Validator,
-} from 'react-admin';
+import { Alert, Box, Button, Grid, MenuItem, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register, registrationOptions } from '../../../contract/security';
-import { callApi } from '../../lib/portalApi';
-import { usePortalValidators } from '../../lib/validators';
-import { AuthLayout } from './AuthLayout';
+import { useT } from '../../i18n/context';
+import { LoadError } from '../../layout/LoadError';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
-import { AlternativeLink, FormProblem, SubmitButton } from './FormParts';
+import { optionalEmail, phone, username } from '../../lib/contractChecks';
+import { maxLength, minLength, required, type FieldCheck } from '../../lib/fieldChecks';
+import { callApi } from '../../lib/portalApi';
+import { AuthLayout } from './AuthLayout';
+import { AlternativeLink, FormField, FormProblem, PasswordField, SignedOutForm, SubmitButton, useField, useSignedOutForm, type FieldProps } from './FormParts';
 
-type Registration = z.input<typeof register.body> & { confirm_password: string };
+type Registration = {
+    [K in keyof z.input<typeof register.body>]-?: string;
+} & { confirm_password: string };
 const FIELDS = ['username', 'first_name', 'last_name', 'msisdn', 'email', 'store_id', 'password'] as const;
+const EMPTY: Registration = {
+    first_name: '',
+    last_name: '',
+    username: '',
+    msisdn: '',
+    email: '',
+    store_id: '',
+    password: '',
+    confirm_password: '',
+};
 
-const sameAsPassword: Validator = (value, values: Partial<Registration>) =>
-    value === values.password ? undefined : 'register.passwords_differ';
+const sameAsPassword: FieldCheck = (value, values) => (value === values.password ? undefined : { key: 'register.passwords_differ' });
+
+/** A choice among `children` (MenuItems), bound to its form by name. */
+const SelectField = ({ children, ...props }: FieldProps & { children: ReactNode }) => {
+    const field = useField(props);
+    return (
+        <TextField
+            select
+            name={props.name}
+            value={field.value}
+            onChange={event => field.onChange(event.target.value)}
+            inputRef={field.ref}
+            label={field.label}
+            required={field.required}
+            error={field.error}
+            helperText={field.helperText}
+            disabled={props.disabled}
+        >
+            {children}
+        </TextField>
+    );
+};
+
+type Options = z.output<typeof registrationOptions.response>;
+
+/** The shops open for registration; a failure says why and offers to ask again. */
+const useRegistrationOptions = () => {
+    const [state, setState] = useState<{ data?: Options; error?: unknown }>({});
+    const [attempt, setAttempt] = useState(0);
+    useEffect(() => {
+        const controller = new AbortController();
+        callApi(registrationOptions, {}, { signal: controller.signal }).then(
+            data => setState({ data }),
+            (error: unknown) => {
+                if (!controller.signal.aborted) setState({ error });
+            },
+        );
+        return () => controller.abort();
+    }, [attempt]);
+    const retry = useCallback(() => {
+        setState({});
+        setAttempt(count => count + 1);
+    }, []);
+    return { ...state, isPending: !state.data && state.error === undefined, retry };
+};
 
 /** Agent self-registration: creates a sales agent who signs in once an administrator approves. */
 export const RegisterPage = () => {
-    const translate = useTranslate();
-    const validate = usePortalValidators();
+    const { translate } = useT();
+    const form = useSignedOutForm<Registration>(EMPTY);
     const [problem, setProblem] = useState<string | null>(null);
     const [done, setDone] = useState<{ name: string; username: string } | null>(null);
-    const options = useQuery({
-        queryKey: ['registration-options'],
-        queryFn: ({ signal }) => callApi(registrationOptions, {}, { signal }),
-    });
+    const options = useRegistrationOptions();
 
     if (done) {
         return (
@@ -56,18 +99,18 @@ export const RegisterPage = () => {
         );
     }
 
-    const submit = async (values: Partial<Registration>) => {
+    const submit = async ({ confirm_password: _confirm, ...values }: Registration) => {
         setProblem(null);
-        const { confirm_password: _confirm, ...body } = values as Registration;
         try {
-            const answer = await callApi(register, { body: { ...body, email: body.email || undefined } });
-            setDone({ name: body.first_name.trim(), username: answer.username });
-            return undefined;
+            const answer = await callApi(register, {
+                body: { ...values, store_id: Number(values.store_id), email: values.email || undefined },
+            });
+            setDone({ name: values.first_name.trim(), username: answer.username });
         } catch (error) {
             const fieldErrors = fieldErrorsOf(error, FIELDS);
-            // Errors on fields are marked there (and react-admin's notice says so); the rest shows here.
-            if (Object.keys(fieldErrors).length === 0) setProblem(errorKeyOf(error));
-            return fieldErrors;
+            // Errors on fields are marked there, and said above the button; the rest shows there alone.
+            form.setProblems(Object.fromEntries(Object.entries(fieldErrors).map(([field, key]) => [field, { key }])));
+            setProblem(Object.keys(fieldErrors).length ? 'validation.correct_errors' : errorKeyOf(error));
         }
     };
 
@@ -75,81 +118,69 @@ export const RegisterPage = () => {
 
     return (
         <AuthLayout title={translate('register.title')} subtitle={translate('register.subtitle')} wide>
-            {options.isError && (
-                <Alert
-                    severity="error"
-                    action={
-                        <Button color="inherit" size="small" onClick={() => options.refetch()}>
-                            {translate('app.retry')}
-                        </Button>
-                    }
-                >
-                    {translate(errorKeyOf(options.error))}
-                </Alert>
-            )}
-            {options.isSuccess && stores.length === 0 && <Alert severity="info">{translate('register.no_stores')}</Alert>}
-            <Form onSubmit={(values: Partial<Registration>) => submit(values)} noValidate>
+            {options.error !== undefined && <LoadError error={options.error} onRetry={options.retry} sx={{ mb: 2 }} />}
+            {options.data && stores.length === 0 && <Alert severity="info">{translate('register.no_stores')}</Alert>}
+            <SignedOutForm form={form} onSubmit={submit} onInvalid={() => setProblem('validation.correct_errors')}>
                 <Grid container columnSpacing={2}>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <TextInput source="first_name" label="register.first_name" autoComplete="given-name" validate={[required(), maxLength(80)]} />
+                        <FormField name="first_name" label="register.first_name" autoComplete="given-name" checks={[required, maxLength(80)]} />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <TextInput source="last_name" label="register.last_name" autoComplete="family-name" validate={[required(), maxLength(80)]} />
+                        <FormField name="last_name" label="register.last_name" autoComplete="family-name" checks={[required, maxLength(80)]} />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <TextInput
-                            source="username"
+                        <FormField
+                            name="username"
                             label="register.username"
                             helperText="register.username_help"
                             autoComplete="username"
-                            validate={[required(), validate.username]}
-                            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+                            checks={[required, username]}
+                            inputProps={{ autoCapitalize: 'none', spellCheck: false }}
                         />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <TextInput
-                            source="msisdn"
+                        <FormField
+                            name="msisdn"
                             label="register.msisdn"
                             helperText="register.msisdn_help"
                             autoComplete="tel"
                             type="tel"
-                            validate={[required(), validate.phone]}
+                            checks={[required, phone]}
                         />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <TextInput source="email" label="register.email" type="email" autoComplete="email" validate={validate.optionalEmail} />
+                        <FormField name="email" label="register.email" type="email" autoComplete="email" checks={[optionalEmail]} />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <SelectInput
-                            source="store_id"
-                            label="register.store"
-                            choices={stores}
-                            optionText={(store: { name: string; town: string }) => `${store.name} (${store.town})`}
-                            isPending={options.isPending}
-                            validate={required()}
-                        />
+                        <SelectField name="store_id" label="register.store" disabled={options.isPending} checks={[required]}>
+                            {stores.map(store => (
+                                <MenuItem key={store.id} value={String(store.id)}>
+                                    {`${store.name} (${store.town})`}
+                                </MenuItem>
+                            ))}
+                        </SelectField>
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <PasswordInput
-                            source="password"
+                        <PasswordField
+                            name="password"
                             label="register.password"
                             helperText={translate('register.password_help', { min: PASSWORD_MIN_LENGTH })}
                             autoComplete="new-password"
-                            validate={[required(), minLength(PASSWORD_MIN_LENGTH)]}
+                            checks={[required, minLength(PASSWORD_MIN_LENGTH)]}
                         />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <PasswordInput
-                            source="confirm_password"
+                        <PasswordField
+                            name="confirm_password"
                             label="register.confirm_password"
                             autoComplete="new-password"
-                            validate={[required(), sameAsPassword]}
+                            checks={[required, sameAsPassword]}
                         />
                     </Grid>
                 </Grid>
                 <FormProblem message={problem} />
                 <SubmitButton label="register.submit" busyLabel="register.submitting" />
-            </Form>
+            </SignedOutForm>
             <AlternativeLink prompt="register.have_account" link="register.sign_in_link" to="/" />
         </AuthLayout>
     );

@@ -3,8 +3,8 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useT } from '../../i18n/context';
 import { AuthLayout } from './AuthLayout';
 
 type CameraProblem = 'liveness.no_camera' | 'liveness.permission_denied' | 'liveness.unsupported' | 'liveness.failed';
@@ -22,7 +22,7 @@ const cameraProblemOf = (error: unknown): CameraProblem => {
  * taken from it. Without a camera or without permission, it says so plainly.
  */
 export const VerifyLivenessPage = () => {
-    const translate = useTranslate();
+    const { translate } = useT();
     const video = useRef<HTMLVideoElement>(null);
     const [stream, setStream] = useState<MediaStream | null>(null);
     const [photo, setPhoto] = useState<string | null>(null);

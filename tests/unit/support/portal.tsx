@@ -2,9 +2,10 @@ import { render } from '@testing-library/react';
 import { memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import type { SessionUser } from '../../../contract/auth';
-import { Portal } from '../../../src/App';
-import { session } from '../../../src/lib/session';
 import { createI18nProvider } from '../../../src/i18n';
+import en from '../../../src/i18n/en';
+import { session } from '../../../src/lib/session';
+import { Portal } from '../../../src/Portal';
 
 export const signedInAs = (roles: string[], user: Partial<SessionUser> = {}) => {
     session.setUser({
@@ -19,10 +20,13 @@ export const signedInAs = (roles: string[], user: Partial<SessionUser> = {}) => 
     session.setRoles({ group_id: 1, codes: roles });
 };
 
+/** The English provider, its catalog already loaded (the browser loads it with import(), main.tsx). */
+export const englishI18n = () => createI18nProvider('en', en);
+
 /** The real portal, in English, at `path`, in a memory router. */
 export const renderPortal = (path: string) =>
     render(
         <MemoryRouter initialEntries={[path]}>
-            <Portal store={memoryStore()} i18nProvider={createI18nProvider('en')} />
+            <Portal store={memoryStore()} i18n={englishI18n()} />
         </MemoryRouter>,
     );

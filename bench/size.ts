@@ -1,0 +1,157 @@
+/**
+ * Size budgets of the built portal, read from `dist/` (build first: `npm run build`):
+ * - every script the sign-in page downloads, gzipped, as Chromium loads `/` for a first visitor;
+ * - the largest route chunk (every script but the `vendor-*` chunks of a library, vite.config.ts);
+ * - the catalogs: the sign-in page loads exactly one, the detected language's (`?lang=pt` too);
+ * - react-admin: the sign-in page loads none of it (its signed-in shell, lists, layout).
+ * Run alone (`tsx bench/size.ts`) or within `npm run bench` (`-- --fast` for these only).
+ * Exits 1 when a budget is missed.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { constants as zlib, gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const DIST = resolve('dist');
+const KIB = 1024;
+
+export const SIZE_BUDGETS = {
+    /** A minimal react-admin app costs 279 KiB; the sign-in page must cost less than that. */
+    signInJsGzipKb: 200,
+    largestRouteChunkGzipKb: 60,
+    /** Exactly one: the visitor's language, nothing of the other two. */
+    signInCatalogChunks: 1,
+    /** Class names only react-admin's screens carry: none may be downloaded before sign-in. */
+    signInReactAdminMarkers: 0,
+} as const;
+
+export type SizeFigures = Record<keyof typeof SIZE_BUDGETS, number>;
+
+/** Strings that exist only in react-admin's UI code: its shell, lists and tables. */
+const REACT_ADMIN_MARKERS = ['RaLayout', 'RaAppBar', 'RaSidebar', 'RaList', 'RaDataTable', 'RaSimpleList', 'RaMenuItemLink'];
+
+const CATALOG = /^catalog-(en|sw|pt)-/;
+const VENDOR = /^vendor-/;
+
+/** What the server sends for a script: its `.gz` copy (vite.config.ts writes them), or gzip -9 of it. */
+export const gzipBytes = (file: string): number =>
+    existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`).length : gzipSync(readFileSync(file), { level: zlib.Z_BEST_COMPRESSION }).length;
+
+const TYPES: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+};
+
+/** `dist/` as the portal's server serves it: files, and index.html for any other path; no API (nothing on sign-in needs one). */
+const serveDist = async (): Promise<{ server: Server; url: string }> => {
+    const server = createServer((request, response) => {
+        const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+        const file = normalize(join(DIST, pathname));
+        const inside = file.startsWith(DIST) && existsSync(file) && !file.endsWith('/') && extname(file) !== '';
+        if (pathname.startsWith('/portal_api/')) {
+            response.writeHead(404, { 'Content-Type': 'application/json' }).end('{}');
+            return;
+        }
+        const chosen = inside ? file : join(DIST, 'index.html');
+        response.writeHead(200, { 'Content-Type': TYPES[extname(chosen)] ?? 'application/octet-stream' });
+        response.end(readFileSync(chosen));
+    });
+    await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
+    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+};
+
+/** The scripts (`assets/…js`) the page at `path` downloads until it shows its heading and the network rests. */
+const scriptsOfPage = async (baseUrl: string, path: string): Promise<string[]> => {
+    const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    });
+    try {
+        const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        const scripts = new Set<string>();
+        page.on('request', request => {
+            const { pathname } = new URL(request.url());
+            if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname.slice('/assets/'.length));
+        });
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 15_000 });
+        await page.waitForLoadState('networkidle');
+        return [...scripts].sort();
+    } finally {
+        await browser.close();
+    }
+};
+
+const kib = (bytes: number) => bytes / KIB;
+
+export const measureSizes = async (): Promise<{ figures: SizeFigures; details: string[] }> => {
+    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
+    const assets = join(DIST, 'assets');
+    const { server, url } = await serveDist();
+    try {
+        const english = await scriptsOfPage(url, '/');
+        const portuguese = await scriptsOfPage(url, '/?lang=pt');
+        const catalogsOf = (scripts: string[]) => scripts.map(name => name.match(CATALOG)?.[1]).filter(Boolean);
+        const englishCatalogs = catalogsOf(english);
+        const portugueseCatalogs = catalogsOf(portuguese);
+        // Both loads must bring exactly their own language's catalog; anything else counts against the budget.
+        const catalogChunks =
+            englishCatalogs.join() === 'en' && portugueseCatalogs.join() === 'pt' ? 1 : Math.max(englishCatalogs.length, portugueseCatalogs.length, 2);
+
+        const signInBytes = english.reduce((total, name) => total + gzipBytes(join(assets, name)), 0);
+        const markers = REACT_ADMIN_MARKERS.filter(marker => english.some(name => readFileSync(join(assets, name), 'utf8').includes(marker)));
+
+        const chunks = readdirSync(assets).filter(name => name.endsWith('.js'));
+        const sized = chunks.map(name => ({ name, bytes: gzipBytes(join(assets, name)) })).sort((a, b) => b.bytes - a.bytes);
+        const routeChunks = sized.filter(chunk => !VENDOR.test(chunk.name));
+        const largestRoute = routeChunks[0] ?? { name: '-', bytes: 0 };
+        const largestVendor = sized.find(chunk => VENDOR.test(chunk.name));
+
+        const details = [
+            `sign-in (/) loads ${english.length} scripts: ${english.map(name => `${name} ${kib(gzipBytes(join(assets, name))).toFixed(1)}`).join(', ')}`,
+            `catalogs loaded: / → ${englishCatalogs.join(', ') || 'none'}; /?lang=pt → ${portugueseCatalogs.join(', ') || 'none'}`,
+            `largest route chunk: ${largestRoute.name}; largest vendor chunk (no budget, a library's): ${largestVendor ? `${largestVendor.name} ${kib(largestVendor.bytes).toFixed(1)} KiB` : 'none'}`,
+            ...(markers.length ? [`react-admin found on the sign-in page: ${markers.join(', ')}`] : []),
+        ];
+        return {
+            figures: {
+                signInJsGzipKb: kib(signInBytes),
+                largestRouteChunkGzipKb: kib(largestRoute.bytes),
+                signInCatalogChunks: catalogChunks,
+                signInReactAdminMarkers: markers.length,
+            },
+            details,
+        };
+    } finally {
+        server.close();
+    }
+};
+
+/** Prints each figure beside its budget; answers how many were missed. */
+export const report = <K extends string>(figures: Record<K, number>, budgets: Record<K, number>, exact: readonly K[] = []): number => {
+    let missed = 0;
+    for (const name of Object.keys(budgets) as K[]) {
+        const value = figures[name];
+        const budget = budgets[name];
+        const ok = exact.includes(name) ? value === budget : value <= budget;
+        if (!ok) missed++;
+        const shown = Number.isInteger(value) ? String(value) : value.toFixed(1);
+        console.log(`${ok ? 'ok  ' : 'OVER'} ${name.padEnd(26)} ${shown.padStart(8)}  (budget ${exact.includes(name) ? '= ' : '≤ '}${budget})`);
+    }
+    return missed;
+};
+
+export const EXACT_SIZE_FIGURES = ['signInCatalogChunks'] as const;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+    const { figures, details } = await measureSizes();
+    details.forEach(line => console.log(`     ${line}`));
+    process.exit(report(figures, SIZE_BUDGETS, EXACT_SIZE_FIGURES) ? 1 : 0);
+}

@@ -1,0 +1,87 @@
+/**
+ * What every page of the portal stands on, kept light so the sign-in page loads fast: the
+ * language, the theme, the single-tab lock, the toasts, and the routes. The signed-out pages are
+ * MUI pages calling the sign-in functions directly; react-admin and the signed-in shell (App.tsx)
+ * load only for `/dashboard/*`, once there is a session.
+ */
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import type { Store } from 'ra-core';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { PortalI18n } from './i18n';
+import { I18nContextProvider, useI18nProvider } from './i18n/context';
+import { preferredMode, signedOutTheme } from './layout/brand';
+import { AppErrorBoundary, ErrorPage } from './layout/ErrorPage';
+import { PageLoading } from './layout/PageLoading';
+import { SignInFirst } from './layout/SignInFirst';
+import { TabLockGate } from './layout/TabLockGate';
+import { Toasts } from './layout/Toasts';
+import { lazyPage } from './lib/lazyPage';
+import { hasStoredSession } from './lib/sessionHint';
+
+const LoginPage = lazyPage(() => import('./pages/auth/LoginPage').then(m => m.LoginPage));
+const OtpPage = lazyPage(() => import('./pages/auth/OtpPage').then(m => m.OtpPage));
+const CallbackPage = lazyPage(() => import('./pages/auth/CallbackPage').then(m => m.CallbackPage));
+const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage').then(m => m.RegisterPage));
+const VerifyLivenessPage = lazyPage(() => import('./pages/auth/VerifyLivenessPage').then(m => m.VerifyLivenessPage));
+const SignedInApp = lazyPage(() => import('./App').then(m => m.App));
+
+/** Starts loading the page `pathname` shows, alongside the language's catalog (main.tsx). */
+export const preloadPage = (pathname: string) => {
+    const pages: [RegExp, { preload: () => void }][] = [
+        [/^\/dashboard(\/|$)/, SignedInApp],
+        [/^\/otp$/, OtpPage],
+        [/^\/callback\//, CallbackPage],
+        [/^\/register$/, RegisterPage],
+        [/^\/verify_liveness$/, VerifyLivenessPage],
+    ];
+    (pages.find(([path]) => path.test(pathname))?.[1] ?? LoginPage).preload();
+};
+
+/**
+ * /dashboard/*: the signed-in shell, fetched only when a session is stored (a signed-out deep
+ * link never downloads it); the shell checks the session itself (App.tsx).
+ */
+const Dashboard = ({ store }: { store?: Store }) => {
+    const i18n = useI18nProvider();
+    if (!hasStoredSession()) return <SignInFirst expired={false} />;
+    return <SignedInApp i18n={i18n} store={store} />;
+};
+
+/** The signed-out pages' theme: the one chosen in the signed-in shell, read again on each navigation. */
+const Themed = ({ children }: { children: ReactNode }) => {
+    // Subscribing to the location renders again, and so reads the mode again, on every navigation.
+    useLocation();
+    const mode = preferredMode();
+    const theme = useMemo(() => signedOutTheme(mode), [mode]);
+    return (
+        <ThemeProvider theme={theme}>
+            <CssBaseline enableColorScheme />
+            {children}
+        </ThemeProvider>
+    );
+};
+
+/** The whole portal inside whatever router the caller gives (the browser's, or a test's memory router). */
+export const Portal = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => (
+    <I18nContextProvider i18n={i18n}>
+        <Themed>
+            <AppErrorBoundary fallback={error => <ErrorPage error={error} />}>
+                <TabLockGate>
+                    <Suspense fallback={<PageLoading />}>
+                        <Routes>
+                            <Route path="/dashboard/*" element={<Dashboard store={store} />} />
+                            <Route path="/" element={<LoginPage />} />
+                            <Route path="/otp" element={<OtpPage />} />
+                            <Route path="/callback/:authId/:provider" element={<CallbackPage />} />
+                            <Route path="/register" element={<RegisterPage />} />
+                            <Route path="/verify_liveness" element={<VerifyLivenessPage />} />
+                            <Route path="*" element={<Navigate to="/" replace />} />
+                        </Routes>
+                    </Suspense>
+                </TabLockGate>
+                <Toasts />
+            </AppErrorBoundary>
+        </Themed>
+    </I18nContextProvider>
+);

@@ -1,0 +1,54 @@
+/**
+ * The brand every page shares (spec §9): primary #E60000 (a lighter tint on dark backgrounds),
+ * cards and buttons rounded 8. The signed-out pages get their MUI theme from here alone, without
+ * react-admin; the signed-in shell adds react-admin's parts on top (layout/theme.ts).
+ */
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
+import { deepmerge } from '@mui/utils';
+import { BRAND_PRIMARY } from '../config';
+
+export const brandOptions: ThemeOptions = {
+    palette: { primary: { main: BRAND_PRIMARY } },
+    shape: { borderRadius: 8 },
+    components: {
+        MuiCard: { styleOverrides: { root: { borderRadius: 8 } } },
+        MuiButton: { styleOverrides: { root: { borderRadius: 8, textTransform: 'none' } } },
+    },
+};
+
+/** The brand red is too dark to read as text on a dark background; its lighter tint is used there. */
+export const darkPalette = { mode: 'dark', primary: { main: '#FF4D4D', dark: BRAND_PRIMARY } } as const;
+
+/** The form look of react-admin's default theme (filled, dense, full width), so both halves of the portal match. */
+const signedOutForms: ThemeOptions = {
+    components: {
+        MuiTextField: { defaultProps: { variant: 'filled', margin: 'dense', size: 'small', fullWidth: true } },
+        MuiFormControl: { defaultProps: { variant: 'filled', margin: 'dense', size: 'small', fullWidth: true } },
+    },
+};
+
+export type ThemeMode = 'light' | 'dark';
+
+export const signedOutTheme = (mode: ThemeMode): Theme =>
+    createTheme(
+        deepmerge(
+            deepmerge(signedOutForms, brandOptions),
+            mode === 'dark'
+                ? { palette: darkPalette }
+                : { palette: { background: { default: '#fafafb' } } },
+        ),
+    );
+
+/** react-admin keeps the theme chosen in the signed-in shell under this key (localStorageStore(…, 'pfp')). */
+const STORED_THEME_KEY = 'RaStorepfp.theme';
+
+/** The mode chosen in the signed-in shell, else the system's preference. */
+export const preferredMode = (): ThemeMode => {
+    try {
+        const stored: unknown = JSON.parse(localStorage.getItem(STORED_THEME_KEY) ?? 'null');
+        if (stored === 'dark' || stored === 'light') return stored;
+    } catch {
+        // unreadable: as if none
+    }
+    return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+};
