@@ -2,7 +2,7 @@
  * Feathers-style lists on the database (spec §7 `/prerequisites` conventions): `$sort` from an
  * allow-list, `q` as a case-insensitive "contains", and the `{ total, limit, skip, data }` page.
  */
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { invalidInput } from './http';
 
@@ -29,15 +29,21 @@ export const orderBy = (sort: string | undefined, allowed: Record<string, Sortab
 /** A case-insensitive "contains" pattern with LIKE's wildcards taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, match => `\\${match}`)}%`;
 
+/** Every match's count, beside each row of the page: the page and its total in one query. */
+export const totalCount = sql<number>`(count(*) over ())::int`;
+
 /**
- * One page of a list: the count of every match, and this page's rows. The callers give both
- * queries with the same filter; `rows` receives LIMIT and OFFSET from `$limit` and `$skip`.
+ * One page of a list and the count of every match, in one query: `rows` selects `total_count:
+ * totalCount` beside its fields, with LIMIT and OFFSET from `$limit` and `$skip`. Only a page
+ * with no rows (past the end, or `$limit=0`) costs a second query, `countAll`, with the same filter.
  */
-export const pageOf = async <Row>(
+export const pageOf = async <Row extends { total_count: number }>(
     query: { $limit: number; $skip: number },
-    countAll: () => Promise<{ value: number }[]>,
     rows: (limit: number, offset: number) => Promise<Row[]>,
+    countAll: () => Promise<{ value: number }[]>,
 ) => {
-    const [[total], data] = await Promise.all([countAll(), rows(query.$limit, query.$skip)]);
-    return { total: total?.value ?? 0, limit: query.$limit, skip: query.$skip, data };
+    const found = await rows(query.$limit, query.$skip);
+    const total = found[0]?.total_count ?? (query.$skip === 0 && query.$limit > 0 ? 0 : ((await countAll())[0]?.value ?? 0));
+    const data = found.map(({ total_count: _total, ...row }) => row);
+    return { total, limit: query.$limit, skip: query.$skip, data };
 };

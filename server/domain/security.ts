@@ -29,7 +29,7 @@ import type { GroupRole } from '../../contract/auth';
 import type { Queryable, Transaction } from '../db';
 import { adminGroups, adminRoles, admins, groupRoles, smsOutbox, stores } from '../db/schema';
 import { HttpError, mount, type CallContext } from '../http';
-import { containing, orderBy, pageOf } from '../lists';
+import { containing, orderBy, pageOf, totalCount } from '../lists';
 import { iso } from '../wire';
 import { hashPassword } from './auth';
 import { takeRateSlot, tooManyAttempts } from './auth/throttle';
@@ -124,9 +124,9 @@ const adminFields = {
     created_at: admins.createdAt,
 };
 
-const selectAdmins = (db: Queryable) =>
+const selectAdmins = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
     db
-        .select(adminFields)
+        .select({ ...adminFields, ...(extra as Extra) })
         .from(admins)
         .innerJoin(adminGroups, eq(adminGroups.id, admins.groupId))
         .leftJoin(stores, eq(stores.id, admins.storeId));
@@ -250,8 +250,15 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         );
         const page = await pageOf(
             query,
+            (limit, offset) =>
+                db
+                    .select({ ...groupFields, total_count: totalCount })
+                    .from(adminGroups)
+                    .where(where)
+                    .orderBy(...order)
+                    .limit(limit)
+                    .offset(offset),
             () => db.select({ value: count() }).from(adminGroups).where(where),
-            (limit, offset) => db.select(groupFields).from(adminGroups).where(where).orderBy(...order).limit(limit).offset(offset),
         );
         return { ...page, data: page.data.map(row => ({ ...row, created_at: iso(row.created_at) })) };
     });
@@ -308,15 +315,21 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         const order = orderBy(query.$sort, { id: adminRoles.id, code: adminRoles.code, name: adminRoles.name }, adminRoles.id);
         return pageOf(
             query,
-            () => db.select({ value: count() }).from(adminRoles).where(where),
             (limit, offset) =>
                 db
-                    .select({ id: adminRoles.id, code: adminRoles.code, name: adminRoles.name, description: adminRoles.description })
+                    .select({
+                        id: adminRoles.id,
+                        code: adminRoles.code,
+                        name: adminRoles.name,
+                        description: adminRoles.description,
+                        total_count: totalCount,
+                    })
                     .from(adminRoles)
                     .where(where)
                     .orderBy(...order)
                     .limit(limit)
                     .offset(offset),
+            () => db.select({ value: count() }).from(adminRoles).where(where),
         );
     });
 
@@ -332,16 +345,16 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         );
         return pageOf(
             query,
-            () => db.select({ value: count() }).from(groupRoles).where(where),
             (limit, offset) =>
                 db
-                    .select(groupRoleFields)
+                    .select({ ...groupRoleFields, total_count: totalCount })
                     .from(groupRoles)
                     .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
                     .where(where)
                     .orderBy(...order)
                     .limit(limit)
                     .offset(offset),
+            () => db.select({ value: count() }).from(groupRoles).where(where),
         );
     });
 
@@ -428,8 +441,8 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         );
         const page = await pageOf(
             query,
+            (limit, offset) => selectAdmins(db, { total_count: totalCount }).where(where).orderBy(...order).limit(limit).offset(offset),
             () => db.select({ value: count() }).from(admins).where(where),
-            (limit, offset) => selectAdmins(db).where(where).orderBy(...order).limit(limit).offset(offset),
         );
         return { ...page, data: page.data.map(row => ({ ...row, created_at: iso(row.created_at) })) };
     });

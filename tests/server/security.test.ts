@@ -283,6 +283,11 @@ describe('portal users', () => {
         const paged = await server.call(listAdmins, { query: { $limit: 3, $skip: 3, $sort: 'id' }, token: adminToken });
         expect(paged.body).toMatchObject({ total: all.body.total, limit: 3, skip: 3 });
         expect(paged.body.data.map(row => row.id)).toEqual(all.body.data.slice(3, 6).map(row => row.id));
+        // The total comes with the page's rows; a page past the end or of no rows still knows it.
+        const pastTheEnd = await server.call(listAdmins, { query: { $skip: 10_000 }, token: adminToken });
+        expect(pastTheEnd.body).toMatchObject({ total: all.body.total, data: [] });
+        const countOnly = await server.call(listAdmins, { query: { $limit: 0 }, token: adminToken });
+        expect(countOnly.body).toMatchObject({ total: all.body.total, data: [] });
     });
 
     it('adds an active user who can then sign in; the answer carries no password', async () => {
