@@ -11,6 +11,7 @@ import { authProvider } from './authProvider';
 import { settings } from './config';
 import { dataProvider } from './dataProvider';
 import type { PortalI18n } from './i18n';
+import { AccessCheckFailed } from './layout/AccessCheckFailed';
 import { AccessDenied } from './layout/AccessDenied';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
@@ -81,6 +82,7 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 loginPage={false}
                 catchAll={ToDashboard}
                 accessDenied={AccessDenied}
+                authenticationError={AccessCheckFailed}
                 error={ErrorPage}
                 loading={PageLoading}
                 notification={() => null}

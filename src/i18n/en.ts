@@ -120,6 +120,7 @@ const en: TranslationMessages = {
         access_denied_body: 'Your security group does not hold the role this page needs.',
         back_to_dashboard: 'Back to the dashboard',
         reload: 'Reload',
+        access_check_failed: 'We could not check what your security group allows just now.',
     },
     menu: {
         dashboard: 'Dashboard',

@@ -332,6 +332,7 @@ const pt: TranslationMessages = {
         access_denied_body: 'O seu grupo de segurança não tem a função necessária para esta página.',
         back_to_dashboard: 'Voltar ao painel',
         reload: 'Recarregar',
+        access_check_failed: 'Não foi possível verificar agora o que o seu grupo de segurança permite.',
     },
     menu: {
         dashboard: 'Painel',

@@ -330,6 +330,7 @@ const sw: TranslationMessages = {
         access_denied_body: 'Kikundi chako cha usalama hakina jukumu linalohitajika na ukurasa huu.',
         back_to_dashboard: 'Rudi kwenye dashibodi',
         reload: 'Pakia upya',
+        access_check_failed: 'Hatukuweza kuthibitisha kwa sasa kile ambacho kikundi chako cha usalama kinaruhusu.',
     },
     menu: {
         dashboard: 'Dashibodi',

@@ -7,6 +7,7 @@ import { Title, useGetIdentity, useLocale, usePermissions, useTranslate } from '
 import { Link } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
 import { formatDateTime } from '../../lib/format';
+import { LoadError } from '../../layout/LoadError';
 import { hrefOf, visibleEntries } from '../../layout/menu';
 
 const Fact = ({ icon, label, value }: { icon: ReactNode; label: string; value: string }) => (
@@ -30,7 +31,8 @@ const Fact = ({ icon, label, value }: { icon: ReactNode; label: string; value: s
 /** The screens the user may open, straight from the menu table. */
 const Shortcuts = () => {
     const translate = useTranslate();
-    const { permissions, isPending } = usePermissions<string[]>();
+    const { permissions, isPending, error, refetch } = usePermissions<string[]>();
+    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
     if (isPending) return <Skeleton variant="rounded" height={96} />;
     const entries = visibleEntries(new Set(permissions ?? [])).filter(item => item.path !== '');
     if (entries.length === 0) return <Typography color="text.secondary">{translate('dashboard.no_shortcuts')}</Typography>;

@@ -1,11 +1,12 @@
 import { Box, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Title, usePermissions, useTranslate } from 'react-admin';
+import { LoadError } from '../../layout/LoadError';
 import { titleCase } from '../../lib/format';
 
 /** What the signed-in user may do: the role codes of their group, as words with the code beside. */
 export const ProfilePage = () => {
     const translate = useTranslate();
-    const { permissions, isPending } = usePermissions<string[]>();
+    const { permissions, isPending, error, refetch } = usePermissions<string[]>();
     const roles = [...(permissions ?? [])].sort();
     return (
         <Box sx={{ py: 2 }}>
@@ -15,7 +16,9 @@ export const ProfilePage = () => {
                     <Typography component="h1" variant="h6" gutterBottom>
                         {translate('profile.roles')}
                     </Typography>
-                    {isPending ? (
+                    {error ? (
+                        <LoadError error={error} onRetry={() => void refetch()} />
+                    ) : isPending ? (
                         <Skeleton variant="rounded" height={80} />
                     ) : roles.length === 0 ? (
                         <Typography color="text.secondary">{translate('profile.no_roles')}</Typography>

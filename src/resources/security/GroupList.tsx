@@ -2,6 +2,7 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, DateField, List, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import type { AdminGroup } from '../../../contract/security';
 import { ListEmpty } from '../../layout/ListEmpty';
+import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -18,6 +19,8 @@ export const GroupList = () => {
             </TopToolbar>
         }
         empty={<ListEmpty />}
+        error={<ListLoadError />}
+        queryOptions={quietOnError}
     >
         {phone ? (
             <SimpleList<AdminGroup>

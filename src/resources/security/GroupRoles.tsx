@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
     AutocompleteInput,
@@ -21,6 +21,7 @@ import type { AdminGroup } from '../../../contract/security';
 import { LIST_LIMIT } from '../../config';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { titleCase } from '../../lib/format';
+import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 
 /** A role code as words, with the code itself beside it for those who know the codes. */
 const RoleName = ({ code }: { code: string }) => (
@@ -106,14 +107,8 @@ const AddRole = ({ group, held }: { group: AdminGroup; held: ReadonlySet<number>
 
 const RolesOfGroup = ({ group }: { group: AdminGroup }) => {
     const translate = useTranslate();
-    const { data = [], error, refetch } = useListContext<GroupRole>();
-    if (error) {
-        return (
-            <Alert severity="error" action={<Button color="inherit" onClick={() => refetch()}>{translate('app.retry')}</Button>}>
-                {translate('errors.load_failed')}
-            </Alert>
-        );
-    }
+    const { data = [], error } = useListContext<GroupRole>();
+    if (error) return <ListLoadError />;
     return (
         <>
             <CanAccess resource="group-roles" action="create">
@@ -157,7 +152,13 @@ export const GroupRoles = () => {
             <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
                 {translate('resources.security.roles_of_group')}
             </Typography>
-            <ReferenceManyField reference="group-roles" target="group_id" perPage={LIST_LIMIT} sort={{ field: 'id', order: 'ASC' }}>
+            <ReferenceManyField
+                reference="group-roles"
+                target="group_id"
+                perPage={LIST_LIMIT}
+                sort={{ field: 'id', order: 'ASC' }}
+                queryOptions={quietOnError}
+            >
                 <RolesOfGroup group={group} />
             </ReferenceManyField>
         </Box>

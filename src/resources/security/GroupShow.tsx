@@ -1,9 +1,10 @@
 import { Divider } from '@mui/material';
 import { DateField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ShowLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { GroupRoles } from './GroupRoles';
 
 export const GroupShow = () => (
-    <Show>
+    <Show error={<ShowLoadError />} queryOptions={quietOnError}>
         <SimpleShowLayout>
             <TextField source="name" />
             <TextField source="description" emptyText="—" />

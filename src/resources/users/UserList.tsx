@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { ADMIN_STATUSES, type Admin } from '../../../contract/security';
 import { ListEmpty } from '../../layout/ListEmpty';
+import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { UserStatus } from './UserStatus';
 
 const StatusInput = () => {
@@ -59,6 +60,8 @@ export const UserList = () => {
             </TopToolbar>
         }
         empty={<ListEmpty />}
+        error={<ListLoadError />}
+        queryOptions={quietOnError}
     >
         {phone ? (
             <SimpleList<Admin>
