@@ -5,7 +5,7 @@
  * `app.inject`.
  */
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorKey } from '../contract/errors';
 import type { Database, OpenDatabase } from './db';
 import { DEV_PATH_PREFIX, registerDevRoutes } from './dev';
@@ -277,6 +277,9 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         },
         // Long enough for every JSON call; uploads will get their own limit where they are mounted.
         bodyLimit: 1024 * 1024,
+        // Two log lines for every request cost more than many a call: requests are logged once, on
+        // completion, at debug level (LOG_LEVEL=debug), and failures as they happen.
+        logController: new LogController({ disableRequestLogging: true }),
         // A `__proto__` or `constructor.prototype` key is dropped rather than refused as "not JSON":
         // it can never reach an object's prototype, and the rest of the body is judged as usual.
         onProtoPoisoning: 'remove',
@@ -303,6 +306,12 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) app.mountedRoutes.push({ method, url: route.url });
     });
+
+    if (['debug', 'trace'].includes(settings.logLevel)) {
+        app.addHook('onResponse', async (request, reply) => {
+            request.log.debug({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+        });
+    }
 
     const sessionCache = new SessionCache();
     if (listen) {

@@ -4,7 +4,7 @@
  * embedded database on disk belongs to one process: DATA_DIR is locked while it is open.
  */
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -213,7 +213,8 @@ export const openDatabase = async (
     settings: Pick<Settings, 'databaseUrl' | 'dataDir'>,
 ): Promise<OpenDatabase> => {
     if (settings.databaseUrl) {
-        const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 10 });
+        // A few connections per core: more only queue inside PostgreSQL on a machine this size.
+        const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: Math.max(4, 2 * availableParallelism()) });
         // An idle client's network error must not crash the process; the next query reports it.
         pool.on('error', () => undefined);
         const db = drizzlePg({ client: pool, schema });

@@ -1,0 +1,191 @@
+/**
+ * Throughput and load budgets, measured as ratios in one run so the machine's speed on the day
+ * cancels out (on demand: `npm run bench`; each figure takes 10 s, the load test 60 s):
+ * - a Fastify hello-world, the ceiling on this machine, at 50 connections;
+ * - an authenticated indexed call (one security group by id, as admin) at 50 connections, on
+ *   PostgreSQL (a throwaway cluster started here) and on the embedded PGlite: its share of the
+ *   hello-world's requests per second, and its p99 on PostgreSQL;
+ * - 100 clients for 60 s against the seeded server (embedded database, as `npm start` runs it):
+ *   no errors, p50 and p99 reported.
+ * Every server runs in its own process, on loopback, and stops with the benchmark.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const THROUGHPUT_BUDGETS = {
+    /** The authenticated call on PostgreSQL, as a share of the hello-world's requests per second. */
+    postgresShareOfHelloWorld: 0.2,
+    postgresP99Ms: 40,
+    pgliteShareOfHelloWorld: 0.04,
+    loadErrors: 0,
+} as const;
+
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+
+interface Running {
+    url: string;
+    stop(): Promise<void>;
+}
+
+/** Starts a process and waits for the line that says where it listens. */
+const startProcess = (command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<Running> =>
+    new Promise((resolve, reject) => {
+        const child: ChildProcess = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not start:\n${output}`)), 120_000);
+        const onData = (chunk: Buffer) => {
+            output += chunk.toString();
+            const match = ready.exec(output);
+            if (!match?.[1]) return;
+            clearTimeout(timer);
+            resolve({
+                url: match[1],
+                stop: () =>
+                    new Promise(done => {
+                        if (child.exitCode !== null) return done();
+                        child.once('exit', () => done());
+                        child.kill('SIGTERM');
+                    }),
+            });
+        };
+        child.stdout?.on('data', onData);
+        child.stderr?.on('data', onData);
+        child.once('exit', code => {
+            clearTimeout(timer);
+            reject(new Error(`${command} exited (${code}) before it was ready:\n${output}`));
+        });
+    });
+
+const HELLO_WORLD = `
+import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+console.log('listening on http://127.0.0.1:' + app.server.address().port + '/');
+`;
+
+const startHelloWorld = () => startProcess(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {}, /listening on (\S+)/);
+
+const startPortal = (env: NodeJS.ProcessEnv) =>
+    startProcess(
+        process.execPath,
+        ['--import', 'tsx', 'server/main.ts'],
+        { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEV_TOOLS: 'off', ...env },
+        /Portal ready on (\S+)/,
+    );
+
+/** A throwaway PostgreSQL cluster on loopback, as the postgres user (initdb refuses root). */
+const startPostgres = async (): Promise<{ url: string; stop(): Promise<void> }> => {
+    if (!existsSync(join(PG_BIN, 'postgres'))) throw new Error('PostgreSQL 15 is not installed (apt-get install postgresql)');
+    const root = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+    const port = 56_000 + Math.floor(Math.random() * 1000);
+    const asPostgres = (command: string) => {
+        const result = spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8' });
+        if (result.status !== 0) throw new Error(`${command}: ${result.stderr}`);
+    };
+    spawnSync('chown', ['postgres', root]);
+    asPostgres(`${PG_BIN}/initdb -D '${root}/data' -A trust -U postgres > '${root}/initdb.log'`);
+    asPostgres(
+        `${PG_BIN}/pg_ctl -D '${root}/data' -l '${root}/server.log' -w -o "-p ${port} -k '${root}' -c listen_addresses=127.0.0.1 -c max_connections=200" start`,
+    );
+    return {
+        url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+        stop: async () => {
+            asPostgres(`${PG_BIN}/pg_ctl -D '${root}/data' -m fast stop`);
+            rmSync(root, { recursive: true, force: true });
+        },
+    };
+};
+
+const signIn = async (base: string): Promise<string> => {
+    const answer = await fetch(new URL('/portal_api/authentication', base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: process.env.SEED_PASSWORD ?? 'demo-pass-2026' }),
+    });
+    const body = (await answer.json()) as { user?: { token: string } };
+    if (!body.user) throw new Error(`Sign-in for the benchmark failed: ${answer.status}`);
+    return body.user.token;
+};
+
+/** The first security group's id: the indexed call reads it by primary key. */
+const firstGroupUrl = async (base: string, token: string) => {
+    const answer = await fetch(new URL('/portal_api/prerequisites/admin-groups?$limit=1', base), { headers: { authorization: `Bearer ${token}` } });
+    const body = (await answer.json()) as { data: { id: number }[] };
+    return new URL(`/portal_api/prerequisites/admin-groups/${body.data[0]?.id ?? 1}`, base).toString();
+};
+
+const hammer = async (url: string, connections: number, duration: number, headers: Record<string, string> = {}) => {
+    // A short warm-up first: JIT, pools and caches as in steady use.
+    await autocannon({ url, connections, duration: 2, headers });
+    const result = await autocannon({ url, connections, duration, headers });
+    return {
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+    };
+};
+
+const portalFigures = async (env: NodeJS.ProcessEnv) => {
+    const portal = await startPortal(env);
+    try {
+        const token = await signIn(portal.url);
+        return await hammer(await firstGroupUrl(portal.url, token), 50, SECONDS, { authorization: `Bearer ${token}` });
+    } finally {
+        await portal.stop();
+    }
+};
+
+export const throughputFigures = async () => {
+    const hello = await startHelloWorld();
+    const helloWorld = await hammer(hello.url, 50, SECONDS).finally(() => hello.stop());
+
+    const postgres = await startPostgres();
+    const onPostgres = await portalFigures({ DATABASE_URL: postgres.url }).finally(() => postgres.stop());
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+    try {
+        const onPglite = await portalFigures({ DATA_DIR: dataDir });
+        const portal = await startPortal({ DATA_DIR: dataDir });
+        let load;
+        try {
+            const token = await signIn(portal.url);
+            load = await hammer(await firstGroupUrl(portal.url, token), 100, LOAD_SECONDS, { authorization: `Bearer ${token}` });
+        } finally {
+            await portal.stop();
+        }
+        console.log(
+            `measured: hello-world ${helloWorld.requestsPerSecond.toFixed(0)} req/s; PostgreSQL ${onPostgres.requestsPerSecond.toFixed(0)} req/s ` +
+                `(p50 ${onPostgres.p50Ms} ms, p99 ${onPostgres.p99Ms} ms); PGlite ${onPglite.requestsPerSecond.toFixed(0)} req/s ` +
+                `(p50 ${onPglite.p50Ms} ms, p99 ${onPglite.p99Ms} ms); load 100 clients ${LOAD_SECONDS} s: ${load.requestsPerSecond.toFixed(0)} req/s, ` +
+                `p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ${load.errors} errors`,
+        );
+        return {
+            postgresShareOfHelloWorld: onPostgres.requestsPerSecond / helloWorld.requestsPerSecond,
+            postgresP99Ms: onPostgres.p99Ms,
+            pgliteShareOfHelloWorld: onPglite.requestsPerSecond / helloWorld.requestsPerSecond,
+            loadErrors: load.errors,
+        };
+    } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+    }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+    const figures = await throughputFigures();
+    let missed = 0;
+    for (const [name, budget] of Object.entries(THROUGHPUT_BUDGETS) as [keyof typeof THROUGHPUT_BUDGETS, number][]) {
+        const value = figures[name];
+        // Shares are floors; the rest are ceilings.
+        const ok = name.endsWith('Share' + 'OfHelloWorld') ? value >= budget : value <= budget;
+        if (!ok) missed++;
+        console.log(`${ok ? 'ok  ' : 'MISS'} ${name.padEnd(28)} ${value.toFixed(3).padStart(10)}  (budget ${name.endsWith('OfHelloWorld') ? '≥' : '≤'} ${budget})`);
+    }
+    process.exit(missed ? 1 : 0);
+}
