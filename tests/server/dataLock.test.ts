@@ -3,67 +3,13 @@
  * DATA_DIR must stop at once instead of handing out the same ids, and a lock left by a killed
  * process must not block the next start. Real processes, since that is where it matters.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir, openDatabase } from '../../server/db';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/**
- * A first start on an empty folder creates, migrates and seeds the database on disk: ~12 s alone,
- * several times that beside the other test files. Each process test gets this long.
- */
-const PROCESS_TEST_MS = 150_000;
-const START_MS = 120_000;
-
-interface Running {
-    child: ChildProcess;
-    output(): string;
-    exited: Promise<number | null>;
-}
-
-/** `tsx server/main.ts` as one process (node --import tsx), so its pid is the one holding the lock. */
-const run = (script: string, args: string[], dataDir: string): Running => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', chunk => (output += String(chunk)));
-    child.stderr?.on('data', chunk => (output += String(chunk)));
-    const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));
-    return { child, output: () => output, exited };
-};
-
-const waitForOutput = async (running: Running, pattern: RegExp, ms: number): Promise<RegExpMatchArray> => {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-        const match = pattern.exec(running.output());
-        if (match) return match;
-        if (running.child.exitCode !== null) break;
-        await new Promise(resolve => setTimeout(resolve, 50));
-    }
-    throw new Error(`no ${pattern} within ${ms} ms; output:\n${running.output()}`);
-};
-
-const exitWithin = async (running: Running, ms: number): Promise<number | null> => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`still running after ${ms} ms; output:\n${running.output()}`)), ms);
-    });
-    try {
-        return await Promise.race([running.exited, timeout]);
-    } finally {
-        clearTimeout(timer);
-    }
-};
+import { exitWithin, PROCESS_TEST_MS, run, START_MS, waitForOutput, type Running } from './processes';
 
 /** A pid that surely belongs to no running process: one that has just exited. */
 const deadPid = () => {
