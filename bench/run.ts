@@ -4,7 +4,9 @@
  * - the sizes of bench/size.ts: all the sign-in page's scripts, the largest route chunk, one
  *   catalog per language, no react-admin before sign-in (Chromium loads `dist/`);
  * - how fast the busiest list answers (portal users, 100 a page, on a seeded database);
- * - how long a password sign-in takes (scrypt by design dominates it).
+ * - how long a password sign-in takes (scrypt by design dominates it);
+ * - bench/throughput.ts: the authenticated call's share of a hello-world's throughput on
+ *   PostgreSQL and PGlite, and 100 clients for 60 s without an error (about two minutes).
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
  * the sizes only (no database). Exits 1 when a budget is broken.
  */
@@ -17,6 +19,7 @@ import { MEMORY_DATA_DIR, openDatabase } from '../server/db';
 import { prepareDatabase } from '../server/db/seed';
 import { loadSettings } from '../server/settings';
 import { EXACT_SIZE_FIGURES, measureSizes, report, SIZE_BUDGETS } from './size';
+import { THROUGHPUT_BUDGETS, THROUGHPUT_FLOORS, throughputFigures } from './throughput';
 
 const BUDGETS = {
     entryGzipKb: 380,
@@ -54,7 +57,7 @@ const serverTimings = async () => {
     const database = await openDatabase(settings);
     // Scale 8 adds 200 generated sales agents to the demo accounts.
     await prepareDatabase(database, settings, { scale: 8 });
-    const app = await buildApp({ db: database.db, settings });
+    const app = await buildApp({ db: database.db, settings, listen: database.listen });
     const signIn = () =>
         app.inject({ method: 'POST', url: `${API_BASE}/authentication`, payload: { username: 'admin', password: settings.seedPassword } });
     const token = (JSON.parse((await signIn()).body) as { user: { token: string } }).user.token;
@@ -82,5 +85,6 @@ broken += report(sizes.figures, SIZE_BUDGETS, EXACT_SIZE_FIGURES);
 if (!fast) {
     const { usersPageP95Ms, signInP95Ms } = BUDGETS;
     broken += report(await serverTimings(), { usersPageP95Ms, signInP95Ms });
+    broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
 }
 process.exit(broken ? 1 : 0);

@@ -135,15 +135,25 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
 };
 
 /** Prints each figure beside its budget; answers how many were missed. */
-export const report = <K extends string>(figures: Record<K, number>, budgets: Record<K, number>, exact: readonly K[] = []): number => {
+/**
+ * Prints each figure beside its budget and answers how many were missed. A budget is a ceiling,
+ * unless its name is in `exact` (must equal) or `floors` (must reach at least).
+ */
+export const report = <K extends string>(
+    figures: Record<K, number>,
+    budgets: Record<K, number>,
+    exact: readonly K[] = [],
+    floors: readonly K[] = [],
+): number => {
     let missed = 0;
     for (const name of Object.keys(budgets) as K[]) {
         const value = figures[name];
         const budget = budgets[name];
-        const ok = exact.includes(name) ? value === budget : value <= budget;
+        const kind = exact.includes(name) ? '= ' : floors.includes(name) ? '≥ ' : '≤ ';
+        const ok = kind === '= ' ? value === budget : kind === '≥ ' ? value >= budget : value <= budget;
         if (!ok) missed++;
-        const shown = Number.isInteger(value) ? String(value) : value.toFixed(1);
-        console.log(`${ok ? 'ok  ' : 'OVER'} ${name.padEnd(26)} ${shown.padStart(8)}  (budget ${exact.includes(name) ? '= ' : '≤ '}${budget})`);
+        const shown = Number.isInteger(value) ? String(value) : value < 1 ? value.toFixed(3) : value.toFixed(1);
+        console.log(`${ok ? 'ok  ' : 'MISS'} ${name.padEnd(26)} ${shown.padStart(8)}  (budget ${kind}${budget})`);
     }
     return missed;
 };
