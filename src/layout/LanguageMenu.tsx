@@ -29,7 +29,8 @@ export const LanguageMenu = ({ color = 'inherit', locale, onChange }: LanguageMe
             <Button
                 color={color}
                 startIcon={<TranslateIcon />}
-                aria-label={i18n.translate('app.language')}
+                // The visible code is part of the name (WCAG 2.5.3, label in name).
+                aria-label={`${i18n.translate('app.language')}: ${current.toUpperCase()}`}
                 aria-haspopup="menu"
                 aria-expanded={anchor ? true : undefined}
                 aria-controls={anchor ? menuId : undefined}

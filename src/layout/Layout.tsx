@@ -9,6 +9,7 @@ import {
     LoadingIndicator,
     TitlePortal,
     UserMenu,
+    useGetIdentity,
     useLocaleState,
     useLogout,
     useTheme,
@@ -78,6 +79,23 @@ const AdminLanguageMenu = () => {
     return <LanguageMenu locale={locale} onChange={setLocale} />;
 };
 
+/**
+ * The profile menu: its button shows the user's name, so its accessible name says both what it
+ * is and that name (WCAG 2.5.3, label in name).
+ */
+const PortalUserMenu = () => {
+    const translate = useTranslate();
+    const { identity } = useGetIdentity();
+    const label = translate('ra.auth.user_menu');
+    return (
+        <UserMenu label={identity?.fullName ? `${label}: ${identity.fullName}` : label}>
+            <ProfileItem />
+            <DarkModeItem />
+            <LogoutItem />
+        </UserMenu>
+    );
+};
+
 const PortalAppBar = () => (
     <AppBar
         color="primary"
@@ -87,13 +105,7 @@ const PortalAppBar = () => (
                 <LoadingIndicator />
             </>
         }
-        userMenu={
-            <UserMenu>
-                <ProfileItem />
-                <DarkModeItem />
-                <LogoutItem />
-            </UserMenu>
-        }
+        userMenu={<PortalUserMenu />}
     >
         <Logo variant="wordmark" size={32} sx={{ mr: 2, display: { xs: 'none', sm: 'inline-flex' } }} />
         <TitlePortal />

@@ -13,6 +13,20 @@ export const brandOptions: ThemeOptions = {
     components: {
         MuiCard: { styleOverrides: { root: { borderRadius: 8 } } },
         MuiButton: { styleOverrides: { root: { borderRadius: 8, textTransform: 'none' } } },
+        // A focused or failing field's label is small text on the field's grey: the brand red and
+        // the error red are short of 4.5:1 there, their darker shades are not (on light
+        // backgrounds; the dark theme's tints are light enough).
+        MuiFormLabel: {
+            styleOverrides: {
+                root: ({ theme }: { theme: Theme }) =>
+                    theme.palette.mode === 'light'
+                        ? {
+                              '&.Mui-focused': { color: theme.palette.primary.dark },
+                              '&.Mui-error': { color: theme.palette.error.dark },
+                          }
+                        : {},
+            },
+        },
     },
 };
 

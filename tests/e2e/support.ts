@@ -1,4 +1,8 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { API_BASE } from '../../contract';
+import { login } from '../../contract/auth';
+import { addGroupRole, createAdminGroup, listAdminRoles } from '../../contract/security';
 
 export const DEMO_PASSWORD = process.env.SEED_PASSWORD ?? 'demo-pass-2026';
 
@@ -29,4 +33,48 @@ export const latestOtp = async (request: APIRequestContext, msisdn: string): Pro
     const code = data[0]?.text.match(/\b(\d{6})\b/)?.[1];
     if (!code) throw new Error(`No code in the outbox for ${msisdn}`);
     return code;
+};
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
+ * each rule and where it failed. Call it once a screen has settled (its heading or data shown).
+ */
+export const expectAccessible = async (page: Page, screen = page.url()) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const grave = violations
+        .filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(violation => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map(node => node.target.join(' ')).join(' | ')}`);
+    expect(grave, `accessibility of ${screen}`).toEqual([]);
+};
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; fails if it never does. */
+export const tabTo = async (page: Page, target: Locator, { max = 60, backwards = false } = {}) => {
+    for (let presses = 0; presses < max; presses++) {
+        if (await target.evaluate(element => element === document.activeElement).catch(() => false)) return;
+        await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    }
+    await expect(target).toBeFocused();
+};
+
+/** A bearer token of a demo account, for setting data up through the API rather than the screens. */
+export const tokenOf = async (request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> => {
+    const response = await request.post(`${API_BASE}${login.path}`, { data: { username, password } });
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as { user: { token: string } }).user.token;
+};
+
+/** A new security group holding these roles, made by the admin through the API; answers its id. */
+export const groupWithRoles = async (request: APIRequestContext, name: string, codes: readonly string[]): Promise<number> => {
+    const headers = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+    const created = await request.post(`${API_BASE}${createAdminGroup.path}`, { headers, data: { name, description: 'Made by a journey' } });
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as { id: number };
+    const roles = await request.get(`${API_BASE}${listAdminRoles.path}?$limit=1000`, { headers });
+    const { data } = (await roles.json()) as { data: { id: number; code: string }[] };
+    for (const code of codes) {
+        const role = data.find(row => row.code === code);
+        const added = await request.post(`${API_BASE}${addGroupRole.path}`, { headers, data: { group_id: id, role_id: role?.id } });
+        expect(added.ok()).toBe(true);
+    }
+    return id;
 };

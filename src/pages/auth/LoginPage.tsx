@@ -7,6 +7,7 @@ import { settings } from '../../config';
 import { useT } from '../../i18n/context';
 import { apiErrorOf, errorKeyOf } from '../../lib/apiErrors';
 import { required } from '../../lib/fieldChecks';
+import { isOnline } from '../../lib/online';
 import { hasStoredSession } from '../../lib/sessionHint';
 import { AuthLayout } from './AuthLayout';
 import { AlternativeLink, FormField, FormProblem, PasswordField, SignedOutForm, SubmitButton, useSignedOutForm } from './FormParts';
@@ -26,6 +27,8 @@ interface Problem {
 }
 
 const problemOf = (error: unknown): Problem => {
+    // Offline, even loading the sign-in code fails: say why rather than "an error occurred".
+    if (!isOnline()) return { key: 'errors.offline' };
     const retryAfter = apiErrorOf(error)?.retry_after;
     if (retryAfter !== undefined) {
         const time = new Date(Date.now() + retryAfter * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

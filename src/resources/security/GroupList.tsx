@@ -1,10 +1,21 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { CreateButton, DataTable, DateField, List, SearchInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, DateField, Link, List, SearchInput, SimpleList, TopToolbar, useCreatePath, useTranslate } from 'react-admin';
+import type { MouseEvent } from 'react';
 import type { AdminGroup } from '../../../contract/security';
 import { ListEmpty } from '../../layout/ListEmpty';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** The group's name as a link to it: the row opens on a click, the link with the keyboard too. */
+const NameLink = ({ group }: { group: AdminGroup }) => {
+    const createPath = useCreatePath();
+    return (
+        <Link to={createPath({ resource: 'security', id: group.id, type: 'show' })} onClick={(event: MouseEvent) => event.stopPropagation()}>
+            {group.name}
+        </Link>
+    );
+};
 
 export const GroupList = () => {
     const translate = useTranslate();
@@ -31,7 +42,7 @@ export const GroupList = () => {
             />
         ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
-            <DataTable.Col source="name" />
+            <DataTable.Col source="name" render={(group: AdminGroup) => <NameLink group={group} />} />
             <DataTable.Col source="description" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
             <DataTable.NumberCol source="role_count" disableSort />
             <DataTable.NumberCol source="user_count" disableSort />

@@ -1,14 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
     AutocompleteInput,
     CanAccess,
     DataTable,
-    DeleteWithConfirmButton,
     Form,
     ReferenceManyField,
     useCreate,
+    useDelete,
     useGetList,
     useListContext,
     useNotify,
@@ -21,6 +22,7 @@ import type { AdminGroup } from '../../../contract/security';
 import { LIST_LIMIT } from '../../config';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { titleCase } from '../../lib/format';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 
 /** A role code as words, with the code itself beside it for those who know the codes. */
@@ -31,22 +33,63 @@ const RoleName = ({ code }: { code: string }) => (
     </Stack>
 );
 
-const RemoveRoleButton = ({ row, group }: { row: GroupRole; group: AdminGroup }) => {
+/**
+ * Removing a role asks first (layout/ConfirmDialog.tsx). Cancelled, the focus goes back to the
+ * Remove button; done, that row is gone, so the focus goes to the list's heading.
+ */
+const useRemoveRole = (group: AdminGroup, afterRemoval: () => void) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const [deleteOne, { isPending }] = useDelete();
+    const [pending, setPending] = useState<GroupRole | null>(null);
+    const [removed, setRemoved] = useState(false);
+    const confirm = () => {
+        if (!pending) return;
+        deleteOne(
+            'group-roles',
+            { id: pending.id, previousData: pending },
+            {
+                mutationMode: 'pessimistic',
+                onSuccess: () => {
+                    setRemoved(true);
+                    setPending(null);
+                    notify('resources.security.role_removed', { type: 'info' });
+                },
+                onError: error => {
+                    setPending(null);
+                    notify(errorKeyOf(error), { type: 'error' });
+                },
+            },
+        );
+    };
+    const dialog = (
+        <ConfirmDialog
+            open={pending !== null}
+            busy={isPending}
+            title={translate('resources.security.remove_role_title')}
+            content={
+                pending
+                    ? translate('resources.security.remove_role_content', { role: titleCase(pending.admin_role.code), group: group.name })
+                    : ''
+            }
+            onConfirm={confirm}
+            onClose={() => setPending(null)}
+            onExited={() => {
+                if (!removed) return;
+                setRemoved(false);
+                afterRemoval();
+            }}
+        />
+    );
+    return { ask: setPending, dialog };
+};
+
+const RemoveRoleButton = ({ onClick }: { onClick: () => void }) => {
     const translate = useTranslate();
     return (
-        <DeleteWithConfirmButton
-            resource="group-roles"
-            record={row}
-            mutationMode="pessimistic"
-            redirect={false}
-            label="resources.security.remove_role"
-            confirmTitle={translate('resources.security.remove_role_title')}
-            confirmContent={translate('resources.security.remove_role_content', {
-                role: titleCase(row.admin_role.code),
-                group: group.name,
-            })}
-            successMessage="resources.security.role_removed"
-        />
+        <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={onClick}>
+            {translate('resources.security.remove_role')}
+        </Button>
     );
 };
 
@@ -105,12 +148,14 @@ const AddRole = ({ group, held }: { group: AdminGroup; held: ReadonlySet<number>
     );
 };
 
-const RolesOfGroup = ({ group }: { group: AdminGroup }) => {
+const RolesOfGroup = ({ group, afterRemoval }: { group: AdminGroup; afterRemoval: () => void }) => {
     const translate = useTranslate();
     const { data = [], error } = useListContext<GroupRole>();
+    const remove = useRemoveRole(group, afterRemoval);
     if (error) return <ListLoadError />;
     return (
         <>
+            {remove.dialog}
             <CanAccess resource="group-roles" action="create">
                 <Box sx={{ mb: 2 }}>
                     <AddRole group={group} held={new Set(data.map(row => row.role_id))} />
@@ -131,9 +176,8 @@ const RolesOfGroup = ({ group }: { group: AdminGroup }) => {
                     label={false}
                     align="right"
                     render={(row: GroupRole) => (
-                        // DeleteWithConfirmButton does not ask canAccess itself (DeleteButton does).
                         <CanAccess resource="group-roles" action="delete">
-                            <RemoveRoleButton row={row} group={group} />
+                            <RemoveRoleButton onClick={() => remove.ask(row)} />
                         </CanAccess>
                     )}
                 />
@@ -146,10 +190,12 @@ const RolesOfGroup = ({ group }: { group: AdminGroup }) => {
 export const GroupRoles = () => {
     const translate = useTranslate();
     const group = useRecordContext<AdminGroup>();
+    // Where the focus goes once a role is removed: its row, and the button in it, are gone.
+    const heading = useRef<HTMLHeadingElement>(null);
     if (!group) return null;
     return (
         <Box>
-            <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+            <Typography component="h2" variant="h6" sx={{ mb: 1, '&:focus': { outline: 'none' } }} ref={heading} tabIndex={-1}>
                 {translate('resources.security.roles_of_group')}
             </Typography>
             <ReferenceManyField
@@ -159,7 +205,7 @@ export const GroupRoles = () => {
                 sort={{ field: 'id', order: 'ASC' }}
                 queryOptions={quietOnError}
             >
-                <RolesOfGroup group={group} />
+                <RolesOfGroup group={group} afterRemoval={() => heading.current?.focus()} />
             </ReferenceManyField>
         </Box>
     );
