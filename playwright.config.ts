@@ -36,11 +36,21 @@ export default defineConfig({
         launchOptions: chromium,
     },
     projects: [
-        { name: 'desktop', testIgnore: /.*\.phone\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+        {
+            name: 'desktop',
+            testIgnore: /.*\.phone\.spec\.ts/,
+            use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+        },
         {
             name: 'phone',
             testMatch: /.*\.phone\.spec\.ts/,
-            use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions: chromium },
+            use: {
+                viewport: { width: 360, height: 740 },
+                isMobile: true,
+                hasTouch: true,
+                deviceScaleFactor: 2,
+                launchOptions: chromium,
+            },
         },
     ],
     webServer: {

@@ -94,7 +94,12 @@ export default defineConfig({
                 codeSplitting: {
                     groups: [
                         { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-                        { name: 'vendor-router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/, tags: ['$initial'], priority: 2 },
+                        {
+                            name: 'vendor-router',
+                            test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/,
+                            tags: ['$initial'],
+                            priority: 2,
+                        },
                         {
                             name: 'vendor-mui',
                             test: /[\\/]node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|react-transition-group|react-is|hoist-non-react-statics|clsx)[\\/]/,

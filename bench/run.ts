@@ -53,13 +53,23 @@ const entryGzipKb = () => {
 };
 
 const serverTimings = async () => {
-    const settings = loadSettings({ ...process.env, DATA_DIR: MEMORY_DATA_DIR, LOG_LEVEL: 'silent', DEV_TOOLS: 'off', NODE_ENV: 'production' });
+    const settings = loadSettings({
+        ...process.env,
+        DATA_DIR: MEMORY_DATA_DIR,
+        LOG_LEVEL: 'silent',
+        DEV_TOOLS: 'off',
+        NODE_ENV: 'production',
+    });
     const database = await openDatabase(settings);
     // Scale 8 adds 200 generated sales agents to the demo accounts.
     await prepareDatabase(database, settings, { scale: 8 });
     const app = await buildApp({ db: database.db, settings, listen: database.listen });
     const signIn = () =>
-        app.inject({ method: 'POST', url: `${API_BASE}/authentication`, payload: { username: 'admin', password: settings.seedPassword } });
+        app.inject({
+            method: 'POST',
+            url: `${API_BASE}/authentication`,
+            payload: { username: 'admin', password: settings.seedPassword },
+        });
     const token = (JSON.parse((await signIn()).body) as { user: { token: string } }).user.token;
     const usersPage = await timed(60, async () => {
         const answer = await app.inject({

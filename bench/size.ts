@@ -38,7 +38,9 @@ const VENDOR = /^vendor-/;
 
 /** What the server sends for a script: its `.gz` copy (vite.config.ts writes them), or gzip -9 of it. */
 export const gzipBytes = (file: string): number =>
-    existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`).length : gzipSync(readFileSync(file), { level: zlib.Z_BEST_COMPRESSION }).length;
+    existsSync(`${file}.gz`)
+        ? readFileSync(`${file}.gz`).length
+        : gzipSync(readFileSync(file), { level: zlib.Z_BEST_COMPRESSION }).length;
 
 const TYPES: Record<string, string> = {
     '.html': 'text/html; charset=utf-8',
@@ -70,7 +72,13 @@ const serveDist = async (): Promise<{ server: Server; url: string }> => {
 const scriptsOfPage = async (baseUrl: string, path: string): Promise<string[]> => {
     const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+        args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+        ],
     });
     try {
         const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
@@ -103,10 +111,14 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
         const portugueseCatalogs = catalogsOf(portuguese);
         // Both loads must bring exactly their own language's catalog; anything else counts against the budget.
         const catalogChunks =
-            englishCatalogs.join() === 'en' && portugueseCatalogs.join() === 'pt' ? 1 : Math.max(englishCatalogs.length, portugueseCatalogs.length, 2);
+            englishCatalogs.join() === 'en' && portugueseCatalogs.join() === 'pt'
+                ? 1
+                : Math.max(englishCatalogs.length, portugueseCatalogs.length, 2);
 
         const signInBytes = english.reduce((total, name) => total + gzipBytes(join(assets, name)), 0);
-        const markers = REACT_ADMIN_MARKERS.filter(marker => english.some(name => readFileSync(join(assets, name), 'utf8').includes(marker)));
+        const markers = REACT_ADMIN_MARKERS.filter(marker =>
+            english.some(name => readFileSync(join(assets, name), 'utf8').includes(marker)),
+        );
 
         const chunks = readdirSync(assets).filter(name => name.endsWith('.js'));
         const sized = chunks.map(name => ({ name, bytes: gzipBytes(join(assets, name)) })).sort((a, b) => b.bytes - a.bytes);

@@ -59,7 +59,10 @@ const declared = Object.fromEntries(
 export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...declared };
 
 /** Pure: may a signed-in holder of these roles do this action on this resource? */
-export const canAccessWith = (roles: ReadonlySet<string>, { action, resource }: { action: string; resource: string }): boolean => {
+export const canAccessWith = (
+    roles: ReadonlySet<string>,
+    { action, resource }: { action: string; resource: string },
+): boolean => {
     const rule = PERMISSIONS[resource]?.[action];
     if (rule === undefined) return false;
     return typeof rule === 'function' ? rule(roles) : roleAllows(rule, true, roles);

@@ -5,7 +5,10 @@
  */
 import type { ResourceDeclaration } from './defineResource';
 
-const files = import.meta.glob<Record<string, ResourceDeclaration>>('../resources/*/calls.ts', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, ResourceDeclaration>>('../resources/*/calls.ts', {
+    eager: true,
+    import: 'default',
+});
 
 const byName = (): Record<string, ResourceDeclaration> => {
     const all: Record<string, ResourceDeclaration> = {};

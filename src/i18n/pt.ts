@@ -88,16 +88,14 @@ const pt: TranslationMessages = {
             about: 'Sobre',
             access_denied: 'Não tem as permissões necessárias para aceder a esta página',
             are_you_sure: 'Tem a certeza?',
-            authentication_error:
-                'O servidor de autenticação devolveu um erro e não foi possível verificar as suas credenciais.',
+            authentication_error: 'O servidor de autenticação devolveu um erro e não foi possível verificar as suas credenciais.',
             auth_error: 'Ocorreu um erro ao validar o token de autenticação.',
             bulk_delete_content:
                 'Tem a certeza de que pretende eliminar este registo de %{name}? |||| Tem a certeza de que pretende eliminar estes %{smart_count} itens?',
             bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
             bulk_update_content:
                 'Tem a certeza de que pretende atualizar %{name} %{recordRepresentation}? |||| Tem a certeza de que pretende atualizar estes %{smart_count} itens?',
-            bulk_update_title:
-                'Atualizar %{name} %{recordRepresentation} |||| Atualizar %{smart_count} %{name}',
+            bulk_update_title: 'Atualizar %{name} %{recordRepresentation} |||| Atualizar %{smart_count} %{name}',
             clear_array_input: 'Tem a certeza de que pretende limpar a lista inteira?',
             delete_content: 'Tem a certeza de que pretende eliminar este registo de %{name}?',
             delete_title: 'Eliminar %{name} %{recordRepresentation}',
@@ -109,8 +107,7 @@ const pt: TranslationMessages = {
             not_found: 'Escreveu um URL errado ou seguiu uma ligação inválida.',
             select_all_limit_reached:
                 'Há demasiados elementos para os selecionar todos. Apenas os primeiros %{max} elementos foram selecionados.',
-            unsaved_changes:
-                'Algumas das suas alterações não foram guardadas. Tem a certeza de que as pretende ignorar?',
+            unsaved_changes: 'Algumas das suas alterações não foram guardadas. Tem a certeza de que as pretende ignorar?',
             yes: 'Sim',
             placeholder_data_warning: 'Problema de rede: Falha ao atualizar os dados.',
         },
@@ -118,8 +115,7 @@ const pt: TranslationMessages = {
             clear_filters: 'Limpar filtros',
             no_filtered_results: 'Sem resultados para %{name} com os filtros atuais.',
             no_results: 'Sem resultados para %{name}',
-            no_more_results:
-                'A página número %{page} está fora dos limites. Experimente a página anterior.',
+            no_more_results: 'A página número %{page} está fora dos limites. Experimente a página anterior.',
             page_out_of_boundaries: 'Página número %{page} fora dos limites',
             page_out_from_end: 'Não é possível avançar para além da última página',
             page_out_from_begin: 'Não é possível recuar para antes da página 1',
@@ -184,8 +180,7 @@ const pt: TranslationMessages = {
             remove_label: 'Remover consulta guardada',
             remove_label_with_name: 'Remover consulta "%{name}"',
             remove_dialog_title: 'Remover consulta guardada?',
-            remove_message:
-                'Tem a certeza de que pretende remover esse item da sua lista de consultas guardadas?',
+            remove_message: 'Tem a certeza de que pretende remover esse item da sua lista de consultas guardadas?',
             help: 'Filtre a lista e guarde esta consulta para mais tarde',
         },
         guesser: {
@@ -266,8 +261,7 @@ const pt: TranslationMessages = {
     },
     register: {
         title: 'Registo de agente',
-        subtitle:
-            'Registe-se como agente de vendas. Um administrador aprova a sua conta antes de poder iniciar sessão.',
+        subtitle: 'Registe-se como agente de vendas. Um administrador aprova a sua conta antes de poder iniciar sessão.',
         first_name: 'Nome próprio',
         last_name: 'Apelido',
         username: 'Nome de utilizador',
@@ -296,13 +290,11 @@ const pt: TranslationMessages = {
         stop: 'Desligar a câmara',
         capture: 'Tirar fotografia',
         retake: 'Tirar novamente',
-        captured:
-            'Fotografia tirada. Verifique se o rosto está nítido e totalmente dentro do enquadramento.',
+        captured: 'Fotografia tirada. Verifique se o rosto está nítido e totalmente dentro do enquadramento.',
         preview_alt: 'A fotografia acabada de tirar',
         video_label: 'Pré-visualização da câmara',
         no_camera: 'Não foi encontrada nenhuma câmara neste dispositivo.',
-        permission_denied:
-            'O acesso à câmara foi recusado. Permita a câmara nas definições do navegador e tente novamente.',
+        permission_denied: 'O acesso à câmara foi recusado. Permita a câmara nas definições do navegador e tente novamente.',
         unsupported:
             'Este navegador não consegue utilizar a câmara. Utilize um navegador atualizado através de uma ligação segura.',
         failed: 'Não foi possível ligar a câmara.',
@@ -315,8 +307,7 @@ const pt: TranslationMessages = {
         session: 'Sessão',
         session_until: 'Sessão válida até %{time}',
         shortcuts: 'Os seus atalhos',
-        no_shortcuts:
-            'O seu grupo de segurança ainda não tem ecrãs. Peça a um administrador as funções de que precisa.',
+        no_shortcuts: 'O seu grupo de segurança ainda não tem ecrãs. Peça a um administrador as funções de que precisa.',
     },
     profile: {
         title: 'O meu perfil',
@@ -427,8 +418,7 @@ const pt: TranslationMessages = {
         field_required: 'Este campo é obrigatório.',
         field_invalid: 'Este valor não é válido.',
         invalid_credentials: 'Nome de utilizador ou palavra-passe incorretos.',
-        account_not_active:
-            'Esta conta não está ativa. Se se registou recentemente, aguarda aprovação.',
+        account_not_active: 'Esta conta não está ativa. Se se registou recentemente, aguarda aprovação.',
         too_many_attempts: 'Demasiadas tentativas. Aguarde e tente novamente.',
         otp_invalid: 'Esse código não está correto. Verifique o SMS e tente novamente.',
         otp_expired: 'Esse código expirou ou já foi utilizado. Peça um novo.',
@@ -444,7 +434,8 @@ const pt: TranslationMessages = {
         unknown_store: 'Loja desconhecida.',
         unknown_role: 'Função desconhecida.',
         operator_sign_in_failed: 'O início de sessão com o operador móvel não foi bem-sucedido.',
-        invalid_characters: 'Este campo contém caracteres não permitidos (caracteres de controlo ou de inversão do sentido do texto).',
+        invalid_characters:
+            'Este campo contém caracteres não permitidos (caracteres de controlo ou de inversão do sentido do texto).',
         unsupported_media_type: 'O pedido tem de ser enviado em JSON.',
         method_not_allowed: 'Esta chamada não aceita esse método.',
         payload_too_large: 'O pedido é demasiado grande.',

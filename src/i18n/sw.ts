@@ -88,16 +88,14 @@ const sw: TranslationMessages = {
             about: 'Kuhusu',
             access_denied: 'Huna ruhusa zinazohitajika kufikia ukurasa huu',
             are_you_sure: 'Una uhakika?',
-            authentication_error:
-                'Seva ya uthibitishaji imerudisha hitilafu na vitambulisho vyako havikuweza kukaguliwa.',
+            authentication_error: 'Seva ya uthibitishaji imerudisha hitilafu na vitambulisho vyako havikuweza kukaguliwa.',
             auth_error: 'Hitilafu imetokea wakati wa kuthibitisha tokeni ya uthibitishaji.',
             bulk_delete_content:
                 'Una uhakika unataka kufuta rekodi hii ya %{name}? |||| Una uhakika unataka kufuta vipengele hivi %{smart_count}?',
             bulk_delete_title: 'Futa %{name} |||| Futa %{name} %{smart_count}',
             bulk_update_content:
                 'Una uhakika unataka kusasisha %{name} %{recordRepresentation}? |||| Una uhakika unataka kusasisha vipengele hivi %{smart_count}?',
-            bulk_update_title:
-                'Sasisha %{name} %{recordRepresentation} |||| Sasisha %{name} %{smart_count}',
+            bulk_update_title: 'Sasisha %{name} %{recordRepresentation} |||| Sasisha %{name} %{smart_count}',
             clear_array_input: 'Una uhakika unataka kufuta orodha nzima?',
             delete_content: 'Una uhakika unataka kufuta rekodi hii ya %{name}?',
             delete_title: 'Futa %{name} %{recordRepresentation}',
@@ -109,8 +107,7 @@ const sw: TranslationMessages = {
             not_found: 'Huenda umeandika URL isiyo sahihi, au umefuata kiungo kibovu.',
             select_all_limit_reached:
                 'Kuna vipengele vingi mno kuweza kuvichagua vyote. Ni vipengele %{max} vya kwanza pekee vilivyochaguliwa.',
-            unsaved_changes:
-                'Baadhi ya mabadiliko yako hayakuhifadhiwa. Una uhakika unataka kuyapuuza?',
+            unsaved_changes: 'Baadhi ya mabadiliko yako hayakuhifadhiwa. Una uhakika unataka kuyapuuza?',
             yes: 'Ndiyo',
             placeholder_data_warning: 'Tatizo la mtandao: Kuonyesha data upya kumeshindikana.',
         },
@@ -183,8 +180,7 @@ const sw: TranslationMessages = {
             remove_label: 'Ondoa hoja iliyohifadhiwa',
             remove_label_with_name: 'Ondoa hoja "%{name}"',
             remove_dialog_title: 'Ondoa hoja iliyohifadhiwa?',
-            remove_message:
-                'Una uhakika unataka kuondoa kipengele hicho kwenye orodha yako ya hoja zilizohifadhiwa?',
+            remove_message: 'Una uhakika unataka kuondoa kipengele hicho kwenye orodha yako ya hoja zilizohifadhiwa?',
             help: 'Chuja orodha na uhifadhi hoja hii kwa matumizi ya baadaye',
         },
         guesser: {
@@ -265,8 +261,7 @@ const sw: TranslationMessages = {
     },
     register: {
         title: 'Usajili wa wakala',
-        subtitle:
-            'Jisajili kama wakala wa mauzo. Msimamizi ataidhinisha akaunti yako kabla hujaweza kuingia.',
+        subtitle: 'Jisajili kama wakala wa mauzo. Msimamizi ataidhinisha akaunti yako kabla hujaweza kuingia.',
         first_name: 'Jina la kwanza',
         last_name: 'Jina la ukoo',
         username: 'Jina la mtumiaji',
@@ -282,8 +277,7 @@ const sw: TranslationMessages = {
         submit: 'Jisajili',
         submitting: 'Inasajili…',
         done_title: 'Usajili umepokelewa',
-        done_body:
-            'Asante, %{name}. Msimamizi atakagua usajili wako; utaweza kuingia kama %{username} baada ya kuidhinishwa.',
+        done_body: 'Asante, %{name}. Msimamizi atakagua usajili wako; utaweza kuingia kama %{username} baada ya kuidhinishwa.',
         no_stores: 'Bado hakuna maduka yaliyo wazi kwa usajili.',
         have_account: 'Tayari umesajiliwa?',
         sign_in_link: 'Ingia',
@@ -301,8 +295,7 @@ const sw: TranslationMessages = {
         no_camera: 'Hakuna kamera iliyopatikana kwenye kifaa hiki.',
         permission_denied:
             'Ruhusa ya kutumia kamera imekataliwa. Ruhusu kamera kwenye mipangilio ya kivinjari kisha ujaribu tena.',
-        unsupported:
-            'Kivinjari hiki hakiwezi kutumia kamera. Tumia kivinjari cha kisasa kupitia muunganisho salama.',
+        unsupported: 'Kivinjari hiki hakiwezi kutumia kamera. Tumia kivinjari cha kisasa kupitia muunganisho salama.',
         failed: 'Kamera haikuweza kuwashwa.',
     },
     dashboard: {
@@ -313,8 +306,7 @@ const sw: TranslationMessages = {
         session: 'Kipindi',
         session_until: 'Umeingia hadi %{time}',
         shortcuts: 'Njia zako za mkato',
-        no_shortcuts:
-            'Kikundi chako cha usalama bado hakina skrini zozote. Muombe msimamizi akupe majukumu unayohitaji.',
+        no_shortcuts: 'Kikundi chako cha usalama bado hakina skrini zozote. Muombe msimamizi akupe majukumu unayohitaji.',
     },
     profile: {
         title: 'Wasifu wangu',
@@ -425,8 +417,7 @@ const sw: TranslationMessages = {
         field_required: 'Sehemu hii inahitajika.',
         field_invalid: 'Thamani hii si sahihi.',
         invalid_credentials: 'Jina la mtumiaji au nenosiri si sahihi.',
-        account_not_active:
-            'Akaunti hii haiko hai. Ikiwa ulijisajili hivi karibuni, inasubiri kuidhinishwa.',
+        account_not_active: 'Akaunti hii haiko hai. Ikiwa ulijisajili hivi karibuni, inasubiri kuidhinishwa.',
         too_many_attempts: 'Majaribio mengi mno. Tafadhali subiri kisha ujaribu tena.',
         otp_invalid: 'Msimbo huo si sahihi. Angalia SMS kisha ujaribu tena.',
         otp_expired: 'Msimbo huo umeisha muda wake au tayari umetumika. Omba msimbo mpya.',

@@ -30,7 +30,10 @@ export const ErrorPage = ({ error }: { error?: unknown }) => {
     const chunk = error instanceof ChunkLoadError;
     const key = errorKey(error);
     return (
-        <Box role="alert" sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
+        <Box
+            role="alert"
+            sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}
+        >
             <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} />
             <Typography component="h1" variant="h5">
                 {chunk ? describe(error) : translate('errors.unexpected')}
@@ -48,7 +51,10 @@ export const ErrorPage = ({ error }: { error?: unknown }) => {
 };
 
 /** Catches what escapes react-admin's own boundary (the signed-out pages, the providers). */
-export class AppErrorBoundary extends Component<{ children: ReactNode; fallback: (error: unknown) => ReactNode }, { error: unknown }> {
+export class AppErrorBoundary extends Component<
+    { children: ReactNode; fallback: (error: unknown) => ReactNode },
+    { error: unknown }
+> {
     override state = { error: undefined as unknown };
 
     static getDerivedStateFromError(error: unknown) {

@@ -6,7 +6,12 @@ export const FooterImage = () => {
     const { pathname } = useLocation();
     if (pathname.replace(/\/+$/, '') === '/dashboard') return null;
     return (
-        <Box component="footer" aria-hidden="true" data-testid="footer-image" sx={{ mt: 'auto', pt: 4, opacity: 0.5, color: 'primary.main' }}>
+        <Box
+            component="footer"
+            aria-hidden="true"
+            data-testid="footer-image"
+            sx={{ mt: 'auto', pt: 4, opacity: 0.5, color: 'primary.main' }}
+        >
             <svg width="100%" height="40" preserveAspectRatio="xMidYMax slice" viewBox="0 0 600 40">
                 {Array.from({ length: 12 }, (_, i) => (
                     <g key={i} transform={`translate(${i * 50 + 10} ${i % 2 ? 8 : 4})`}>

@@ -2,7 +2,13 @@ import { Menu, MenuItem } from '@mui/material';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from '../i18n/locale';
 
 /** The languages, each by its own name: the menu of layout/LanguageMenu.tsx, loaded when first opened. */
-const LanguageChoices = ({ id, anchor, current, onChoose, onClose }: {
+const LanguageChoices = ({
+    id,
+    anchor,
+    current,
+    onChoose,
+    onClose,
+}: {
     id: string;
     anchor: HTMLElement | null;
     current: string;

@@ -116,7 +116,14 @@ const PortalAppBar = () => (
 export const Layout = ({ children }: { children: ReactNode }) => (
     <RaLayout appBar={PortalAppBar} menu={Menu} error={ErrorPage}>
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
-            <OfflineBanner sx={theme => ({ position: 'sticky', top: { xs: APP_BAR_HEIGHT.mobile, sm: APP_BAR_HEIGHT.desktop }, zIndex: theme.zIndex.appBar - 1, mt: 1 })} />
+            <OfflineBanner
+                sx={theme => ({
+                    position: 'sticky',
+                    top: { xs: APP_BAR_HEIGHT.mobile, sm: APP_BAR_HEIGHT.desktop },
+                    zIndex: theme.zIndex.appBar - 1,
+                    mt: 1,
+                })}
+            />
             <Box sx={{ flexGrow: 1 }}>{children}</Box>
             <FooterImage />
         </Box>

@@ -7,7 +7,17 @@ import { errorKeyOf } from '../lib/apiErrors';
  * What could not be loaded, and why, in the user's words (unavailable, timeout, offline…), with
  * a button that asks again: a failed load never leaves a spinner turning.
  */
-export const LoadError = ({ error, message, onRetry, sx }: { error?: unknown; message?: string; onRetry: () => void; sx?: SxProps<Theme> }) => {
+export const LoadError = ({
+    error,
+    message,
+    onRetry,
+    sx,
+}: {
+    error?: unknown;
+    message?: string;
+    onRetry: () => void;
+    sx?: SxProps<Theme>;
+}) => {
     const { translate } = useT();
     return (
         <Alert

@@ -89,7 +89,11 @@ export const Menu = () => {
     const [open] = useSidebarState();
     const nodes = visibleMenu(new Set(permissions ?? []));
     return (
-        <Box component="nav" aria-label={translate('shell.main_menu')} sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+        <Box
+            component="nav"
+            aria-label={translate('shell.main_menu')}
+            sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}
+        >
             <SidebarHeader />
             <Divider />
             <RaMenu sx={{ mt: 1, flexGrow: 1 }}>

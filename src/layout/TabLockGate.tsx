@@ -24,7 +24,15 @@ export const TabLockGate = ({ children }: { children: ReactNode }) => {
     return (
         <Box
             component="main"
-            sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', p: 3, textAlign: 'center' }}
+            sx={{
+                minHeight: '100dvh',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                p: 3,
+                textAlign: 'center',
+            }}
         >
             <TabIcon color="primary" sx={{ fontSize: 64, mb: 2 }} />
             <Typography component="h1" variant="h5" gutterBottom>

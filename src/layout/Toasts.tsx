@@ -17,7 +17,13 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
     }, [id, toast.open, paused, hideAfter]);
 
     return (
-        <Slide in={toast.open} direction="right" appear timeout={{ enter: TOASTS.enterMs, exit: TOASTS.exitMs }} onExited={() => notices.exited(id)}>
+        <Slide
+            in={toast.open}
+            direction="right"
+            appear
+            timeout={{ enter: TOASTS.enterMs, exit: TOASTS.exitMs }}
+            onExited={() => notices.exited(id)}
+        >
             <Alert
                 variant="filled"
                 severity={type}

@@ -47,9 +47,7 @@ export const signedOutTheme = (mode: ThemeMode): Theme =>
     createTheme(
         deepmerge(
             deepmerge(signedOutForms, brandOptions),
-            mode === 'dark'
-                ? { palette: darkPalette }
-                : { palette: { background: { default: '#fafafb' } } },
+            mode === 'dark' ? { palette: darkPalette } : { palette: { background: { default: '#fafafb' } } },
         ),
     );
 
@@ -64,5 +62,7 @@ export const preferredMode = (): ThemeMode => {
     } catch {
         // unreadable: as if none
     }
-    return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
+        ? 'dark'
+        : 'light';
 };

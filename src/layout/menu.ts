@@ -48,7 +48,14 @@ export interface MenuGroup {
 
 export type MenuNode = MenuEntry | MenuGroup;
 
-const entry = (key: string, path: string, icon: SvgIconComponent, resource: string, action = 'list', landed = false): MenuEntry => ({
+const entry = (
+    key: string,
+    path: string,
+    icon: SvgIconComponent,
+    resource: string,
+    action = 'list',
+    landed = false,
+): MenuEntry => ({
     kind: 'entry',
     key,
     label: `menu.${key}`,

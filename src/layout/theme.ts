@@ -53,4 +53,7 @@ const brand: RaThemeOptions = deepmerge(brandOptions as RaThemeOptions, shell);
 
 export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, brand);
 
-export const darkTheme: RaThemeOptions = deepmerge(defaultDarkTheme, deepmerge(brand, { palette: darkPalette } satisfies RaThemeOptions));
+export const darkTheme: RaThemeOptions = deepmerge(
+    defaultDarkTheme,
+    deepmerge(brand, { palette: darkPalette } satisfies RaThemeOptions),
+);

@@ -13,6 +13,7 @@ export const phone: FieldCheck = value => (MSISDN_PATTERN.test(text(value)) ? un
 export const username: FieldCheck = value => (USERNAME_PATTERN.test(text(value).toLowerCase()) ? undefined : invalid('username'));
 
 /** Optional: empty is fine, anything else must be an address. */
-export const optionalEmail: FieldCheck = value => (!text(value) || email.safeParse(text(value)).success ? undefined : invalid('email'));
+export const optionalEmail: FieldCheck = value =>
+    !text(value) || email.safeParse(text(value)).success ? undefined : invalid('email');
 
 export const otp: FieldCheck = value => (OTP_PATTERN.test(text(value)) ? undefined : invalid('otp'));

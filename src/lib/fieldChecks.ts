@@ -18,12 +18,16 @@ export type FieldCheck = (value: unknown, values: Record<string, unknown>) => Fi
 
 /** react-admin's own keys, so both halves of the portal say the same. */
 export const required: FieldCheck = value =>
-    value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? { key: 'ra.validation.required' } : undefined;
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+        ? { key: 'ra.validation.required' }
+        : undefined;
 
 export const minLength =
     (min: number): FieldCheck =>
     value =>
-        typeof value === 'string' && value !== '' && value.length < min ? { key: 'ra.validation.minLength', args: { min } } : undefined;
+        typeof value === 'string' && value !== '' && value.length < min
+            ? { key: 'ra.validation.minLength', args: { min } }
+            : undefined;
 
 export const maxLength =
     (max: number): FieldCheck =>
@@ -31,7 +35,11 @@ export const maxLength =
         typeof value === 'string' && value.length > max ? { key: 'ra.validation.maxLength', args: { max } } : undefined;
 
 /** Runs checks in order; the first problem wins. */
-export const firstProblem = (list: readonly FieldCheck[], value: unknown, values: Record<string, unknown>): FieldProblem | undefined => {
+export const firstProblem = (
+    list: readonly FieldCheck[],
+    value: unknown,
+    values: Record<string, unknown>,
+): FieldProblem | undefined => {
     for (const check of list) {
         const problem = check(value, values);
         if (problem) return problem;

@@ -29,7 +29,10 @@ test.describe('with the keyboard alone', () => {
         await expect(page.getByText('Find Customer', { exact: true })).toBeVisible();
     });
 
-    test('removing a role asks first: cancelled and confirmed with the keyboard, the focus lands sensibly', async ({ page, request }) => {
+    test('removing a role asks first: cancelled and confirmed with the keyboard, the focus lands sensibly', async ({
+        page,
+        request,
+    }) => {
         const name = `Keyboard ${String(Date.now()).slice(-6)}`;
         const id = await groupWithRoles(request, name, ['VIEW_USERS', 'VIEW_SECURITY']);
         await signIn(page, 'admin');

@@ -23,7 +23,11 @@ test('at phone width the offline banner shows under the top bar, which stays usa
     const shown = await banner.boundingBox();
     expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
     expect(shown!.x + shown!.width).toBeLessThanOrEqual(360);
-    for (const control of [page.getByRole('button', { name: /menu/i }).first(), page.getByRole('button', { name: /Language/ }), page.getByRole('button', { name: /Profile/ })]) {
+    for (const control of [
+        page.getByRole('button', { name: /menu/i }).first(),
+        page.getByRole('button', { name: /Language/ }),
+        page.getByRole('button', { name: /Profile/ }),
+    ]) {
         expect(await reachable(control)).toBe(true);
     }
     // Still there, under the bar, once the list has scrolled.

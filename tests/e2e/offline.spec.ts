@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectDashboard, signIn } from './support';
 
-test('a security group saved offline is refused with the reason, keeps its name, and saves once back online', async ({ page, context }) => {
+test('a security group saved offline is refused with the reason, keeps its name, and saves once back online', async ({
+    page,
+    context,
+}) => {
     const groupName = `Offline ${String(Date.now()).slice(-6)}`;
     await signIn(page, 'admin');
     await expectDashboard(page, /Welcome, /);
@@ -32,7 +35,9 @@ test('signing in offline says so and keeps what was typed', async ({ page, conte
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-pass-2026');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('You are offline, so this was not sent. Try again when the connection is back.');
+    await expect(page.getByRole('alert')).toHaveText(
+        'You are offline, so this was not sent. Try again when the connection is back.',
+    );
     await expect(page.getByLabel('Username')).toHaveValue('admin');
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -61,7 +61,10 @@ export const checkEveryScreen = () => {
             await expect(page.getByText('Portal Staff').first()).toBeVisible();
             await expectAccessible(page, 'security groups');
 
-            await page.getByRole('link', { name: /Portal Staff/ }).first().click();
+            await page
+                .getByRole('link', { name: /Portal Staff/ })
+                .first()
+                .click();
             await expect(page.getByRole('heading', { name: 'Roles of this group' })).toBeVisible();
             await expect(page.getByRole('button', { name: 'Remove' }).first()).toBeVisible();
             await expectAccessible(page, 'a security group');

@@ -7,7 +7,10 @@ test('at phone width the menu is a temporary drawer', async ({ page }) => {
     expect((await page.locator('header').first().boundingBox())?.height).toBe(56);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeHidden();
-    await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+    await page
+        .getByRole('button', { name: /open menu|menu/i })
+        .first()
+        .click();
     await expect(menu).toBeVisible();
     await menu.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/dashboard\/users$/);

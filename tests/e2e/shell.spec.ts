@@ -71,7 +71,10 @@ test.describe('the signed-in shell', () => {
         await expect(page.getByTestId('footer-image')).toBeVisible();
     });
 
-    for (const [name, code, catalog] of [['Kiswahili', 'sw', sw], ['Português', 'pt', pt]] as const) {
+    for (const [name, code, catalog] of [
+        ['Kiswahili', 'sw', sw],
+        ['Português', 'pt', pt],
+    ] as const) {
         test(`switching to ${name} translates the menu, and it stays after a reload`, async ({ page }) => {
             await signIn(page, 'admin');
             await expectDashboard(page, /Welcome, /);

@@ -43,7 +43,10 @@ export const expectAccessible = async (page: Page, screen = page.url()) => {
     const { violations } = await new AxeBuilder({ page }).analyze();
     const grave = violations
         .filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(violation => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map(node => node.target.join(' ')).join(' | ')}`);
+        .map(
+            violation =>
+                `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map(node => node.target.join(' ')).join(' | ')}`,
+        );
     expect(grave, `accessibility of ${screen}`).toEqual([]);
 };
 
@@ -66,14 +69,20 @@ export const tokenOf = async (request: APIRequestContext, username: string, pass
 /** A new security group holding these roles, made by the admin through the API; answers its id. */
 export const groupWithRoles = async (request: APIRequestContext, name: string, codes: readonly string[]): Promise<number> => {
     const headers = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-    const created = await request.post(`${API_BASE}${createAdminGroup.path}`, { headers, data: { name, description: 'Made by a journey' } });
+    const created = await request.post(`${API_BASE}${createAdminGroup.path}`, {
+        headers,
+        data: { name, description: 'Made by a journey' },
+    });
     expect(created.ok()).toBe(true);
     const { id } = (await created.json()) as { id: number };
     const roles = await request.get(`${API_BASE}${listAdminRoles.path}?$limit=1000`, { headers });
     const { data } = (await roles.json()) as { data: { id: number; code: string }[] };
     for (const code of codes) {
         const role = data.find(row => row.code === code);
-        const added = await request.post(`${API_BASE}${addGroupRole.path}`, { headers, data: { group_id: id, role_id: role?.id } });
+        const added = await request.post(`${API_BASE}${addGroupRole.path}`, {
+            headers,
+            data: { group_id: id, role_id: role?.id },
+        });
         expect(added.ok()).toBe(true);
     }
     return id;

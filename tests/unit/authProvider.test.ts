@@ -18,7 +18,12 @@ const user = (over: Partial<SessionUser> = {}): SessionUser => ({
     ...over,
 });
 
-const roleRow = (code: string, i: number) => ({ id: i + 1, group_id: 1, role_id: i + 1, admin_role: { id: i + 1, code, name: code } });
+const roleRow = (code: string, i: number) => ({
+    id: i + 1,
+    group_id: 1,
+    role_id: i + 1,
+    admin_role: { id: i + 1, code, name: code },
+});
 const notSignedIn = (message: string, key: string) => errorAnswer(401, { code: 401, name: 'NotAuthenticated', message, key });
 
 const seen: Request[] = [];
@@ -49,7 +54,9 @@ describe('the authProvider', () => {
     });
 
     it('sends the second factor to /otp and keeps no session yet', async () => {
-        await expect(authProvider.login({ username: 'secure', password: 'second-factor' })).resolves.toEqual({ redirectTo: '/otp' });
+        await expect(authProvider.login({ username: 'secure', password: 'second-factor' })).resolves.toEqual({
+            redirectTo: '/otp',
+        });
         expect(session.user()).toBeNull();
         expect(session.pendingOtp()).toEqual({ auth_id: 'a-1', sent_to: '•••008', username: 'secure' });
     });

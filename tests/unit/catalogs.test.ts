@@ -24,7 +24,8 @@ describe.each([
     });
 
     it('keeps every placeholder of the English text', () => {
-        for (const [key, text] of Object.entries(english)) expect([key, placeholders(catalog[key] ?? '')]).toEqual([key, placeholders(text)]);
+        for (const [key, text] of Object.entries(english))
+            expect([key, placeholders(catalog[key] ?? '')]).toEqual([key, placeholders(text)]);
     });
 
     it('is a translation, not a copy: under 10% of its texts equal the English', () => {

@@ -4,12 +4,19 @@ import { getAdminGroup, listAdminGroups, removeGroupRole } from '../../contract/
 import { answer, errorAnswer } from './support/contractHandlers';
 
 const group = { id: 7, name: 'Auditors', description: '', role_count: 0, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
-const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
+const page = <T>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
 const request = (method: string, path: string) => new Request(new URL(`/portal_api${path}`, location.href), { method });
 
 describe('handlers built from the contract', () => {
     it('answer at the call’s method and path, with its :id parameters', async () => {
-        const handlers = [answer(removeGroupRole, ({ params }) => ({ id: Number(params.id), group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View' } }))];
+        const handlers = [
+            answer(removeGroupRole, ({ params }) => ({
+                id: Number(params.id),
+                group_id: 7,
+                role_id: 1,
+                admin_role: { id: 1, code: 'VIEW_USERS', name: 'View' },
+            })),
+        ];
         const removed = await getResponse(handlers, request('DELETE', '/prerequisites/admin-group-roles/70'));
         expect(removed?.status).toBe(200);
         expect(await removed?.json()).toMatchObject({ id: 70 });
@@ -39,13 +46,18 @@ describe('handlers built from the contract', () => {
         const notFound = errorAnswer(404, { code: 404, name: 'NotFound', message: 'No such group', key: 'errors.not_found' });
         const response = await getResponse([answer(getAdminGroup, notFound)], request('GET', '/prerequisites/admin-groups/8'));
         expect(response?.status).toBe(404);
-        expect(await response?.json()).toEqual({ code: 404, name: 'NotFound', message: 'No such group', key: 'errors.not_found' });
+        expect(await response?.json()).toEqual({
+            code: 404,
+            name: 'NotFound',
+            message: 'No such group',
+            key: 'errors.not_found',
+        });
 
-        expect(() => answer(getAdminGroup, errorAnswer(404, { code: 404.5, name: 'NotFound', message: '', key: 'errors.not_found' }))).toThrow(
-            /^Error answer for GET \/prerequisites\/admin-groups\/:id does not match the contract: code: /,
-        );
-        expect(() => answer(getAdminGroup, errorAnswer(200, { code: 200, name: 'OK', message: '', key: 'errors.server' }))).toThrow(
-            'Error answer for GET /prerequisites/admin-groups/:id with status 200',
-        );
+        expect(() =>
+            answer(getAdminGroup, errorAnswer(404, { code: 404.5, name: 'NotFound', message: '', key: 'errors.not_found' })),
+        ).toThrow(/^Error answer for GET \/prerequisites\/admin-groups\/:id does not match the contract: code: /);
+        expect(() =>
+            answer(getAdminGroup, errorAnswer(200, { code: 200, name: 'OK', message: '', key: 'errors.server' })),
+        ).toThrow('Error answer for GET /prerequisites/admin-groups/:id with status 200');
     });
 });

@@ -18,12 +18,25 @@ const admin = (id: number): Admin => ({
     otp_enabled: false,
     created_at: '2026-11-01T08:00:00.000Z',
 });
-const group = (id: number, name: string): AdminGroup => ({ id, name, description: '', role_count: 0, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' });
+const group = (id: number, name: string): AdminGroup => ({
+    id,
+    name,
+    description: '',
+    role_count: 0,
+    user_count: 0,
+    created_at: '2026-11-01T08:00:00.000Z',
+});
 
 /** Answers `ids=…` with exactly those users, as the server does. */
 const listUsers = answer(listAdmins, ({ request }) => {
     const ids = new URL(request.url).searchParams.get('ids');
-    const data = ids ? ids.split(',').map(Number).filter(id => id <= 500).map(admin) : [admin(1), admin(2)];
+    const data = ids
+        ? ids
+              .split(',')
+              .map(Number)
+              .filter(id => id <= 500)
+              .map(admin)
+        : [admin(1), admin(2)];
     return { total: data.length, limit: data.length, skip: 0, data };
 });
 const listGroups = answer(listAdminGroups, () => {
@@ -72,7 +85,10 @@ describe('the data provider', () => {
     it('reads one record through its list by id when the resource has no call for one', async () => {
         await expect(dataProvider.getOne('users', { id: 5 })).resolves.toMatchObject({ data: { id: 5, username: 'user5' } });
         expect(queries).toEqual([{ ids: '5', $limit: '1' }]);
-        await expect(dataProvider.getOne('users', { id: 999 })).rejects.toMatchObject({ status: 404, message: 'errors.not_found' });
+        await expect(dataProvider.getOne('users', { id: 999 })).rejects.toMatchObject({
+            status: 404,
+            message: 'errors.not_found',
+        });
     });
 
     it('fetches a small list whole and picks the ids asked for from it', async () => {
@@ -85,10 +101,23 @@ describe('the data provider', () => {
         server.use(
             answer(
                 createAdmin,
-                errorAnswer(409, { code: 409, name: 'Conflict', message: 'Username taken', key: 'errors.username_taken', field: 'username' }),
+                errorAnswer(409, {
+                    code: 409,
+                    name: 'Conflict',
+                    message: 'Username taken',
+                    key: 'errors.username_taken',
+                    field: 'username',
+                }),
             ),
         );
-        const form = { username: 'user1', first_name: 'Thandi', last_name: 'Mokoena', msisdn: '27820000001', group_id: 1, password: 'a-long-enough-pass' };
+        const form = {
+            username: 'user1',
+            first_name: 'Thandi',
+            last_name: 'Mokoena',
+            msisdn: '27820000001',
+            group_id: 1,
+            password: 'a-long-enough-pass',
+        };
         await expect(dataProvider.create('users', { data: form })).rejects.toMatchObject({
             status: 409,
             message: 'errors.username_taken',
@@ -101,8 +130,12 @@ describe('the data provider', () => {
             message: 'errors.server',
             body: { reason: 'No getList for resource "phones"' },
         });
-        await expect(dataProvider.delete('users', { id: 1 })).rejects.toMatchObject({ body: { reason: 'No delete for resource "users"' } });
-        await expect(dataProvider.create('groups', { data: {} })).rejects.toMatchObject({ body: { reason: 'No create for resource "groups"' } });
+        await expect(dataProvider.delete('users', { id: 1 })).rejects.toMatchObject({
+            body: { reason: 'No delete for resource "users"' },
+        });
+        await expect(dataProvider.create('groups', { data: {} })).rejects.toMatchObject({
+            body: { reason: 'No create for resource "groups"' },
+        });
         await expect(dataProvider.update('users')).rejects.toMatchObject({ body: { reason: 'No update for resource "users"' } });
         expect(queries).toEqual([]);
     });

@@ -26,8 +26,17 @@ import { renderPortal, signedInAs } from './support/portal';
 
 const errors = en.errors as Record<string, string>;
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
-const group: AdminGroup = { id: 7, name: 'Auditors', description: 'Reads users', role_count: 1, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
-const held: GroupRole[] = [{ id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } }];
+const group: AdminGroup = {
+    id: 7,
+    name: 'Auditors',
+    description: 'Reads users',
+    role_count: 1,
+    user_count: 0,
+    created_at: '2026-11-01T08:00:00.000Z',
+};
+const held: GroupRole[] = [
+    { id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } },
+];
 const sipho: Admin = {
     id: 2,
     username: 'maker',

@@ -58,7 +58,11 @@ describe('the side menu rules (spec §2)', () => {
 
     it('shows a group with only the children the user holds the role for', () => {
         expect(keysFor(['VIEW_IMEI_CHANGE_REQUESTS'])).toEqual(['dashboard', 'approvals', 'approvals>imei_changes']);
-        expect(keysFor(['FIND_CUSTOMER_FIELDAGENT_STORE'])).toEqual(['dashboard', 'field_agent', 'field_agent>find_customer_by_shop']);
+        expect(keysFor(['FIND_CUSTOMER_FIELDAGENT_STORE'])).toEqual([
+            'dashboard',
+            'field_agent',
+            'field_agent>find_customer_by_shop',
+        ]);
     });
 
     it('hides a group whose children the user may not open', () => {

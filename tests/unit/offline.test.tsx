@@ -5,7 +5,14 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { createAdminGroup, getAdminGroup, listAdminGroups, listGroupRoles, listAdminRoles, type AdminGroup } from '../../contract/security';
+import {
+    createAdminGroup,
+    getAdminGroup,
+    listAdminGroups,
+    listGroupRoles,
+    listAdminRoles,
+    type AdminGroup,
+} from '../../contract/security';
 import en from '../../src/i18n/en';
 import { I18nContextProvider } from '../../src/i18n/context';
 import { OfflineBanner } from '../../src/layout/OfflineBanner';
@@ -15,7 +22,14 @@ import { englishI18n, renderPortal, signedInAs } from './support/portal';
 const app = en.app as Record<string, string>;
 const errors = en.errors as Record<string, string>;
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
-const created: AdminGroup = { id: 9, name: 'Night shift', description: '', role_count: 0, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
+const created: AdminGroup = {
+    id: 9,
+    name: 'Night shift',
+    description: '',
+    role_count: 0,
+    user_count: 0,
+    created_at: '2026-11-01T08:00:00.000Z',
+};
 
 const requests: string[] = [];
 const server = contractServer(
@@ -30,14 +44,16 @@ server.events.on('request:start', ({ request }) => requests.push(`${request.meth
 /** The browser's view of the network, as `navigator.onLine` and its events report it. */
 let onLine: MockInstance<() => boolean>;
 let online = true;
-const goOffline = () => act(() => {
-    online = false;
-    window.dispatchEvent(new Event('offline'));
-});
-const goOnline = () => act(() => {
-    online = true;
-    window.dispatchEvent(new Event('online'));
-});
+const goOffline = () =>
+    act(() => {
+        online = false;
+        window.dispatchEvent(new Event('offline'));
+    });
+const goOnline = () =>
+    act(() => {
+        online = true;
+        window.dispatchEvent(new Event('online'));
+    });
 
 beforeEach(() => {
     online = true;

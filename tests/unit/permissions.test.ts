@@ -46,13 +46,23 @@ describe('the permissions map', () => {
 describe('the gates of a resource declared by its calls', () => {
     it('come from the calls’ access: list, show (from list when there is no call for one), create, delete', () => {
         expect(PERMISSIONS.users).toEqual({ list: 'VIEW_USERS', show: 'VIEW_USERS', create: 'ADD_USER' });
-        expect(PERMISSIONS['group-roles']).toEqual({ list: 'VIEW_SECURITY', show: 'VIEW_SECURITY', create: 'EDIT_ROLES', delete: 'EDIT_ROLES' });
+        expect(PERMISSIONS['group-roles']).toEqual({
+            list: 'VIEW_SECURITY',
+            show: 'VIEW_SECURITY',
+            create: 'EDIT_ROLES',
+            delete: 'EDIT_ROLES',
+        });
         expect(PERMISSIONS.groups).toEqual({ list: ['VIEW_SECURITY', 'VIEW_USERS', 'ADD_USER'] });
         expect(PERMISSIONS['store-options']).toEqual({ list: 'public' });
     });
 
     it('keep custom actions as declared, and a screen narrower than its call', () => {
-        expect(PERMISSIONS.security).toEqual({ list: 'VIEW_SECURITY', show: 'VIEW_SECURITY', create: 'ADD_SECURITY_GROUP', edit: 'EDIT_ROLES' });
+        expect(PERMISSIONS.security).toEqual({
+            list: 'VIEW_SECURITY',
+            show: 'VIEW_SECURITY',
+            create: 'ADD_SECURITY_GROUP',
+            edit: 'EDIT_ROLES',
+        });
         expect(can(['VIEW_USERS'], 'groups')).toBe(true);
         expect(can(['VIEW_USERS'], 'security')).toBe(false);
     });
@@ -61,7 +71,10 @@ describe('the gates of a resource declared by its calls', () => {
         expect(PERMISSIONS.users?.list).toBe(listAdmins.access);
         expect(PERMISSIONS['group-roles']?.list).toBe(listGroupRoles.access);
         expect(PERMISSIONS.groups?.list).toBe(listAdminGroups.access);
-        const moved = defineResource({ list: { ...listAdmins, access: 'VIEW_AGENTS' }, create: { ...createAdmin, access: ['ADD_USER', 'ADD_REGION_LEAD'] } });
+        const moved = defineResource({
+            list: { ...listAdmins, access: 'VIEW_AGENTS' },
+            create: { ...createAdmin, access: ['ADD_USER', 'ADD_REGION_LEAD'] },
+        });
         expect(gatesOf(moved)).toEqual({ list: 'VIEW_AGENTS', show: 'VIEW_AGENTS', create: ['ADD_USER', 'ADD_REGION_LEAD'] });
     });
 
@@ -76,7 +89,8 @@ describe('the gates of a resource declared by its calls', () => {
             };
             for (const [action, access] of Object.entries(accessOf)) {
                 for (const code of ROLE_CODES) {
-                    if (can([code], resource, action)) expect(access && roleAllows(access, true, new Set([code])), `${resource}.${action}: ${code}`).toBe(true);
+                    if (can([code], resource, action))
+                        expect(access && roleAllows(access, true, new Set([code])), `${resource}.${action}: ${code}`).toBe(true);
                 }
             }
         }

@@ -28,7 +28,16 @@ const flipHexByte = (hex: string) => (parseInt(hex.slice(0, 2), 16) ^ 0x01).toSt
 
 describe('secure storage', () => {
     it('gives back each kind of value as it was stored', () => {
-        const values = { object: { a: 1, nested: { b: [1, 2] } }, list: [1, 'two'], yes: true, no: false, count: 42.5, zero: 0, text: 'héllo', empty: '' };
+        const values = {
+            object: { a: 1, nested: { b: [1, 2] } },
+            list: [1, 'two'],
+            yes: true,
+            no: false,
+            count: 42.5,
+            zero: 0,
+            text: 'héllo',
+            empty: '',
+        };
         for (const [name, value] of Object.entries(values)) secureStorage.set(name, value);
         for (const [name, value] of Object.entries(values)) expect(secureStorage.get(name)).toEqual(value);
     });

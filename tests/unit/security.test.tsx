@@ -17,7 +17,14 @@ import { answer, contractServer, errorAnswer } from './support/contractHandlers'
 import { renderPortal, signedInAs } from './support/portal';
 
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
-const group: AdminGroup = { id: 7, name: 'Auditors', description: 'Reads users', role_count: 1, user_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
+const group: AdminGroup = {
+    id: 7,
+    name: 'Auditors',
+    description: 'Reads users',
+    role_count: 1,
+    user_count: 0,
+    created_at: '2026-11-01T08:00:00.000Z',
+};
 const roles = [
     { id: 1, code: 'VIEW_USERS', name: 'View portal users', description: '' },
     { id: 2, code: 'VIEW_SECURITY', name: 'View security groups and roles', description: '' },
@@ -37,7 +44,9 @@ const sipho: Admin = {
     otp_enabled: false,
     created_at: '2026-11-01T08:00:00.000Z',
 };
-const INITIAL_HELD: GroupRole[] = [{ id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } }];
+const INITIAL_HELD: GroupRole[] = [
+    { id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } },
+];
 let held = [...INITIAL_HELD];
 const calls: { method: string; url: URL; body?: unknown }[] = [];
 const notFound = errorAnswer(404, { code: 404, name: 'NotFound', message: 'No such record', key: 'errors.not_found' });
@@ -59,7 +68,12 @@ contractServer(
             const body = (await request.json()) as { group_id: number; role_id: number };
             calls.push({ method: 'POST', url: new URL(request.url), body });
             const role = roles.find(r => r.id === body.role_id)!;
-            const row = { id: 71, group_id: body.group_id, role_id: body.role_id, admin_role: { id: role.id, code: role.code, name: role.name } };
+            const row = {
+                id: 71,
+                group_id: body.group_id,
+                role_id: body.role_id,
+                admin_role: { id: role.id, code: role.code, name: role.name },
+            };
             held = [...held, row];
             return row;
         },
@@ -118,7 +132,11 @@ describe('security administration', () => {
         expect(calls.some(c => c.method === 'DELETE')).toBe(false);
         await user.click(await screen.findByRole('button', { name: 'Remove' }));
         await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-        await waitFor(() => expect(calls.filter(c => c.method === 'DELETE').map(c => c.url.pathname)).toEqual(['/portal_api/prerequisites/admin-group-roles/70']));
+        await waitFor(() =>
+            expect(calls.filter(c => c.method === 'DELETE').map(c => c.url.pathname)).toEqual([
+                '/portal_api/prerequisites/admin-group-roles/70',
+            ]),
+        );
     });
 
     it('offers neither add nor remove without EDIT_ROLES', async () => {
@@ -145,6 +163,8 @@ describe('security administration', () => {
         const first = calls.find(c => c.url.pathname.endsWith('/admins'))!;
         expect(Object.fromEntries(first.url.searchParams)).toEqual({ $limit: '10', $skip: '0', $sort: '-created_at' });
         await user.type(screen.getByPlaceholderText('Search'), 'sipho');
-        await waitFor(() => expect(calls.some(c => c.url.pathname.endsWith('/admins') && c.url.searchParams.get('q') === 'sipho')).toBe(true));
+        await waitFor(() =>
+            expect(calls.some(c => c.url.pathname.endsWith('/admins') && c.url.searchParams.get('q') === 'sipho')).toBe(true),
+        );
     });
 });

@@ -19,7 +19,8 @@ const browser = () => {
         openChannel: () => {
             let mine: ((event: MessageEvent) => void) | undefined;
             return {
-                postMessage: (data: unknown) => listeners.forEach(listener => listener !== mine && listener({ data } as MessageEvent)),
+                postMessage: (data: unknown) =>
+                    listeners.forEach(listener => listener !== mine && listener({ data } as MessageEvent)),
                 addEventListener: (_type, listener) => {
                     mine = listener;
                     listeners.add(listener);

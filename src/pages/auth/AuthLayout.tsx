@@ -10,7 +10,17 @@ import { OfflineBanner } from '../../layout/OfflineBanner';
  * The background layout of the signed-out pages (spec §2): the brand backdrop, a card with the
  * logo and the page, the language menu, and the version.
  */
-export const AuthLayout = ({ title, subtitle, children, wide = false }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean }) => {
+export const AuthLayout = ({
+    title,
+    subtitle,
+    children,
+    wide = false,
+}: {
+    title: string;
+    subtitle?: string;
+    children: ReactNode;
+    wide?: boolean;
+}) => {
     const { translate } = useT();
     return (
         <Box

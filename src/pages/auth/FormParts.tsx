@@ -52,7 +52,10 @@ export interface SignedOutFormState<T extends Values> {
  * the user corrects), and whether it is on its way. `onFirstInput` runs once, at the first
  * keystroke (the sign-in page loads its machinery then).
  */
-export const useSignedOutForm = <T extends Values>(initial: T, { onFirstInput }: { onFirstInput?: () => void } = {}): SignedOutFormState<T> => {
+export const useSignedOutForm = <T extends Values>(
+    initial: T,
+    { onFirstInput }: { onFirstInput?: () => void } = {},
+): SignedOutFormState<T> => {
     const [values, setValues] = useState(initial);
     // The latest values, for keystrokes that come before the page renders again.
     const latest = useRef(initial);
@@ -209,7 +212,15 @@ export const FormField = (props: FieldProps) => {
     const field = useField(props);
     const id = useId();
     return (
-        <FormControl variant="filled" margin="dense" size="small" fullWidth required={field.required} error={field.error} disabled={disabled}>
+        <FormControl
+            variant="filled"
+            margin="dense"
+            size="small"
+            fullWidth
+            required={field.required}
+            error={field.error}
+            disabled={disabled}
+        >
             <InputLabel htmlFor={id}>{field.label}</InputLabel>
             <FilledInput
                 id={id}
@@ -253,7 +264,15 @@ export const PasswordField = (props: FieldProps) => {
 };
 
 /** The form's submit button: disabled, with a spinner and its busy label, while the form is on its way. */
-export const SubmitButton = ({ label, busyLabel, disabled = false }: { label: string; busyLabel: string; disabled?: boolean }) => {
+export const SubmitButton = ({
+    label,
+    busyLabel,
+    disabled = false,
+}: {
+    label: string;
+    busyLabel: string;
+    disabled?: boolean;
+}) => {
     const { translate } = useT();
     const { isSubmitting } = useFormState();
     return (

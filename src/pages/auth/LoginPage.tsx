@@ -10,7 +10,15 @@ import { required } from '../../lib/fieldChecks';
 import { isOnline } from '../../lib/online';
 import { hasStoredSession } from '../../lib/sessionHint';
 import { AuthLayout } from './AuthLayout';
-import { AlternativeLink, FormField, FormProblem, PasswordField, SignedOutForm, SubmitButton, useSignedOutForm } from './FormParts';
+import {
+    AlternativeLink,
+    FormField,
+    FormProblem,
+    PasswordField,
+    SignedOutForm,
+    SubmitButton,
+    useSignedOutForm,
+} from './FormParts';
 
 /**
  * Signing in itself (the contract's calls, the HTTP client, the session's encryption) loads when
@@ -66,7 +74,10 @@ const useSignedOut = (): boolean => {
 export const LoginPage = () => {
     const { translate } = useT();
     const navigate = useNavigate();
-    const form = useSignedOutForm<Credentials>({ username: '', password: '' }, { onFirstInput: () => void loadSignIn().catch(() => undefined) });
+    const form = useSignedOutForm<Credentials>(
+        { username: '', password: '' },
+        { onFirstInput: () => void loadSignIn().catch(() => undefined) },
+    );
     /** On the way to the mobile operator's page. */
     const [redirecting, setRedirecting] = useState(false);
     const [problem, setProblem] = useState<Problem | null>(null);

@@ -12,7 +12,17 @@ import { optionalEmail, phone, username } from '../../lib/contractChecks';
 import { maxLength, minLength, required, type FieldCheck } from '../../lib/fieldChecks';
 import { callApi } from '../../lib/portalApi';
 import { AuthLayout } from './AuthLayout';
-import { AlternativeLink, FormField, FormProblem, PasswordField, SignedOutForm, SubmitButton, useField, useSignedOutForm, type FieldProps } from './FormParts';
+import {
+    AlternativeLink,
+    FormField,
+    FormProblem,
+    PasswordField,
+    SignedOutForm,
+    SubmitButton,
+    useField,
+    useSignedOutForm,
+    type FieldProps,
+} from './FormParts';
 
 type Registration = {
     [K in keyof z.input<typeof register.body>]-?: string;
@@ -29,7 +39,8 @@ const EMPTY: Registration = {
     confirm_password: '',
 };
 
-const sameAsPassword: FieldCheck = (value, values) => (value === values.password ? undefined : { key: 'register.passwords_differ' });
+const sameAsPassword: FieldCheck = (value, values) =>
+    value === values.password ? undefined : { key: 'register.passwords_differ' };
 
 /** A choice among `children` (MenuItems), bound to its form by name. */
 const SelectField = ({ children, ...props }: FieldProps & { children: ReactNode }) => {
@@ -123,10 +134,20 @@ export const RegisterPage = () => {
             <SignedOutForm form={form} onSubmit={submit} onInvalid={() => setProblem('validation.correct_errors')}>
                 <Grid container columnSpacing={2}>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <FormField name="first_name" label="register.first_name" autoComplete="given-name" checks={[required, maxLength(80)]} />
+                        <FormField
+                            name="first_name"
+                            label="register.first_name"
+                            autoComplete="given-name"
+                            checks={[required, maxLength(80)]}
+                        />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <FormField name="last_name" label="register.last_name" autoComplete="family-name" checks={[required, maxLength(80)]} />
+                        <FormField
+                            name="last_name"
+                            label="register.last_name"
+                            autoComplete="family-name"
+                            checks={[required, maxLength(80)]}
+                        />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
                         <FormField
@@ -149,7 +170,13 @@ export const RegisterPage = () => {
                         />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
-                        <FormField name="email" label="register.email" type="email" autoComplete="email" checks={[optionalEmail]} />
+                        <FormField
+                            name="email"
+                            label="register.email"
+                            type="email"
+                            autoComplete="email"
+                            checks={[optionalEmail]}
+                        />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>
                         <SelectField name="store_id" label="register.store" disabled={options.isPending} checks={[required]}>

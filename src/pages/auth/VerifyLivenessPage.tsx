@@ -13,7 +13,8 @@ type CameraProblem = 'liveness.no_camera' | 'liveness.permission_denied' | 'live
 const cameraProblemOf = (error: unknown): CameraProblem => {
     const name = error instanceof DOMException || error instanceof Error ? error.name : '';
     if (name === 'NotAllowedError' || name === 'SecurityError') return 'liveness.permission_denied';
-    if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'liveness.no_camera';
+    if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+        return 'liveness.no_camera';
     return 'liveness.failed';
 };
 
@@ -95,7 +96,12 @@ export const VerifyLivenessPage = () => {
                 }}
             >
                 {photo ? (
-                    <Box component="img" src={photo} alt={translate('liveness.preview_alt')} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                    <Box
+                        component="img"
+                        src={photo}
+                        alt={translate('liveness.preview_alt')}
+                        sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                    />
                 ) : stream ? (
                     <Box
                         component="video"

@@ -85,7 +85,11 @@ export const DashboardHome = () => {
                             <Fact icon={<GroupsIcon />} label={translate('dashboard.group')} value={me.group.name} />
                         </Grid>
                         <Grid size={{ xs: 12, sm: 4 }}>
-                            <Fact icon={<StorefrontIcon />} label={translate('dashboard.shop')} value={me.shop?.name ?? translate('dashboard.no_shop')} />
+                            <Fact
+                                icon={<StorefrontIcon />}
+                                label={translate('dashboard.shop')}
+                                value={me.shop?.name ?? translate('dashboard.no_shop')}
+                            />
                         </Grid>
                         <Grid size={{ xs: 12, sm: 4 }}>
                             <Fact

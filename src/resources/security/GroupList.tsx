@@ -1,5 +1,16 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { CreateButton, DataTable, DateField, Link, List, SearchInput, SimpleList, TopToolbar, useCreatePath, useTranslate } from 'react-admin';
+import {
+    CreateButton,
+    DataTable,
+    DateField,
+    Link,
+    List,
+    SearchInput,
+    SimpleList,
+    TopToolbar,
+    useCreatePath,
+    useTranslate,
+} from 'react-admin';
 import type { MouseEvent } from 'react';
 import type { AdminGroup } from '../../../contract/security';
 import { ListEmpty } from '../../layout/ListEmpty';
@@ -11,7 +22,10 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 const NameLink = ({ group }: { group: AdminGroup }) => {
     const createPath = useCreatePath();
     return (
-        <Link to={createPath({ resource: 'security', id: group.id, type: 'show' })} onClick={(event: MouseEvent) => event.stopPropagation()}>
+        <Link
+            to={createPath({ resource: 'security', id: group.id, type: 'show' })}
+            onClick={(event: MouseEvent) => event.stopPropagation()}
+        >
             {group.name}
         </Link>
     );
@@ -21,34 +35,36 @@ export const GroupList = () => {
     const translate = useTranslate();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     return (
-    <List
-        filters={filters}
-        sort={{ field: 'name', order: 'ASC' }}
-        actions={
-            <TopToolbar>
-                <CreateButton />
-            </TopToolbar>
-        }
-        empty={<ListEmpty />}
-        error={<ListLoadError />}
-        queryOptions={quietOnError}
-    >
-        {phone ? (
-            <SimpleList<AdminGroup>
-                primaryText={group => group.name}
-                secondaryText={group => group.description}
-                tertiaryText={group => translate('resources.security.counts', { roles: group.role_count, users: group.user_count })}
-                linkType="show"
-            />
-        ) : (
-        <DataTable rowClick="show" bulkActionButtons={false}>
-            <DataTable.Col source="name" render={(group: AdminGroup) => <NameLink group={group} />} />
-            <DataTable.Col source="description" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
-            <DataTable.NumberCol source="role_count" disableSort />
-            <DataTable.NumberCol source="user_count" disableSort />
-            <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
-        </DataTable>
-        )}
-    </List>
+        <List
+            filters={filters}
+            sort={{ field: 'name', order: 'ASC' }}
+            actions={
+                <TopToolbar>
+                    <CreateButton />
+                </TopToolbar>
+            }
+            empty={<ListEmpty />}
+            error={<ListLoadError />}
+            queryOptions={quietOnError}
+        >
+            {phone ? (
+                <SimpleList<AdminGroup>
+                    primaryText={group => group.name}
+                    secondaryText={group => group.description}
+                    tertiaryText={group =>
+                        translate('resources.security.counts', { roles: group.role_count, users: group.user_count })
+                    }
+                    linkType="show"
+                />
+            ) : (
+                <DataTable rowClick="show" bulkActionButtons={false}>
+                    <DataTable.Col source="name" render={(group: AdminGroup) => <NameLink group={group} />} />
+                    <DataTable.Col source="description" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
+                    <DataTable.NumberCol source="role_count" disableSort />
+                    <DataTable.NumberCol source="user_count" disableSort />
+                    <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
+                </DataTable>
+            )}
+        </List>
     );
 };

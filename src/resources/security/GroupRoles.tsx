@@ -69,7 +69,10 @@ const useRemoveRole = (group: AdminGroup, afterRemoval: () => void) => {
             title={translate('resources.security.remove_role_title')}
             content={
                 pending
-                    ? translate('resources.security.remove_role_content', { role: titleCase(pending.admin_role.code), group: group.name })
+                    ? translate('resources.security.remove_role_content', {
+                          role: titleCase(pending.admin_role.code),
+                          group: group.name,
+                      })
                     : ''
             }
             onConfirm={confirm}
@@ -97,7 +100,13 @@ const AddRoleButton = () => {
     const translate = useTranslate();
     const { isSubmitting } = useFormState();
     return (
-        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={isSubmitting} sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}>
+        <Button
+            type="submit"
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={isSubmitting}
+            sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}
+        >
             {translate('resources.security.add_role')}
         </Button>
     );
@@ -164,9 +173,16 @@ const RolesOfGroup = ({ group, afterRemoval }: { group: AdminGroup; afterRemoval
             <DataTable
                 bulkActionButtons={false}
                 rowClick={false}
-                empty={<Typography color="text.secondary" sx={{ py: 2 }}>{translate('resources.security.no_roles')}</Typography>}
+                empty={
+                    <Typography color="text.secondary" sx={{ py: 2 }}>
+                        {translate('resources.security.no_roles')}
+                    </Typography>
+                }
             >
-                <DataTable.Col label="resources.security.fields.role" render={(row: GroupRole) => <RoleName code={row.admin_role.code} />} />
+                <DataTable.Col
+                    label="resources.security.fields.role"
+                    render={(row: GroupRole) => <RoleName code={row.admin_role.code} />}
+                />
                 <DataTable.Col
                     label="resources.security.fields.role_description"
                     render={(row: GroupRole) => row.admin_role.name}

@@ -50,36 +50,48 @@ export const UserList = () => {
     const translate = useTranslate();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     return (
-    <List
-        filters={filters}
-        sort={{ field: 'created_at', order: 'DESC' }}
-        actions={
-            <TopToolbar>
-                <FilterButton />
-                <CreateButton />
-            </TopToolbar>
-        }
-        empty={<ListEmpty />}
-        error={<ListLoadError />}
-        queryOptions={quietOnError}
-    >
-        {phone ? (
-            <SimpleList<Admin>
-                primaryText={user => `${user.first_name} ${user.last_name}`}
-                secondaryText={user => `${user.username} · ${user.group_name}${user.store_name ? ` · ${user.store_name}` : ''}`}
-                tertiaryText={user => translate(`resources.users.statuses.${user.status}`)}
-                linkType={false}
-            />
-        ) : (
-        <DataTable bulkActionButtons={false} rowClick={false}>
-            <DataTable.Col source="username" label="resources.users.fields.name" render={(user: Admin) => <NameCell user={user} />} />
-            <DataTable.Col source="msisdn" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
-            <DataTable.Col source="group_name" label="resources.users.fields.group_id" disableSort />
-            <DataTable.Col source="store_name" label="resources.users.fields.store_id" disableSort render={(user: Admin) => user.store_name ?? "—"} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
-            <DataTable.Col source="status" field={UserStatus} />
-            <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', lg: 'table-cell' } }} />
-        </DataTable>
-        )}
-    </List>
+        <List
+            filters={filters}
+            sort={{ field: 'created_at', order: 'DESC' }}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    <CreateButton />
+                </TopToolbar>
+            }
+            empty={<ListEmpty />}
+            error={<ListLoadError />}
+            queryOptions={quietOnError}
+        >
+            {phone ? (
+                <SimpleList<Admin>
+                    primaryText={user => `${user.first_name} ${user.last_name}`}
+                    secondaryText={user =>
+                        `${user.username} · ${user.group_name}${user.store_name ? ` · ${user.store_name}` : ''}`
+                    }
+                    tertiaryText={user => translate(`resources.users.statuses.${user.status}`)}
+                    linkType={false}
+                />
+            ) : (
+                <DataTable bulkActionButtons={false} rowClick={false}>
+                    <DataTable.Col
+                        source="username"
+                        label="resources.users.fields.name"
+                        render={(user: Admin) => <NameCell user={user} />}
+                    />
+                    <DataTable.Col source="msisdn" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
+                    <DataTable.Col source="group_name" label="resources.users.fields.group_id" disableSort />
+                    <DataTable.Col
+                        source="store_name"
+                        label="resources.users.fields.store_id"
+                        disableSort
+                        render={(user: Admin) => user.store_name ?? '—'}
+                        sx={{ display: { xs: 'none', sm: 'table-cell' } }}
+                    />
+                    <DataTable.Col source="status" field={UserStatus} />
+                    <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', lg: 'table-cell' } }} />
+                </DataTable>
+            )}
+        </List>
     );
 };

@@ -28,7 +28,10 @@ type ResolverInfo = Parameters<HttpResponseResolver<PathParams, DefaultBodyType>
 type Answer<C extends CallDefinition> = HandlerResult<C> | ErrorAnswer;
 type AnswerOf<C extends CallDefinition> = (info: ResolverInfo) => Answer<C> | Promise<Answer<C>>;
 
-const VERBS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } satisfies Record<CallDefinition['method'], unknown>;
+const VERBS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } satisfies Record<
+    CallDefinition['method'],
+    unknown
+>;
 
 /** Thrown when a fixture does not match the contract. */
 export class ContractDrift extends Error {
@@ -69,7 +72,11 @@ const checkRequest = async (call: CallDefinition, request: Request) => {
  * giving either. A fixture given as it is is checked at once; one given by a function, when the
  * request comes (and `contractServer` fails the test with it).
  */
-export const answer = <C extends CallDefinition>(call: C, answering: Answer<C> | AnswerOf<C>, { status = 200 } = {}): RequestHandler => {
+export const answer = <C extends CallDefinition>(
+    call: C,
+    answering: Answer<C> | AnswerOf<C>,
+    { status = 200 } = {},
+): RequestHandler => {
     const answerOf: AnswerOf<C> = isAnswerOf(answering) ? answering : () => answering;
     if (!isAnswerOf(answering)) respond(call, answering, status);
     return VERBS[call.method](`${API_BASE}${call.path}`, async info => {
