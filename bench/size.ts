@@ -3,7 +3,8 @@
  * - every script the sign-in page downloads, gzipped, as Chromium loads `/` for a first visitor;
  * - the largest route chunk (every script but the `vendor-*` chunks of a library, vite.config.ts);
  * - the catalogs: the sign-in page loads exactly one, the detected language's (`?lang=pt` too);
- * - react-admin: the sign-in page loads none of it (its signed-in shell, lists, layout).
+ * - react-admin: no signed-out page (sign-in, register, code, liveness, callback) loads any of it
+ *   (its signed-in shell, lists, layout), and each loads one catalog.
  * Run alone (`tsx bench/size.ts`) or within `npm run bench` (`-- --fast` for these only).
  * Exits 1 when a budget is missed.
  */
@@ -24,8 +25,8 @@ export const SIZE_BUDGETS = {
     largestRouteChunkGzipKb: 60,
     /** Exactly one: the visitor's language, nothing of the other two. */
     signInCatalogChunks: 1,
-    /** Class names only react-admin's screens carry: none may be downloaded before sign-in. */
-    signInReactAdminMarkers: 0,
+    /** Class names only react-admin's screens carry: no signed-out page may download them. */
+    signedOutReactAdminMarkers: 0,
 } as const;
 
 export type SizeFigures = Record<keyof typeof SIZE_BUDGETS, number>;
@@ -68,20 +69,12 @@ const serveDist = async (): Promise<{ server: Server; url: string }> => {
     return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 };
 
-/** The scripts (`assets/…js`) the page at `path` downloads until it shows its heading and the network rests. */
-const scriptsOfPage = async (baseUrl: string, path: string): Promise<string[]> => {
-    const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-        ],
-    });
+type Browser = Awaited<ReturnType<typeof chromium.launch>>;
+
+/** The scripts (`assets/…js`) the page at `path` downloads, as a first visitor, until it shows its heading and the network rests. */
+const scriptsOfPage = async (browser: Browser, baseUrl: string, path: string): Promise<string[]> => {
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
     try {
-        const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
         const scripts = new Set<string>();
         page.on('request', request => {
@@ -93,9 +86,12 @@ const scriptsOfPage = async (baseUrl: string, path: string): Promise<string[]> =
         await page.waitForLoadState('networkidle');
         return [...scripts].sort();
     } finally {
-        await browser.close();
+        await context.close();
     }
 };
+
+/** The signed-out pages besides sign-in: none may bring react-admin either, and each brings one catalog. */
+const OTHER_SIGNED_OUT_PAGES = ['/register', '/otp', '/verify_liveness', '/callback/none/mno?error=access_denied'];
 
 const kib = (bytes: number) => bytes / KIB;
 
@@ -103,21 +99,37 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
     if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
     const assets = join(DIST, 'assets');
     const { server, url } = await serveDist();
+    const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+        ],
+    });
     try {
-        const english = await scriptsOfPage(url, '/');
-        const portuguese = await scriptsOfPage(url, '/?lang=pt');
+        const loads: [path: string, language: string, scripts: string[]][] = [];
+        for (const [path, language] of [
+            ['/', 'en'],
+            ['/?lang=pt', 'pt'],
+            ...OTHER_SIGNED_OUT_PAGES.map(other => [other, 'en']),
+        ] as const) {
+            loads.push([path, language, await scriptsOfPage(browser, url, path)]);
+        }
+        const english = loads[0]![2];
         const catalogsOf = (scripts: string[]) => scripts.map(name => name.match(CATALOG)?.[1]).filter(Boolean);
-        const englishCatalogs = catalogsOf(english);
-        const portugueseCatalogs = catalogsOf(portuguese);
-        // Both loads must bring exactly their own language's catalog; anything else counts against the budget.
+        // Every load must bring exactly its own language's catalog; anything else counts against the budget.
+        const wrongCatalogs = loads.filter(([, language, scripts]) => catalogsOf(scripts).join() !== language);
         const catalogChunks =
-            englishCatalogs.join() === 'en' && portugueseCatalogs.join() === 'pt'
-                ? 1
-                : Math.max(englishCatalogs.length, portugueseCatalogs.length, 2);
+            wrongCatalogs.length === 0 ? 1 : Math.max(2, ...loads.map(([, , scripts]) => catalogsOf(scripts).length));
 
         const signInBytes = english.reduce((total, name) => total + gzipBytes(join(assets, name)), 0);
-        const markers = REACT_ADMIN_MARKERS.filter(marker =>
-            english.some(name => readFileSync(join(assets, name), 'utf8').includes(marker)),
+        const found = loads.flatMap(([path, , scripts]) =>
+            REACT_ADMIN_MARKERS.filter(marker =>
+                scripts.some(name => readFileSync(join(assets, name), 'utf8').includes(marker)),
+            ).map(marker => `${marker} on ${path}`),
         );
 
         const chunks = readdirSync(assets).filter(name => name.endsWith('.js'));
@@ -128,25 +140,25 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
 
         const details = [
             `sign-in (/) loads ${english.length} scripts: ${english.map(name => `${name} ${kib(gzipBytes(join(assets, name))).toFixed(1)}`).join(', ')}`,
-            `catalogs loaded: / → ${englishCatalogs.join(', ') || 'none'}; /?lang=pt → ${portugueseCatalogs.join(', ') || 'none'}`,
+            `catalogs loaded: ${loads.map(([path, , scripts]) => `${path} → ${catalogsOf(scripts).join(', ') || 'none'}`).join('; ')}`,
             `largest route chunk: ${largestRoute.name}; largest vendor chunk (no budget, a library's): ${largestVendor ? `${largestVendor.name} ${kib(largestVendor.bytes).toFixed(1)} KiB` : 'none'}`,
-            ...(markers.length ? [`react-admin found on the sign-in page: ${markers.join(', ')}`] : []),
+            ...(found.length ? [`react-admin found on the signed-out pages: ${found.join(', ')}`] : []),
         ];
         return {
             figures: {
                 signInJsGzipKb: kib(signInBytes),
                 largestRouteChunkGzipKb: kib(largestRoute.bytes),
                 signInCatalogChunks: catalogChunks,
-                signInReactAdminMarkers: markers.length,
+                signedOutReactAdminMarkers: found.length,
             },
             details,
         };
     } finally {
+        await browser.close();
         server.close();
     }
 };
 
-/** Prints each figure beside its budget; answers how many were missed. */
 /**
  * Prints each figure beside its budget and answers how many were missed. A budget is a ceiling,
  * unless its name is in `exact` (must equal) or `floors` (must reach at least).
