@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';
+import { expectAccessible } from './support';
 
 const signInTitle = (catalog: typeof sw) => (catalog.auth as { sign_in_title: string }).sign_in_title;
 
@@ -14,6 +15,7 @@ test.describe('languages on the signed-out pages', () => {
         await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
         await page.reload();
         await expect(title).toHaveText(signInTitle(sw));
+        await expectAccessible(page, 'sign-in in Swahili');
     });
 
     test('?lang=pt opens the page in Portuguese', async ({ page }) => {

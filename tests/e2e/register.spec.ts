@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expectAccessible, signIn } from './support';
 
 test.describe('agent registration', () => {
     test('a new agent registers, and cannot sign in before approval', async ({ page }) => {
@@ -30,6 +30,7 @@ test.describe('agent registration', () => {
         await page.getByRole('textbox', { name: 'Confirm password' }).fill('a-long-password');
         await page.getByRole('button', { name: 'Register' }).click();
         await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
+        await expectAccessible(page, 'registration received');
 
         await signIn(page, username, 'a-long-password');
         await expect(page.getByRole('alert')).toHaveText(/not active/);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../../src/i18n/en';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';
-import { DEMO_PASSWORD, expectDashboard, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, expectDashboard, signIn } from './support';
 
 type Catalog = typeof en;
 const menuLabel = (catalog: Catalog, key: string) => (catalog.menu as Record<string, string>)[key]!;
@@ -101,6 +101,14 @@ test.describe('the signed-in shell', () => {
         await page.reload();
         await expectDashboard(page, /Welcome, /);
         await expect.poll(background).toBe(dark);
+        await expectAccessible(page, 'dashboard in dark mode');
+        await page.goto('/dashboard/security/create');
+        await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+        // A description without a name: the form says what is missing.
+        await page.getByRole('textbox', { name: 'Description' }).fill('No name yet');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await expect(page.getByText('Required').first()).toBeVisible();
+        await expectAccessible(page, 'add a security group in dark mode, with its errors');
     });
 
     test('a second tab is blocked, and takes over when the first closes', async ({ context }) => {
@@ -183,6 +191,7 @@ test.describe('the signed-in shell', () => {
         await page.getByRole('option', { name: 'Portal Staff' }).click();
         await page.getByRole('button', { name: 'Save' }).click();
         await expect(page.getByText('This username is taken.')).toBeVisible();
+        await expectAccessible(page, 'add a user, refused');
         await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Dup');
     });
 });

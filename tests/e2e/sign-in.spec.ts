@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, MSISDN, expectDashboard, latestOtp, signIn } from './support';
+import { DEMO_PASSWORD, MSISDN, expectAccessible, expectDashboard, latestOtp, signIn } from './support';
 
 test.describe('signing in', () => {
     test('an admin signs in and lands on the dashboard, greeted by name and group', async ({ page }) => {
@@ -68,6 +68,7 @@ test.describe('signing in', () => {
         await page.getByRole('menuitem', { name: 'Log out' }).click();
         await expect(page).toHaveURL(/\/$/);
         await expect(page.getByText('You have been logged out')).toBeVisible();
+        await expectAccessible(page, 'sign-in, with the logged-out notice');
         await page.goto('/dashboard');
         await expect(page).toHaveURL(/\/$/);
     });
@@ -89,6 +90,7 @@ test.describe('signing in', () => {
         await page.getByLabel('Sign-in code').fill('000000');
         await page.getByRole('button', { name: 'Verify' }).click();
         await expect(page.getByRole('alert')).toHaveText(/not right/);
+        await expectAccessible(page, 'sign-in code, refused');
         await page.getByLabel('Sign-in code').fill(await latestOtp(request, MSISDN.secure));
         await page.getByRole('button', { name: 'Verify' }).click();
         await expectDashboard(page, /Welcome, /);
