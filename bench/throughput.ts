@@ -73,7 +73,8 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 console.log('listening on http://127.0.0.1:' + app.server.address().port + '/');
 `;
 
-const startHelloWorld = () => startProcess(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {}, /listening on (\S+)/);
+const startHelloWorld = () =>
+    startProcess(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {}, /listening on (\S+)/);
 
 const startPortal = (env: NodeJS.ProcessEnv) =>
     startProcess(
@@ -119,7 +120,9 @@ const signIn = async (base: string): Promise<string> => {
 
 /** The first security group's id: the indexed call reads it by primary key. */
 const firstGroupUrl = async (base: string, token: string) => {
-    const answer = await fetch(new URL('/portal_api/prerequisites/admin-groups?$limit=1', base), { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(new URL('/portal_api/prerequisites/admin-groups?$limit=1', base), {
+        headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await answer.json()) as { data: { id: number }[] };
     return new URL(`/portal_api/prerequisites/admin-groups/${body.data[0]?.id ?? 1}`, base).toString();
 };

@@ -92,7 +92,13 @@ export const id = z.number().int().min(1).max(INT4_MAX);
  */
 const wholeNumberText = (min: number, max: number) =>
     z
-        .union([z.string().regex(/^[0-9]{1,10}$/, 'a whole number in digits').transform(Number), z.number()])
+        .union([
+            z
+                .string()
+                .regex(/^[0-9]{1,10}$/, 'a whole number in digits')
+                .transform(Number),
+            z.number(),
+        ])
         .pipe(z.number().int().min(min).max(max));
 
 /** An id in a path or query string. */
@@ -122,8 +128,9 @@ export const paging = {
  * surrogates (not text, and PostgreSQL refuses them) and the bidirectional overrides that make a
  * name read differently from what it is.
  */
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_TEXT =
+    // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const hasForbiddenText = (text: string): boolean => FORBIDDEN_TEXT.test(text);
 

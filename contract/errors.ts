@@ -10,9 +10,7 @@ export const apiError = z.object({
     message: z.string(),
     key: z.string(),
     field: z.string().optional(),
-    errors: z
-        .array(z.object({ field: z.string(), message: z.string(), key: z.string() }))
-        .optional(),
+    errors: z.array(z.object({ field: z.string(), message: z.string(), key: z.string() })).optional(),
     retry_after: z.number().int().optional(),
 });
 export type ApiError = z.infer<typeof apiError>;

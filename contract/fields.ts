@@ -10,11 +10,7 @@ export const msisdn = z
     .transform(value => value.replace(/^\+/, ''));
 
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
-export const username = z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(USERNAME_PATTERN, 'valid username required');
+export const username = z.string().trim().toLowerCase().regex(USERNAME_PATTERN, 'valid username required');
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);

@@ -96,7 +96,8 @@ const serializeError = (error: unknown, depth = 0): LoggedError => {
     // The chain (drizzle → driver, AggregateError of connection attempts), bounded against cycles.
     if (depth < 4) {
         if (error.cause !== undefined) logged.cause = serializeError(error.cause, depth + 1);
-        if (error instanceof AggregateError) logged.errors = error.errors.slice(0, 5).map(inner => serializeError(inner, depth + 1));
+        if (error instanceof AggregateError)
+            logged.errors = error.errors.slice(0, 5).map(inner => serializeError(inner, depth + 1));
     }
     return logged;
 };
@@ -190,7 +191,12 @@ const databaseUnavailable = (error: unknown, depth = 0): boolean => {
 
 /** `/portal_api/users/:id` → a pattern the not-found handler matches a concrete path with. */
 const routePattern = (url: string) =>
-    new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}$`);
+    new RegExp(
+        `^${url
+            .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/\/:[^/]+/g, '/[^/]+')
+            .replace(/\*/g, '.*')}$`,
+    );
 
 /** Fastify's default `maxParamLength`: a longer path parameter is refused by the router. */
 const MAX_PARAM_LENGTH = 100;
@@ -231,8 +237,12 @@ const sendRouterRefusal = (error: FastifyError, url: string, reply: FastifyReply
     const key = REFUSAL_KEYS[status] ?? 'errors.invalid_input';
     const field = isApiPath(url) ? badParameterOf(routes, url) : undefined;
     if (isApiPath(url)) reply.header('Cache-Control', 'no-store');
-    const details = field === undefined ? {} : { field, errors: [{ field, message: error.message, key: 'errors.field_invalid' }] };
-    return reply.code(status).header('X-Content-Type-Options', 'nosniff').send(errorBody(status, key, error.message, details));
+    const details =
+        field === undefined ? {} : { field, errors: [{ field, message: error.message, key: 'errors.field_invalid' }] };
+    return reply
+        .code(status)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(errorBody(status, key, error.message, details));
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -309,13 +319,20 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
 
     if (['debug', 'trace'].includes(settings.logLevel)) {
         app.addHook('onResponse', async (request, reply) => {
-            request.log.debug({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+            request.log.debug(
+                { req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+                'request completed',
+            );
         });
     }
 
     const sessionCache = new SessionCache();
     if (listen) {
-        const stopListening = await listen(AUTH_CHANNEL, () => sessionCache.clear(), state => sessionCache.setListening(state));
+        const stopListening = await listen(
+            AUTH_CHANNEL,
+            () => sessionCache.clear(),
+            state => sessionCache.setListening(state),
+        );
         app.addHook('onClose', stopListening);
     }
     const findSession = sessionFinder(db, sessionCache);
@@ -355,7 +372,9 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
             request.log.warn({ err: error }, 'database unavailable');
             return reply
                 .code(503)
-                .send(errorBody(503, 'errors.unavailable', 'The database cannot be reached just now; please try again in a moment'));
+                .send(
+                    errorBody(503, 'errors.unavailable', 'The database cannot be reached just now; please try again in a moment'),
+                );
         }
         request.log.error({ err: error }, 'request failed');
         return reply.code(500).send(errorBody(500, 'errors.server', 'Something went wrong on our side; please try again'));

@@ -71,8 +71,8 @@ export const sendHttpError = (reply: FastifyReply, error: HttpError): FastifyRep
 export const invalidInput = (errors: FieldError[]): HttpError => {
     const first = errors[0] ?? { field: '', message: 'Invalid input', key: 'errors.invalid_input' };
     // The answer's key says what is wrong with the first field when there is a message for it.
-    const key: ErrorKey = first.key === 'errors.field_required' || first.key === 'errors.invalid_characters' ? first.key : 'errors.invalid_input';
+    const key: ErrorKey =
+        first.key === 'errors.field_required' || first.key === 'errors.invalid_characters' ? first.key : 'errors.invalid_input';
     const message = !first.field || first.message.startsWith(first.field) ? first.message : `${first.field}: ${first.message}`;
     return new HttpError(400, key, message, first.field, { errors });
 };
-

@@ -67,10 +67,7 @@ export interface CallContext {
     source: string;
 }
 
-type Handler<C extends CallDefinition> = (
-    input: HandlerInput<C>,
-    context: CallContext,
-) => Promise<HandlerResult<C>>;
+type Handler<C extends CallDefinition> = (input: HandlerInput<C>, context: CallContext) => Promise<HandlerResult<C>>;
 
 interface MountOptions {
     /** The success status; 200 unless the call creates something. */
@@ -130,7 +127,11 @@ const validate = (part: string, schema: z.ZodType | undefined, input: unknown, e
     if (!schema) return undefined;
     const result = schema.safeParse(input);
     if (result.success) return result.data;
-    errors.push(...fieldErrors(result.error.issues, input).map(error => (error.field ? error : { ...error, field: part, message: `${part}: ${error.message}` })));
+    errors.push(
+        ...fieldErrors(result.error.issues, input).map(error =>
+            error.field ? error : { ...error, field: part, message: `${part}: ${error.message}` },
+        ),
+    );
     return undefined;
 };
 
@@ -147,7 +148,8 @@ const textErrorAt = (part: string, input: unknown): FieldError | null => {
 };
 
 /** Whether the body was declared JSON (`application/json`, `application/x+json`…): only those are read as JSON. */
-const sentAsJson = (request: FastifyRequest): boolean => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
+const sentAsJson = (request: FastifyRequest): boolean =>
+    /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
 
 /** A request that carries a body at all. */
 const hasPayload = (request: FastifyRequest): boolean => {
@@ -186,7 +188,9 @@ export const mount = <C extends CallDefinition>(
             throw new HttpError(415, 'errors.unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)');
         }
         const textProblem =
-            textErrorAt('params', request.params) ?? textErrorAt('query', request.query) ?? (call.body ? textErrorAt('body', request.body) : null);
+            textErrorAt('params', request.params) ??
+            textErrorAt('query', request.query) ??
+            (call.body ? textErrorAt('body', request.body) : null);
         if (textProblem) throw invalidInput([textProblem]);
         const errors: FieldError[] = [];
         const params = validate('params', call.params, request.params ?? {}, errors);
@@ -208,7 +212,12 @@ export const mount = <C extends CallDefinition>(
             now: settings.now,
             source: request.ip,
             write: async (work, writeOptions) => {
-                const result = await writeAs(db, () => ({ adminId: session?.admin.id ?? null, roleUsed, coords, at: settings.now() }), work, writeOptions);
+                const result = await writeAs(
+                    db,
+                    () => ({ adminId: session?.admin.id ?? null, roleUsed, coords, at: settings.now() }),
+                    work,
+                    writeOptions,
+                );
                 app.portal.writeCommitted();
                 return result;
             },

@@ -131,12 +131,15 @@ export const loadSettings = (env: Env = process.env): Settings => {
     const trustProxyText = text('TRUST_PROXY');
     let trustProxy: boolean | string[] = false;
     if (trustProxyText !== undefined && !OFF.test(trustProxyText)) {
-        const entries = trustProxyText.split(',').map(entry => entry.trim()).filter(Boolean);
+        const entries = trustProxyText
+            .split(',')
+            .map(entry => entry.trim())
+            .filter(Boolean);
         if (ON.test(trustProxyText)) trustProxy = true;
         else if (entries.length > 0 && entries.every(isAddressOrRange)) trustProxy = entries;
         else {
             problems.push(
-                'TRUST_PROXY must be on, off, or the proxies\' addresses and CIDR ranges separated by commas; ' +
+                "TRUST_PROXY must be on, off, or the proxies' addresses and CIDR ranges separated by commas; " +
                     `got "${trustProxyText}"`,
             );
         }

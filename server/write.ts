@@ -39,7 +39,8 @@ const violatedConstraint = (error: unknown): string | null => {
     return null;
 };
 
-const conflict = () => new HttpError(409, 'errors.conflict', 'This conflicts with a change made at the same time; reload and try again');
+const conflict = () =>
+    new HttpError(409, 'errors.conflict', 'This conflicts with a change made at the same time; reload and try again');
 
 export const writeAs = async <T>(
     db: Database,

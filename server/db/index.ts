@@ -34,7 +34,11 @@ export interface OpenDatabase {
      * `onState` with true once listening and false whenever listening is lost (it resumes by
      * itself). Answers a function that stops listening.
      */
-    listen(channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
+    listen(
+        channel: string,
+        onNotify: (payload: string) => void,
+        onState: (listening: boolean) => void,
+    ): Promise<() => Promise<void>>;
     close(): Promise<void>;
 }
 
@@ -115,7 +119,11 @@ const holderRuns = (record: LockRecord): boolean => {
 
 const sameHolder = (a: LockRecord | 'missing' | 'garbled', b: LockRecord | 'garbled') =>
     a === b ||
-    (typeof a === 'object' && typeof b === 'object' && a.pid === b.pid && a.startedAt === b.startedAt && a.hostname === b.hostname);
+    (typeof a === 'object' &&
+        typeof b === 'object' &&
+        a.pid === b.pid &&
+        a.startedAt === b.startedAt &&
+        a.hostname === b.hostname);
 
 const describeHolder = (record: LockRecord) => {
     const self = record.pid === process.pid && record.hostname === hostname() ? ', this very process' : '';
@@ -139,7 +147,11 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
         hostname: hostname(),
         processStart: processStartOf(process.pid),
         startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
-        command: process.argv.slice(1).map(arg => path.relative(process.cwd(), arg) || arg).join(' ').slice(0, 200),
+        command: process.argv
+            .slice(1)
+            .map(arg => path.relative(process.cwd(), arg) || arg)
+            .join(' ')
+            .slice(0, 200),
     };
     const refuse = (holder: LockRecord | 'garbled') =>
         new DataDirLockedError(
@@ -209,9 +221,7 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
 
 // ---------------------------------------------------------------------------------------------
 
-export const openDatabase = async (
-    settings: Pick<Settings, 'databaseUrl' | 'dataDir'>,
-): Promise<OpenDatabase> => {
+export const openDatabase = async (settings: Pick<Settings, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> => {
     if (settings.databaseUrl) {
         // A few connections per core: more only queue inside PostgreSQL on a machine this size.
         const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: Math.max(4, 2 * availableParallelism()) });

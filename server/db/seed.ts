@@ -133,30 +133,103 @@ interface DemoAccount {
 
 /** The demo accounts; each signs in with the SEED_PASSWORD setting (default demo-pass-2026). */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-    { username: 'admin', firstName: 'Thandi', lastName: 'Mokoena', group: SUPER_ADMIN_GROUP, msisdn: '27820000001', store: null, otpEnabled: false },
-    { username: 'maker', firstName: 'Sipho', lastName: 'Ndlovu', group: 'Portal Staff', msisdn: '27820000002', store: null, otpEnabled: false },
-    { username: 'checker', firstName: 'Lerato', lastName: 'Dlamini', group: 'Approvers', msisdn: '27820000003', store: null, otpEnabled: false },
-    { username: 'shopowner', firstName: 'Pieter', lastName: 'van Wyk', group: 'Shop Owner', msisdn: '27820000004', store: 'Soweto Central', otpEnabled: false },
-    { username: 'agent', firstName: 'Bongani', lastName: 'Khumalo', group: SALES_AGENT_GROUP, msisdn: '27820000005', store: 'Soweto Central', otpEnabled: false },
-    { username: 'fieldagent', firstName: 'Naledi', lastName: 'Mahlangu', group: 'Field Agent', msisdn: '27820000006', store: null, otpEnabled: false },
-    { username: 'analyst', firstName: 'Ayesha', lastName: 'Patel', group: 'Analytics', msisdn: '27820000007', store: null, otpEnabled: false },
-    { username: 'secure', firstName: 'Johan', lastName: 'Botha', group: 'Portal Staff', msisdn: '27820000008', store: null, otpEnabled: true },
+    {
+        username: 'admin',
+        firstName: 'Thandi',
+        lastName: 'Mokoena',
+        group: SUPER_ADMIN_GROUP,
+        msisdn: '27820000001',
+        store: null,
+        otpEnabled: false,
+    },
+    {
+        username: 'maker',
+        firstName: 'Sipho',
+        lastName: 'Ndlovu',
+        group: 'Portal Staff',
+        msisdn: '27820000002',
+        store: null,
+        otpEnabled: false,
+    },
+    {
+        username: 'checker',
+        firstName: 'Lerato',
+        lastName: 'Dlamini',
+        group: 'Approvers',
+        msisdn: '27820000003',
+        store: null,
+        otpEnabled: false,
+    },
+    {
+        username: 'shopowner',
+        firstName: 'Pieter',
+        lastName: 'van Wyk',
+        group: 'Shop Owner',
+        msisdn: '27820000004',
+        store: 'Soweto Central',
+        otpEnabled: false,
+    },
+    {
+        username: 'agent',
+        firstName: 'Bongani',
+        lastName: 'Khumalo',
+        group: SALES_AGENT_GROUP,
+        msisdn: '27820000005',
+        store: 'Soweto Central',
+        otpEnabled: false,
+    },
+    {
+        username: 'fieldagent',
+        firstName: 'Naledi',
+        lastName: 'Mahlangu',
+        group: 'Field Agent',
+        msisdn: '27820000006',
+        store: null,
+        otpEnabled: false,
+    },
+    {
+        username: 'analyst',
+        firstName: 'Ayesha',
+        lastName: 'Patel',
+        group: 'Analytics',
+        msisdn: '27820000007',
+        store: null,
+        otpEnabled: false,
+    },
+    {
+        username: 'secure',
+        firstName: 'Johan',
+        lastName: 'Botha',
+        group: 'Portal Staff',
+        msisdn: '27820000008',
+        store: null,
+        otpEnabled: true,
+    },
 ];
 
 const SYSTEM = { adminId: null, roleUsed: null, coords: null };
 
 /** Finds a group by name (case-insensitively) or creates it. */
 const ensureGroup = async (tx: Transaction, name: string, description: string, now: Date): Promise<number> => {
-    const [existing] = await tx.select({ id: adminGroups.id }).from(adminGroups).where(sql`lower(${adminGroups.name}) = lower(${name})`);
+    const [existing] = await tx
+        .select({ id: adminGroups.id })
+        .from(adminGroups)
+        .where(sql`lower(${adminGroups.name}) = lower(${name})`);
     if (existing) return existing.id;
-    const [created] = await tx.insert(adminGroups).values({ name, description, createdAt: now }).returning({ id: adminGroups.id });
+    const [created] = await tx
+        .insert(adminGroups)
+        .values({ name, description, createdAt: now })
+        .returning({ id: adminGroups.id });
     if (!created) throw new Error(`Could not create group ${name}`);
     return created.id;
 };
 
 const giveRoles = async (tx: Transaction, groupId: number, codes: readonly string[]): Promise<void> => {
     if (codes.length === 0) return;
-    const roles = await tx.select({ id: adminRoles.id }).from(adminRoles).where(inArray(adminRoles.code, [...codes]));
+    const roles = await tx
+        .select({ id: adminRoles.id })
+        .from(adminRoles)
+        .where(inArray(adminRoles.code, [...codes]));
     await tx
         .insert(groupRoles)
         .values(roles.map(role => ({ groupId, roleId: role.id })))
@@ -179,7 +252,11 @@ export const ensureCatalog = async (db: Database, now: Date = new Date()): Promi
         await ensureGroup(tx, SALES_AGENT_GROUP, GROUP_DESCRIPTIONS[SALES_AGENT_GROUP], now);
         const added = ROLE_CODES.filter(code => !before.has(code));
         if (added.length > 0) {
-            await recordAudit(tx, { ...SYSTEM, at: now }, { action: 'admin_roles.sync', entity: 'admin_roles', after: { added } });
+            await recordAudit(
+                tx,
+                { ...SYSTEM, at: now },
+                { action: 'admin_roles.sync', entity: 'admin_roles', after: { added } },
+            );
         }
     });
 };
@@ -209,7 +286,10 @@ export const seedDemo = async (
     await db.transaction(async tx => {
         const storeIds = new Map<string, number>();
         for (const store of DEMO_STORES) {
-            const [row] = await tx.insert(stores).values({ ...store, createdAt: now }).returning({ id: stores.id });
+            const [row] = await tx
+                .insert(stores)
+                .values({ ...store, createdAt: now })
+                .returning({ id: stores.id });
             if (row) storeIds.set(store.name, row.id);
         }
         const groupIds = new Map<string, number>();
@@ -243,7 +323,10 @@ export const seedDemo = async (
             .returning({ id: admins.id, username: admins.username });
         const shopOwner = created.find(row => row.username === 'shopowner');
         if (shopOwner) {
-            await tx.update(stores).set({ ownerAdminId: shopOwner.id }).where(eq(stores.id, idOf(storeIds, 'Soweto Central')));
+            await tx
+                .update(stores)
+                .set({ ownerAdminId: shopOwner.id })
+                .where(eq(stores.id, idOf(storeIds, 'Soweto Central')));
         }
         if (generated.length > 0) {
             const storeList = [...storeIds.values()];
@@ -257,11 +340,19 @@ export const seedDemo = async (
                 })),
             );
         }
-        await recordAudit(tx, { ...SYSTEM, at: now }, {
-            action: 'seed.demo',
-            entity: 'admins',
-            after: { accounts: DEMO_ACCOUNTS.map(account => account.username), stores: DEMO_STORES.length, generated_agents: generated.length },
-        });
+        await recordAudit(
+            tx,
+            { ...SYSTEM, at: now },
+            {
+                action: 'seed.demo',
+                entity: 'admins',
+                after: {
+                    accounts: DEMO_ACCOUNTS.map(account => account.username),
+                    stores: DEMO_STORES.length,
+                    generated_agents: generated.length,
+                },
+            },
+        );
     });
     return true;
 };
@@ -274,7 +365,11 @@ const generatedAgents = async (howMany: number) => {
         const firstName = faker.person.firstName();
         const lastName = faker.person.lastName();
         return {
-            username: `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 24) + `.${index + 1}`,
+            username:
+                `${firstName}.${lastName}`
+                    .toLowerCase()
+                    .replace(/[^a-z0-9.]/g, '')
+                    .slice(0, 24) + `.${index + 1}`,
             firstName,
             lastName,
             msisdn: `2783${String(1_000_000 + index).padStart(7, '0')}`,

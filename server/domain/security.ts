@@ -58,7 +58,6 @@ const groupFields = {
 
 const groupNameTaken = () => new HttpError(409, 'errors.group_name_taken', 'A group with this name already exists', 'name');
 
-
 // ---------------------------------------------------------------------------------------------
 // Group roles
 
@@ -81,8 +80,16 @@ const findGroupRole = async (db: Queryable, id: number): Promise<GroupRole | und
 /** Serialises every change to group roles with the checks that read them (see the header). */
 const lockGroupRoles = (tx: Transaction) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('security:group-roles'))`);
 
-const forbidden = (key: 'errors.own_group' | 'errors.role_not_held' | 'errors.group_roles_not_held' | 'errors.store_not_allowed' | 'errors.last_full_group', message: string, field?: string) =>
-    new HttpError(403, key, message, field);
+const forbidden = (
+    key:
+        | 'errors.own_group'
+        | 'errors.role_not_held'
+        | 'errors.group_roles_not_held'
+        | 'errors.store_not_allowed'
+        | 'errors.last_full_group',
+    message: string,
+    field?: string,
+) => new HttpError(403, key, message, field);
 
 /** A role is given or taken only by someone who holds it, and never on their own group. */
 const checkMayChangeRole = (context: CallContext, groupId: number, roleCode: string) => {
@@ -171,7 +178,11 @@ const lockMsisdn = (tx: Transaction, msisdn: string) =>
  * What staff may create: a group whose every role the creator holds, and a shop that is the
  * creator's own when they belong to one. Answers the shop the new user gets.
  */
-const checkMayCreateIn = async (db: Queryable, context: CallContext, input: { group_id: number; store_id?: number | null | undefined }) => {
+const checkMayCreateIn = async (
+    db: Queryable,
+    context: CallContext,
+    input: { group_id: number; store_id?: number | null | undefined },
+) => {
     const [group] = await db.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, input.group_id));
     if (!group) throw unknownGroup();
     const groupCodes = await db
@@ -364,7 +375,10 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         async ({ body }, context) =>
             context.write(async tx => {
                 await lockGroupRoles(tx);
-                const [group] = await tx.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, body.group_id));
+                const [group] = await tx
+                    .select({ id: adminGroups.id })
+                    .from(adminGroups)
+                    .where(eq(adminGroups.id, body.group_id));
                 if (!group) throw unknownGroup();
                 const [role] = await tx
                     .select({ id: adminRoles.id, code: adminRoles.code })
@@ -441,7 +455,12 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         );
         const page = await pageOf(
             query,
-            (limit, offset) => selectAdmins(db, { total_count: totalCount }).where(where).orderBy(...order).limit(limit).offset(offset),
+            (limit, offset) =>
+                selectAdmins(db, { total_count: totalCount })
+                    .where(where)
+                    .orderBy(...order)
+                    .limit(limit)
+                    .offset(offset),
             () => db.select({ value: count() }).from(admins).where(where),
         );
         return { ...page, data: page.data.map(row => ({ ...row, created_at: iso(row.created_at) })) };
@@ -465,8 +484,16 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                     if (await isUsernameTaken(tx, body.username)) throw usernameTaken();
                     if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
                     const storeId = await checkMayCreateIn(tx, context, body);
-                    const created = await insertAdmin(tx, { ...body, store_id: storeId, status: 'active' }, passwordHash, context.now());
-                    return { result: created, audit: { action: 'admins.create', entity: 'admins', entityId: created.id, after: created } };
+                    const created = await insertAdmin(
+                        tx,
+                        { ...body, store_id: storeId, status: 'active' },
+                        passwordHash,
+                        context.now(),
+                    );
+                    return {
+                        result: created,
+                        audit: { action: 'admins.create', entity: 'admins', entityId: created.id, after: created },
+                    };
                 },
                 { conflicts: ADMIN_CONFLICTS },
             );
@@ -486,7 +513,13 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         register,
         async ({ body }, context) => {
             const { db } = context;
-            const wait = await takeRateSlot(db, `register:${context.source}`, REGISTRATIONS_PER_SOURCE_PER_HOUR, 60 * 60_000, context.now());
+            const wait = await takeRateSlot(
+                db,
+                `register:${context.source}`,
+                REGISTRATIONS_PER_SOURCE_PER_HOUR,
+                60 * 60_000,
+                context.now(),
+            );
             if (wait > 0) throw tooManyAttempts('Too many registrations from here; try again later', wait);
             // The cheap checks before the costly hash. Whether the phone number is registered is not
             // among them: the answer must not tell (see below).
@@ -500,17 +533,27 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                     if (await isMsisdnTaken(tx, body.msisdn)) {
                         // The same answer as a registration, so nobody learns the number is known; its
                         // owner is told by SMS instead.
-                        await tx.insert(smsOutbox).values({ msisdn: body.msisdn, text: registrationNotice, purpose: 'notice', createdAt: context.now() });
+                        await tx.insert(smsOutbox).values({
+                            msisdn: body.msisdn,
+                            text: registrationNotice,
+                            purpose: 'notice',
+                            createdAt: context.now(),
+                        });
                         return {
                             result: answer,
-                            audit: { action: 'admins.register_refused', entity: 'admins', after: { username: body.username, reason: 'msisdn_taken' } },
+                            audit: {
+                                action: 'admins.register_refused',
+                                entity: 'admins',
+                                after: { username: body.username, reason: 'msisdn_taken' },
+                            },
                         };
                     }
                     const [group] = await tx
                         .select({ id: adminGroups.id })
                         .from(adminGroups)
                         .where(sql`lower(${adminGroups.name}) = lower(${SALES_AGENT_GROUP})`);
-                    if (!group) throw new Error(`The "${SALES_AGENT_GROUP}" group is missing; the start-up should have created it`);
+                    if (!group)
+                        throw new Error(`The "${SALES_AGENT_GROUP}" group is missing; the start-up should have created it`);
                     const created = await insertAdmin(
                         tx,
                         { ...body, group_id: group.id, otp_enabled: false, status: 'pending_approval' },
@@ -519,7 +562,13 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                     );
                     return {
                         result: answer,
-                        audit: { actorAdminId: created.id, action: 'admins.register', entity: 'admins', entityId: created.id, after: created },
+                        audit: {
+                            actorAdminId: created.id,
+                            action: 'admins.register',
+                            entity: 'admins',
+                            entityId: created.id,
+                            after: created,
+                        },
                     };
                 },
                 // Only the username can lose a race here; the phone number is locked above.

@@ -74,12 +74,22 @@ describe('error answers', () => {
     it('an unexpected failure is a 500 that is logged and shows no internals', async () => {
         const lines: string[] = [];
         const app = await server.buildAnother({ logLevel: 'info', logStream: { write: line => void lines.push(line) } });
-        const broken = defineCall({ summary: 'test', method: 'GET', path: '/test/broken', access: 'signed-in', response: z.object({}) });
+        const broken = defineCall({
+            summary: 'test',
+            method: 'GET',
+            path: '/test/broken',
+            access: 'signed-in',
+            response: z.object({}),
+        });
         mount(app, broken, async () => {
             throw new Error('database exploded at /secret/path');
         });
         const token = await server.signIn('maker');
-        const response = await app.inject({ method: 'GET', url: `${API_BASE}/test/broken`, headers: { authorization: `Bearer ${token}` } });
+        const response = await app.inject({
+            method: 'GET',
+            url: `${API_BASE}/test/broken`,
+            headers: { authorization: `Bearer ${token}` },
+        });
         expect(response.statusCode).toBe(500);
         expect(apiError.parse(response.json())).toMatchObject({ code: 500, name: 'GeneralError', key: 'errors.server' });
         expect(response.body).not.toContain('exploded');
@@ -90,28 +100,49 @@ describe('error answers', () => {
 
     it('a handler error carries its status, key and field; an answer loses what the contract does not name', async () => {
         const app = await server.buildAnother({});
-        const conflict = defineCall({ summary: 'test', method: 'POST', path: '/test/conflict', access: 'public', response: z.object({}) });
+        const conflict = defineCall({
+            summary: 'test',
+            method: 'POST',
+            path: '/test/conflict',
+            access: 'public',
+            response: z.object({}),
+        });
         mount(app, conflict, async () => {
             throw new HttpError(409, 'errors.conflict', 'Already there', 'name');
         });
-        const leaky = defineCall({ summary: 'test', method: 'GET', path: '/test/leaky', access: 'public', response: z.object({ id: z.number() }) });
+        const leaky = defineCall({
+            summary: 'test',
+            method: 'GET',
+            path: '/test/leaky',
+            access: 'public',
+            response: z.object({ id: z.number() }),
+        });
         mount(app, leaky, async () => ({ id: 1, password_hash: 'scrypt$secret' }) as { id: number });
 
         const refused = await app.inject({ method: 'POST', url: `${API_BASE}/test/conflict` });
         expect(refused.statusCode).toBe(409);
-        expect(refused.json()).toEqual({ code: 409, name: 'Conflict', message: 'Already there', key: 'errors.conflict', field: 'name' });
+        expect(refused.json()).toEqual({
+            code: 409,
+            name: 'Conflict',
+            message: 'Already there',
+            key: 'errors.conflict',
+            field: 'name',
+        });
         const answer = await app.inject({ method: 'GET', url: `${API_BASE}/test/leaky` });
         expect(answer.json()).toEqual({ id: 1 });
     });
 });
-
 
 describe("Fastify's own refusals and an unreachable database", () => {
     it('a known path with a wrong method is a 405 that says which methods it has', async () => {
         const health = await server.app.inject({ method: 'POST', url: `${API_BASE}/health` });
         expect(health.statusCode).toBe(405);
         expect(health.headers.allow).toBe('GET, HEAD');
-        expect(apiError.parse(health.json())).toMatchObject({ code: 405, name: 'MethodNotAllowed', key: 'errors.method_not_allowed' });
+        expect(apiError.parse(health.json())).toMatchObject({
+            code: 405,
+            name: 'MethodNotAllowed',
+            key: 'errors.method_not_allowed',
+        });
         expect(health.json().message).toContain(`POST ${API_BASE}/health`);
 
         // Sign-in (POST) and sign-out (DELETE) share a path; a path with an id matches its pattern.
@@ -141,7 +172,11 @@ describe("Fastify's own refusals and an unreachable database", () => {
             payload: JSON.stringify({ username: 'admin', password: 'x'.repeat(2 * 1024 * 1024) }),
         });
         expect(large.statusCode).toBe(413);
-        expect(apiError.parse(large.json())).toMatchObject({ code: 413, name: 'PayloadTooLarge', key: 'errors.payload_too_large' });
+        expect(apiError.parse(large.json())).toMatchObject({
+            code: 413,
+            name: 'PayloadTooLarge',
+            key: 'errors.payload_too_large',
+        });
 
         const text = await server.app.inject({
             method: 'POST',
@@ -150,11 +185,18 @@ describe("Fastify's own refusals and an unreachable database", () => {
             payload: 'username=admin',
         });
         expect(text.statusCode).toBe(415);
-        expect(apiError.parse(text.json())).toMatchObject({ code: 415, name: 'UnsupportedMediaType', key: 'errors.unsupported_media_type' });
+        expect(apiError.parse(text.json())).toMatchObject({
+            code: 415,
+            name: 'UnsupportedMediaType',
+            key: 'errors.unsupported_media_type',
+        });
     });
 
     it("the router's own refusals (an undecodable URL, a parameter too long) are in the error shape, naming the parameter", async () => {
-        for (const url of [`${API_BASE}/prerequisites/admin-groups/%zz`, `${API_BASE}/prerequisites/admin-groups/${'1'.repeat(200)}`]) {
+        for (const url of [
+            `${API_BASE}/prerequisites/admin-groups/%zz`,
+            `${API_BASE}/prerequisites/admin-groups/${'1'.repeat(200)}`,
+        ]) {
             const response = await server.app.inject({ method: 'GET', url });
             expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
             expect(response.statusCode, url).toBeLessThan(500);
@@ -186,11 +228,19 @@ describe("Fastify's own refusals and an unreachable database", () => {
         const refused = drizzle({ client: pool, schema }) as unknown as Database;
         const lines: string[] = [];
         for (const db of [closed.db, refused]) {
-            const app = await buildApp({ db, settings: { ...server.settings, logLevel: 'warn' }, logStream: { write: line => void lines.push(line) } });
+            const app = await buildApp({
+                db,
+                settings: { ...server.settings, logLevel: 'warn' },
+                logStream: { write: line => void lines.push(line) },
+            });
             try {
                 const response = await app.inject({ method: 'GET', url: `${API_BASE}/health` });
                 expect(response.statusCode).toBe(503);
-                expect(apiError.parse(response.json())).toMatchObject({ code: 503, name: 'Unavailable', key: 'errors.unavailable' });
+                expect(apiError.parse(response.json())).toMatchObject({
+                    code: 503,
+                    name: 'Unavailable',
+                    key: 'errors.unavailable',
+                });
                 expect(response.json().message).toMatch(/database/i);
             } finally {
                 await app.close();
@@ -241,7 +291,11 @@ describe('serving the built portal', () => {
     });
 
     it('serves the precompressed brotli or gzip file the browser accepts', async () => {
-        const brotli = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        const brotli = await app.inject({
+            method: 'GET',
+            url: '/assets/app-abc123.js',
+            headers: { 'accept-encoding': 'gzip, deflate, br' },
+        });
         expect(brotli.statusCode).toBe(200);
         expect(brotli.headers['content-encoding']).toBe('br');
         expect(brotli.headers['content-type']).toContain('javascript');

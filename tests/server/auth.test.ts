@@ -144,9 +144,11 @@ describe('throttling', () => {
 
     it('forgets failures before a success from the same source', async () => {
         const from = '203.0.113.5';
-        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('fieldagent', 'wrong-password', from)).status).toBe(401);
+        for (let attempt = 0; attempt < 4; attempt++)
+            expect((await signIn('fieldagent', 'wrong-password', from)).status).toBe(401);
         expect((await signIn('fieldagent', PASSWORD, from)).status).toBe(200);
-        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('fieldagent', 'wrong-password', from)).status).toBe(401);
+        for (let attempt = 0; attempt < 4; attempt++)
+            expect((await signIn('fieldagent', 'wrong-password', from)).status).toBe(401);
         expect((await signIn('fieldagent', PASSWORD, from)).status).toBe(200);
     });
 

@@ -23,7 +23,10 @@ describe('50 parallel identical creates', () => {
         const outcome = await race(server, createAdminGroup, 50, { body: { name: 'Night Shift' }, token: adminToken });
         expect(outcome.statuses).toEqual({ 201: 1, 409: 49 });
         for (const loser of outcome.losers) expect(loser.error).toMatchObject({ key: 'errors.group_name_taken', field: 'name' });
-        const rows = await server.db.select().from(adminGroups).where(sql`lower(${adminGroups.name}) = 'night shift'`);
+        const rows = await server.db
+            .select()
+            .from(adminGroups)
+            .where(sql`lower(${adminGroups.name}) = 'night shift'`);
         expect(rows).toHaveLength(1);
         expect(await auditedFor('admin_groups.create')).toBe(audited + 1);
     });
@@ -48,9 +51,15 @@ describe('50 parallel identical creates', () => {
         const group = (await server.db.select().from(adminGroups).where(eq(adminGroups.name, 'Field Agent')))[0];
         const roles = await server.call(listAdminRoles, { query: { q: 'ADD_STORE' }, token: adminToken });
         const roleId = roles.body.data[0]?.id ?? 0;
-        const outcome = await race(server, addGroupRole, 50, { body: { group_id: group?.id ?? 0, role_id: roleId }, token: adminToken });
+        const outcome = await race(server, addGroupRole, 50, {
+            body: { group_id: group?.id ?? 0, role_id: roleId },
+            token: adminToken,
+        });
         expect(outcome.statuses).toEqual({ 201: 1, 409: 49 });
-        const held = await server.db.select().from(groupRoles).where(eq(groupRoles.groupId, group?.id ?? 0));
+        const held = await server.db
+            .select()
+            .from(groupRoles)
+            .where(eq(groupRoles.groupId, group?.id ?? 0));
         expect(held.filter(row => row.roleId === roleId)).toHaveLength(1);
     });
 });

@@ -84,11 +84,16 @@ describe('a flood of sign-ins from one source', () => {
     it('reaches the password check at most 20 times, and a real sign-in from elsewhere still works', async () => {
         const from = '192.0.2.20';
         const flood = await Promise.all(
-            Array.from({ length: 60 }, (_, n) => server.call(login, { body: { username: `flood${n % 7}`, password: 'wrong-password' }, remoteAddress: from })),
+            Array.from({ length: 60 }, (_, n) =>
+                server.call(login, { body: { username: `flood${n % 7}`, password: 'wrong-password' }, remoteAddress: from }),
+            ),
         );
         expect(flood.filter(answer => answer.status === 429).length).toBe(40);
         expect(counted.verifications).toBe(20);
-        const real = await server.call(login, { body: { username: 'maker', password: 'demo-pass-2026' }, remoteAddress: '192.0.2.21' });
+        const real = await server.call(login, {
+            body: { username: 'maker', password: 'demo-pass-2026' },
+            remoteAddress: '192.0.2.21',
+        });
         expect(real.status).toBe(200);
     });
 });

@@ -17,7 +17,8 @@ beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
 });
 afterAll(async () => {
-    for (const running of started) if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
+    for (const running of started)
+        if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
     await Promise.all(started.map(running => running.exited));
     rmSync(dataDir, { recursive: true, force: true });
 });
@@ -28,6 +29,9 @@ const startServer = async () => {
     const [, url] = await waitForOutput(running, /Portal ready on (http:\/\/127\.0\.0\.1:\d+)/, START_MS);
     return { running, url: url ?? '' };
 };
+
+/** The rows of a raw query, whichever driver ran it. */
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 const signIn = async (url: string) => {
     const answer = await fetch(`${url}/portal_api/authentication`, {
@@ -79,28 +83,32 @@ describe('a server killed in the middle of writes', () => {
 
             const database = await openDatabase({ dataDir, databaseUrl: undefined });
             try {
-                const groups = await database.db.execute<{ id: number; name: string }>(
-                    sql`SELECT id, name FROM admin_groups WHERE name LIKE 'Crash group %'`,
+                const groups = rowsOf<{ id: number; name: string }>(
+                    await database.db.execute(sql`SELECT id, name FROM admin_groups WHERE name LIKE 'Crash group %'`),
                 );
-                const names = new Set(groups.rows.map(row => row.name));
+                const names = new Set(groups.map(row => row.name));
                 for (const name of acknowledged) expect(names, name).toContain(name);
 
                 // Whole writes: each group has its one audit event, and no event lacks its group.
-                const events = await database.db.execute<{ entity_id: string }>(
-                    sql`SELECT entity_id FROM audit_events WHERE action = 'admin_groups.create' AND after->>'name' LIKE 'Crash group %'`,
+                const events = rowsOf<{ entity_id: string }>(
+                    await database.db.execute(
+                        sql`SELECT entity_id FROM audit_events WHERE action = 'admin_groups.create' AND after->>'name' LIKE 'Crash group %'`,
+                    ),
                 );
-                expect(events.rows.map(row => Number(row.entity_id)).sort((a, b) => a - b)).toEqual(
-                    groups.rows.map(row => row.id).sort((a, b) => a - b),
+                expect(events.map(row => Number(row.entity_id)).sort((a, b) => a - b)).toEqual(
+                    groups.map(row => row.id).sort((a, b) => a - b),
                 );
 
                 // The unique index on names agrees with the table: every row is found through it.
                 await database.db.execute(sql`SET enable_seqscan = off`);
-                for (const row of groups.rows) {
-                    const found = await database.db.execute(sql`SELECT id FROM admin_groups WHERE lower(name) = lower(${row.name})`);
-                    expect(found.rows).toHaveLength(1);
+                for (const row of groups) {
+                    const found = await database.db.execute(
+                        sql`SELECT id FROM admin_groups WHERE lower(name) = lower(${row.name})`,
+                    );
+                    expect(rowsOf(found)).toHaveLength(1);
                 }
                 const duplicates = await database.db.execute(sql`SELECT id FROM admin_groups GROUP BY id HAVING count(*) > 1`);
-                expect(duplicates.rows).toEqual([]);
+                expect(rowsOf(duplicates)).toEqual([]);
             } finally {
                 await database.close();
             }

@@ -38,66 +38,82 @@ describe('two servers on one data folder', () => {
         rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it('the second stops at once, non-zero, naming the folder and the process that holds it', async () => {
-        first = start();
-        const [, port] = await waitForOutput(first, /Portal ready on http:\/\/127\.0\.0\.1:(\d+)/, START_MS);
+    it(
+        'the second stops at once, non-zero, naming the folder and the process that holds it',
+        async () => {
+            first = start();
+            const [, port] = await waitForOutput(first, /Portal ready on http:\/\/127\.0\.0\.1:(\d+)/, START_MS);
 
-        const began = Date.now();
-        const second = start();
-        const code = await exitWithin(second, 45_000);
-        expect(code).not.toBe(0);
-        expect(second.output()).toContain(path.resolve(dataDir));
-        expect(second.output()).toContain(`process ${first.child.pid}`);
-        expect(second.output()).not.toContain('Portal ready');
-        // Refused before touching the database: about tsx's own start-up time (2-3 s on an idle
-        // machine; the bound leaves room for the other test files running beside this one).
-        expect(Date.now() - began).toBeLessThan(30_000);
+            const began = Date.now();
+            const second = start();
+            const code = await exitWithin(second, 45_000);
+            expect(code).not.toBe(0);
+            expect(second.output()).toContain(path.resolve(dataDir));
+            expect(second.output()).toContain(`process ${first.child.pid}`);
+            expect(second.output()).not.toContain('Portal ready');
+            // Refused before touching the database: about tsx's own start-up time (2-3 s on an idle
+            // machine; the bound leaves room for the other test files running beside this one).
+            expect(Date.now() - began).toBeLessThan(30_000);
 
-        // The first one is unharmed.
-        const health = await fetch(`http://127.0.0.1:${port}/portal_api/health`);
-        expect(health.status).toBe(200);
-    }, PROCESS_TEST_MS);
+            // The first one is unharmed.
+            const health = await fetch(`http://127.0.0.1:${port}/portal_api/health`);
+            expect(health.status).toBe(200);
+        },
+        PROCESS_TEST_MS,
+    );
 
-    it('npm run seed (which wipes the database) refuses too', async () => {
-        const seed = start('server/db/seed.ts', ['--reset']);
-        const code = await exitWithin(seed, 45_000);
-        expect(code).not.toBe(0);
-        expect(seed.output()).toContain(path.resolve(dataDir));
-        expect(seed.output()).toContain(`process ${first.child.pid}`);
-        expect(seed.output()).not.toMatch(/Seeded/);
-    }, PROCESS_TEST_MS);
+    it(
+        'npm run seed (which wipes the database) refuses too',
+        async () => {
+            const seed = start('server/db/seed.ts', ['--reset']);
+            const code = await exitWithin(seed, 45_000);
+            expect(code).not.toBe(0);
+            expect(seed.output()).toContain(path.resolve(dataDir));
+            expect(seed.output()).toContain(`process ${first.child.pid}`);
+            expect(seed.output()).not.toMatch(/Seeded/);
+        },
+        PROCESS_TEST_MS,
+    );
 
-    it('a lock left by a killed server does not block the next start, which releases it on a clean stop', async () => {
-        first.child.kill('SIGKILL');
-        await first.exited;
-        expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
-
-        const next = start();
-        await waitForOutput(next, /Portal ready on/, START_MS);
-        const lock = JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')) as { pid: number };
-        expect(lock.pid).toBe(next.child.pid);
-
-        next.child.kill('SIGTERM');
-        expect(await exitWithin(next, 45_000)).toBe(0);
-        expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
-    }, PROCESS_TEST_MS);
-
-    it('is taken by openDatabase on disk and released by close', async () => {
-        // The folder holds the database the servers above made: opening it is quick.
-        const database = await openDatabase({ dataDir, databaseUrl: undefined });
-        try {
+    it(
+        'a lock left by a killed server does not block the next start, which releases it on a clean stop',
+        async () => {
+            first.child.kill('SIGKILL');
+            await first.exited;
             expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
-            await expect(openDatabase({ dataDir, databaseUrl: undefined })).rejects.toThrow(DataDirLockedError);
-            const stillThere = run('server/main.ts', [], dataDir);
-            started.push(stillThere);
-            expect(await exitWithin(stillThere, 45_000)).not.toBe(0);
-            expect(stillThere.output()).toContain(`process ${process.pid}`);
-        } finally {
-            await database.close();
-        }
-        expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
-        // (memory:// takes no lock: every other server test file opens one in this same process.)
-    }, PROCESS_TEST_MS);
+
+            const next = start();
+            await waitForOutput(next, /Portal ready on/, START_MS);
+            const lock = JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')) as { pid: number };
+            expect(lock.pid).toBe(next.child.pid);
+
+            next.child.kill('SIGTERM');
+            expect(await exitWithin(next, 45_000)).toBe(0);
+            expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
+        },
+        PROCESS_TEST_MS,
+    );
+
+    it(
+        'is taken by openDatabase on disk and released by close',
+        async () => {
+            // The folder holds the database the servers above made: opening it is quick.
+            const database = await openDatabase({ dataDir, databaseUrl: undefined });
+            try {
+                expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
+                await expect(openDatabase({ dataDir, databaseUrl: undefined })).rejects.toThrow(DataDirLockedError);
+                const stillThere = run('server/main.ts', [], dataDir);
+                started.push(stillThere);
+                expect(await exitWithin(stillThere, 45_000)).not.toBe(0);
+                expect(stillThere.output()).toContain(`process ${process.pid}`);
+            } finally {
+                await database.close();
+            }
+            expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
+            // (memory:// takes no lock: every other server test file opens one in this same process.)
+        },
+        PROCESS_TEST_MS,
+    );
 });
 
 describe('the data folder lock', () => {
@@ -141,5 +157,4 @@ describe('the data folder lock', () => {
             rmSync(file);
         }
     });
-
 });

@@ -21,7 +21,18 @@ import { myRoles } from '../../contract/auth';
 import type { CallDefinition } from '../../contract/define';
 import { apiError } from '../../contract/errors';
 import { startTestServer, type TestServer } from './harness';
-import { callEntries, isDevCall, isWireObject, queryKeys, sendRaw, signInAs, toJsonText, type RawAnswer, type RawRequest, type Wire } from './contractCases';
+import {
+    callEntries,
+    isDevCall,
+    isWireObject,
+    queryKeys,
+    sendRaw,
+    signInAs,
+    toJsonText,
+    type RawAnswer,
+    type RawRequest,
+    type Wire,
+} from './contractCases';
 import { applyMutation, declaredKeys, fieldNamesIn, KNOWN_KINDS, kindsIn, mutation, validArbitrary } from './zodArbitraries';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -121,8 +132,13 @@ interface Case {
 /** A valid-ish input, then no change (about 1 in 5) or up to three bad ones. */
 const caseArbitrary = (call: CallDefinition): fc.Arbitrary<Case> => {
     const parts = partsOf(call);
-    const valid = fc.record(Object.fromEntries(parts.map(part => [part, validArbitrary(call[part] as NonNullable<CallDefinition[Part]>)])));
-    const changes = fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 4, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) });
+    const valid = fc.record(
+        Object.fromEntries(parts.map(part => [part, validArbitrary(call[part] as NonNullable<CallDefinition[Part]>)])),
+    );
+    const changes = fc.oneof(
+        { weight: 1, arbitrary: fc.constant([]) },
+        { weight: 4, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) },
+    );
     return fc.tuple(valid, changes).map(([input, mutations]) => {
         const result: Partial<Record<Part, Wire | undefined>> = { ...input };
         for (const change of mutations) {
@@ -168,7 +184,13 @@ const namesAField = (field: unknown, known: Set<string>): boolean =>
     typeof field === 'string' && (known.has(field) || [...known].some(name => name !== '' && field.startsWith(`${name}.`)));
 
 /** What is wrong with an answer, or null. */
-const problemWith = (call: CallDefinition, request: RawRequest, answer: RawAnswer, before: string, after: string): string | null => {
+const problemWith = (
+    call: CallDefinition,
+    request: RawRequest,
+    answer: RawAnswer,
+    before: string,
+    after: string,
+): string | null => {
     const { status, json } = answer;
     if (status >= 500) return `answered ${status}`;
     if (status < 300) {
@@ -177,10 +199,12 @@ const problemWith = (call: CallDefinition, request: RawRequest, answer: RawAnswe
     }
     if (!REFUSALS.has(status)) return `answered ${status}, not a refusal the portal knows`;
     const error = apiError.safeParse(json);
-    if (!error.success || error.data.code !== status) return `answered ${status} with a body that is not the contract's error shape`;
+    if (!error.success || error.data.code !== status)
+        return `answered ${status} with a body that is not the contract's error shape`;
     if (status === 400) {
         const known = fieldsOf(call, request);
-        if (!namesAField(error.data.field, known)) return `answered 400 without naming a field of the input (field: ${JSON.stringify(error.data.field)})`;
+        if (!namesAField(error.data.field, known))
+            return `answered 400 without naming a field of the input (field: ${JSON.stringify(error.data.field)})`;
         const unnamed = (error.data.errors ?? []).filter(entry => !namesAField(entry.field, known));
         if (unnamed.length > 0) return `answered 400 with errors[] entries that name no field: ${JSON.stringify(unnamed)}`;
     }
@@ -189,14 +213,17 @@ const problemWith = (call: CallDefinition, request: RawRequest, answer: RawAnswe
     return null;
 };
 
-const shortText = (text: string, length = 400) => (text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text);
+const shortText = (text: string, length = 400) =>
+    text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text;
 
 const fuzzable = callEntries().filter(([, call]) => partsOf(call).length > 0);
 
 describe('the generator', () => {
     it('knows every kind of schema the contract uses for input', () => {
         const unknown = fuzzable.flatMap(([name, call]) =>
-            partsOf(call).flatMap(part => [...kindsIn(call[part])].filter(kind => !KNOWN_KINDS.has(kind)).map(kind => `${name}.${part}: ${kind}`)),
+            partsOf(call).flatMap(part =>
+                [...kindsIn(call[part])].filter(kind => !KNOWN_KINDS.has(kind)).map(kind => `${name}.${part}: ${kind}`),
+            ),
         );
         expect(unknown).toEqual([]);
     });

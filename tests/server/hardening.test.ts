@@ -35,7 +35,13 @@ describe('the log', () => {
     it('shows a failed query and its SQL, but none of its parameters', async () => {
         const log = captureLog();
         const app = await server.buildAnother({ logLevel: 'info', logStream: log.logStream });
-        const duplicate = defineCall({ summary: 'test', method: 'POST', path: '/test/duplicate-admin', access: 'public', response: z.object({}) });
+        const duplicate = defineCall({
+            summary: 'test',
+            method: 'POST',
+            path: '/test/duplicate-admin',
+            access: 'public',
+            response: z.object({}),
+        });
         mount(app, duplicate, async () => {
             const [group] = await server.db.select({ id: adminGroups.id }).from(adminGroups).limit(1);
             // 'admin' is taken: the insert fails in the database, with every value in drizzle's error.
@@ -57,14 +63,24 @@ describe('the log', () => {
         expect(text).toContain('request failed');
         expect(text).toMatch(/insert into \\"admins\\"/);
         expect(text).toContain('23505');
-        for (const secret of [HASH, 'SECRETSALT', 'SECRETHASH', 'Leakyfirst', 'Leakylast', '27829990001', 'leaky@portal.example']) {
+        for (const secret of [
+            HASH,
+            'SECRETSALT',
+            'SECRETHASH',
+            'Leakyfirst',
+            'Leakylast',
+            '27829990001',
+            'leaky@portal.example',
+        ]) {
             expect(text, secret).not.toContain(secret);
         }
         // PostgreSQL's detail repeats the value too: "Key (username)=(admin) already exists."
         expect(text).not.toContain('(username)=');
         expect(text).not.toMatch(/"params"/);
         // Still the error with its stack and its cause, for whoever reads the log.
-        const failed = log.lines.map(line => JSON.parse(line) as { msg: string; err?: LoggedError }).find(line => line.msg === 'request failed');
+        const failed = log.lines
+            .map(line => JSON.parse(line) as { msg: string; err?: LoggedError })
+            .find(line => line.msg === 'request failed');
         expect(failed?.err?.stack).toMatch(/^Error: Failed query: insert into "admins".*\n {4}at /s);
         expect(failed?.err?.cause).toMatchObject({ code: '23505', constraint: 'admins_username_unique', table: 'admins' });
         // The database row is untouched.
@@ -74,7 +90,13 @@ describe('the log', () => {
     it('hides passwords, codes, tokens and cookies in anything logged', async () => {
         const log = captureLog();
         const app = await server.buildAnother({ logLevel: 'info', logStream: log.logStream });
-        const chatty = defineCall({ summary: 'test', method: 'POST', path: '/test/chatty', access: 'public', response: z.object({}) });
+        const chatty = defineCall({
+            summary: 'test',
+            method: 'POST',
+            path: '/test/chatty',
+            access: 'public',
+            response: z.object({}),
+        });
         mount(app, chatty, async (_input, { request }) => {
             request.log.info(
                 {
@@ -99,7 +121,19 @@ describe('the log', () => {
         const text = log.text();
         expect(text).toContain('something worth logging');
         expect(text).toContain('maker');
-        for (const secret of ['pw-SECRET', '918273', '564738', 'tok-SECRET', '192837', 'SECRET-5', 'SECRET-6', '473829', 'SECRET-7', 'SECRET-8', 'SECRET-9']) {
+        for (const secret of [
+            'pw-SECRET',
+            '918273',
+            '564738',
+            'tok-SECRET',
+            '192837',
+            'SECRET-5',
+            'SECRET-6',
+            '473829',
+            'SECRET-7',
+            'SECRET-8',
+            'SECRET-9',
+        ]) {
             expect(text, secret).not.toContain(secret);
         }
     });
@@ -139,16 +173,27 @@ describe('security headers', () => {
         const plain = await server.app.inject({ method: 'GET', url: `${API_BASE}/health` });
         expect(plain.headers['strict-transport-security']).toBeUndefined();
         // Without TRUST_PROXY, anyone could write the header: it is not believed.
-        const claimed = await server.app.inject({ method: 'GET', url: `${API_BASE}/health`, headers: { 'x-forwarded-proto': 'https' } });
+        const claimed = await server.app.inject({
+            method: 'GET',
+            url: `${API_BASE}/health`,
+            headers: { 'x-forwarded-proto': 'https' },
+        });
         expect(claimed.headers['strict-transport-security']).toBeUndefined();
 
         const behindProxy = await server.buildAnother({ trustProxy: ['127.0.0.1'] });
-        const tls = await behindProxy.inject({ method: 'GET', url: `${API_BASE}/health`, headers: { 'x-forwarded-proto': 'https' } });
+        const tls = await behindProxy.inject({
+            method: 'GET',
+            url: `${API_BASE}/health`,
+            headers: { 'x-forwarded-proto': 'https' },
+        });
         expect(tls.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
     });
 
     it("keeps the operator stand-in page's own stricter policy", async () => {
-        const response = await server.app.inject({ method: 'GET', url: `${API_BASE}/dev/operator/authorize?auth_id=x&provider=mno` });
+        const response = await server.app.inject({
+            method: 'GET',
+            url: `${API_BASE}/dev/operator/authorize?auth_id=x&provider=mno`,
+        });
         expect(response.headers['content-type']).toContain('text/html');
         const csp = String(response.headers['content-security-policy']);
         expect(csp).toContain("default-src 'none'");
@@ -159,7 +204,13 @@ describe('security headers', () => {
 });
 
 describe('TRUST_PROXY', () => {
-    const whoAmI = defineCall({ summary: 'test', method: 'GET', path: '/test/ip', access: 'public', response: z.object({ ip: z.string() }) });
+    const whoAmI = defineCall({
+        summary: 'test',
+        method: 'GET',
+        path: '/test/ip',
+        access: 'public',
+        response: z.object({ ip: z.string() }),
+    });
     const ipOf = async (trustProxy: boolean | string[], remoteAddress: string, forwardedFor?: string) => {
         const app = await server.buildAnother({ trustProxy });
         mount(app, whoAmI, async (_input, { request }) => ({ ip: request.ip }));

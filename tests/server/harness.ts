@@ -121,7 +121,9 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
             url,
             headers,
             ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-            ...(options.body !== undefined ? { payload: JSON.stringify(options.body), headers: { ...headers, 'content-type': 'application/json' } } : {}),
+            ...(options.body !== undefined
+                ? { payload: JSON.stringify(options.body), headers: { ...headers, 'content-type': 'application/json' } }
+                : {}),
         });
         const json: unknown = response.body ? JSON.parse(response.body) : undefined;
         const ok = response.statusCode >= 200 && response.statusCode < 300;
@@ -148,7 +150,13 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
             return result.body.user.token;
         },
         buildAnother: async ({ distDir, logStream, ...more }) => {
-            const other = await buildApp({ db: database.db, settings: { ...settings, ...more }, distDir, logStream, listen: database.listen });
+            const other = await buildApp({
+                db: database.db,
+                settings: { ...settings, ...more },
+                distDir,
+                logStream,
+                listen: database.listen,
+            });
             others.push(other);
             return other;
         },

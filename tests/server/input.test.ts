@@ -76,7 +76,14 @@ describe('forbidden characters, in every field of every call', () => {
         const signIn = await server.call(calls.login, { body: { username: 'ad\u0000min', password: 'whatever-1' } });
         expect([signIn.status, signIn.error.field]).toEqual([400, 'username']);
         const registered = await server.call(calls.register, {
-            body: { username: 'new\u0000agent', first_name: 'A', last_name: 'B', msisdn: '27830000001', store_id: 1, password: 'a-long-password-1' },
+            body: {
+                username: 'new\u0000agent',
+                first_name: 'A',
+                last_name: 'B',
+                msisdn: '27830000001',
+                store_id: 1,
+                password: 'a-long-password-1',
+            },
         });
         expect([registered.status, registered.error.field]).toEqual([400, 'username']);
     });

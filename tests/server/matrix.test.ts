@@ -17,7 +17,14 @@ import { login, myRoles } from '../../contract/auth';
 import type { Access, CallDefinition, CallInput } from '../../contract/define';
 import { ROLE_CODES } from '../../contract/roles';
 import { OTP, OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
-import { addGroupRole, createAdmin, createAdminGroup, listAdminGroups, listAdminRoles, registrationOptions } from '../../contract/security';
+import {
+    addGroupRole,
+    createAdmin,
+    createAdminGroup,
+    listAdminGroups,
+    listAdminRoles,
+    registrationOptions,
+} from '../../contract/security';
 import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';
 import { DEMO_USERNAMES, callEntries, everyCall, signInAs, type CallName } from './contractCases';
 
@@ -132,7 +139,9 @@ const ROWS = {
     listAdminGroups: { input: () => ({ query: { $limit: 5, $sort: 'name', q: 'a' } }) },
     getAdminGroup: { input: () => ({ params: { id: ids.portalStaff } }) },
     createAdminGroup: {
-        input: context => ({ body: { name: `Matrix ${context.caller} ${context.serial}`, description: 'Made by the access matrix' } }),
+        input: context => ({
+            body: { name: `Matrix ${context.caller} ${context.serial}`, description: 'Made by the access matrix' },
+        }),
     },
     listAdminRoles: { input: () => ({ query: { q: 'VIEW', $limit: 100 } }) },
     listGroupRoles: { input: () => ({ query: { group_id: ids.portalStaff } }) },
@@ -252,9 +261,15 @@ for (const [name, call] of ordered) {
                 const answer = `${status} ${error?.key ?? ''}`;
                 expect(status, `${name} as ${caller} (${expectation}) answered ${answer}: never a 5xx`).toBeLessThan(500);
                 if (expectation === 'not signed in') {
-                    expect([status, error?.key], `${name} as ${caller} must be refused as not signed in`).toEqual([401, 'errors.not_signed_in']);
+                    expect([status, error?.key], `${name} as ${caller} must be refused as not signed in`).toEqual([
+                        401,
+                        'errors.not_signed_in',
+                    ]);
                 } else if (expectation === 'forbidden') {
-                    expect([status, error?.key], `${name} as ${caller} lacks ${accessText(call.access)}`).toEqual([403, 'errors.forbidden']);
+                    expect([status, error?.key], `${name} as ${caller} lacks ${accessText(call.access)}`).toEqual([
+                        403,
+                        'errors.forbidden',
+                    ]);
                 } else {
                     expect(status, `${name} as ${caller} is allowed but answered ${answer}`).not.toBe(401);
                     expect(error?.key, `${name} as ${caller} is allowed but answered ${answer}`).not.toBe('errors.forbidden');
@@ -268,7 +283,10 @@ for (const [name, call] of ordered) {
             if (recorded.length < CALLERS.length) return context.skip();
             const allowed = recorded.filter(answer => answer.expectation === 'allowed');
             expect(allowed.length, `${name}: no demo account may call it, so the matrix proves nothing`).toBeGreaterThan(0);
-            expect(allowed.filter(answer => answer.status < 300), JSON.stringify(allowed)).not.toEqual([]);
+            expect(
+                allowed.filter(answer => answer.status < 300),
+                JSON.stringify(allowed),
+            ).not.toEqual([]);
         });
     });
 }

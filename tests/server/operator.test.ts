@@ -16,7 +16,11 @@ const start = async () => {
 };
 
 /** Submits the stand-in page's form the way a browser does. */
-const submitPage = (fields: Record<string, string>, app = server.app, from: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
+const submitPage = (
+    fields: Record<string, string>,
+    app = server.app,
+    from: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) =>
     app.inject({
         method: 'POST',
         url: '/portal_api/dev/operator/authorize',
@@ -68,7 +72,11 @@ describe('signing in through the mobile operator (development stand-in)', () => 
         const { auth_id: authId } = await start();
         const cancelled = await submitPage({ auth_id: authId, provider: 'mno', msisdn: '', action: 'cancel' });
         expect(cancelled.statusCode).toBe(302);
-        expect(callbackOf(cancelled.headers.location)).toEqual({ path: `/callback/${authId}/mno`, code: null, error: 'access_denied' });
+        expect(callbackOf(cancelled.headers.location)).toEqual({
+            path: `/callback/${authId}/mno`,
+            code: null,
+            error: 'access_denied',
+        });
     });
 
     it('answers access_denied for a number that is no active portal user', async () => {
@@ -108,8 +116,15 @@ describe('signing in through the mobile operator (development stand-in)', () => 
 
 describe('the operator sign-in without development tools', () => {
     it("answers the configured operator page, with the sign-in's id filled in", async () => {
-        const app = await server.buildAnother({ devTools: false, operatorAuthorizeUrl: 'https://operator.example/authorize?state={auth_id}&p={provider}' });
-        const response = await app.inject({ method: 'POST', url: '/portal_api/authentication/operator', payload: { provider: 'mno' } });
+        const app = await server.buildAnother({
+            devTools: false,
+            operatorAuthorizeUrl: 'https://operator.example/authorize?state={auth_id}&p={provider}',
+        });
+        const response = await app.inject({
+            method: 'POST',
+            url: '/portal_api/authentication/operator',
+            payload: { provider: 'mno' },
+        });
         expect(response.statusCode).toBe(200);
         const body = response.json<{ auth_id: string; authorize_url: string }>();
         expect(body.authorize_url).toBe(`https://operator.example/authorize?state=${body.auth_id}&p=mno`);
@@ -118,7 +133,11 @@ describe('the operator sign-in without development tools', () => {
 
     it('answers 503 when no operator page is configured', async () => {
         const app = await server.buildAnother({ devTools: false, operatorAuthorizeUrl: undefined });
-        const response = await app.inject({ method: 'POST', url: '/portal_api/authentication/operator', payload: { provider: 'mno' } });
+        const response = await app.inject({
+            method: 'POST',
+            url: '/portal_api/authentication/operator',
+            payload: { provider: 'mno' },
+        });
         expect(response.statusCode).toBe(503);
         expect(response.json()).toMatchObject({ key: 'errors.operator_sign_in_failed' });
     });
@@ -132,9 +151,13 @@ describe('the stand-ins when DEV_TOOLS was not set (on only because the server l
         const page = await server.app.inject({ method: 'GET', url: authorizeUrl, remoteAddress: REMOTE });
         expect(page.statusCode).toBe(404);
         expect(page.json()).toMatchObject({ key: 'errors.not_found' });
-        const posted = await submitPage({ auth_id: authId, provider: 'mno', msisdn: '27820000001', action: 'approve' }, server.app, {
-            remoteAddress: REMOTE,
-        });
+        const posted = await submitPage(
+            { auth_id: authId, provider: 'mno', msisdn: '27820000001', action: 'approve' },
+            server.app,
+            {
+                remoteAddress: REMOTE,
+            },
+        );
         expect(posted.statusCode).toBe(404);
         expect(posted.headers.location).toBeUndefined();
         const outbox = await server.call(devOutbox, { query: { msisdn: '27820000008' }, remoteAddress: REMOTE });
@@ -142,7 +165,9 @@ describe('the stand-ins when DEV_TOOLS was not set (on only because the server l
         expect(outbox.error.key).toBe('errors.not_found');
 
         // This machine, however it is spelled, still gets the demo flows.
-        expect((await server.app.inject({ method: 'GET', url: authorizeUrl, remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+        expect(
+            (await server.app.inject({ method: 'GET', url: authorizeUrl, remoteAddress: '::ffff:127.0.0.1' })).statusCode,
+        ).toBe(200);
         expect((await server.call(devOutbox, { query: { msisdn: '27820000008' }, remoteAddress: '::1' })).status).toBe(200);
     });
 
@@ -181,7 +206,11 @@ describe('the stand-ins when DEV_TOOLS was not set (on only because the server l
             remoteAddress: REMOTE,
         });
         expect(approved.statusCode).toBe(302);
-        const outbox = await app.inject({ method: 'GET', url: '/portal_api/dev/outbox?msisdn=27820000008', remoteAddress: REMOTE });
+        const outbox = await app.inject({
+            method: 'GET',
+            url: '/portal_api/dev/outbox?msisdn=27820000008',
+            remoteAddress: REMOTE,
+        });
         expect(outbox.statusCode).toBe(200);
     });
 });

@@ -46,7 +46,10 @@ describe('the second factor', () => {
         expect((await server.db.select().from(sessions)).length).toBe(sessionsBefore);
 
         const { body: outbox } = await server.call(devOutbox, { query: { msisdn: SECURE_MSISDN } });
-        expect(outbox.data[0]).toMatchObject({ purpose: 'otp', text: `Your portal sign-in code is ${code}. It expires in 5 minutes.` });
+        expect(outbox.data[0]).toMatchObject({
+            purpose: 'otp',
+            text: `Your portal sign-in code is ${code}. It expires in 5 minutes.`,
+        });
 
         const done = await completeSignIn(authId, code);
         expect(done.status).toBe(200);

@@ -7,7 +7,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../contract/auth';
 import type { RoleCode } from '../../contract/roles';
-import { addGroupRole, createAdmin, createAdminGroup, listAdminRoles, listGroupRoles, registrationOptions, removeGroupRole } from '../../contract/security';
+import {
+    addGroupRole,
+    createAdmin,
+    createAdminGroup,
+    listAdminRoles,
+    listGroupRoles,
+    registrationOptions,
+    removeGroupRole,
+} from '../../contract/security';
 import { adminGroups, admins, groupRoles } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
 
@@ -38,7 +46,9 @@ const memberOfNewGroup = async (codes: RoleCode[], store?: string) => {
     expect(created.status).toBe(201);
     const groupId = created.body.id;
     for (const code of codes) {
-        expect((await server.call(addGroupRole, { body: { group_id: groupId, role_id: role(code) }, token: adminToken })).status).toBe(201);
+        expect(
+            (await server.call(addGroupRole, { body: { group_id: groupId, role_id: role(code) }, token: adminToken })).status,
+        ).toBe(201);
     }
     const username = `probe.${serial}`;
     const user = await server.call(createAdmin, {
@@ -75,7 +85,10 @@ const rolesOf = async (groupId: number) =>
 describe('a group holding only EDIT_ROLES', () => {
     it('cannot give its own group a role, even one it holds', async () => {
         const editor = await memberOfNewGroup(['EDIT_ROLES', 'VIEW_SECURITY']);
-        const own = await server.call(addGroupRole, { body: { group_id: editor.groupId, role_id: role('ADD_USER') }, token: editor.token });
+        const own = await server.call(addGroupRole, {
+            body: { group_id: editor.groupId, role_id: role('ADD_USER') },
+            token: editor.token,
+        });
         expect(own.status).toBe(403);
         expect(own.error).toMatchObject({ key: 'errors.own_group', field: 'group_id' });
         expect((await rolesOf(editor.groupId)).map(row => row.admin_role.code).sort()).toEqual(['EDIT_ROLES', 'VIEW_SECURITY']);
@@ -83,7 +96,10 @@ describe('a group holding only EDIT_ROLES', () => {
 
     it('cannot give another group a role it does not hold', async () => {
         const editor = await memberOfNewGroup(['EDIT_ROLES']);
-        const given = await server.call(addGroupRole, { body: { group_id: group('Analytics'), role_id: role('ADD_USER') }, token: editor.token });
+        const given = await server.call(addGroupRole, {
+            body: { group_id: group('Analytics'), role_id: role('ADD_USER') },
+            token: editor.token,
+        });
         expect(given.status).toBe(403);
         expect(given.error).toMatchObject({ key: 'errors.role_not_held', field: 'role_id' });
     });
@@ -100,7 +116,10 @@ describe('a group holding only EDIT_ROLES', () => {
 
     it('may give and take a role it holds on another group', async () => {
         const editor = await memberOfNewGroup(['EDIT_ROLES', 'VIEW_STORES']);
-        const given = await server.call(addGroupRole, { body: { group_id: group('Analytics'), role_id: role('VIEW_STORES') }, token: editor.token });
+        const given = await server.call(addGroupRole, {
+            body: { group_id: group('Analytics'), role_id: role('VIEW_STORES') },
+            token: editor.token,
+        });
         expect(given.status).toBe(201);
         expect((await server.call(removeGroupRole, { params: { id: given.body.id }, token: editor.token })).status).toBe(200);
     });
@@ -119,7 +138,9 @@ describe('a group holding only ADD_USER', () => {
 
     it('may create users in a group whose every role it holds', async () => {
         const creator = await memberOfNewGroup(['ADD_USER']);
-        expect((await server.call(createAdmin, { body: newUserBody({ group_id: creator.groupId }), token: creator.token })).status).toBe(201);
+        expect(
+            (await server.call(createAdmin, { body: newUserBody({ group_id: creator.groupId }), token: creator.token })).status,
+        ).toBe(201);
     });
 });
 
@@ -133,7 +154,10 @@ describe('shops', () => {
         expect(elsewhere.status).toBe(403);
         expect(elsewhere.error).toMatchObject({ key: 'errors.store_not_allowed', field: 'store_id' });
 
-        const defaulted = await server.call(createAdmin, { body: newUserBody({ group_id: manager.groupId }), token: manager.token });
+        const defaulted = await server.call(createAdmin, {
+            body: newUserBody({ group_id: manager.groupId }),
+            token: manager.token,
+        });
         expect(defaulted.status).toBe(201);
         expect(defaulted.body.store_name).toBe('Soweto Central');
     });
@@ -144,7 +168,10 @@ describe('shops', () => {
             token: adminToken,
         });
         expect(placed.status).toBe(201);
-        const missing = await server.call(createAdmin, { body: newUserBody({ group_id: group('Sales Agent'), store_id: 999_999 }), token: adminToken });
+        const missing = await server.call(createAdmin, {
+            body: newUserBody({ group_id: group('Sales Agent'), store_id: 999_999 }),
+            token: adminToken,
+        });
         expect(missing.error).toMatchObject({ key: 'errors.unknown_store', field: 'store_id' });
     });
 });

@@ -33,7 +33,11 @@ const ids = { portalStaff: 0, analytics: 0, soweto: 0, viewSecurityRole: 0, addS
 
 beforeAll(async () => {
     server = await startTestServer();
-    [adminToken, analystToken, makerToken] = await Promise.all([server.signIn('admin'), server.signIn('analyst'), server.signIn('maker')]);
+    [adminToken, analystToken, makerToken] = await Promise.all([
+        server.signIn('admin'),
+        server.signIn('analyst'),
+        server.signIn('maker'),
+    ]);
     const groups = await server.db.select().from(adminGroups);
     ids.portalStaff = groups.find(group => group.name === 'Portal Staff')?.id ?? 0;
     ids.analytics = groups.find(group => group.name === 'Analytics')?.id ?? 0;
@@ -78,7 +82,11 @@ const ACCESS_CASES: Record<keyof typeof securityCalls, AccessCase> = {
         invalid: () => ({ body: { name: 'x' }, field: 'name' }),
     },
     listAdminRoles: { call: listAdminRoles, valid: () => ({}), invalid: () => ({ query: { $skip: -1 }, field: '$skip' }) },
-    listGroupRoles: { call: listGroupRoles, valid: () => ({}), invalid: () => ({ query: { group_id: 'abc' }, field: 'group_id' }) },
+    listGroupRoles: {
+        call: listGroupRoles,
+        valid: () => ({}),
+        invalid: () => ({ query: { group_id: 'abc' }, field: 'group_id' }),
+    },
     addGroupRole: {
         call: addGroupRole,
         valid: () => ({ body: { group_id: ids.analytics, role_id: ids.addStoreRole } }),
@@ -137,7 +145,7 @@ describe('access to every security call', () => {
         });
     }
 
-    it('a maker may list users and groups but not add a user or see a group\'s details', async () => {
+    it("a maker may list users and groups but not add a user or see a group's details", async () => {
         expect((await server.call(listAdmins, { token: makerToken })).status).toBe(200);
         expect((await server.call(listAdminGroups, { token: makerToken })).status).toBe(200);
         expect((await server.call(getAdminGroup, { params: { id: ids.portalStaff }, token: makerToken })).status).toBe(403);
@@ -155,7 +163,12 @@ describe('security groups', () => {
 
         const firstPage = await server.call(listAdminGroups, { query: { $limit: 2, $sort: 'name' }, token: adminToken });
         expect(firstPage.body).toMatchObject({ total: body.total, limit: 2, skip: 0 });
-        expect(firstPage.body.data.map(group => group.name)).toEqual(body.data.map(group => group.name).sort().slice(0, 2));
+        expect(firstPage.body.data.map(group => group.name)).toEqual(
+            body.data
+                .map(group => group.name)
+                .sort()
+                .slice(0, 2),
+        );
         const defaults = await server.call(listAdminGroups, { token: adminToken });
         expect(defaults.body.limit).toBe(10);
         const searched = await server.call(listAdminGroups, { query: { q: 'APPROVE' }, token: adminToken });
@@ -165,7 +178,12 @@ describe('security groups', () => {
     it('answers one group, or 404', async () => {
         const { status, body } = await server.call(getAdminGroup, { params: { id: ids.analytics }, token: adminToken });
         expect(status).toBe(200);
-        expect(body).toMatchObject({ id: ids.analytics, name: 'Analytics', role_count: DEMO_GROUPS.Analytics.length, user_count: 1 });
+        expect(body).toMatchObject({
+            id: ids.analytics,
+            name: 'Analytics',
+            role_count: DEMO_GROUPS.Analytics.length,
+            user_count: 1,
+        });
         const missing = await server.call(getAdminGroup, { params: { id: 99_999 }, token: adminToken });
         expect(missing.status).toBe(404);
         expect(missing.error.key).toBe('errors.not_found');
@@ -178,7 +196,12 @@ describe('security groups', () => {
             headers: { Coords: '-29.85,31.03' },
         });
         expect(created.status).toBe(201);
-        expect(created.body).toMatchObject({ name: 'Regional Leads', description: 'Lead the regions', role_count: 0, user_count: 0 });
+        expect(created.body).toMatchObject({
+            name: 'Regional Leads',
+            description: 'Lead the regions',
+            role_count: 0,
+            user_count: 0,
+        });
 
         const taken = await server.call(createAdminGroup, { body: { name: 'regional LEADS' }, token: adminToken });
         expect(taken.status).toBe(409);
@@ -218,19 +241,32 @@ describe('roles and the roles of a group', () => {
     });
 
     it("lists a group's roles", async () => {
-        const { body } = await server.call(listGroupRoles, { query: { group_id: ids.portalStaff, $limit: 1000 }, token: adminToken });
+        const { body } = await server.call(listGroupRoles, {
+            query: { group_id: ids.portalStaff, $limit: 1000 },
+            token: adminToken,
+        });
         expect(body.data.map(row => row.admin_role.code).sort()).toEqual([...DEMO_GROUPS['Portal Staff']].sort());
         expect(body.data.every(row => row.group_id === ids.portalStaff)).toBe(true);
     });
 
     it('gives a group a role and takes it away again', async () => {
-        const added = await server.call(addGroupRole, { body: { group_id: ids.portalStaff, role_id: ids.viewSecurityRole }, token: adminToken });
+        const added = await server.call(addGroupRole, {
+            body: { group_id: ids.portalStaff, role_id: ids.viewSecurityRole },
+            token: adminToken,
+        });
         expect(added.status).toBe(201);
-        expect(added.body).toMatchObject({ group_id: ids.portalStaff, role_id: ids.viewSecurityRole, admin_role: { code: 'VIEW_SECURITY' } });
+        expect(added.body).toMatchObject({
+            group_id: ids.portalStaff,
+            role_id: ids.viewSecurityRole,
+            admin_role: { code: 'VIEW_SECURITY' },
+        });
         // The maker (Portal Staff) may now view security: the roles are read on every call.
         expect((await server.call(listAdminRoles, { token: makerToken })).status).toBe(200);
 
-        const duplicate = await server.call(addGroupRole, { body: { group_id: ids.portalStaff, role_id: ids.viewSecurityRole }, token: adminToken });
+        const duplicate = await server.call(addGroupRole, {
+            body: { group_id: ids.portalStaff, role_id: ids.viewSecurityRole },
+            token: adminToken,
+        });
         expect(duplicate.status).toBe(409);
         expect(duplicate.error.key).toBe('errors.role_already_in_group');
 
@@ -243,7 +279,10 @@ describe('roles and the roles of a group', () => {
         expect(again.status).toBe(404);
         expect(again.error.key).toBe('errors.not_found');
 
-        const events = await server.db.select().from(auditEvents).where(eq(auditEvents.entityId, String(added.body.id)));
+        const events = await server.db
+            .select()
+            .from(auditEvents)
+            .where(eq(auditEvents.entityId, String(added.body.id)));
         expect(events.map(event => [event.action, event.roleUsed])).toEqual([
             ['group_roles.create', 'EDIT_ROLES'],
             ['group_roles.remove', 'EDIT_ROLES'],
@@ -251,10 +290,16 @@ describe('roles and the roles of a group', () => {
     });
 
     it('refuses an unknown group or role, naming the field', async () => {
-        const unknownGroup = await server.call(addGroupRole, { body: { group_id: 99_999, role_id: ids.addStoreRole }, token: adminToken });
+        const unknownGroup = await server.call(addGroupRole, {
+            body: { group_id: 99_999, role_id: ids.addStoreRole },
+            token: adminToken,
+        });
         expect(unknownGroup.status).toBe(400);
         expect(unknownGroup.error).toMatchObject({ key: 'errors.unknown_group', field: 'group_id' });
-        const unknownRole = await server.call(addGroupRole, { body: { group_id: ids.portalStaff, role_id: 99_999 }, token: adminToken });
+        const unknownRole = await server.call(addGroupRole, {
+            body: { group_id: ids.portalStaff, role_id: 99_999 },
+            token: adminToken,
+        });
         expect(unknownRole.status).toBe(400);
         expect(unknownRole.error).toMatchObject({ key: 'errors.unknown_role', field: 'role_id' });
     });
@@ -265,7 +310,12 @@ describe('portal users', () => {
         const all = await server.call(listAdmins, { query: { $limit: 1000 }, token: adminToken });
         expect(all.body.total).toBeGreaterThanOrEqual(8);
         const agent = all.body.data.find(row => row.username === 'agent');
-        expect(agent).toMatchObject({ group_name: 'Sales Agent', store_name: 'Soweto Central', status: 'active', msisdn: '27820000005' });
+        expect(agent).toMatchObject({
+            group_name: 'Sales Agent',
+            store_name: 'Soweto Central',
+            status: 'active',
+            msisdn: '27820000005',
+        });
         expect(JSON.stringify(all.body)).not.toContain('scrypt');
 
         const bySurname = await server.call(listAdmins, { query: { q: 'KHUMALO' }, token: adminToken });
@@ -275,9 +325,15 @@ describe('portal users', () => {
         const wildcard = await server.call(listAdmins, { query: { q: '%' }, token: adminToken });
         expect(wildcard.body.total).toBe(0);
 
-        const staff = await server.call(listAdmins, { query: { group_id: ids.portalStaff, $sort: '-username' }, token: adminToken });
+        const staff = await server.call(listAdmins, {
+            query: { group_id: ids.portalStaff, $sort: '-username' },
+            token: adminToken,
+        });
         expect(staff.body.data.map(row => row.username)).toEqual(['secure', 'maker']);
-        const inShop = await server.call(listAdmins, { query: { store_id: ids.soweto, status: 'active', $sort: 'username' }, token: adminToken });
+        const inShop = await server.call(listAdmins, {
+            query: { store_id: ids.soweto, status: 'active', $sort: 'username' },
+            token: adminToken,
+        });
         expect(inShop.body.data.map(row => row.username)).toEqual(['agent', 'shopowner']);
 
         const paged = await server.call(listAdmins, { query: { $limit: 3, $skip: 3, $sort: 'id' }, token: adminToken });
@@ -307,7 +363,10 @@ describe('portal users', () => {
         expect(Object.keys(created.body)).not.toContain('password_hash');
         expect((await server.call(login, { body: { username: 'new.user', password: 'a-long-password-1' } })).status).toBe(200);
 
-        const [event] = await server.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'admins.create'), eq(auditEvents.entityId, String(created.body.id))));
+        const [event] = await server.db
+            .select()
+            .from(auditEvents)
+            .where(and(eq(auditEvents.action, 'admins.create'), eq(auditEvents.entityId, String(created.body.id))));
         expect(event?.roleUsed).toBe('ADD_USER');
         expect(JSON.stringify(event?.after)).not.toMatch(/password|scrypt/);
     });
@@ -316,7 +375,10 @@ describe('portal users', () => {
         const username = await server.call(createAdmin, { body: newAdminBody('1002', { username: 'maker' }), token: adminToken });
         expect(username.status).toBe(409);
         expect(username.error).toMatchObject({ key: 'errors.username_taken', field: 'username' });
-        const msisdn = await server.call(createAdmin, { body: newAdminBody('1003', { msisdn: '27820000002' }), token: adminToken });
+        const msisdn = await server.call(createAdmin, {
+            body: newAdminBody('1003', { msisdn: '27820000002' }),
+            token: adminToken,
+        });
         expect(msisdn.status).toBe(409);
         expect(msisdn.error).toMatchObject({ key: 'errors.msisdn_taken', field: 'msisdn' });
         const group = await server.call(createAdmin, { body: newAdminBody('1004', { group_id: 99_999 }), token: adminToken });
@@ -345,14 +407,23 @@ describe('agent self-registration', () => {
         });
         expect(registered.status).toBe(201);
         expect(registered.body).toMatchObject({ username: 'self.agent', status: 'pending_approval' });
-        const listed = await server.call(listAdmins, { query: { status: 'pending_approval', q: 'self.agent' }, token: adminToken });
-        expect(listed.body.data[0]).toMatchObject({ group_name: 'Sales Agent', store_name: 'Soweto Central', status: 'pending_approval' });
+        const listed = await server.call(listAdmins, {
+            query: { status: 'pending_approval', q: 'self.agent' },
+            token: adminToken,
+        });
+        expect(listed.body.data[0]).toMatchObject({
+            group_name: 'Sales Agent',
+            store_name: 'Soweto Central',
+            status: 'pending_approval',
+        });
     });
 
     it('refuses a taken username and an unknown shop', async () => {
         const body = { ...newAdminBody('2002'), group_id: undefined, store_id: ids.soweto };
         const from = { remoteAddress: '198.51.100.20' };
-        expect((await server.call(register, { body: { ...body, username: 'agent' }, ...from })).error.key).toBe('errors.username_taken');
+        expect((await server.call(register, { body: { ...body, username: 'agent' }, ...from })).error.key).toBe(
+            'errors.username_taken',
+        );
         const store = await server.call(register, { body: { ...body, store_id: 99_999 }, ...from });
         expect(store.status).toBe(400);
         expect(store.error).toMatchObject({ key: 'errors.unknown_store', field: 'store_id' });
@@ -360,7 +431,10 @@ describe('agent self-registration', () => {
 
     it('does not reveal that a phone number is registered: the same answer, nothing created, and its owner told by SMS', async () => {
         const from = { remoteAddress: '198.51.100.21' };
-        const fresh = await server.call(register, { body: { ...newAdminBody('2003'), group_id: undefined, store_id: ids.soweto }, ...from });
+        const fresh = await server.call(register, {
+            body: { ...newAdminBody('2003'), group_id: undefined, store_id: ids.soweto },
+            ...from,
+        });
         const known = await server.call(register, {
             body: { ...newAdminBody('2004'), group_id: undefined, store_id: ids.soweto, msisdn: '27820000005' },
             ...from,
@@ -369,7 +443,10 @@ describe('agent self-registration', () => {
         expect(known.body).toEqual({ username: 'user.2004', status: 'pending_approval' });
         expect(Object.keys(known.body).sort()).toEqual(Object.keys(fresh.body).sort());
         expect(await server.db.select().from(admins).where(eq(admins.username, 'user.2004'))).toEqual([]);
-        const notices = await server.db.select().from(smsOutbox).where(and(eq(smsOutbox.msisdn, '27820000005'), eq(smsOutbox.purpose, 'notice')));
+        const notices = await server.db
+            .select()
+            .from(smsOutbox)
+            .where(and(eq(smsOutbox.msisdn, '27820000005'), eq(smsOutbox.purpose, 'notice')));
         expect(notices).toHaveLength(1);
         expect(notices[0]?.text).toContain('tried to register');
     });

@@ -43,12 +43,16 @@ describe('the demo accounts', () => {
         const of = (username: string) => [...(roles.get(username) ?? [])].sort();
 
         expect(of('admin')).toEqual([...ROLE_CODES].sort());
-        expect(of('maker')).toEqual(expect.arrayContaining(['FIND_CUSTOMER', 'VIEW_USERS', 'REQUEST_IMEI_CHANGE', 'REQUEST_LOAN_DEACTIVATION']));
+        expect(of('maker')).toEqual(
+            expect.arrayContaining(['FIND_CUSTOMER', 'VIEW_USERS', 'REQUEST_IMEI_CHANGE', 'REQUEST_LOAN_DEACTIVATION']),
+        );
         for (const code of [...APPROVING, ...ADMINISTERING]) expect(of('maker'), code).not.toContain(code);
         expect(of('secure')).toEqual(of('maker'));
         expect(of('checker')).toEqual(expect.arrayContaining(APPROVING));
         for (const code of ADMINISTERING) expect(of('checker'), code).not.toContain(code);
-        expect(of('shopowner')).toEqual(expect.arrayContaining(['ADD_STORE', 'ADD_INVENTORY', 'TRANSFER_AGENT', 'ASSIGN_AGENT_TIER', 'VIEW_SHOP_AGENTS']));
+        expect(of('shopowner')).toEqual(
+            expect.arrayContaining(['ADD_STORE', 'ADD_INVENTORY', 'TRANSFER_AGENT', 'ASSIGN_AGENT_TIER', 'VIEW_SHOP_AGENTS']),
+        );
         expect(of('shopowner')).not.toContain('ADD_USER');
         expect(of('agent')).toEqual(expect.arrayContaining(['FIND_CUSTOMER', 'ADD_LOAN']));
         expect(of('fieldagent')).toEqual(['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE']);
@@ -105,7 +109,10 @@ describe('the role catalog on every start', () => {
         expect(rows.find(row => row.code === 'ADD_STORE')?.name).toBe(ROLE_CATALOG.ADD_STORE);
         const roles = await rolesByUsername();
         expect([...(roles.get('admin') ?? [])].sort()).toEqual([...ROLE_CODES].sort());
-        const [superAdmins] = await server.db.select({ value: count() }).from(adminGroups).where(eq(adminGroups.name, SUPER_ADMIN_GROUP));
+        const [superAdmins] = await server.db
+            .select({ value: count() })
+            .from(adminGroups)
+            .where(eq(adminGroups.name, SUPER_ADMIN_GROUP));
         expect(superAdmins?.value).toBe(1);
     });
 

@@ -57,7 +57,9 @@ describe('a session cached by two instances', () => {
         expect((await server.call(removeGroupRole, { params: { id: held?.id ?? 0 }, token: adminToken })).status).toBe(200);
 
         expect((await server.call(listAdminRoles, { token: checkerToken })).status).toBe(403);
-        expect(await eventually(async () => (await onOther('/prerequisites/admins?$limit=1', checkerToken)).statusCode === 403)).toBe(true);
+        expect(
+            await eventually(async () => (await onOther('/prerequisites/admins?$limit=1', checkerToken)).statusCode === 403),
+        ).toBe(true);
     });
 
     it('is refused everywhere when its admin is disabled, even by a change made straight in the database', async () => {
@@ -73,7 +75,11 @@ describe('a session cached by two instances', () => {
 describe('the cache itself', () => {
     it('keeps nothing while its instance is not listening for changes, and forgets everything when listening is lost', () => {
         const cache = new SessionCache();
-        const session = { sessionId: 1, admin: { id: 1, username: 'a', firstName: 'A', lastName: 'B', groupId: 1, storeId: null }, roles: new Set<string>() };
+        const session = {
+            sessionId: 1,
+            admin: { id: 1, username: 'a', firstName: 'A', lastName: 'B', groupId: 1, storeId: null },
+            roles: new Set<string>(),
+        };
         cache.set('hash', session, Date.now() + 60_000, Date.now());
         expect(cache.get('hash', Date.now())).toBeNull();
         cache.setListening(true);
@@ -86,7 +92,11 @@ describe('the cache itself', () => {
     it('never serves a session past its expiry or an entry past its age', () => {
         const cache = new SessionCache(1000);
         cache.setListening(true);
-        const session = { sessionId: 1, admin: { id: 1, username: 'a', firstName: 'A', lastName: 'B', groupId: 1, storeId: null }, roles: new Set<string>() };
+        const session = {
+            sessionId: 1,
+            admin: { id: 1, username: 'a', firstName: 'A', lastName: 'B', groupId: 1, storeId: null },
+            roles: new Set<string>(),
+        };
         cache.set('expiring', session, 5_000, 0);
         expect(cache.get('expiring', 999)).toBe(session);
         expect(cache.get('expiring', 1000)).toBeNull();

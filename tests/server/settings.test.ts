@@ -95,7 +95,15 @@ describe('settings from the environment', () => {
             load();
         } catch (error) {
             const message = (error as Error).message;
-            for (const name of ['PORT', 'SESSION_TTL', 'DATABASE_URL', 'DEV_TOOLS', 'SEED_PASSWORD', 'TRUST_PROXY', 'REQUEST_TIMEOUT']) {
+            for (const name of [
+                'PORT',
+                'SESSION_TTL',
+                'DATABASE_URL',
+                'DEV_TOOLS',
+                'SEED_PASSWORD',
+                'TRUST_PROXY',
+                'REQUEST_TIMEOUT',
+            ]) {
                 expect(message).toContain(name);
             }
         }

@@ -125,7 +125,10 @@ const numberArbitrary = (def: Extract<Def, { type: 'number' }>): fc.Arbitrary<Wi
 };
 
 const jsonScalars = (values: readonly unknown[]): Wire[] =>
-    values.filter((value): value is string | number | boolean | null => value === null || ['string', 'number', 'boolean'].includes(typeof value));
+    values.filter(
+        (value): value is string | number | boolean | null =>
+            value === null || ['string', 'number', 'boolean'].includes(typeof value),
+    );
 
 /** Values the schema accepts as input, loosely (see the header). */
 export const validArbitrary = (schema: Schema): fc.Arbitrary<Wire> => {
@@ -256,10 +259,36 @@ const NUMBER_TEXT = [
     '1'.repeat(400),
 ];
 
-const NUMBERS = [-1, 0, -0, 0.5, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e308, -1e308, Number.MIN_VALUE, Number.EPSILON];
+const NUMBERS = [
+    -1,
+    0,
+    -0,
+    0.5,
+    1.5,
+    2 ** 31 - 1,
+    2 ** 31,
+    2 ** 32,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53),
+    1e308,
+    -1e308,
+    Number.MIN_VALUE,
+    Number.EPSILON,
+];
 
 /** JSON numbers JavaScript cannot write: beyond a double, or spelled unusually. */
-const RAW_NUMBERS = ['1e400', '-1e400', '123456789012345678901234567890', '1E3', '-0.0', '1.0', '0e0', '2147483648', '9007199254740993'];
+const RAW_NUMBERS = [
+    '1e400',
+    '-1e400',
+    '123456789012345678901234567890',
+    '1E3',
+    '-0.0',
+    '1.0',
+    '0e0',
+    '2147483648',
+    '9007199254740993',
+];
 
 /** Path and query text that is not valid percent-encoding, or decodes to something a path should not hold. */
 const RAW_URL_TEXT = ['%zz', '%', '%E0', '%ED%A0%80', '%C0%AF', '%FF', '%00', '%2e%2e', '..', '%2F', '%0d%0aX-Injected:%201'];
@@ -341,10 +370,17 @@ type Mutation =
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     { weight: 5, arbitrary: fc.record({ kind: fc.constant('replace' as const), part: fc.nat(), at: fc.nat(), value: badValue }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), part: fc.nat(), at: fc.nat() }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('add' as const), part: fc.nat(), at: fc.nat(), key: badKey, value: badValue }) },
+    {
+        weight: 2,
+        arbitrary: fc.record({ kind: fc.constant('add' as const), part: fc.nat(), at: fc.nat(), key: badKey, value: badValue }),
+    },
     {
         weight: 1,
-        arbitrary: fc.record({ kind: fc.constant('whole' as const), part: fc.nat(), value: fc.option(badValue, { nil: undefined, freq: 4 }) }),
+        arbitrary: fc.record({
+            kind: fc.constant('whole' as const),
+            part: fc.nat(),
+            value: fc.option(badValue, { nil: undefined, freq: 4 }),
+        }),
     },
 );
 
@@ -378,11 +414,19 @@ const updateAt = (value: Wire | undefined, path: Path, change: (old: Wire | unde
 };
 
 /** Applies one mutation to one input (`declared`: the fields its schema names, so absent optional ones are hit too). */
-export const applyMutation = (input: Wire | undefined, change: Mutation, declared: readonly string[], canBeWhole: boolean): Wire | undefined => {
+export const applyMutation = (
+    input: Wire | undefined,
+    change: Mutation,
+    declared: readonly string[],
+    canBeWhole: boolean,
+): Wire | undefined => {
     switch (change.kind) {
         case 'replace': {
             const present = pathsIn(input);
-            const candidates: Path[] = [...declared.filter(key => !present.some(path => path.length === 1 && path[0] === key)).map(key => [key]), ...present];
+            const candidates: Path[] = [
+                ...declared.filter(key => !present.some(path => path.length === 1 && path[0] === key)).map(key => [key]),
+                ...present,
+            ];
             const path = candidates[change.at % Math.max(candidates.length, 1)];
             return path ? updateAt(input, path, () => change.value) : input;
         }
@@ -392,7 +436,9 @@ export const applyMutation = (input: Wire | undefined, change: Mutation, declare
             return path ? updateAt(input, path, () => undefined) : input;
         }
         case 'add': {
-            const containers = [[], ...pathsIn(input)].filter(path => isWireObject(path.length === 0 ? input : valueAt(input, path)));
+            const containers = [[], ...pathsIn(input)].filter(path =>
+                isWireObject(path.length === 0 ? input : valueAt(input, path)),
+            );
             const path = containers[change.at % Math.max(containers.length, 1)] ?? [];
             return updateAt(input, [...path, change.key], () => change.value);
         }
@@ -406,7 +452,11 @@ const valueAt = (value: Wire | undefined, path: Path): Wire | undefined => {
     let current = value;
     for (const key of path) {
         if (!isContainer(current)) return undefined;
-        current = Array.isArray(current) ? (current as readonly Wire[])[Number(key)] : isWireObject(current) ? current[String(key)] : undefined;
+        current = Array.isArray(current)
+            ? (current as readonly Wire[])[Number(key)]
+            : isWireObject(current)
+              ? current[String(key)]
+              : undefined;
     }
     return current;
 };

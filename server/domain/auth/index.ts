@@ -35,7 +35,12 @@ export const registerAuthRoutes = (app: FastifyInstance): void => {
             await tx.update(sessions).set({ revokedAt: context.now() }).where(eq(sessions.id, sessionId));
             return {
                 result: undefined,
-                audit: { action: 'sessions.revoke', entity: 'sessions', entityId: sessionId, after: { username: admin.username } },
+                audit: {
+                    action: 'sessions.revoke',
+                    entity: 'sessions',
+                    entityId: sessionId,
+                    after: { username: admin.username },
+                },
             };
         });
         return { ok: true as const };

@@ -36,7 +36,13 @@ const sendOtp = async (tx: Transaction, context: CallContext, msisdn: string, co
     const [sent] = await tx
         .select({ value: count() })
         .from(smsOutbox)
-        .where(and(eq(smsOutbox.msisdn, msisdn), eq(smsOutbox.purpose, 'otp'), gt(smsOutbox.createdAt, new Date(now.getTime() - HOUR_MS))));
+        .where(
+            and(
+                eq(smsOutbox.msisdn, msisdn),
+                eq(smsOutbox.purpose, 'otp'),
+                gt(smsOutbox.createdAt, new Date(now.getTime() - HOUR_MS)),
+            ),
+        );
     if ((sent?.value ?? 0) >= OTP_SMS_PER_HOUR) return false;
     await tx.insert(smsOutbox).values({
         msisdn,
@@ -61,7 +67,12 @@ export const issueSignInOtp = async (
     if (!(await sendOtp(tx, context, admin.msisdn, code))) {
         return {
             result: { kind: 'sms_limit' },
-            audit: { actorAdminId: admin.id, action: 'otps.refuse', entity: 'otps', after: { reason: 'sms_limit', sent_to: maskMsisdn(admin.msisdn) } },
+            audit: {
+                actorAdminId: admin.id,
+                action: 'otps.refuse',
+                entity: 'otps',
+                after: { reason: 'sms_limit', sent_to: maskMsisdn(admin.msisdn) },
+            },
         };
     }
     await tx.insert(otps).values({

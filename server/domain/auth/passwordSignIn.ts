@@ -79,7 +79,12 @@ export const passwordSignIn = async (body: { username: string; password: string 
         const result = await openSession(tx, settings, admin.id, now);
         return {
             result: { kind: 'signed_in', result },
-            audit: { actorAdminId: admin.id, action: 'sessions.sign_in', entity: 'sessions', after: { username, method: 'password' } },
+            audit: {
+                actorAdminId: admin.id,
+                action: 'sessions.sign_in',
+                entity: 'sessions',
+                after: { username, method: 'password' },
+            },
         };
     });
 

@@ -34,7 +34,14 @@ const readSession = async (db: Database, tokenHash: string, now: Date): Promise<
         })
         .from(sessions)
         .innerJoin(admins, eq(admins.id, sessions.adminId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(admins.status, 'active')))
+        .where(
+            and(
+                eq(sessions.tokenHash, tokenHash),
+                isNull(sessions.revokedAt),
+                gt(sessions.expiresAt, now),
+                eq(admins.status, 'active'),
+            ),
+        )
         .limit(1);
     if (!row) return null;
     const { sessionId, expiresAt, roles, ...admin } = row;

@@ -63,10 +63,15 @@ const signInWait = async (tx: Transaction, username: string, source: string, now
     const sourceFailures = await tx
         .select({ at: signInAttempts.at })
         .from(signInAttempts)
-        .where(and(eq(signInAttempts.source, source), inArray(signInAttempts.outcome, FAILING), gt(signInAttempts.at, windowStart)))
+        .where(
+            and(eq(signInAttempts.source, source), inArray(signInAttempts.outcome, FAILING), gt(signInAttempts.at, windowStart)),
+        )
         .orderBy(desc(signInAttempts.id))
         .limit(perSource);
-    return Math.max(waitFor(accountFailures, perAccountAndSource, windowMs, now), waitFor(sourceFailures, perSource, windowMs, now));
+    return Math.max(
+        waitFor(accountFailures, perAccountAndSource, windowMs, now),
+        waitFor(sourceFailures, perSource, windowMs, now),
+    );
 };
 
 type AttemptOutcome = 'ok' | 'otp_sent' | 'bad_credentials' | 'not_active' | 'throttled';
@@ -111,13 +116,7 @@ export const tooManyAttempts = (message: string, retryAfter?: number) =>
  * Takes one of `limit` slots per `windowMs` in a bucket, in its own transaction so the slot stays
  * taken whatever happens to the request after. Answers the seconds to wait, or 0 when taken.
  */
-export const takeRateSlot = (
-    db: Database,
-    bucket: string,
-    limit: number,
-    windowMs: number,
-    now: Date,
-): Promise<number> =>
+export const takeRateSlot = (db: Database, bucket: string, limit: number, windowMs: number, now: Date): Promise<number> =>
     db.transaction(async tx => {
         await lock(tx, `rate:${bucket}`);
         const windowStart = new Date(now.getTime() - windowMs);
