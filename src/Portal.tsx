@@ -29,7 +29,8 @@ const SignedInApp = lazyPage(() => import('./App').then(m => m.App));
 /** Starts loading the page `pathname` shows, alongside the language's catalog (main.tsx). */
 export const preloadPage = (pathname: string) => {
     const pages: [RegExp, { preload: () => void }][] = [
-        [/^\/dashboard(\/|$)/, SignedInApp],
+        // Without a session, /dashboard goes to sign-in: its page is the one to fetch.
+        [/^\/dashboard(\/|$)/, hasStoredSession() ? SignedInApp : LoginPage],
         [/^\/otp$/, OtpPage],
         [/^\/callback\//, CallbackPage],
         [/^\/register$/, RegisterPage],

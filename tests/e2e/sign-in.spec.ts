@@ -47,8 +47,13 @@ test.describe('signing in', () => {
     });
 
     test('a signed-out deep link goes to sign-in, then back to where it pointed', async ({ page }) => {
+        // The signed-in shell (src/App.tsx, its chunk App-….js) is not even downloaded before sign-in.
+        const scripts: string[] = [];
+        page.on('request', request => scripts.push(new URL(request.url()).pathname));
         await page.goto('/dashboard/profile');
         await expect(page).toHaveURL(/\/$/);
+        await expect(page.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible();
+        expect(scripts.filter(path => path.startsWith('/assets/App-'))).toEqual([]);
         await page.getByLabel('Username').fill('admin');
         await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
         await page.getByRole('button', { name: 'Sign in', exact: true }).click();
