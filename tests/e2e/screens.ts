@@ -7,7 +7,7 @@ import { expectAccessible, expectDashboard, signIn } from './support';
 
 export const checkEveryScreen = () => {
     test.describe('every screen is accessible', () => {
-        test('the signed-out pages', async ({ page }) => {
+        test('the sign-in page', async ({ page }) => {
             await page.goto('/');
             await expect(page.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible();
             await expectAccessible(page, 'sign-in');
@@ -16,7 +16,9 @@ export const checkEveryScreen = () => {
             await signIn(page, 'maker', 'not-the-password');
             await expect(page.getByRole('alert')).toHaveText('Wrong username or password.');
             await expectAccessible(page, 'sign-in, refused');
+        });
 
+        test('the registration', async ({ page }) => {
             await page.goto('/register');
             await expect(page.getByRole('heading', { name: 'Agent registration' })).toBeVisible();
             await expect(page.getByRole('combobox', { name: 'Shop' })).toBeEnabled();
@@ -24,7 +26,9 @@ export const checkEveryScreen = () => {
             await page.getByRole('button', { name: 'Register' }).click();
             await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted errors below');
             await expectAccessible(page, 'register, with its errors');
+        });
 
+        test('the liveness check and the operator callback', async ({ page }) => {
             await page.goto('/verify_liveness');
             await expect(page.getByRole('heading', { name: 'Liveness check' })).toBeVisible();
             await expectAccessible(page, 'verify liveness');
@@ -43,7 +47,8 @@ export const checkEveryScreen = () => {
             await expectAccessible(page, 'sign-in code');
         });
 
-        test('the signed-in screens', async ({ page }) => {
+        // One test per area: axe takes a moment on each screen, and all of them in one test ran past its time.
+        test('the dashboard and the users', async ({ page }) => {
             await signIn(page, 'admin');
             await expectDashboard(page, /Welcome, /);
             await expect(page.getByRole('link', { name: 'Security' })).toBeVisible();
@@ -56,7 +61,11 @@ export const checkEveryScreen = () => {
             await page.goto('/dashboard/users/create');
             await expect(page.getByRole('textbox', { name: 'First name' })).toBeVisible();
             await expectAccessible(page, 'add a user');
+        });
 
+        test('the security groups', async ({ page }) => {
+            await signIn(page, 'admin');
+            await expectDashboard(page, /Welcome, /);
             await page.goto('/dashboard/security');
             await expect(page.getByText('Portal Staff').first()).toBeVisible();
             await expectAccessible(page, 'security groups');
@@ -72,7 +81,11 @@ export const checkEveryScreen = () => {
             await page.goto('/dashboard/security/create');
             await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
             await expectAccessible(page, 'add a security group');
+        });
 
+        test('the profile', async ({ page }) => {
+            await signIn(page, 'admin');
+            await expectDashboard(page, /Welcome, /);
             await page.goto('/dashboard/profile');
             await expect(page.getByText('View Users', { exact: true })).toBeVisible();
             await expectAccessible(page, 'profile');
