@@ -42,7 +42,7 @@ export interface OpenDatabase {
     close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export const MEMORY_DATA_DIR = 'memory://';
 

@@ -62,8 +62,4 @@ export class SessionCache {
         this.listening = listening;
         this.entries.clear();
     }
-
-    get size(): number {
-        return this.entries.size;
-    }
 }
