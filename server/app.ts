@@ -9,10 +9,9 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { ErrorKey } from '../contract/errors';
 import type { Database, OpenDatabase } from './db';
 import { DEV_PATH_PREFIX, registerDevRoutes } from './dev';
-import { registerAuthRoutes } from './domain/auth';
 import { AUTH_CHANNEL, SessionCache } from './domain/auth/sessionCache';
 import { sessionFinder } from './domain/auth/sessions';
-import { registerSecurityRoutes } from './domain/security';
+import { registerDomainRoutes } from './domain';
 import { errorBody, HttpError, sendHttpError } from './http';
 import { hasBuiltPortal, isApiPath, registerPortal, sendPortalIndex } from './portal';
 import { devToolsAllowed, type Settings } from './settings';
@@ -419,8 +418,7 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         return reply.code(404).send(errorBody(404, 'errors.not_found', `${what}: ${request.method} ${pathname}`));
     });
 
-    registerAuthRoutes(app);
-    registerSecurityRoutes(app);
+    registerDomainRoutes(app);
     if (settings.devTools) registerDevRoutes(app);
     if (portalServed) await registerPortal(app, distDir, { production: settings.production });
 
