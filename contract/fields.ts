@@ -21,3 +21,43 @@ export const email = z.email().max(200);
 
 export const OTP_PATTERN = /^[0-9]{6}$/;
 export const otpCode = z.string().trim().regex(OTP_PATTERN, 'valid OTP required');
+
+/** The Luhn check digit rule every IMEI follows (the 15th digit checks the first 14). */
+export const luhnValid = (digits: string): boolean => {
+    let sum = 0;
+    for (let index = 0; index < digits.length; index++) {
+        let digit = Number(digits[digits.length - 1 - index]);
+        if (index % 2 === 1) {
+            digit *= 2;
+            if (digit > 9) digit -= 9;
+        }
+        sum += digit;
+    }
+    return sum % 10 === 0;
+};
+
+/** A device's IMEI: 15 digits whose last is the Luhn check digit. */
+export const IMEI_PATTERN = /^[0-9]{15}$/;
+export const imei = z
+    .string()
+    .trim()
+    .regex(IMEI_PATTERN, 'valid IMEI required (15 digits)')
+    .refine(luhnValid, 'valid IMEI required (check digit)');
+
+/** A loan's reference as printed on the contract: `LPP-` and digits in the seed, any A–Z, 0–9 and dashes accepted. */
+export const LOAN_REFERENCE_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
+export const loanReference = z.string().trim().toUpperCase().regex(LOAN_REFERENCE_PATTERN, 'valid loan reference required');
+
+/**
+ * What a staff member types to find a customer: a phone number (with or without +), a username,
+ * an id number or an IMEI. Letters, digits and `+ . _ -` only.
+ */
+export const customerLookup = z
+    .string()
+    .trim()
+    .min(3)
+    .max(64)
+    .regex(/^[A-Za-z0-9+._-]+$/, 'valid phone number or username required');
+
+/** A free-text reason a maker gives for a request. */
+export const reasonText = z.string().trim().min(3).max(500);

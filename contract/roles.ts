@@ -59,6 +59,10 @@ export const ROLE_CATALOG = {
     TRANSFER_AGENT: 'Transfer agent to another shop',
     ASSIGN_AGENT_TIER: 'Assign agent tier',
     CORRECT_SUSPENSE_TRANSACTIONS: 'Correct suspense transactions',
+    // Customers and their devices (not named by the specification; the actions of the customer view need them)
+    LOCK_CUSTOMER_DEVICE: 'Lock or unlock a customer device',
+    RELEASE_CUSTOMER_DEVICE: 'Release a paid-off device',
+    CONVERT_CUSTOMER: 'Convert a customer between normal and business',
     // Analytics (the BI page shows for any code containing ANALYTICS)
     VIEW_BI_ANALYTICS: 'View business analytics',
     VIEW_SHOP_ANALYTICS: 'View shop analytics',
