@@ -1,0 +1,50 @@
+/**
+ * The phone catalogue and the physical devices in stock: phone models (by SKU) and inventory
+ * items (one per IMEI). The customers domain reads them (qualified phones, a loan's device); the
+ * stores and inventory domains manage them.
+ */
+import { index, integer, numeric, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { INSTALMENT_PERIODS, LOCK_SOLUTIONS } from '../../../contract/customers';
+import { createdAt, identity } from './columns';
+import { stores } from './stores';
+
+export const lockSolution = pgEnum('lock_solution', LOCK_SOLUTIONS);
+export const instalmentPeriod = pgEnum('instalment_period', INSTALMENT_PERIODS);
+export const inventoryStatus = pgEnum('inventory_status', ['in_stock', 'reserved', 'sold', 'returned']);
+
+/** An amount of money in the portal's currency (contract/customers.ts CURRENCY), to the cent. */
+export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const phoneModels = pgTable('phone_models', {
+    id: identity(),
+    sku: text('sku').notNull().unique(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    image: text('image'),
+    cashPrice: money('cash_price').notNull(),
+    deposit: money('deposit').notNull(),
+    instalmentAmount: money('instalment_amount').notNull(),
+    instalmentPeriod: instalmentPeriod('instalment_period').notNull(),
+    /** Number of instalments. */
+    term: integer('term').notNull(),
+    lockSolution: lockSolution('lock_solution').notNull(),
+    createdAt: createdAt(),
+});
+
+export const inventoryItems = pgTable(
+    'inventory_items',
+    {
+        id: identity(),
+        sku: text('sku')
+            .notNull()
+            .references(() => phoneModels.sku),
+        /** 15 digits, Luhn-valid (contract/fields.ts `imei`). */
+        imei: text('imei').notNull().unique(),
+        storeId: integer('store_id')
+            .notNull()
+            .references(() => stores.id),
+        status: inventoryStatus('status').notNull().default('in_stock'),
+        createdAt: createdAt(),
+    },
+    table => [index('inventory_items_store_sku_status_idx').on(table.storeId, table.sku, table.status)],
+);

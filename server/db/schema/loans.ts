@@ -1,0 +1,130 @@
+/**
+ * Loans, the payments against them (transactions) and the requests for a checker that act on a
+ * loan (deregistration, IMEI change, transfer of ownership). The rules are in
+ * server/domain/loans.ts; the lifecycles in docs/domain.md.
+ */
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CUSTOMER_CHANNELS } from '../../../contract/customers';
+import {
+    APPROVAL_KINDS,
+    APPROVAL_STATUSES,
+    LOAN_STATUSES,
+    SALES_EXIT_REASONS,
+    TRANSACTION_CHANNELS,
+    TRANSACTION_KINDS,
+} from '../../../contract/loans';
+import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
+import { at, createdAt, identity } from './columns';
+import { customers } from './customers';
+import { admins } from './security';
+import { stores } from './stores';
+
+export const loanStatus = pgEnum('loan_status', LOAN_STATUSES);
+export const salesExitReason = pgEnum('sales_exit_reason', SALES_EXIT_REASONS);
+export const loanChannel = pgEnum('loan_channel', CUSTOMER_CHANNELS);
+export const transactionKind = pgEnum('transaction_kind', TRANSACTION_KINDS);
+export const transactionChannel = pgEnum('transaction_channel', TRANSACTION_CHANNELS);
+export const approvalKind = pgEnum('approval_kind', APPROVAL_KINDS);
+export const approvalStatus = pgEnum('approval_status', APPROVAL_STATUSES);
+
+/** The statuses in which a loan holds its IMEI: one such loan per IMEI. */
+export const OPEN_LOAN_STATUSES = ['draft', 'awaiting_deposit', 'awaiting_lock', 'active'] as const;
+
+export const loans = pgTable(
+    'loans',
+    {
+        id: identity(),
+        loanReference: text('loan_reference').notNull().unique(),
+        customerId: integer('customer_id')
+            .notNull()
+            .references(() => customers.id),
+        inventoryItemId: integer('inventory_item_id').references(() => inventoryItems.id),
+        imei: text('imei').notNull(),
+        sku: text('sku')
+            .notNull()
+            .references(() => phoneModels.sku),
+        lockSolution: lockSolution('lock_solution').notNull(),
+        price: money('price').notNull(),
+        deposit: money('deposit').notNull(),
+        instalment: money('instalment').notNull(),
+        instalmentPeriod: instalmentPeriod('instalment_period').notNull(),
+        term: integer('term').notNull(),
+        balance: money('balance').notNull(),
+        agentAdminId: integer('agent_admin_id').references(() => admins.id),
+        storeId: integer('store_id').references(() => stores.id),
+        channel: loanChannel('channel').notNull().default('shop'),
+        status: loanStatus('status').notNull().default('draft'),
+        cancellationReason: salesExitReason('cancellation_reason'),
+        cancellationNote: text('cancellation_note'),
+        insurer: text('insurer'),
+        insurancePolicyNumber: text('insurance_policy_number'),
+        insurancePremium: money('insurance_premium'),
+        insuredUntil: date('insured_until'),
+        createdAt: createdAt(),
+        updatedAt: at('updated_at').notNull().defaultNow(),
+    },
+    table => [
+        index('loans_customer_idx').on(table.customerId, table.id),
+        index('loans_imei_idx').on(table.imei),
+        index('loans_store_idx').on(table.storeId),
+        // One IMEI has at most one open loan, whoever writes at the same time.
+        uniqueIndex('loans_open_imei_key')
+            .on(table.imei)
+            .where(sql`${table.status} IN ('draft', 'awaiting_deposit', 'awaiting_lock', 'active')`),
+    ],
+);
+
+export const transactions = pgTable(
+    'transactions',
+    {
+        id: identity(),
+        /** The payment provider's reference: a replayed payment is ignored, not doubled. */
+        reference: text('reference').notNull().unique(),
+        msisdn: text('msisdn').notNull(),
+        /** Null while unmatched (a suspense transaction). */
+        loanId: integer('loan_id').references(() => loans.id),
+        amount: money('amount').notNull(),
+        channel: transactionChannel('channel').notNull(),
+        kind: transactionKind('kind').notNull(),
+        createdAt: createdAt(),
+    },
+    table => [
+        index('transactions_loan_idx').on(table.loanId, table.createdAt),
+        index('transactions_msisdn_idx').on(table.msisdn),
+    ],
+);
+
+/**
+ * A change to a loan that a maker asks for and a checker decides (maker-checker). `change` holds
+ * what approving it would do. At most one pending request of a kind per loan, enforced here.
+ */
+export const approvalRequests = pgTable(
+    'approval_requests',
+    {
+        id: identity(),
+        kind: approvalKind('kind').notNull(),
+        status: approvalStatus('status').notNull().default('pending'),
+        loanId: integer('loan_id')
+            .notNull()
+            .references(() => loans.id),
+        customerId: integer('customer_id')
+            .notNull()
+            .references(() => customers.id),
+        change: jsonb('change').$type<Record<string, string>>().notNull(),
+        reason: text('reason').notNull(),
+        makerAdminId: integer('maker_admin_id')
+            .notNull()
+            .references(() => admins.id),
+        checkerAdminId: integer('checker_admin_id').references(() => admins.id),
+        decisionNote: text('decision_note'),
+        decidedAt: at('decided_at'),
+        createdAt: createdAt(),
+    },
+    table => [
+        uniqueIndex('approval_requests_one_pending_key')
+            .on(table.kind, table.loanId)
+            .where(sql`${table.status} = 'pending'`),
+        index('approval_requests_queue_idx').on(table.kind, table.status, table.createdAt),
+    ],
+);
