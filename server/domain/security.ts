@@ -91,12 +91,27 @@ const forbidden = (
     field?: string,
 ) => new HttpError(403, key, message, field);
 
-/** A role is given or taken only by someone who holds it, and never on their own group. */
-const checkMayChangeRole = (context: CallContext, groupId: number, roleCode: string) => {
+/**
+ * The caller's roles as they are now, read under the group-roles lock. The session's roles were
+ * read when the request arrived: a role taken away while it waited for the lock is not held.
+ */
+const rolesHeldNow = async (tx: Transaction, context: CallContext): Promise<ReadonlySet<string>> => {
+    const groupId = context.session?.admin.groupId;
+    if (groupId === undefined) return new Set();
+    const rows = await tx
+        .select({ code: adminRoles.code })
+        .from(groupRoles)
+        .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
+        .where(eq(groupRoles.groupId, groupId));
+    return new Set(rows.map(row => row.code));
+};
+
+/** A role is given or taken only by someone who holds it (`held`), and never on their own group. */
+const checkMayChangeRole = (context: CallContext, held: ReadonlySet<string>, groupId: number, roleCode: string) => {
     if (groupId === context.session?.admin.groupId) {
         throw forbidden('errors.own_group', 'You cannot change the roles of your own group', 'group_id');
     }
-    if (!context.roles.has(roleCode)) {
+    if (!held.has(roleCode)) {
         throw forbidden('errors.role_not_held', 'You can only give or take away a role you hold yourself', 'role_id');
     }
 };
@@ -175,12 +190,13 @@ const lockMsisdn = (tx: Transaction, msisdn: string) =>
     tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`admins.msisdn:${msisdn}`}))`);
 
 /**
- * What staff may create: a group whose every role the creator holds, and a shop that is the
- * creator's own when they belong to one. Answers the shop the new user gets.
+ * What staff may create: a group whose every role the creator holds (`held`), and a shop that is
+ * the creator's own when they belong to one. Answers the shop the new user gets.
  */
 const checkMayCreateIn = async (
     db: Queryable,
     context: CallContext,
+    held: ReadonlySet<string>,
     input: { group_id: number; store_id?: number | null | undefined },
 ) => {
     const [group] = await db.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, input.group_id));
@@ -190,7 +206,7 @@ const checkMayCreateIn = async (
         .from(groupRoles)
         .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
         .where(eq(groupRoles.groupId, input.group_id));
-    if (groupCodes.some(({ code }) => !context.roles.has(code))) {
+    if (groupCodes.some(({ code }) => !held.has(code))) {
         throw forbidden('errors.group_roles_not_held', 'You can only add a user to a group whose roles you all hold', 'group_id');
     }
     const creatorStore = context.session?.admin.storeId ?? null;
@@ -385,7 +401,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                     .from(adminRoles)
                     .where(eq(adminRoles.id, body.role_id));
                 if (!role) throw new HttpError(400, 'errors.unknown_role', 'There is no such role', 'role_id');
-                checkMayChangeRole(context, group.id, role.code);
+                checkMayChangeRole(context, await rolesHeldNow(tx, context), group.id, role.code);
                 const [inserted] = await tx
                     .insert(groupRoles)
                     .values({ groupId: body.group_id, roleId: body.role_id })
@@ -409,7 +425,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             await lockGroupRoles(tx);
             const existing = await findGroupRole(tx, params.id);
             if (!existing) throw new HttpError(404, 'errors.not_found', 'There is no such group role', 'id');
-            checkMayChangeRole(context, existing.group_id, existing.admin_role.code);
+            checkMayChangeRole(context, await rolesHeldNow(tx, context), existing.group_id, existing.admin_role.code);
             if (await isLastFullGroup(tx, existing.group_id)) {
                 throw forbidden('errors.last_full_group', 'This is the last group that holds every role: it keeps them');
             }
@@ -474,7 +490,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             // The cheap checks first, in the order the form shows its fields: a refusal costs no password hash.
             if (await isUsernameTaken(db, body.username)) throw usernameTaken();
             if (await isMsisdnTaken(db, body.msisdn)) throw msisdnTaken();
-            await checkMayCreateIn(db, context, body);
+            await checkMayCreateIn(db, context, context.roles, body);
             const passwordHash = await hashPassword(body.password);
             return context.write(
                 async tx => {
@@ -483,7 +499,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                     await lockMsisdn(tx, body.msisdn);
                     if (await isUsernameTaken(tx, body.username)) throw usernameTaken();
                     if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
-                    const storeId = await checkMayCreateIn(tx, context, body);
+                    const storeId = await checkMayCreateIn(tx, context, await rolesHeldNow(tx, context), body);
                     const created = await insertAdmin(
                         tx,
                         { ...body, store_id: storeId, status: 'active' },

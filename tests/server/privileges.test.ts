@@ -3,7 +3,7 @@
  * (a role editor making themselves Super Admin, a user creator creating a Super Admin, any shop
  * accepted) are refused by the server, each with a 403 and a translated reason.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../contract/auth';
 import type { RoleCode } from '../../contract/roles';
@@ -16,7 +16,7 @@ import {
     registrationOptions,
     removeGroupRole,
 } from '../../contract/security';
-import { adminGroups, admins, groupRoles } from '../../server/db/schema';
+import { adminGroups, admins, auditEvents, groupRoles } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -193,11 +193,63 @@ describe('the last group holding every role', () => {
         ]);
         expect([fromSuper.status, fromSecond.status].sort()).toEqual([200, 403]);
         const refused = fromSuper.status === 403 ? fromSuper : fromSecond;
-        expect(refused.error.key).toBe('errors.last_full_group');
+        // The winner took the role from the loser's group first: under the lock the loser's roles
+        // are read afresh, so the one whose session still listed the role no longer holds it.
+        expect(refused.error.key).toBe('errors.role_not_held');
 
-        const fullGroups = await server.db.select({ groupId: groupRoles.groupId }).from(groupRoles);
-        const counts = new Map<number, number>();
-        for (const row of fullGroups) counts.set(row.groupId, (counts.get(row.groupId) ?? 0) + 1);
-        expect([...counts.values()].filter(value => value === roleIds.size)).toHaveLength(1);
+        await expectOneFullGroup();
+    });
+
+    it('is refused to someone who holds the role, when no other group holds them all', async () => {
+        // Every role but one: enough to remove RATE_CALL from the Super Admin's group, were it not the last full one.
+        const allButOne = ([...roleIds.keys()] as RoleCode[]).filter(code => code !== 'VIEW_AGENTS');
+        const member = await memberOfNewGroup(allButOne);
+        const superAdminRoles = await rolesOf(group('Super Admin'));
+        const rateCall = superAdminRoles.find(row => row.admin_role.code === 'RATE_CALL')?.id ?? 0;
+        const refused = await server.call(removeGroupRole, { params: { id: rateCall }, token: member.token });
+        expect(refused.status).toBe(403);
+        expect(refused.error.key).toBe('errors.last_full_group');
+        await expectOneFullGroup();
     });
 });
+
+describe('a role taken away while a request waits', () => {
+    it('is not granted by the one who lost it, however the two requests meet', async () => {
+        const member = await memberOfNewGroup(['EDIT_ROLES', 'VIEW_SECURITY', 'RATE_CALL']);
+        const target = await server.call(createAdminGroup, { body: { name: `Target ${serial}` }, token: adminToken });
+        const memberRateCall = (await rolesOf(member.groupId)).find(row => row.admin_role.code === 'RATE_CALL')?.id ?? 0;
+
+        const [taken, granted] = await Promise.all([
+            server.call(removeGroupRole, { params: { id: memberRateCall }, token: adminToken }),
+            server.call(addGroupRole, { body: { group_id: target.body.id, role_id: role('RATE_CALL') }, token: member.token }),
+        ]);
+        expect(taken.status).toBe(200);
+        if (granted.status === 201) {
+            // Granted first, while the member still held the role: its audit event comes before the removal's.
+            const [grant, removal] = await Promise.all([
+                auditIdOf('group_roles.create', granted.body.id),
+                auditIdOf('group_roles.remove', memberRateCall),
+            ]);
+            expect(grant).toBeLessThan(removal);
+        } else {
+            expect(granted.status).toBe(403);
+            expect(granted.error.key).toBe('errors.role_not_held');
+        }
+    });
+});
+
+const auditIdOf = async (action: string, entityId: number) => {
+    const [row] = await server.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, action), eq(auditEvents.entityId, String(entityId))));
+    return row?.id ?? Number.NaN;
+};
+
+/** Exactly one group holds every role. */
+const expectOneFullGroup = async () => {
+    const fullGroups = await server.db.select({ groupId: groupRoles.groupId }).from(groupRoles);
+    const counts = new Map<number, number>();
+    for (const row of fullGroups) counts.set(row.groupId, (counts.get(row.groupId) ?? 0) + 1);
+    expect([...counts.values()].filter(value => value === roleIds.size)).toHaveLength(1);
+};
