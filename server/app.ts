@@ -4,7 +4,7 @@
  * (when a build exists) the portal itself. Tests build it on their own database and drive it with
  * `app.inject`.
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorKey } from '../contract/errors';
 import type { Database, OpenDatabase } from './db';
@@ -12,6 +12,7 @@ import { DEV_PATH_PREFIX, registerDevRoutes } from './dev';
 import { AUTH_CHANNEL, SessionCache } from './domain/auth/sessionCache';
 import { sessionFinder } from './domain/auth/sessions';
 import { registerDomainRoutes } from './domain';
+import helmet from 'helmet';
 import { errorBody, HttpError, sendHttpError } from './http';
 import { hasBuiltPortal, isApiPath, registerPortal, sendPortalIndex } from './portal';
 import { devToolsAllowed, type Settings } from './settings';
@@ -67,6 +68,11 @@ const LOGGED_ERROR_FIELDS = [
     'table',
     'column',
     'constraint',
+    // postgres.js names them so
+    'schema_name',
+    'table_name',
+    'column_name',
+    'constraint_name',
     'query',
 ] as const;
 
@@ -165,8 +171,13 @@ const UNAVAILABLE_NETWORK_CODES = new Set([
     'EHOSTUNREACH',
     'ENETUNREACH',
     'EPIPE',
+    // postgres.js's own
+    'CONNECT_TIMEOUT',
+    'CONNECTION_CLOSED',
+    'CONNECTION_ENDED',
+    'CONNECTION_DESTROYED',
 ]);
-/** node-postgres and PGlite say it in words only. */
+/** PGlite (and node-postgres, which listens for NOTIFY) say it in words only. */
 const UNAVAILABLE_MESSAGES = new RegExp(
     [
         'PGlite is closed',
@@ -274,6 +285,32 @@ const CONTENT_SECURITY_POLICY = {
     'form-action': ["'self'"],
 };
 
+/**
+ * Helmet's headers for every answer. They are the same for every request, so helmet runs once at
+ * start-up into a recording response rather than once per request.
+ */
+const SECURITY_HEADERS: Record<string, string> = (() => {
+    const headers: Record<string, string> = {};
+    const recorder = {
+        setHeader: (name: string, value: unknown) => {
+            headers[name] = String(value);
+        },
+        removeHeader: (name: string) => {
+            delete headers[name];
+        },
+    };
+    helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+        // Sent per request, and only over TLS: over plain HTTP it means nothing, and on a test host it hurts.
+        strictTransportSecurity: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        xFrameOptions: { action: 'deny' },
+    })({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+        if (error) throw error;
+    });
+    return Object.freeze(headers);
+})();
+
 export const buildApp = async ({ db, settings, distDir, logStream, listen }: AppOptions): Promise<FastifyInstance> => {
     const requestTimeout = settings.requestTimeoutMs;
     const mountedRoutes: MountedRoute[] = [];
@@ -343,18 +380,13 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         writeCommitted: () => sessionCache.clear(),
     });
 
-    await app.register(helmet, {
-        contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-        // Sent below, and only over TLS: over plain HTTP it means nothing, and on a test host it hurts.
-        hsts: false,
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-        xFrameOptions: { action: 'deny' },
-    });
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
+        reply.headers(SECURITY_HEADERS);
         // request.protocol believes X-Forwarded-Proto only from a proxy TRUST_PROXY names.
         if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
         // Answers about sessions, users and codes must not sit in a browser's or a proxy's cache.
         if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+        done();
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {

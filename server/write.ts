@@ -28,11 +28,19 @@ export type Write = <T>(work: (tx: Transaction) => Promise<Written<T>>, options?
 const violatedConstraint = (error: unknown): string | null => {
     let current: unknown = error;
     while (current && typeof current === 'object') {
-        const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+        const candidate = current as {
+            code?: unknown;
+            constraint?: unknown;
+            constraint_name?: unknown;
+            message?: unknown;
+            cause?: unknown;
+        };
         if (candidate.code === '23505') {
-            if (typeof candidate.constraint === 'string') return candidate.constraint;
-            const named = typeof candidate.message === 'string' ? /constraint "([^"]+)"/.exec(candidate.message) : null;
-            return named?.[1] ?? '';
+            // PGlite names it `constraint`, postgres.js `constraint_name`.
+            const named = candidate.constraint ?? candidate.constraint_name;
+            if (typeof named === 'string') return named;
+            const inMessage = typeof candidate.message === 'string' ? /constraint "([^"]+)"/.exec(candidate.message) : null;
+            return inMessage?.[1] ?? '';
         }
         current = candidate.cause;
     }

@@ -1,7 +1,9 @@
 /**
  * Opens the database: the embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL
- * is set. Both are driven through one drizzle type and migrated from the same committed SQL. The
- * embedded database on disk belongs to one process: DATA_DIR is locked while it is open.
+ * is set (queries through postgres.js, which pipelines them; NOTIFY through one node-postgres
+ * client, whose connection events say exactly when listening is lost). Both are driven through one
+ * drizzle type and migrated from the same committed SQL. The embedded database on disk belongs to
+ * one process: DATA_DIR is locked while it is open.
  */
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
@@ -12,8 +14,9 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Settings } from '../settings';
@@ -223,16 +226,20 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
 
 export const openDatabase = async (settings: Pick<Settings, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> => {
     if (settings.databaseUrl) {
-        // A few connections per core: more only queue inside PostgreSQL on a machine this size.
-        const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: Math.max(4, 2 * availableParallelism()) });
-        // An idle client's network error must not crash the process; the next query reports it.
-        pool.on('error', () => undefined);
-        const db = drizzlePg({ client: pool, schema });
+        // postgres.js pipelines queries on a connection: a connection per core keeps PostgreSQL busy
+        // with fewer round trips than a connection per request would (docs/architecture.md).
+        const client = postgres(settings.databaseUrl, {
+            max: Math.max(2, availableParallelism()),
+            // Unreachable is answered within seconds (a 503), not after the driver's 30 s default.
+            connect_timeout: 10,
+            onnotice: () => undefined,
+        });
+        const db = drizzlePostgres({ client, schema });
         const listeners: (() => Promise<void>)[] = [];
         return {
             db,
             kind: 'postgres',
-            migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+            migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
             listen: async (channel, onNotify, onState) => {
                 const stop = listenOnPostgres(settings.databaseUrl ?? '', channel, onNotify, onState);
                 listeners.push(stop);
@@ -240,7 +247,7 @@ export const openDatabase = async (settings: Pick<Settings, 'databaseUrl' | 'dat
             },
             close: async () => {
                 await Promise.all(listeners.map(stop => stop()));
-                await pool.end();
+                await client.end();
             },
         };
     }

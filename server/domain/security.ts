@@ -290,8 +290,13 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         return { ...page, data: page.data.map(row => ({ ...row, created_at: iso(row.created_at) })) };
     });
 
-    mount(app, getAdminGroup, async ({ params }, { db }) => {
-        const [group] = await db.select(groupFields).from(adminGroups).where(eq(adminGroups.id, params.id));
+    const groupById = app.portal.db
+        .select(groupFields)
+        .from(adminGroups)
+        .where(eq(adminGroups.id, sql.placeholder('id')))
+        .prepare('admin_group_by_id');
+    mount(app, getAdminGroup, async ({ params }) => {
+        const [group] = await groupById.execute({ id: params.id });
         if (!group) throw new HttpError(404, 'errors.not_found', 'There is no such group', 'id');
         return { ...group, created_at: iso(group.created_at) };
     });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import postgres from 'postgres';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, calls } from '../../contract';
@@ -223,9 +223,8 @@ describe("Fastify's own refusals and an unreachable database", () => {
         const closed = await openDatabase({ dataDir: MEMORY_DATA_DIR, databaseUrl: undefined });
         await closed.close();
         // Nothing listens on port 1 of this machine: connection refused.
-        const pool = new pg.Pool({ connectionString: 'postgres://portal@127.0.0.1:1/portal', connectionTimeoutMillis: 2000 });
-        pool.on('error', () => undefined);
-        const refused = drizzle({ client: pool, schema }) as unknown as Database;
+        const client = postgres('postgres://portal@127.0.0.1:1/portal', { connect_timeout: 2 });
+        const refused = drizzle({ client, schema }) as unknown as Database;
         const lines: string[] = [];
         for (const db of [closed.db, refused]) {
             const app = await buildApp({
@@ -246,7 +245,7 @@ describe("Fastify's own refusals and an unreachable database", () => {
                 await app.close();
             }
         }
-        await pool.end();
+        await client.end();
         expect(lines.join('\n')).toContain('database unavailable');
     });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
+import { rowsOf } from './harness';
 import { PROCESS_TEST_MS, run, START_MS, waitForOutput, type Running } from './processes';
 
 let dataDir: string;
@@ -31,7 +32,6 @@ const startServer = async () => {
 };
 
 /** The rows of a raw query, whichever driver ran it. */
-const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 const signIn = async (url: string) => {
     const answer = await fetch(`${url}/portal_api/authentication`, {

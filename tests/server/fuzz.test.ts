@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myRoles } from '../../contract/auth';
 import type { CallDefinition } from '../../contract/define';
 import { apiError } from '../../contract/errors';
-import { startTestServer, type TestServer } from './harness';
+import { rowsOf, startTestServer, type TestServer } from './harness';
 import {
     callEntries,
     isDevCall,
@@ -72,8 +72,6 @@ const REFUSALS_MAY_WRITE: Record<string, string | null> = {
 };
 
 let tables: string[] = [];
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 const readTables = async () =>
     rowsOf(

@@ -17,6 +17,10 @@ import { loadSettings, type Settings } from '../../server/settings';
 
 export const PASSWORD = 'demo-pass-2026';
 
+/** The rows of a raw `db.execute`: PGlite answers `{ rows }`, postgres.js the rows themselves. */
+export const rowsOf = <Row = Record<string, unknown>>(result: unknown): Row[] =>
+    Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+
 export interface TestClock {
     now(): Date;
     /** Moves time forward by this many milliseconds. */
