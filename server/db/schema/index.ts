@@ -8,6 +8,7 @@ export * from './auth';
 export * from './messages';
 export * from './security';
 export * from './stores';
+export * from './agents';
 export * from './catalogue';
 export * from './customers';
 export * from './loans';
