@@ -22,6 +22,7 @@ import { SignInFirst } from './layout/SignInFirst';
 import { darkTheme, lightTheme } from './layout/theme';
 import { lazyPage } from './lib/lazyPage';
 import { session } from './lib/session';
+import { CustomerFind, CustomerView } from './resources/customers';
 import security from './resources/security';
 import users from './resources/users';
 
@@ -97,6 +98,14 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <Resource name="store-options" recordRepresentation="name" />
                 <CustomRoutes>
                     <Route path="/profile" element={<ProfilePage />} />
+                    <Route path="/customers/find" element={<CustomerFind variant="staff" />} />
+                    <Route path="/customers/view" element={<CustomerView variant="staff" />} />
+                    <Route path="/customers/findassisted" element={<CustomerFind variant="assisted" />} />
+                    <Route path="/customers/digital-assisted-view" element={<CustomerView variant="assisted" />} />
+                    <Route path="/find/fieldagent/customer" element={<CustomerFind variant="fieldagent" />} />
+                    <Route path="/fieldagent/customers/view" element={<CustomerView variant="fieldagent" />} />
+                    <Route path="/find/shop/fieldagent/customer" element={<CustomerFind variant="shop" />} />
+                    <Route path="/shop/fieldagent/customers/view" element={<CustomerView variant="shop" />} />
                 </CustomRoutes>
             </AdminUI>
         </AdminContext>

@@ -11,6 +11,7 @@
 import { roleAllows, type Access } from '../../contract/define';
 import { DECLARED_RESOURCES } from '../dataProvider/declarations';
 import { gatesOf } from '../dataProvider/defineResource';
+import { CUSTOMER_GATES } from '../resources/customers/gates';
 
 type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
 
@@ -56,7 +57,10 @@ const declared = Object.fromEntries(
     }),
 );
 
-export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...declared };
+/** A domain whose screens make custom calls (not a react-admin resource) declares its gates in its folder. */
+const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...CUSTOMER_GATES };
+
+export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...BY_DOMAIN, ...declared };
 
 /** Pure: may a signed-in holder of these roles do this action on this resource? */
 export const canAccessWith = (

@@ -84,7 +84,15 @@ describe('the side menu rules (spec §2)', () => {
 
     it('shows only entries whose screens have landed', () => {
         const landed = visibleEntries(new Set(ROLE_CODES)).map(item => item.key);
-        expect(landed).toEqual(['dashboard', 'users', 'security']);
+        expect(landed).toEqual([
+            'dashboard',
+            'users',
+            'find_customer',
+            'find_assisted_customer',
+            'find_customer_fieldagent',
+            'find_customer_by_shop',
+            'security',
+        ]);
     });
 
     it('leads each entry to its route of spec §2, under /dashboard but for the BI page', () => {

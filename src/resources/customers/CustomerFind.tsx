@@ -1,0 +1,190 @@
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import SearchIcon from '@mui/icons-material/Search';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Title, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import type { PortalIdentity } from '../../authProvider';
+import { errorKeyOf } from '../../lib/apiErrors';
+import { customerStore } from './customerStore';
+import { findFor, lookupTerm, type Found } from './lookup';
+import { VariantGate } from './VariantGate';
+import { absolute, VARIANTS, type VariantKey } from './variants';
+
+/** The field agent without a shop picks the shop to look in (the call needs it then). */
+const ShopPicker = ({ value, onChange, problem }: { value: string; onChange: (id: string) => void; problem?: string }) => {
+    const translate = useTranslate();
+    const {
+        data = [],
+        isPending,
+        error,
+        refetch,
+    } = useGetList('store-options', {
+        pagination: { page: 1, perPage: 1000 },
+        sort: { field: 'name', order: 'ASC' },
+    });
+    if (error)
+        return (
+            <Alert
+                severity="error"
+                action={
+                    <Button color="inherit" size="small" onClick={() => void refetch()}>
+                        {translate('app.retry')}
+                    </Button>
+                }
+            >
+                {translate(errorKeyOf(error))}
+            </Alert>
+        );
+    return (
+        <TextField
+            select
+            label={translate('customers.find.shop')}
+            value={value}
+            onChange={event => onChange(event.target.value)}
+            disabled={isPending}
+            error={problem !== undefined}
+            helperText={problem ?? translate('customers.find.shop_help')}
+            fullWidth
+        >
+            {data.map(store => (
+                <MenuItem key={store.id} value={String(store.id)}>
+                    {String(store.name)}
+                </MenuItem>
+            ))}
+        </TextField>
+    );
+};
+
+/** The customer kept from the last lookup: open it again, or clear it. */
+const KeptCustomerNote = ({ variant, onClear }: { variant: VariantKey; onClear: () => void }) => {
+    const translate = useTranslate();
+    const kept = customerStore.read(variant);
+    if (!kept) return null;
+    const { customer } = kept;
+    return (
+        <Alert
+            severity="info"
+            action={
+                <Stack direction="row" spacing={1}>
+                    <Button component={Link} to={absolute(VARIANTS[variant].viewPath)} color="inherit" size="small">
+                        {translate('customers.find.open')}
+                    </Button>
+                    <Button color="inherit" size="small" onClick={onClear}>
+                        {translate('customers.find.clear')}
+                    </Button>
+                </Stack>
+            }
+            sx={{ mb: 2, '& .MuiAlert-action': { alignItems: 'center' } }}
+        >
+            {translate('customers.find.kept', { name: `${customer.first_name} ${customer.last_name}` })}
+        </Alert>
+    );
+};
+
+const FindForm = ({ variant }: { variant: VariantKey }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const navigate = useNavigate();
+    const { identity } = useGetIdentity();
+    const me = identity as PortalIdentity | undefined;
+    const needsShop = variant === 'shop' && me !== undefined && me.shop === null;
+    const [typed, setTyped] = useState('');
+    const [storeId, setStoreId] = useState('');
+    const [problem, setProblem] = useState<string>();
+    const [shopProblem, setShopProblem] = useState<string>();
+    // Renders again after clearing, so the kept customer's note goes.
+    const [, setCleared] = useState(0);
+    const lookup = useMutation<Found, unknown, { term: string; store?: number }>({
+        mutationFn: ({ term, store }) => findFor(variant, term, store),
+        onSuccess: found => {
+            customerStore.save(variant, found);
+            navigate(absolute(VARIANTS[variant].viewPath));
+        },
+    });
+
+    const submit = (event: FormEvent) => {
+        event.preventDefault();
+        const checked = lookupTerm(typed);
+        const shopMissing = needsShop && !storeId;
+        setProblem('problem' in checked ? translate(checked.problem) : undefined);
+        setShopProblem(shopMissing ? translate('ra.validation.required') : undefined);
+        if ('problem' in checked || shopMissing) return;
+        lookup.mutate({ term: checked.term, store: needsShop ? Number(storeId) : undefined });
+    };
+
+    const clear = () => {
+        customerStore.clear();
+        lookup.reset();
+        setCleared(count => count + 1);
+        notify('customers.find.cleared', { type: 'info' });
+    };
+
+    return (
+        <Box sx={{ py: 2, maxWidth: 640 }}>
+            <Title title={translate(VARIANTS[variant].title)} />
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
+                <PersonSearchIcon color="primary" />
+                <Typography component="h1" variant="h5">
+                    {translate(VARIANTS[variant].title)}
+                </Typography>
+            </Stack>
+            <KeptCustomerNote variant={variant} onClear={clear} />
+            <Card>
+                <CardContent>
+                    <form onSubmit={submit} noValidate role="search" aria-label={translate(VARIANTS[variant].title)}>
+                        <Stack spacing={2}>
+                            <Typography color="text.secondary">{translate('customers.find.intro')}</Typography>
+                            {lookup.error ? (
+                                <Alert severity="error" role="alert">
+                                    {translate(errorKeyOf(lookup.error))}
+                                </Alert>
+                            ) : null}
+                            <TextField
+                                label={translate('customers.find.lookup')}
+                                value={typed}
+                                onChange={event => {
+                                    setTyped(event.target.value);
+                                    setProblem(undefined);
+                                }}
+                                error={problem !== undefined}
+                                helperText={problem ?? translate('customers.find.lookup_help')}
+                                autoFocus
+                                fullWidth
+                                slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, autoComplete: 'off' } }}
+                            />
+                            {needsShop ? (
+                                <ShopPicker
+                                    value={storeId}
+                                    onChange={id => {
+                                        setStoreId(id);
+                                        setShopProblem(undefined);
+                                    }}
+                                    problem={shopProblem}
+                                />
+                            ) : null}
+                            <Box>
+                                <Button
+                                    type="submit"
+                                    variant="contained"
+                                    disabled={lookup.isPending}
+                                    startIcon={lookup.isPending ? <CircularProgress size={18} color="inherit" /> : <SearchIcon />}
+                                >
+                                    {translate(lookup.isPending ? 'customers.find.finding' : 'customers.find.submit')}
+                                </Button>
+                            </Box>
+                        </Stack>
+                    </form>
+                </CardContent>
+            </Card>
+        </Box>
+    );
+};
+
+/** A lookup screen (spec §2, §4), the same for the four variants but for its call and its role. */
+export const CustomerFind = ({ variant }: { variant: VariantKey }) => (
+    <VariantGate variant={variant}>
+        <FindForm key={variant} variant={variant} />
+    </VariantGate>
+);

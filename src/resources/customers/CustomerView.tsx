@@ -1,0 +1,173 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import { Avatar, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { CanAccess, Title, useNotify, useTranslate } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import type { Customer } from '../../../contract/customers';
+import { ConvertCustomer } from './actions/ConvertCustomer';
+import { RateCall } from './actions/RateCall';
+import { customerStore, type KeptCustomer } from './customerStore';
+import { useFormat } from './format';
+import { Deposits } from './sections/Deposits';
+import { ExistingOrder } from './sections/ExistingOrder';
+import { Identity } from './sections/Identity';
+import { Limits } from './sections/Limits';
+import { Loans } from './sections/Loans';
+import { Messages } from './sections/Messages';
+import { QualifiedPhones } from './sections/QualifiedPhones';
+import { VariantGate } from './VariantGate';
+import { absolute, VARIANTS, type VariantKey } from './variants';
+
+/** Nobody in hand (first visit, cleared, or kept by someone else): say so, and lead to the lookup. */
+const NoCustomer = ({ variant }: { variant: VariantKey }) => {
+    const translate = useTranslate();
+    return (
+        <Box sx={{ py: 6, px: 2, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 2 }}>
+            <Title title={translate('customers.view.title')} />
+            <PersonSearchIcon sx={{ fontSize: 56 }} color="primary" />
+            <Typography component="h1" variant="h5">
+                {translate('customers.view.none_title')}
+            </Typography>
+            <Typography color="text.secondary">{translate('customers.view.none_body')}</Typography>
+            <Button component={Link} to={absolute(VARIANTS[variant].findPath)} variant="contained">
+                {translate('customers.view.find')}
+            </Button>
+        </Box>
+    );
+};
+
+const Header = ({
+    variant,
+    customer,
+    onClear,
+    onConverted,
+}: {
+    variant: VariantKey;
+    customer: Customer;
+    onClear: () => void;
+    onConverted: (changed: Customer) => void;
+}) => {
+    const translate = useTranslate();
+    const format = useFormat();
+    const name = `${customer.first_name} ${customer.last_name}`;
+    return (
+        <Card>
+            <CardContent>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+                    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
+                        <Avatar sx={{ bgcolor: 'primary.main', width: 48, height: 48 }}>
+                            {(customer.first_name[0] ?? '?').toUpperCase()}
+                        </Avatar>
+                        <Box sx={{ minWidth: 0 }}>
+                            <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+                                {name}
+                            </Typography>
+                            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                                <Chip
+                                    size="small"
+                                    color="primary"
+                                    label={format.words('customers.types', customer.customer_type)}
+                                />
+                                <Chip
+                                    size="small"
+                                    variant="outlined"
+                                    label={format.words('customers.kyc', customer.kyc_status)}
+                                />
+                                <Chip
+                                    size="small"
+                                    variant="outlined"
+                                    label={format.words('customers.channels', customer.channel)}
+                                />
+                            </Stack>
+                        </Box>
+                    </Stack>
+                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                        <CanAccess resource="customer" action="convert">
+                            <ConvertCustomer customer={customer} onConverted={onConverted} />
+                        </CanAccess>
+                        <Button
+                            size="small"
+                            variant="outlined"
+                            startIcon={<PersonSearchIcon />}
+                            component={Link}
+                            to={absolute(VARIANTS[variant].findPath)}
+                        >
+                            {translate('customers.view.find_another')}
+                        </Button>
+                        <Button size="small" color="inherit" startIcon={<ClearIcon />} onClick={onClear}>
+                            {translate('customers.view.clear')}
+                        </Button>
+                    </Stack>
+                </Stack>
+            </CardContent>
+        </Card>
+    );
+};
+
+/** The customer 360: every section the user's roles open, side by side on a desk, one under another on a phone. */
+const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: KeptCustomer }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const navigate = useNavigate();
+    const [customer, setCustomer] = useState(kept.customer);
+    const { msisdn } = customer;
+    const clear = () => {
+        customerStore.clear();
+        notify('customers.find.cleared', { type: 'info' });
+        navigate(absolute(VARIANTS[variant].findPath));
+    };
+    const converted = (changed: Customer) => {
+        customerStore.update(variant, changed);
+        setCustomer(changed);
+    };
+    return (
+        <Box sx={{ py: 2 }}>
+            <Title title={translate('customers.view.title_of', { name: `${customer.first_name} ${customer.last_name}` })} />
+            <Stack spacing={2}>
+                <Header variant={variant} customer={customer} onClear={clear} onConverted={converted} />
+                <Grid container spacing={2}>
+                    <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+                        <Stack spacing={2}>
+                            <Identity customer={customer} />
+                            <CanAccess resource="customer" action="limits">
+                                <Limits msisdn={msisdn} />
+                            </CanAccess>
+                            <CanAccess resource="customer" action="rate_call">
+                                <RateCall msisdn={msisdn} />
+                            </CanAccess>
+                        </Stack>
+                    </Grid>
+                    <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+                        <Stack spacing={2}>
+                            {kept.order ? <ExistingOrder order={kept.order} /> : null}
+                            <CanAccess resource="customer" action="loans">
+                                <Loans msisdn={msisdn} />
+                                <Deposits msisdn={msisdn} />
+                            </CanAccess>
+                            <CanAccess resource="customer" action="messages">
+                                <Messages msisdn={msisdn} />
+                            </CanAccess>
+                            <CanAccess resource="customer" action="qualified_phones">
+                                <QualifiedPhones msisdn={msisdn} />
+                            </CanAccess>
+                        </Stack>
+                    </Grid>
+                </Grid>
+            </Stack>
+        </Box>
+    );
+};
+
+const ViewScreen = ({ variant }: { variant: VariantKey }) => {
+    // Read once per visit of the screen: the kept customer survives a reload (customerStore.ts).
+    const [kept] = useState(() => customerStore.read(variant));
+    return kept ? <CustomerDetails variant={variant} kept={kept} /> : <NoCustomer variant={variant} />;
+};
+
+/** A customer view screen (spec §2), the same for the four variants but for its role. */
+export const CustomerView = ({ variant }: { variant: VariantKey }) => (
+    <VariantGate variant={variant}>
+        <ViewScreen key={variant} variant={variant} />
+    </VariantGate>
+);

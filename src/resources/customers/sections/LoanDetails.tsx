@@ -1,0 +1,134 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+    Accordion,
+    AccordionDetails,
+    AccordionSummary,
+    Box,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    Typography,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { checkInsurance, loanStatements, type Loan } from '../../../../contract/loans';
+import { useCustomerQuery } from '../api';
+import { useFormat } from '../format';
+import { Fact, Facts, Loaded } from './Section';
+
+const Statement = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
+    const translate = useTranslate();
+    const format = useFormat();
+    const query = useCustomerQuery(msisdn, ['statement', loan.loan_reference], loanStatements, {
+        body: { loan_reference: loan.loan_reference },
+    });
+    return (
+        <Box>
+            <Typography component="h4" variant="subtitle2" sx={{ mb: 1 }}>
+                {translate('loans.statement.title')}
+            </Typography>
+            <Loaded query={query}>
+                {statement => (
+                    <>
+                        <Facts min={110}>
+                            <Fact label="loans.price">{format.money(statement.price, statement.currency)}</Fact>
+                            <Fact label="loans.deposit">{format.money(statement.deposit, statement.currency)}</Fact>
+                            <Fact label="loans.statement.financed">{format.money(statement.financed, statement.currency)}</Fact>
+                            <Fact label="loans.balance">{format.money(statement.balance, statement.currency)}</Fact>
+                        </Facts>
+                        {statement.entries.length === 0 ? (
+                            <Typography color="text.secondary" sx={{ mt: 1 }}>
+                                {translate('loans.statement.empty')}
+                            </Typography>
+                        ) : (
+                            <Box sx={{ overflowX: 'auto', mt: 1 }}>
+                                <Table size="small" aria-label={translate('loans.statement.title')}>
+                                    <TableHead>
+                                        <TableRow>
+                                            <TableCell>{translate('loans.statement.date')}</TableCell>
+                                            <TableCell>{translate('loans.statement.kind')}</TableCell>
+                                            <TableCell align="right">{translate('loans.statement.amount')}</TableCell>
+                                            <TableCell align="right">{translate('loans.statement.balance_after')}</TableCell>
+                                        </TableRow>
+                                    </TableHead>
+                                    <TableBody>
+                                        {statement.entries.map(entry => (
+                                            <TableRow key={entry.reference}>
+                                                <TableCell>{format.day(entry.date)}</TableCell>
+                                                <TableCell>{format.words('loans.kinds', entry.kind)}</TableCell>
+                                                <TableCell align="right">
+                                                    {format.money(entry.amount, statement.currency)}
+                                                </TableCell>
+                                                <TableCell align="right">
+                                                    {format.money(entry.balance_after, statement.currency)}
+                                                </TableCell>
+                                            </TableRow>
+                                        ))}
+                                    </TableBody>
+                                </Table>
+                            </Box>
+                        )}
+                    </>
+                )}
+            </Loaded>
+        </Box>
+    );
+};
+
+const Insurance = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
+    const translate = useTranslate();
+    const format = useFormat();
+    const query = useCustomerQuery(msisdn, ['insurance', loan.loan_reference], checkInsurance, {
+        body: { loan_reference: loan.loan_reference },
+    });
+    return (
+        <Box>
+            <Typography component="h4" variant="subtitle2" sx={{ mb: 1 }}>
+                {translate('loans.insurance.title')}
+            </Typography>
+            <Loaded query={query}>
+                {insurance => (
+                    <Facts min={120}>
+                        <Fact label="loans.insurance.status">{format.words('loans.insurance.statuses', insurance.status)}</Fact>
+                        <Fact label="loans.insurance.insurer">{insurance.insurer}</Fact>
+                        <Fact label="loans.insurance.policy_number">{insurance.policy_number}</Fact>
+                        <Fact label="loans.insurance.premium">
+                            {insurance.premium === null ? '' : format.money(insurance.premium, insurance.currency)}
+                        </Fact>
+                        <Fact label="loans.insurance.cover_until">{format.day(insurance.cover_until)}</Fact>
+                    </Facts>
+                )}
+            </Loaded>
+        </Box>
+    );
+};
+
+/** A loan's statement and insurance, fetched when opened. */
+export const LoanDetails = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
+    const translate = useTranslate();
+    const [open, setOpen] = useState(false);
+    const id = useId();
+    return (
+        <Accordion
+            expanded={open}
+            onChange={(_, expanded) => setOpen(expanded)}
+            disableGutters
+            variant="outlined"
+            slotProps={{ transition: { unmountOnExit: true } }}
+        >
+            <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-details`} id={`${id}-summary`}>
+                <Typography variant="body2">{translate('loans.details')}</Typography>
+            </AccordionSummary>
+            <AccordionDetails id={`${id}-details`} sx={{ display: 'grid', gap: 2 }}>
+                {open ? (
+                    <>
+                        <Statement msisdn={msisdn} loan={loan} />
+                        <Insurance msisdn={msisdn} loan={loan} />
+                    </>
+                ) : null}
+            </AccordionDetails>
+        </Accordion>
+    );
+};
