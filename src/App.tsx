@@ -24,6 +24,8 @@ import { lazyPage } from './lib/lazyPage';
 import { session } from './lib/session';
 import { CustomerFind, CustomerView } from './resources/customers';
 import security from './resources/security';
+import { ShopAgents, ShopList } from './resources/shops';
+import { StoreCreate, StoreList, StoreShow } from './resources/stores';
 import users from './resources/users';
 
 const DashboardHome = lazyPage(() => import('./pages/dashboard/DashboardHome').then(m => m.DashboardHome));
@@ -96,8 +98,14 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <Resource name="roles" />
                 <Resource name="groups" recordRepresentation="name" />
                 <Resource name="store-options" recordRepresentation="name" />
+                <Resource name="reachable-stores" recordRepresentation="name" />
                 <CustomRoutes>
                     <Route path="/profile" element={<ProfilePage />} />
+                    <Route path="/stores" element={<StoreList />} />
+                    <Route path="/stores/create" element={<StoreCreate />} />
+                    <Route path="/stores/:id" element={<StoreShow />} />
+                    <Route path="/shop" element={<ShopList />} />
+                    <Route path="/shop/agent" element={<ShopAgents />} />
                     <Route path="/customers/find" element={<CustomerFind variant="staff" />} />
                     <Route path="/customers/view" element={<CustomerView variant="staff" />} />
                     <Route path="/customers/findassisted" element={<CustomerFind variant="assisted" />} />

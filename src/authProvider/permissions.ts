@@ -12,6 +12,7 @@ import { roleAllows, type Access } from '../../contract/define';
 import { DECLARED_RESOURCES } from '../dataProvider/declarations';
 import { gatesOf } from '../dataProvider/defineResource';
 import { CUSTOMER_GATES } from '../resources/customers/gates';
+import { STORE_GATES } from '../resources/stores/gates';
 
 type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
 
@@ -21,10 +22,6 @@ const hasAnalyticsRole: Rule = roles => [...roles].some(code => code.includes('A
 /** Pages and screens without declared calls yet. */
 const BY_HAND: Record<string, Record<string, Rule>> = {
     dashboard: { list: 'signed-in' },
-    agents: { list: 'VIEW_AGENTS', transfer: 'TRANSFER_AGENT', tier: 'ASSIGN_AGENT_TIER' },
-    stores: { list: 'VIEW_STORES', show: 'VIEW_STORES', create: 'ADD_STORE', location: 'UPDATE_AGENT_LOCATION' },
-    shop: { list: 'VIEW_SHOP_AGENTS' },
-    inventory: { list: 'VIEW_INVENTORY', create: 'ADD_INVENTORY', edit: 'UPDATE_PHONE_PRICES' },
     deregistrations: { list: 'VIEW_DEREGISTRATIONS', approve: 'APPROVE_DEREGISTRATION', create: 'REQUEST_LOAN_DEACTIVATION' },
     customers: { find: 'FIND_CUSTOMER', loan: 'ADD_LOAN' },
     'customers-assisted': { find: 'FIND_DIGITAL_ASSISTED_CUSTOMER' },
@@ -58,7 +55,7 @@ const declared = Object.fromEntries(
 );
 
 /** A domain whose screens make custom calls (not a react-admin resource) declares its gates in its folder. */
-const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...CUSTOMER_GATES };
+const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...CUSTOMER_GATES, ...STORE_GATES };
 
 export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...BY_DOMAIN, ...declared };
 

@@ -1,0 +1,104 @@
+import { Card, CardContent } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+    AutocompleteInput,
+    Form,
+    maxLength,
+    minLength,
+    ReferenceInput,
+    required,
+    SaveButton,
+    TextInput,
+    Toolbar,
+    useCanAccess,
+    useNotify,
+    useTranslate,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { createStore } from '../../../contract/stores';
+import type { Admin } from '../../../contract/security';
+import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
+import { callApi } from '../../lib/portalApi';
+import { LocationInputs } from './LocationInputs';
+import { Screen } from './Screen';
+
+const placeChecks = [required(), minLength(2), maxLength(80)];
+
+interface StoreForm {
+    name: string;
+    region: string;
+    town: string;
+    latitude: number;
+    longitude: number;
+    region_lead_id?: number | null;
+}
+
+const FIELDS = ['name', 'region', 'town', 'latitude', 'longitude', 'region_lead_id'];
+
+/** Naming a region lead needs ADD_REGION_LEAD, and picking one reads the users list (VIEW_USERS). */
+const RegionLeadInput = () => {
+    const lead = useCanAccess({ resource: 'stores', action: 'region_lead' });
+    const users = useCanAccess({ resource: 'users', action: 'list' });
+    if (!lead.canAccess || !users.canAccess) return null;
+    return (
+        <ReferenceInput source="region_lead_id" reference="users" filter={{ status: 'active' }}>
+            <AutocompleteInput
+                label="stores.fields.region_lead"
+                optionText={(user: Admin) => `${user.first_name} ${user.last_name} (${user.username})`}
+                helperText="stores.region_lead_help"
+                filterToQuery={text => ({ q: text })}
+            />
+        </ReferenceInput>
+    );
+};
+
+/** A new phone store; its creator becomes its owner (ADD_STORE). */
+export const StoreCreate = () => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const navigate = useNavigate();
+    const queryClient = useQueryClient();
+
+    const save = async (values: Partial<StoreForm>) => {
+        try {
+            const store = await callApi(createStore, {
+                body: {
+                    name: values.name ?? '',
+                    region: values.region ?? '',
+                    town: values.town ?? '',
+                    latitude: Number(values.latitude),
+                    longitude: Number(values.longitude),
+                    region_lead_id: values.region_lead_id ?? undefined,
+                },
+            });
+            await queryClient.invalidateQueries({ queryKey: ['stores'] });
+            notify('stores.created', { type: 'success', messageArgs: { name: store.name } });
+            navigate(`/dashboard/stores/${store.id}`);
+            return undefined;
+        } catch (error) {
+            const fields = fieldErrorsOf(error, FIELDS);
+            if (Object.keys(fields).length > 0) return fields;
+            notify(errorKeyOf(error), { type: 'error' });
+            return undefined;
+        }
+    };
+
+    return (
+        <Screen resource="stores" action="create" title={translate('stores.create_title')}>
+            <Card sx={{ maxWidth: 720 }}>
+                <CardContent>
+                    <Form onSubmit={save} mode="onBlur" reValidateMode="onChange">
+                        <TextInput source="name" label="stores.fields.name" validate={placeChecks} autoFocus />
+                        <TextInput source="region" label="stores.fields.region" validate={placeChecks} />
+                        <TextInput source="town" label="stores.fields.town" validate={placeChecks} />
+                        <LocationInputs />
+                        <RegionLeadInput />
+                        <Toolbar sx={{ px: '0 !important', mt: 1, bgcolor: 'transparent' }}>
+                            <SaveButton label="stores.create" alwaysEnable />
+                        </Toolbar>
+                    </Form>
+                </CardContent>
+            </Card>
+        </Screen>
+    );
+};

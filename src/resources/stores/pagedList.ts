@@ -1,0 +1,105 @@
+/**
+ * A react-admin list context over a call that pages on the server by `page_number` and
+ * `page_size` (the shop, agent and inventory calls), so `<DataTable>`, `<FilterForm>` and
+ * `<Pagination>` work on it as on any list. react-admin's data provider pages by Feathers'
+ * `$limit`/`$skip`; these calls page their own way, so the page, its size and the filters are kept
+ * here and the rows of the current page are handed to `useList`.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useList, type FilterPayload, type ListControllerResult, type RaRecord } from 'react-admin';
+
+export interface PageRequest {
+    page: number;
+    perPage: number;
+    filter: FilterPayload;
+    signal: AbortSignal;
+}
+
+export interface PagedListOptions<Row extends RaRecord> {
+    /** Names the list in react-query's cache; the page, its size and the filters are added to it. */
+    queryKey: readonly unknown[];
+    fetchPage: (request: PageRequest) => Promise<{ data: Row[]; total: number }>;
+    perPage: number;
+    resource: string;
+    filter?: FilterPayload;
+    /** A filter changed keeps the previous page on screen until the new one comes. */
+    keepPrevious?: boolean;
+    enabled?: boolean;
+}
+
+const withoutEmpty = (filter: FilterPayload): FilterPayload =>
+    Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+
+export const usePagedList = <Row extends RaRecord>({
+    queryKey,
+    fetchPage,
+    perPage: initialPerPage,
+    resource,
+    filter: initialFilter = {},
+    keepPrevious = false,
+    enabled = true,
+}: PagedListOptions<Row>) => {
+    const [page, setPage] = useState(1);
+    const [perPage, setPerPageState] = useState(initialPerPage);
+    const [filterValues, setFilterValues] = useState<FilterPayload>(initialFilter);
+    const [displayedFilters, setDisplayedFilters] = useState<Record<string, boolean>>({});
+    const fullKey = useMemo(
+        () => [...queryKey, { page, perPage, filter: filterValues }],
+        [queryKey, page, perPage, filterValues],
+    );
+    const query = useQuery({
+        queryKey: fullKey,
+        queryFn: ({ signal }) => fetchPage({ page, perPage, filter: filterValues, signal }),
+        placeholderData: keepPrevious ? keepPreviousData : undefined,
+        enabled,
+    });
+    const local = useList<Row>({
+        data: query.data?.data,
+        isPending: query.isPending,
+        error: query.error,
+        isFetching: query.isFetching,
+        perPage: Math.max(perPage, 1),
+        resource,
+    });
+
+    const setPerPage = useCallback((size: number) => {
+        setPerPageState(size);
+        setPage(1);
+    }, []);
+    const setFilters = useCallback((filters: FilterPayload, displayed?: Record<string, boolean>) => {
+        setFilterValues(withoutEmpty(filters));
+        if (displayed) setDisplayedFilters(displayed);
+        setPage(1);
+    }, []);
+    const showFilter = useCallback((name: string, value: unknown) => {
+        setDisplayedFilters(shown => ({ ...shown, [name]: true }));
+        if (value !== undefined) setFilterValues(values => withoutEmpty({ ...values, [name]: value }));
+    }, []);
+    const hideFilter = useCallback((name: string) => {
+        setDisplayedFilters(({ [name]: _hidden, ...shown }) => shown);
+        setFilterValues(({ [name]: _removed, ...values }) => values);
+        setPage(1);
+    }, []);
+
+    const total = query.data?.total;
+    const context = {
+        ...local,
+        resource,
+        page,
+        perPage,
+        total,
+        setPage,
+        setPerPage,
+        filterValues,
+        displayedFilters,
+        setFilters,
+        showFilter,
+        hideFilter,
+        refetch: query.refetch,
+        hasPreviousPage: page > 1,
+        hasNextPage: total !== undefined && page * perPage < total,
+        exporter: false,
+    } as ListControllerResult<Row>;
+    return { context, query, queryKey: fullKey };
+};
