@@ -32,6 +32,8 @@ interface ActionDialogProps {
     children?: ReactNode;
     /** Once done, what the action gave (an offline PIN): shown in place of the form, with Close only. */
     result?: ReactNode;
+    /** Nothing to confirm (no options to choose from). */
+    confirmDisabled?: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export const ActionDialog = ({
     onClose,
     children,
     result,
+    confirmDisabled = false,
 }: ActionDialogProps) => {
     const translate = useTranslate();
     const titleId = useId();
@@ -60,7 +63,7 @@ export const ActionDialog = ({
     const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
     const submit = (event: FormEvent) => {
         event.preventDefault();
-        if (!busy) onConfirm();
+        if (!busy && !confirmDisabled) onConfirm();
     };
     return (
         <Dialog
@@ -97,7 +100,7 @@ export const ActionDialog = ({
                             </Button>
                             <Button
                                 type="submit"
-                                disabled={busy}
+                                disabled={busy || confirmDisabled}
                                 variant="contained"
                                 startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <CheckCircleIcon />}
                             >

@@ -66,6 +66,7 @@ export const CancelSale = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => 
                 error={action.error}
                 onConfirm={confirm}
                 onClose={action.close}
+                confirmDisabled={choices.length === 0}
             >
                 {options.error ? (
                     <LoadError error={options.error} onRetry={() => void options.refetch()} />

@@ -1,5 +1,5 @@
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
-import { Alert, Box, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMutationState } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CanAccess, useTranslate } from 'react-admin';
@@ -12,11 +12,12 @@ import { LoanRequest } from '../actions/LoanRequests';
 import { useFormat } from '../format';
 import { LoanDetails } from './LoanDetails';
 import { Fact, Facts, Loaded, Section } from './Section';
+import { StatusChip, type Tone } from './StatusChip';
 
 /** While a device command waits for its provider, the loans are asked for again this often. */
 export const DEVICE_POLL_MS = 2000;
 
-const STATUS_COLOURS: Partial<Record<Loan['status'], 'success' | 'warning' | 'default' | 'info'>> = {
+const STATUS_TONES: Partial<Record<Loan['status'], Tone>> = {
     active: 'info',
     completed: 'success',
     awaiting_deposit: 'warning',
@@ -38,11 +39,9 @@ const DeviceState = ({ loan, device }: { loan: Loan; device: DeviceLock }) => {
                 <Fact label="devices.imei">{device.imei}</Fact>
                 <Fact label="devices.lock_solution">{format.words('devices.solutions', device.lock_solution)}</Fact>
                 <Fact label="devices.state">
-                    <Chip
-                        size="small"
-                        component="span"
+                    <StatusChip
                         label={format.words('devices.states', device.state)}
-                        color={locked(device) ? 'error' : device.state === 'failed' ? 'warning' : 'default'}
+                        tone={locked(device) ? 'error' : device.state === 'failed' ? 'warning' : 'neutral'}
                     />
                 </Fact>
             </Facts>
@@ -115,11 +114,10 @@ const PendingRequests = ({ requests }: { requests: readonly ApprovalRequest[] })
     return (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {requests.map(request => (
-                <Chip
+                <StatusChip
                     key={request.id}
                     icon={<HourglassTopIcon />}
-                    color="warning"
-                    variant="outlined"
+                    tone="warning"
                     label={translate('loans.requests.waiting', {
                         kind: format.words('loans.requests.kinds', request.kind),
                         status: format.words('loans.requests.statuses', request.status),
@@ -150,10 +148,9 @@ const LoanCard = ({ msisdn, loan, requests }: { msisdn: string; loan: Loan; requ
                                 {`${loan.loan_reference} · ${format.day(loan.created_at)}`}
                             </Typography>
                         </Box>
-                        <Chip
+                        <StatusChip
                             label={format.words('loans.statuses', loan.status)}
-                            color={STATUS_COLOURS[loan.status] ?? 'default'}
-                            size="small"
+                            tone={STATUS_TONES[loan.status] ?? 'neutral'}
                         />
                     </Stack>
                     <Facts min={120}>
