@@ -324,6 +324,24 @@ const en: TranslationMessages = {
                 5: '5 stars, excellent',
             },
         },
+        requests: {
+            title: 'My customer requests',
+            empty: 'You have recorded no prospective customers yet.',
+            add: 'Add a prospective customer',
+            add_title: 'Add a prospective customer',
+            add_intro: 'Someone you met in the field who wants a phone: they become a customer registered by you.',
+            invalid_id: 'valid id number required',
+            done: 'The prospective customer was recorded.',
+            statuses: { open: 'Open', done: 'Done', cancelled: 'Cancelled' },
+            fields: {
+                msisdn: 'Phone number',
+                first_name: 'First name',
+                last_name: 'Last name',
+                id_number: 'ID number',
+                town: 'Town',
+                note: 'Note (optional)',
+            },
+        },
         convert: {
             to_business: 'Make business customer',
             to_normal: 'Make normal customer',
@@ -481,6 +499,13 @@ const en: TranslationMessages = {
             title: 'Release this device for good?',
             intro: 'The loan is paid off: the %{model} (IMEI %{imei}) will be released from its lock for good. This cannot be undone.',
             done: 'Release requested. It shows as requested until the lock provider confirms.',
+        },
+        activate: {
+            button: 'Activate lock',
+            title: 'Activate the lock?',
+            intro: 'The deposit is paid: the lock provider is asked to activate the lock on the %{model} (IMEI %{imei}). Once it confirms, the loan becomes active.',
+            done: 'The lock is active, and so is the loan.',
+            waiting: 'Activation requested: ask again once the lock provider confirms.',
         },
         offline_pin: {
             button: 'Offline unlock PIN',

@@ -536,6 +536,24 @@ const pt: TranslationMessages = {
                 5: '5 estrelas, excelente',
             },
         },
+        requests: {
+            title: 'Os meus pedidos de clientes',
+            empty: 'Ainda não registou nenhum cliente potencial.',
+            add: 'Adicionar cliente potencial',
+            add_title: 'Adicionar um cliente potencial',
+            add_intro: 'Alguém que conheceu no terreno e quer um telefone: passa a cliente registado por si.',
+            invalid_id: 'é necessário um número de identificação válido',
+            done: 'O cliente potencial foi registado.',
+            statuses: { open: 'Aberto', done: 'Concluído', cancelled: 'Cancelado' },
+            fields: {
+                msisdn: 'Número de telefone',
+                first_name: 'Nome próprio',
+                last_name: 'Apelido',
+                id_number: 'Número de identificação',
+                town: 'Cidade',
+                note: 'Nota (opcional)',
+            },
+        },
         convert: {
             to_business: 'Tornar cliente empresarial',
             to_normal: 'Tornar cliente normal',
@@ -697,6 +715,13 @@ const pt: TranslationMessages = {
             title: 'Libertar este aparelho de vez?',
             intro: 'O empréstimo está liquidado: o %{model} (IMEI %{imei}) será libertado do bloqueio de vez. Não pode ser desfeito.',
             done: 'Libertação pedida. Aparece como pedida até o fornecedor do bloqueio confirmar.',
+        },
+        activate: {
+            button: 'Ativar bloqueio',
+            title: 'Ativar o bloqueio?',
+            intro: 'O depósito está pago: pede-se ao fornecedor que ative o bloqueio no %{model} (IMEI %{imei}). Quando confirmar, o empréstimo fica ativo.',
+            done: 'O bloqueio está ativo, e o empréstimo também.',
+            waiting: 'Ativação pedida: volte a perguntar quando o fornecedor confirmar.',
         },
         offline_pin: {
             button: 'PIN de desbloqueio offline',

@@ -531,6 +531,24 @@ const sw: TranslationMessages = {
                 5: 'Nyota 5, bora kabisa',
             },
         },
+        requests: {
+            title: 'Maombi yangu ya wateja',
+            empty: 'Bado hujarekodi wateja watarajiwa.',
+            add: 'Ongeza mteja mtarajiwa',
+            add_title: 'Ongeza mteja mtarajiwa',
+            add_intro: 'Mtu uliyekutana naye nyanjani anayetaka simu: atakuwa mteja aliyesajiliwa na wewe.',
+            invalid_id: 'nambari halali ya kitambulisho inahitajika',
+            done: 'Mteja mtarajiwa amerekodiwa.',
+            statuses: { open: 'Wazi', done: 'Imekamilika', cancelled: 'Imeghairiwa' },
+            fields: {
+                msisdn: 'Nambari ya simu',
+                first_name: 'Jina la kwanza',
+                last_name: 'Jina la ukoo',
+                id_number: 'Nambari ya kitambulisho',
+                town: 'Mji',
+                note: 'Maelezo (si lazima)',
+            },
+        },
         convert: {
             to_business: 'Fanya mteja wa biashara',
             to_normal: 'Fanya mteja wa kawaida',
@@ -688,6 +706,13 @@ const sw: TranslationMessages = {
             title: 'Achilia kifaa hiki kabisa?',
             intro: 'Mkopo umelipwa wote: %{model} (IMEI %{imei}) itaachiliwa kutoka kwenye kufuli kabisa. Hili haliwezi kutenduliwa.',
             done: 'Kuachilia kumeombwa. Kutaonekana kama ombi hadi mtoa kufuli athibitishe.',
+        },
+        activate: {
+            button: 'Washa kufuli',
+            title: 'Washa kufuli?',
+            intro: 'Amana imelipwa: mtoa kufuli anaombwa kuwasha kufuli kwenye %{model} (IMEI %{imei}). Akithibitisha, mkopo unakuwa hai.',
+            done: 'Kufuli imewashwa, na mkopo ni hai.',
+            waiting: 'Kuwasha kumeombwa: uliza tena mtoa kufuli akishathibitisha.',
         },
         offline_pin: {
             button: 'PIN ya kufungua bila mtandao',

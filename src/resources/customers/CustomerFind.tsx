@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { customerStore } from './customerStore';
+import { FieldAgentRequests } from './FieldAgentRequests';
 import { findFor, lookupTerm, type Found } from './lookup';
 import { VariantGate } from './VariantGate';
 import { absolute, VARIANTS, type VariantKey } from './variants';
@@ -178,6 +179,11 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
                     </form>
                 </CardContent>
             </Card>
+            {variant === 'fieldagent' || variant === 'shop' ? (
+                <Box sx={{ mt: 2 }}>
+                    <FieldAgentRequests />
+                </Box>
+            ) : null}
         </Box>
     );
 };

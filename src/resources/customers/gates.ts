@@ -10,7 +10,13 @@
  */
 import type { Access } from '../../../contract/define';
 import { convertCustomer, customerLimits, customerMessages, qualifiedDevices, rateCall } from '../../../contract/customers';
-import { deviceLockCommand, offlineUnlockPin, releaseDevice, sendVivoAuthCode } from '../../../contract/devices';
+import {
+    confirmLockActivation,
+    deviceLockCommand,
+    offlineUnlockPin,
+    releaseDevice,
+    sendVivoAuthCode,
+} from '../../../contract/devices';
 import {
     cancelLoan,
     customerLoans,
@@ -37,6 +43,7 @@ export const CUSTOMER_GATES = {
         offline_pin: offlineUnlockPin.access,
         release: releaseDevice.access,
         vivo: sendVivoAuthCode.access,
+        activate: confirmLockActivation.access,
         cancel: cancelLoan.access,
         deactivate: requestLoanDeactivation.access,
         imei_change: requestImeiChange.access,

@@ -2,12 +2,14 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import PinIcon from '@mui/icons-material/Pin';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
     CHALLENGE_PATTERN,
+    confirmLockActivation,
     deviceLockCommand,
     offlineUnlockPin,
     releaseDevice,
@@ -230,6 +232,36 @@ export const VivoAuthorisation = ({ msisdn, loan }: LoanActionProps) => {
                     />
                 </Stack>
             </ActionDialog>
+        </>
+    );
+};
+
+/**
+ * After the deposit: asks the provider to activate the lock (once the customer has authorised a
+ * Vivo lock), and makes the loan active once the provider has confirmed. Until then the device
+ * shows the activation requested, and asking again tells whether it is done.
+ */
+export const ConfirmActivation = ({ msisdn, loan }: LoanActionProps) => {
+    const translate = useTranslate();
+    const action = useDialogAction(msisdn, confirmLockActivation, answer => [
+        answer.confirmed ? 'devices.activate.done' : 'devices.activate.waiting',
+        {},
+    ]);
+    return (
+        <>
+            <Button size="small" variant="outlined" startIcon={<PlayCircleIcon />} onClick={action.show}>
+                {translate('devices.activate.button')}
+            </Button>
+            <ActionDialog
+                open={action.open}
+                title="devices.activate.title"
+                intro="devices.activate.intro"
+                introArgs={{ model: modelOf(loan), imei: loan.imei }}
+                busy={action.busy}
+                error={action.error}
+                onConfirm={() => action.run({ body: { loan_reference: loan.loan_reference } })}
+                onClose={action.close}
+            />
         </>
     );
 };

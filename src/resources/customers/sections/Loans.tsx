@@ -7,7 +7,7 @@ import type { DeviceLock } from '../../../../contract/devices';
 import { customerLoans, type ApprovalRequest, type Loan } from '../../../../contract/loans';
 import { requestsKey, useCustomerQuery } from '../api';
 import { CancelSale } from '../actions/CancelSale';
-import { LockCommand, OfflinePin, ReleaseDevice, VivoAuthorisation } from '../actions/DeviceActions';
+import { ConfirmActivation, LockCommand, OfflinePin, ReleaseDevice, VivoAuthorisation } from '../actions/DeviceActions';
 import { LoanRequest } from '../actions/LoanRequests';
 import { useFormat } from '../format';
 import { LoanDetails } from './LoanDetails';
@@ -88,6 +88,11 @@ const LoanActions = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
                 'vivo',
                 loan.status === 'awaiting_lock' && loan.lock_solution === 'vivo' && device !== null && !device.vivo_authorized,
                 <VivoAuthorisation msisdn={msisdn} loan={loan} />,
+            )}
+            {gate(
+                'activate',
+                loan.status === 'awaiting_lock' && idle && (loan.lock_solution !== 'vivo' || device.vivo_authorized),
+                <ConfirmActivation msisdn={msisdn} loan={loan} />,
             )}
             {gate(
                 'release',

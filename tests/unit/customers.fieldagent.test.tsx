@@ -1,0 +1,130 @@
+/**
+ * The field agents' ways in (issue 8): their own customers, a shop's customers (the shop chosen
+ * when the agent has none), and the prospective customers they record.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fieldAgentRequest, findFieldAgentCustomer } from '../../contract/customers';
+import { registrationOptions } from '../../contract/security';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { thandi } from './support/customerFixtures';
+import { renderPortal, signedInAs } from './support/portal';
+
+const asked: { find: string | null; body: unknown }[] = [];
+const added: unknown[] = [];
+const request = {
+    id: 1,
+    msisdn: '27830000011',
+    first_name: 'Bongani',
+    last_name: 'Zungu',
+    town: 'Soweto',
+    note: null,
+    status: 'open' as const,
+    store: null,
+    created_at: '2026-03-01T08:00:00.000Z',
+};
+
+contractServer(
+    answer(findFieldAgentCustomer, async ({ request: sent }) => {
+        asked.push({ find: new URL(sent.url).searchParams.get('find'), body: await sent.clone().json() });
+        return { users: [thandi] };
+    }),
+    answer(registrationOptions, { stores: [{ id: 3, name: 'Soweto Central', town: 'Soweto' }] }),
+    answer(fieldAgentRequest, async ({ request: sent }) => {
+        const body = (await sent.clone().json()) as { action: string; msisdn?: string };
+        if (body.action === 'fetch') return { action: 'fetch', data: [request], total_items: 1 };
+        added.push(body);
+        if (body.msisdn === '27830000099')
+            return errorAnswer(400, {
+                code: 400,
+                name: 'BadRequest',
+                message: 'id_number: valid id number required',
+                key: 'errors.invalid_input',
+                field: 'id_number',
+                errors: [{ field: 'id_number', message: 'valid id number required', key: 'errors.field_invalid' }],
+            });
+        return { action: 'add', request: { ...request, id: 2 } };
+    }),
+);
+
+afterEach(() => {
+    asked.length = 0;
+    added.length = 0;
+});
+
+describe('field agents', () => {
+    it('find among their own customers, and open the field-agent view', async () => {
+        signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/find/fieldagent/customer');
+        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), thandi.msisdn);
+        await user.click(screen.getByRole('button', { name: 'Find' }));
+        expect(await screen.findByRole('heading', { name: 'Thandi Mokoena', level: 1 })).toBeTruthy();
+        expect(asked).toEqual([{ find: 'fieldagent', body: { username: thandi.msisdn } }]);
+    });
+
+    it('without a shop, choose the shop to look in before finding', async () => {
+        signedInAs(['FIND_CUSTOMER_FIELDAGENT_STORE']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/find/shop/fieldagent/customer');
+        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), thandi.msisdn);
+        await user.click(screen.getByRole('button', { name: 'Find' }));
+        expect(await screen.findByText('Required')).toBeTruthy();
+        expect(asked).toEqual([]);
+        await user.click(screen.getByRole('combobox', { name: 'Shop' }));
+        await user.click(await screen.findByRole('option', { name: 'Soweto Central' }));
+        await user.click(screen.getByRole('button', { name: 'Find' }));
+        expect(await screen.findByRole('heading', { name: 'Thandi Mokoena', level: 1 })).toBeTruthy();
+        expect(asked).toEqual([{ find: 'shop', body: { username: thandi.msisdn, store_id: 3 } }]);
+    });
+
+    it('with a shop, look in their own shop without being asked', async () => {
+        signedInAs(['FIND_CUSTOMER_FIELDAGENT_STORE'], { shop: { id: 3, name: 'Soweto Central' } });
+        const user = userEvent.setup();
+        renderPortal('/dashboard/find/shop/fieldagent/customer');
+        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), thandi.msisdn);
+        expect(screen.queryByRole('combobox', { name: 'Shop' })).toBeNull();
+        await user.click(screen.getByRole('button', { name: 'Find' }));
+        expect(await screen.findByRole('heading', { name: 'Thandi Mokoena', level: 1 })).toBeTruthy();
+        expect(asked).toEqual([{ find: 'shop', body: { username: thandi.msisdn } }]);
+    });
+
+    it('list their prospective customers and record one, a refused field shown on its input', async () => {
+        signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/find/fieldagent/customer');
+        expect(await screen.findByText('Bongani Zungu · 27830000011')).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Add a prospective customer' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Add a prospective customer' });
+        await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+        expect(await within(dialog).findByText('valid phone number required')).toBeTruthy();
+        expect(added).toEqual([]);
+
+        await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '27830000099');
+        await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Nandi');
+        await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Khumalo');
+        await user.type(within(dialog).getByRole('textbox', { name: 'ID number' }), '9101010000088');
+        await user.type(within(dialog).getByRole('textbox', { name: 'Town' }), 'Soweto');
+        await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+        expect((await within(dialog).findByRole('alert')).textContent).toBe('Some of the information is not valid.');
+        expect(within(dialog).getByText('This value is not valid.')).toBeTruthy();
+        expect((within(dialog).getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Nandi');
+
+        const phone = within(dialog).getByRole('textbox', { name: 'Phone number' });
+        await user.clear(phone);
+        await user.type(phone, '27830000012');
+        await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+        expect(await screen.findByText('The prospective customer was recorded.')).toBeTruthy();
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        expect(added).toHaveLength(2);
+        expect(added[1]).toEqual({
+            action: 'add',
+            msisdn: '27830000012',
+            first_name: 'Nandi',
+            last_name: 'Khumalo',
+            id_number: '9101010000088',
+            town: 'Soweto',
+        });
+    });
+});
