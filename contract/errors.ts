@@ -64,6 +64,19 @@ export const ERROR_KEYS = [
     'errors.vivo_auth_required',
     'errors.not_vivo',
     'errors.note_required',
+    // Administration
+    'errors.own_account',
+    'errors.awaiting_approval',
+    'errors.group_name_fixed',
+    // Stores, agents and inventory
+    'errors.store_name_taken',
+    'errors.unknown_admin',
+    'errors.agent_name_mismatch',
+    'errors.same_store',
+    'errors.imei_in_stock',
+    'errors.imei_invalid',
+    'errors.unknown_sku',
+    'errors.duplicate_in_file',
     'errors.server',
     'errors.unavailable',
 ] as const;

@@ -44,6 +44,9 @@ export const ROLE_CATALOG = {
     ADD_REGION_LEAD: 'Add region lead',
     ADD_STORE: 'Add phone store',
     ADD_SECURITY_GROUP: 'Add security group',
+    // Administration (not named by the specification)
+    EDIT_USER: 'Edit, disable and sign out portal users',
+    VIEW_AUDIT_TRAIL: 'View the audit trail',
     // Maker-checker: the roles that request and the roles that approve
     REQUEST_IMEI_CHANGE: 'Request IMEI change',
     APPROVE_IMEI_CHANGE: 'Approve IMEI change',

@@ -140,6 +140,117 @@ export const createAdmin = defineCall({
     response: admin,
 });
 
+export const getAdmin = defineCall({
+    summary: 'One portal user',
+    method: 'GET',
+    path: '/prerequisites/admins/:id',
+    access: 'VIEW_USERS',
+    params: z.object({ id: idText }),
+    response: admin,
+});
+
+/**
+ * Changing a user, their status or their sessions is for someone who holds every role of the
+ * user's group (nobody acts on a more powerful account) and, when attached to a shop, only on
+ * users of that shop. Nobody changes their own group, shop or status.
+ */
+export const updateAdmin = defineCall({
+    summary: "Change a user's name, contact, group or shop (a new group only one whose roles the editor all holds)",
+    method: 'PATCH',
+    path: '/prerequisites/admins/:id',
+    access: 'EDIT_USER',
+    params: z.object({ id: idText }),
+    body: z
+        .object({
+            first_name: personName,
+            last_name: personName,
+            msisdn,
+            email: email.nullable(),
+            group_id: id,
+            store_id: id.nullable(),
+            otp_enabled: z.boolean(),
+        })
+        .partial()
+        .refine(change => Object.keys(change).length > 0, { message: 'nothing to change' }),
+    response: admin,
+});
+
+export const setAdminStatus = defineCall({
+    summary: 'Disable a user (their sessions end at once) or enable them again',
+    method: 'POST',
+    path: '/prerequisites/admins/:id/status',
+    access: 'EDIT_USER',
+    params: z.object({ id: idText }),
+    body: z.object({ status: z.enum(['active', 'disabled']) }),
+    response: admin,
+});
+
+export const endAdminSessions = defineCall({
+    summary: 'End every session of a user: they must sign in again',
+    method: 'POST',
+    path: '/prerequisites/admins/:id/sessions/end',
+    access: 'EDIT_USER',
+    params: z.object({ id: idText }),
+    response: z.object({ ended: z.number().int() }),
+});
+
+export const releaseAdminThrottle = defineCall({
+    summary: "Forgive a user's recent failed sign-ins, so a throttled account may sign in again at once",
+    method: 'POST',
+    path: '/prerequisites/admins/:id/release',
+    access: 'EDIT_USER',
+    params: z.object({ id: idText }),
+    response: z.object({ released: z.number().int() }),
+});
+
+export const updateAdminGroup = defineCall({
+    summary:
+        'Rename or describe a security group (not the groups the portal knows by name: Super Admin, Sales Agent, Field Agent)',
+    method: 'PATCH',
+    path: '/prerequisites/admin-groups/:id',
+    access: 'ADD_SECURITY_GROUP',
+    params: z.object({ id: idText }),
+    body: z
+        .object({ name: z.string().trim().min(2).max(80), description: z.string().trim().max(300) })
+        .partial()
+        .refine(change => Object.keys(change).length > 0, { message: 'nothing to change' }),
+    response: adminGroup,
+});
+
+export const auditEvent = z.object({
+    id: z.number().int(),
+    actor: z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable(),
+    role_used: z.string().nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entity_id: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    coords: z.string().nullable(),
+    at: z.string(),
+});
+export type AuditEventRecord = z.infer<typeof auditEvent>;
+
+/** A moment in a query string: an ISO date (`2026-11-22`) or date-time. */
+const momentText = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+export const listAuditEvents = defineCall({
+    summary: 'The audit trail, newest first: who did what to which record, when, with which role, before and after',
+    method: 'GET',
+    path: '/prerequisites/audit-events',
+    access: 'VIEW_AUDIT_TRAIL',
+    query: z.object({
+        ...paging,
+        actor_id: idText.optional(),
+        action: z.string().max(80).optional(),
+        entity: z.string().max(80).optional(),
+        entity_id: z.string().max(80).optional(),
+        from: momentText.optional(),
+        to: momentText.optional(),
+    }),
+    response: page(auditEvent),
+});
+
 export const registrationOptions = defineCall({
     summary: 'The shops an agent may register with',
     method: 'GET',
@@ -174,8 +285,15 @@ export const securityCalls = {
     listGroupRoles,
     addGroupRole,
     removeGroupRole,
+    updateAdminGroup,
     listAdmins,
+    getAdmin,
     createAdmin,
+    updateAdmin,
+    setAdminStatus,
+    endAdminSessions,
+    releaseAdminThrottle,
+    listAuditEvents,
     registrationOptions,
     register,
 };

@@ -8,7 +8,8 @@
  * keeps them. Changes to group roles and the checks that read them are serialised by one lock, so
  * two administrators acting at once cannot slip past these rules together.
  */
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import {
     addGroupRole,
@@ -17,8 +18,15 @@ import {
     getAdminGroup,
     listAdminGroups,
     listAdminRoles,
+    endAdminSessions,
+    getAdmin,
     listAdmins,
+    listAuditEvents,
     listGroupRoles,
+    releaseAdminThrottle,
+    setAdminStatus,
+    updateAdmin,
+    updateAdminGroup,
     register,
     registrationOptions,
     removeGroupRole,
@@ -27,15 +35,19 @@ import {
 } from '../../contract/security';
 import type { GroupRole } from '../../contract/auth';
 import type { Queryable, Transaction } from '../db';
-import { adminGroups, adminRoles, admins, groupRoles, smsOutbox, stores } from '../db/schema';
+import { adminGroups, adminRoles, admins, auditEvents, groupRoles, sessions, smsOutbox, stores } from '../db/schema';
 import { HttpError, mount, type CallContext } from '../http';
 import { containing, orderBy, pageOf, totalCount } from '../lists';
 import { iso } from '../wire';
 import { hashPassword } from './auth';
-import { takeRateSlot, tooManyAttempts } from './auth/throttle';
+import { releaseSignInFailures, takeRateSlot, tooManyAttempts } from './auth/throttle';
 
 /** The group agents join when they register themselves. */
 export const SALES_AGENT_GROUP = 'Sales Agent';
+export const FIELD_AGENT_GROUP = 'Field Agent';
+export const SUPER_ADMIN_GROUP = 'Super Admin';
+/** Groups the portal knows by name (registration, agents, the seed): they keep their names. */
+export const NAMED_GROUPS: readonly string[] = [SUPER_ADMIN_GROUP, SALES_AGENT_GROUP, FIELD_AGENT_GROUP];
 
 // ---------------------------------------------------------------------------------------------
 // Groups
@@ -86,7 +98,8 @@ const forbidden = (
         | 'errors.role_not_held'
         | 'errors.group_roles_not_held'
         | 'errors.store_not_allowed'
-        | 'errors.last_full_group',
+        | 'errors.last_full_group'
+        | 'errors.own_account',
     message: string,
     field?: string,
 ) => new HttpError(403, key, message, field);
@@ -240,6 +253,44 @@ const insertAdmin = async (tx: Transaction, input: NewAdmin, passwordHash: strin
     if (!admin) throw new Error('The new admin could not be read back');
     return admin;
 };
+
+/**
+ * The user an administrator acts on, locked for the transaction, once the rules allow it: within the
+ * actor's shop when they belong to one (else 404, as a user that does not exist), and in a group
+ * whose every role the actor holds now (nobody acts on a more powerful account).
+ */
+const adminToChange = async (tx: Transaction, context: CallContext, adminId: number, held: ReadonlySet<string>) => {
+    await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, adminId)).for('update');
+    const target = await findAdmin(tx, adminId);
+    const actorStore = context.session?.admin.storeId ?? null;
+    if (!target || (actorStore !== null && target.store_id !== actorStore)) {
+        throw new HttpError(404, 'errors.not_found', 'There is no such user', 'id');
+    }
+    const targetCodes = await tx
+        .select({ code: adminRoles.code })
+        .from(groupRoles)
+        .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
+        .where(eq(groupRoles.groupId, target.group_id));
+    if (target.id !== context.session?.admin.id && targetCodes.some(({ code }) => !held.has(code))) {
+        throw forbidden('errors.group_roles_not_held', 'You can only change users whose roles you all hold', 'id');
+    }
+    return target;
+};
+
+const notOwnAccount = (context: CallContext, target: Admin, what: string, field: string) => {
+    if (target.id === context.session?.admin.id)
+        throw forbidden('errors.own_account', `You cannot change your own ${what}`, field);
+};
+
+/** Ends a user's live sessions; answers how many. Every instance forgets them at once (NOTIFY). */
+const revokeSessions = async (tx: Transaction, adminId: number, now: Date) =>
+    (
+        await tx
+            .update(sessions)
+            .set({ revokedAt: now })
+            .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+            .returning({ id: sessions.id })
+    ).length;
 
 // ---------------------------------------------------------------------------------------------
 // Registration
@@ -521,6 +572,201 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         },
         { status: 201 },
     );
+
+    mount(app, updateAdminGroup, async ({ params, body }, context) =>
+        context.write(
+            async tx => {
+                const [group] = await tx.select().from(adminGroups).where(eq(adminGroups.id, params.id)).for('update');
+                if (!group) throw new HttpError(404, 'errors.not_found', 'There is no such group', 'id');
+                const [before] = await tx.select(groupFields).from(adminGroups).where(eq(adminGroups.id, params.id));
+                if (body.name !== undefined && body.name !== group.name) {
+                    if (NAMED_GROUPS.includes(group.name)) {
+                        throw new HttpError(409, 'errors.group_name_fixed', 'The portal knows this group by its name', 'name');
+                    }
+                    const [taken] = await tx
+                        .select({ id: adminGroups.id })
+                        .from(adminGroups)
+                        .where(and(sql`lower(${adminGroups.name}) = lower(${body.name})`, ne(adminGroups.id, group.id)));
+                    if (taken) throw groupNameTaken();
+                }
+                await tx.update(adminGroups).set(body).where(eq(adminGroups.id, params.id));
+                const [after] = await tx.select(groupFields).from(adminGroups).where(eq(adminGroups.id, params.id));
+                if (!before || !after) throw new Error('The group could not be read back');
+                const changed = { ...after, created_at: iso(after.created_at) };
+                return {
+                    result: changed,
+                    audit: {
+                        action: 'admin_groups.update',
+                        entity: 'admin_groups',
+                        entityId: group.id,
+                        before: { ...before, created_at: iso(before.created_at) },
+                        after: changed,
+                    },
+                };
+            },
+            { conflicts: { admin_groups_name_lower_key: groupNameTaken } },
+        ),
+    );
+
+    mount(app, getAdmin, async ({ params }, { db, session }) => {
+        const found = await findAdmin(db, params.id);
+        const actorStore = session?.admin.storeId ?? null;
+        if (!found || (actorStore !== null && found.store_id !== actorStore)) {
+            throw new HttpError(404, 'errors.not_found', 'There is no such user', 'id');
+        }
+        return found;
+    });
+
+    mount(app, updateAdmin, async ({ params, body }, context) =>
+        context.write(
+            async tx => {
+                await lockGroupRoles(tx);
+                const held = await rolesHeldNow(tx, context);
+                const before = await adminToChange(tx, context, params.id, held);
+                const groupId = body.group_id ?? before.group_id;
+                const storeId = body.store_id === undefined ? before.store_id : body.store_id;
+                // Nobody moves themselves; whoever moves a member of a full group holds every role, so is
+                // in a full group too and still active: someone can always do everything.
+                if (groupId !== before.group_id) notOwnAccount(context, before, 'group', 'group_id');
+                if (storeId !== before.store_id) {
+                    notOwnAccount(context, before, 'shop', 'store_id');
+                    // A shop's staff keep their users in the shop: no shop at all would mean every shop.
+                    const actorStore = context.session?.admin.storeId ?? null;
+                    if (actorStore !== null && storeId !== actorStore) {
+                        throw forbidden('errors.store_not_allowed', 'You can only keep users in your own shop', 'store_id');
+                    }
+                }
+                if (groupId !== before.group_id || storeId !== before.store_id) {
+                    await checkMayCreateIn(tx, context, held, { group_id: groupId, store_id: storeId });
+                }
+                if (body.msisdn !== undefined && body.msisdn !== before.msisdn) {
+                    await lockMsisdn(tx, body.msisdn);
+                    if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
+                }
+                await tx
+                    .update(admins)
+                    .set({
+                        firstName: body.first_name,
+                        lastName: body.last_name,
+                        msisdn: body.msisdn,
+                        email: body.email,
+                        otpEnabled: body.otp_enabled,
+                        groupId,
+                        storeId,
+                    })
+                    .where(eq(admins.id, params.id));
+                const after = await findAdmin(tx, params.id);
+                if (!after) throw new Error('The user could not be read back');
+                return { result: after, audit: { action: 'admins.update', entity: 'admins', entityId: after.id, before, after } };
+            },
+            { conflicts: ADMIN_CONFLICTS },
+        ),
+    );
+
+    mount(app, setAdminStatus, async ({ params, body }, context) =>
+        context.write(async tx => {
+            await lockGroupRoles(tx);
+            const before = await adminToChange(tx, context, params.id, await rolesHeldNow(tx, context));
+            notOwnAccount(context, before, 'status', 'status');
+            if (before.status === 'pending_approval') {
+                throw new HttpError(409, 'errors.awaiting_approval', 'This registration awaits approval first', 'status');
+            }
+            await tx.update(admins).set({ status: body.status }).where(eq(admins.id, params.id));
+            const ended = body.status === 'disabled' ? await revokeSessions(tx, params.id, context.now()) : 0;
+            const after = await findAdmin(tx, params.id);
+            if (!after) throw new Error('The user could not be read back');
+            return {
+                result: after,
+                audit: {
+                    action: body.status === 'disabled' ? 'admins.disable' : 'admins.enable',
+                    entity: 'admins',
+                    entityId: after.id,
+                    before,
+                    after: { ...after, sessions_ended: ended },
+                },
+            };
+        }),
+    );
+
+    mount(app, endAdminSessions, async ({ params }, context) =>
+        context.write(async tx => {
+            await lockGroupRoles(tx);
+            const target = await adminToChange(tx, context, params.id, await rolesHeldNow(tx, context));
+            const ended = await revokeSessions(tx, target.id, context.now());
+            return {
+                result: { ended },
+                audit: { action: 'sessions.end_all', entity: 'admins', entityId: target.id, after: { ended } },
+            };
+        }),
+    );
+
+    mount(app, releaseAdminThrottle, async ({ params }, context) =>
+        context.write(async tx => {
+            await lockGroupRoles(tx);
+            const target = await adminToChange(tx, context, params.id, await rolesHeldNow(tx, context));
+            const released = await releaseSignInFailures(tx, target.username, context.now());
+            return {
+                result: { released },
+                audit: { action: 'sign_in_attempts.release', entity: 'admins', entityId: target.id, after: { released } },
+            };
+        }),
+    );
+
+    const actor = alias(admins, 'actor');
+    mount(app, listAuditEvents, async ({ query }, { db }) => {
+        const filters: (SQL | undefined)[] = [];
+        if (query.ids) filters.push(inArray(auditEvents.id, query.ids));
+        if (query.actor_id !== undefined) filters.push(eq(auditEvents.actorAdminId, query.actor_id));
+        if (query.action) filters.push(eq(auditEvents.action, query.action));
+        if (query.entity) filters.push(eq(auditEvents.entity, query.entity));
+        if (query.entity_id) filters.push(eq(auditEvents.entityId, query.entity_id));
+        if (query.from) filters.push(gte(auditEvents.at, new Date(query.from)));
+        if (query.to) filters.push(lte(auditEvents.at, new Date(query.to)));
+        const where = and(...filters);
+        const order = query.$sort
+            ? orderBy(
+                  query.$sort,
+                  { id: auditEvents.id, at: auditEvents.at, action: auditEvents.action, entity: auditEvents.entity },
+                  auditEvents.id,
+              )
+            : [desc(auditEvents.at), desc(auditEvents.id)];
+        const page = await pageOf(
+            query,
+            (limit, offset) =>
+                db
+                    .select({
+                        event: auditEvents,
+                        actorUsername: actor.username,
+                        actorName: sql<string>`${actor.firstName} || ' ' || ${actor.lastName}`,
+                        total_count: totalCount,
+                    })
+                    .from(auditEvents)
+                    .leftJoin(actor, eq(actor.id, auditEvents.actorAdminId))
+                    .where(where)
+                    .orderBy(...order)
+                    .limit(limit)
+                    .offset(offset),
+            () => db.select({ value: count() }).from(auditEvents).where(where),
+        );
+        return {
+            ...page,
+            data: page.data.map(({ event, actorUsername, actorName }) => ({
+                id: event.id,
+                actor:
+                    event.actorAdminId === null || actorUsername === null
+                        ? null
+                        : { id: event.actorAdminId, username: actorUsername, name: actorName },
+                role_used: event.roleUsed,
+                action: event.action,
+                entity: event.entity,
+                entity_id: event.entityId,
+                before: event.before,
+                after: event.after,
+                coords: event.coords,
+                at: iso(event.at),
+            })),
+        };
+    });
 
     mount(app, registrationOptions, async (_input, { db }) => ({
         stores: await db

@@ -25,7 +25,8 @@ export const signInAttempts = pgTable(
         username: text('username').notNull(),
         succeeded: boolean('succeeded').notNull(),
         /**
-         * ok, otp_sent, bad_credentials, not_active or throttled. Only bad_credentials counts
+         * ok, otp_sent, bad_credentials, not_active, throttled, or released (forgiven by an
+         * administrator). Only bad_credentials (and pending) counts
          * towards throttling, so refused attempts while throttled do not extend the wait.
          */
         outcome: text('outcome').notNull(),

@@ -109,6 +109,27 @@ export const settleSignInAttempt = (tx: Transaction, attemptId: number, outcome:
 export const recordSignInSuccess = (tx: Transaction, username: string, source: string, now: Date) =>
     tx.insert(signInAttempts).values({ username, source, succeeded: true, outcome: 'ok', at: now });
 
+/**
+ * An administrator forgives a username's recent failures (from every source): they no longer count
+ * towards its throttle. Taken under the username's lock, so an attempt being counted sees all or none.
+ * Answers how many were forgiven.
+ */
+export const releaseSignInFailures = async (tx: Transaction, username: string, now: Date): Promise<number> => {
+    await lock(tx, `sign-in:${username}`);
+    const released = await tx
+        .update(signInAttempts)
+        .set({ outcome: 'released' })
+        .where(
+            and(
+                eq(signInAttempts.username, username),
+                inArray(signInAttempts.outcome, FAILING),
+                gt(signInAttempts.at, new Date(now.getTime() - SIGN_IN_THROTTLE.windowMs)),
+            ),
+        )
+        .returning({ id: signInAttempts.id });
+    return released.length;
+};
+
 export const tooManyAttempts = (message: string, retryAfter?: number) =>
     new HttpError(429, 'errors.too_many_attempts', message, undefined, retryAfter === undefined ? {} : { retryAfter });
 
