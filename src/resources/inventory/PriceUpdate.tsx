@@ -1,0 +1,307 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+    Alert,
+    Box,
+    Button,
+    Card,
+    CardContent,
+    IconButton,
+    MenuItem,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    TextField,
+    Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocale, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { updatePhonePrices, type PhoneModel } from '../../../contract/stores';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { LoadError } from '../../layout/LoadError';
+import { errorKeyOf } from '../../lib/apiErrors';
+import { callApi } from '../../lib/portalApi';
+import { formatAmount } from '../stores/format';
+import { LoadingRows } from '../stores/ListStates';
+import { Screen } from '../stores/Screen';
+import { fetchModels, modelsKey } from './api';
+
+const PRICE_FIELDS = ['cash_price', 'deposit', 'instalment_amount'] as const;
+type PriceField = (typeof PRICE_FIELDS)[number];
+type Prices = Record<PriceField, number>;
+export interface PriceChange {
+    model: PhoneModel;
+    prices: Prices;
+}
+
+/** The contract's amount: above 0, at most 10 000 000, whole cents. */
+export const amountProblem = (text: string): string | null => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 10_000_000)
+        return 'inventory.prices.amount_invalid';
+    return /^\d+(\.\d{1,2})?$/.test(text.trim()) ? null : 'inventory.prices.amount_invalid';
+};
+
+/** One row of the preview: an amount before and after, the change marked. */
+const Change = ({ before, after }: { before: number; after: number }) => {
+    const locale = useLocale();
+    const changed = before !== after;
+    return (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <Box component="span" sx={{ color: 'text.secondary', textDecoration: changed ? 'line-through' : 'none' }}>
+                {formatAmount(before, locale)}
+            </Box>
+            {changed ? (
+                <>
+                    {' → '}
+                    <Box component="strong">{formatAmount(after, locale)}</Box>
+                </>
+            ) : null}
+        </Box>
+    );
+};
+
+export const PriceTable = ({
+    rows,
+    onRemove,
+    label,
+}: {
+    rows: { key: string; title: string; before: Prices; after: Prices }[];
+    onRemove?: (key: string) => void;
+    label: string;
+}) => {
+    const translate = useTranslate();
+    return (
+        <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={label}>
+                <TableHead>
+                    <TableRow>
+                        <TableCell>{translate('inventory.fields.model')}</TableCell>
+                        {PRICE_FIELDS.map(field => (
+                            <TableCell key={field}>{translate(`inventory.fields.${field}`)}</TableCell>
+                        ))}
+                        {onRemove ? <TableCell /> : null}
+                    </TableRow>
+                </TableHead>
+                <TableBody>
+                    {rows.map(row => (
+                        <TableRow key={row.key}>
+                            <TableCell>{row.title}</TableCell>
+                            {PRICE_FIELDS.map(field => (
+                                <TableCell key={field}>
+                                    <Change before={row.before[field]} after={row.after[field]} />
+                                </TableCell>
+                            ))}
+                            {onRemove ? (
+                                <TableCell padding="checkbox">
+                                    <IconButton
+                                        onClick={() => onRemove(row.key)}
+                                        aria-label={translate('inventory.prices.remove', { sku: row.key })}
+                                    >
+                                        <DeleteIcon />
+                                    </IconButton>
+                                </TableCell>
+                            ) : null}
+                        </TableRow>
+                    ))}
+                </TableBody>
+            </Table>
+        </Box>
+    );
+};
+
+const pricesOf = (model: PhoneModel): Prices => ({
+    cash_price: model.cash_price,
+    deposit: model.deposit,
+    instalment_amount: model.instalment_amount,
+});
+const titleOf = (model: PhoneModel) => `${model.brand} ${model.model} (${model.sku})`;
+
+/**
+ * Updating phone prices (`inventory/update`, UPDATE_PHONE_PRICES): each model's new prices are
+ * collected into a preview of old and new, sent together after a confirmation, all or none.
+ */
+export const PriceUpdate = () => {
+    const translate = useTranslate();
+    const locale = useLocale();
+    const notify = useNotify();
+    const queryClient = useQueryClient();
+    const models = useQuery({ queryKey: modelsKey, queryFn: ({ signal }) => fetchModels(signal) });
+    const [sku, setSku] = useState('');
+    const [typed, setTyped] = useState<Record<PriceField, string>>({ cash_price: '', deposit: '', instalment_amount: '' });
+    const [changes, setChanges] = useState<PriceChange[]>([]);
+    const [confirming, setConfirming] = useState(false);
+    const model = models.data?.find(candidate => candidate.sku === sku);
+    const problems = Object.fromEntries(PRICE_FIELDS.map(field => [field, amountProblem(typed[field])])) as Record<
+        PriceField,
+        string | null
+    >;
+    if (!problems.deposit && !problems.cash_price && Number(typed.deposit) > Number(typed.cash_price)) {
+        problems.deposit = 'inventory.prices.deposit_above_cash';
+    }
+    const [touched, setTouched] = useState(false);
+
+    const update = useMutation({
+        mutationFn: (rows: PriceChange[]) =>
+            callApi(updatePhonePrices, { body: { prices: rows.map(row => ({ sku: row.model.sku, ...row.prices })) } }),
+        onSuccess: answer => {
+            setConfirming(false);
+            setChanges([]);
+            notify('inventory.prices.updated', { type: 'success', messageArgs: { smart_count: answer.updated.length } });
+            void queryClient.invalidateQueries({ queryKey: ['inventory'] });
+        },
+        onError: error => {
+            setConfirming(false);
+            notify(errorKeyOf(error), { type: 'error' });
+        },
+    });
+
+    const choose = (chosen: string) => {
+        setSku(chosen);
+        setTouched(false);
+        const found = models.data?.find(candidate => candidate.sku === chosen);
+        const pending = changes.find(change => change.model.sku === chosen);
+        const start = pending?.prices ?? (found ? pricesOf(found) : null);
+        setTyped(
+            start
+                ? {
+                      cash_price: String(start.cash_price),
+                      deposit: String(start.deposit),
+                      instalment_amount: String(start.instalment_amount),
+                  }
+                : { cash_price: '', deposit: '', instalment_amount: '' },
+        );
+    };
+
+    const addChange = () => {
+        setTouched(true);
+        if (!model || PRICE_FIELDS.some(field => problems[field])) return;
+        const prices = {
+            cash_price: Number(typed.cash_price),
+            deposit: Number(typed.deposit),
+            instalment_amount: Number(typed.instalment_amount),
+        };
+        setChanges(all => [...all.filter(change => change.model.sku !== model.sku), { model, prices }]);
+        setSku('');
+        setTouched(false);
+    };
+
+    return (
+        <Screen
+            resource="inventory"
+            action="edit"
+            title={translate('inventory.update_title')}
+            actions={
+                <Button component={Link} to="/dashboard/inventory" startIcon={<ArrowBackIcon />}>
+                    {translate('inventory.back')}
+                </Button>
+            }
+        >
+            {models.isError ? (
+                <LoadError error={models.error} onRetry={() => void models.refetch()} />
+            ) : models.isPending ? (
+                <LoadingRows rows={3} />
+            ) : (
+                <Card>
+                    <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                        <TextField
+                            select
+                            label={translate('inventory.prices.choose_model')}
+                            value={sku}
+                            onChange={event => choose(event.target.value)}
+                            sx={{ maxWidth: 480 }}
+                        >
+                            {models.data.map(option => (
+                                <MenuItem key={option.sku} value={option.sku}>
+                                    {titleOf(option)}
+                                </MenuItem>
+                            ))}
+                        </TextField>
+                        {model ? (
+                            <>
+                                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+                                    {PRICE_FIELDS.map(field => (
+                                        <TextField
+                                            key={field}
+                                            label={`${translate(`inventory.fields.${field}`)} (ZAR)`}
+                                            value={typed[field]}
+                                            onChange={event => setTyped(all => ({ ...all, [field]: event.target.value }))}
+                                            onBlur={() => setTouched(true)}
+                                            error={touched && problems[field] !== null}
+                                            helperText={
+                                                touched && problems[field]
+                                                    ? translate(problems[field])
+                                                    : translate('inventory.prices.now', {
+                                                          amount: formatAmount(model[field], locale),
+                                                      })
+                                            }
+                                            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                                            sx={{ flex: '1 1 12rem' }}
+                                        />
+                                    ))}
+                                </Box>
+                                <Box>
+                                    <Button variant="outlined" onClick={addChange}>
+                                        {translate('inventory.prices.add_change')}
+                                    </Button>
+                                </Box>
+                            </>
+                        ) : null}
+                        <Typography component="h2" variant="h6">
+                            {translate('inventory.prices.changes_title')}
+                        </Typography>
+                        {changes.length === 0 ? (
+                            <Alert severity="info">{translate('inventory.prices.none')}</Alert>
+                        ) : (
+                            <>
+                                <PriceTable
+                                    label={translate('inventory.prices.changes_title')}
+                                    rows={changes.map(change => ({
+                                        key: change.model.sku,
+                                        title: titleOf(change.model),
+                                        before: pricesOf(change.model),
+                                        after: change.prices,
+                                    }))}
+                                    onRemove={key => setChanges(all => all.filter(change => change.model.sku !== key))}
+                                />
+                                <Box>
+                                    <Button variant="contained" onClick={() => setConfirming(true)} disabled={update.isPending}>
+                                        {translate('inventory.prices.submit')}
+                                    </Button>
+                                </Box>
+                            </>
+                        )}
+                        {update.data ? (
+                            <>
+                                <Typography component="h2" variant="h6">
+                                    {translate('inventory.prices.result_title')}
+                                </Typography>
+                                <PriceTable
+                                    label={translate('inventory.prices.result_title')}
+                                    rows={update.data.updated.map(row => ({
+                                        key: row.sku,
+                                        title: titleOf(row.after),
+                                        before: pricesOf(row.before),
+                                        after: pricesOf(row.after),
+                                    }))}
+                                />
+                            </>
+                        ) : null}
+                    </CardContent>
+                </Card>
+            )}
+            <ConfirmDialog
+                open={confirming}
+                title={translate('inventory.prices.confirm_title')}
+                content={translate('inventory.prices.confirm_content', { smart_count: changes.length })}
+                busy={update.isPending}
+                onClose={() => setConfirming(false)}
+                onConfirm={() => update.mutate(changes)}
+            />
+        </Screen>
+    );
+};
