@@ -23,6 +23,8 @@ import { darkTheme, lightTheme } from './layout/theme';
 import { lazyPage } from './lib/lazyPage';
 import { session } from './lib/session';
 import { CustomerFind, CustomerView } from './resources/customers';
+import { AgentList } from './resources/agents';
+import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import security from './resources/security';
 import { ShopAgents, ShopList } from './resources/shops';
 import { StoreCreate, StoreList, StoreShow } from './resources/stores';
@@ -106,6 +108,10 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Route path="/stores/:id" element={<StoreShow />} />
                     <Route path="/shop" element={<ShopList />} />
                     <Route path="/shop/agent" element={<ShopAgents />} />
+                    <Route path="/agents" element={<AgentList />} />
+                    <Route path="/inventory" element={<InventoryList />} />
+                    <Route path="/inventory/add" element={<InventoryAdd />} />
+                    <Route path="/inventory/update" element={<PriceUpdate />} />
                     <Route path="/customers/find" element={<CustomerFind variant="staff" />} />
                     <Route path="/customers/view" element={<CustomerView variant="staff" />} />
                     <Route path="/customers/findassisted" element={<CustomerFind variant="assisted" />} />

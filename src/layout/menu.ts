@@ -77,13 +77,13 @@ const group = (key: string, icon: SvgIconComponent, children: MenuEntry[]): Menu
 export const MENU: readonly MenuNode[] = [
     entry('dashboard', '', DashboardIcon, 'dashboard', 'list', true),
     entry('users', 'users', GroupIcon, 'users', 'list', true),
-    entry('agents', 'agents', SupportAgentIcon, 'agents'),
+    entry('agents', 'agents', SupportAgentIcon, 'agents', 'list', true),
     entry('find_customer', 'customers/find', PersonSearchIcon, 'customers', 'find', true),
     entry('find_assisted_customer', 'customers/findassisted', PersonSearchIcon, 'customers-assisted', 'find', true),
     entry('find_transaction', 'transactions/find', ReceiptLongIcon, 'transactions', 'find'),
-    entry('stores', 'stores', StoreIcon, 'stores'),
-    entry('shop', 'shop', StorefrontIcon, 'shop'),
-    entry('inventory', 'inventory', Inventory2Icon, 'inventory'),
+    entry('stores', 'stores', StoreIcon, 'stores', 'list', true),
+    entry('shop', 'shop', StorefrontIcon, 'shop', 'list', true),
+    entry('inventory', 'inventory', Inventory2Icon, 'inventory', 'list', true),
     entry('deregistrations', 'deregistrations', PhonelinkEraseIcon, 'deregistrations'),
     group('field_agent', DirectionsWalkIcon, [
         entry('find_customer_fieldagent', 'find/fieldagent/customer', PersonSearchIcon, 'fieldagent-customers', 'find', true),

@@ -87,8 +87,12 @@ describe('the side menu rules (spec §2)', () => {
         expect(landed).toEqual([
             'dashboard',
             'users',
+            'agents',
             'find_customer',
             'find_assisted_customer',
+            'stores',
+            'shop',
+            'inventory',
             'find_customer_fieldagent',
             'find_customer_by_shop',
             'security',
