@@ -33,7 +33,7 @@ contractServer(
     answer(registrationOptions, { stores: [{ id: 3, name: 'Soweto Central', town: 'Soweto' }] }),
     answer(fieldAgentRequest, async ({ request: sent }) => {
         const body = (await sent.clone().json()) as { action: string; msisdn?: string };
-        if (body.action === 'fetch') return { action: 'fetch', data: [request], total_items: 1 };
+        if (body.action === 'fetch') return { action: 'fetch' as const, data: [request], total_items: 1 };
         added.push(body);
         if (body.msisdn === '27830000099')
             return errorAnswer(400, {
@@ -44,7 +44,7 @@ contractServer(
                 field: 'id_number',
                 errors: [{ field: 'id_number', message: 'valid id number required', key: 'errors.field_invalid' }],
             });
-        return { action: 'add', request: { ...request, id: 2 } };
+        return { action: 'add' as const, request: { ...request, id: 2 } };
     }),
 );
 

@@ -143,6 +143,8 @@ const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: KeptCus
                             {kept.order ? <ExistingOrder order={kept.order} /> : null}
                             <CanAccess resource="customer" action="loans">
                                 <Loans msisdn={msisdn} />
+                            </CanAccess>
+                            <CanAccess resource="customer" action="deposits">
                                 <Deposits msisdn={msisdn} />
                             </CanAccess>
                             <CanAccess resource="customer" action="messages">

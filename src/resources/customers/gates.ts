@@ -20,6 +20,7 @@ import {
 import {
     cancelLoan,
     customerLoans,
+    depositTransactions,
     requestImeiChange,
     requestLoanDeactivation,
     requestLoanTransfer,
@@ -33,6 +34,7 @@ export const CUSTOMER_GATES = {
         limits: customerLimits.access,
         messages: customerMessages.access,
         loans: customerLoans.access,
+        deposits: depositTransactions.access,
         qualified_phones: qualifiedDevices.access,
         rate_call: rateCall.access,
         convert: convertCustomer.access,
