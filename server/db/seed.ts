@@ -16,6 +16,7 @@ import { SALES_AGENT_GROUP } from '../domain/security';
 import { loadSettings, type Settings } from '../settings';
 import { dropEverything, openDatabase, type Database, type OpenDatabase, type Transaction } from './index';
 import { adminGroups, adminRoles, admins, groupRoles, stores } from './schema';
+import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers } from './seedCustomers';
 
 export const SUPER_ADMIN_GROUP = 'Super Admin';
 
@@ -54,6 +55,9 @@ export const DEMO_GROUPS = {
         'CORRECT_SUSPENSE_TRANSACTIONS',
         'ADD_LOAN',
         'RATE_CALL',
+        'LOCK_CUSTOMER_DEVICE',
+        'RELEASE_CUSTOMER_DEVICE',
+        'CONVERT_CUSTOMER',
     ],
     Approvers: [
         'VIEW_DEREGISTRATIONS',
@@ -86,11 +90,12 @@ export const DEMO_GROUPS = {
         'FIND_DIGITAL_ASSISTED_CUSTOMER',
         'ADD_LOAN',
         'VIEW_CUSTOMER_PHONE',
+        'VIEW_CUSTOMER_MESSAGES',
         'VIEW_CUSTOMER_LOANS',
         'VIEW_CUSTOMERS_QUALIFIED_PHONES',
         'RATE_CALL',
     ],
-    'Field Agent': ['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE'],
+    'Field Agent': ['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE', 'VIEW_CUSTOMER_PHONE', 'VIEW_CUSTOMER_LOANS'],
     Analytics: ANALYTICS_ROLES,
 } as const satisfies Record<string, readonly RoleCode[]>;
 
@@ -261,12 +266,15 @@ export const ensureCatalog = async (db: Database, now: Date = new Date()): Promi
     });
 };
 
-/** Extra generated sales agents per `--scale` step. */
+/** Generated sales agents: 25 per `--scale` step, at most this many. */
 const AGENTS_PER_SCALE = 25;
+const MAX_GENERATED_AGENTS = 2000;
+export const generatedAgentCount = (scale: number) => Math.min(scale * AGENTS_PER_SCALE, MAX_GENERATED_AGENTS);
 
 /**
- * Seeds the demo shops, groups and accounts when the database has no admins yet. Answers whether
- * it seeded. `scale` adds generated sales agents (more demo data per domain comes later).
+ * Seeds the demo shops, groups, accounts and customers when the database has no admins yet.
+ * Answers whether it seeded. `scale` N adds N generated customers with loans, payments and
+ * messages in proportion (server/db/seedCustomers.ts), and generated sales agents.
  */
 export const seedDemo = async (
     db: Database,
@@ -280,7 +288,7 @@ export const seedDemo = async (
 
     // Hash before the transaction: scrypt is slow and needs no database.
     const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(settings.seedPassword)));
-    const generated = scale > 0 ? await generatedAgents(scale * AGENTS_PER_SCALE) : [];
+    const generated = scale > 0 ? await generatedAgents(generatedAgentCount(scale)) : [];
     const generatedHash = generated.length > 0 ? await hashPassword(settings.seedPassword) : '';
 
     await db.transaction(async tx => {
@@ -328,6 +336,9 @@ export const seedDemo = async (
                 .set({ ownerAdminId: shopOwner.id })
                 .where(eq(stores.id, idOf(storeIds, 'Soweto Central')));
         }
+        const adminIds = new Map(created.map(row => [row.username, row.id]));
+        await seedDemoCustomers(tx, { stores: storeIds, admins: adminIds }, now);
+        await seedGeneratedCustomers(tx, scale, [...storeIds.values()], now);
         if (generated.length > 0) {
             const storeList = [...storeIds.values()];
             await tx.insert(admins).values(
@@ -350,6 +361,8 @@ export const seedDemo = async (
                     accounts: DEMO_ACCOUNTS.map(account => account.username),
                     stores: DEMO_STORES.length,
                     generated_agents: generated.length,
+                    demo_customers: DEMO_CUSTOMERS.length,
+                    generated_customers: scale,
                 },
             },
         );
@@ -392,6 +405,9 @@ export const prepareDatabase = async (
     return { seeded };
 };
 
+/** The most generated customers `--scale` takes. */
+const MAX_SCALE = 1_000_000;
+
 const parseArguments = (args: readonly string[]) => {
     let reset = false;
     let scale = 0;
@@ -401,8 +417,8 @@ const parseArguments = (args: readonly string[]) => {
         else if (arg === '--scale' || arg?.startsWith('--scale=')) {
             const value = arg === '--scale' ? args[++index] : arg.slice('--scale='.length);
             scale = Number(value);
-            if (!value || !Number.isInteger(scale) || scale < 0 || scale > 1000) {
-                throw new Error(`--scale takes a whole number from 0 to 1000, got "${value ?? ''}"`);
+            if (!value || !Number.isInteger(scale) || scale < 0 || scale > MAX_SCALE) {
+                throw new Error(`--scale takes a whole number from 0 to ${MAX_SCALE}, got "${value ?? ''}"`);
             }
         } else throw new Error(`Unknown argument "${arg}". Usage: seed.ts [--reset] [--scale N]`);
     }
@@ -411,6 +427,7 @@ const parseArguments = (args: readonly string[]) => {
 
 const runFromCommandLine = async () => {
     const { reset, scale } = parseArguments(process.argv.slice(2));
+    const started = Date.now();
     const settings = loadSettings();
     const database = await openDatabase(settings);
     try {
@@ -419,8 +436,9 @@ const runFromCommandLine = async () => {
         const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${settings.dataDir}/pglite`;
         console.log(
             seeded
-                ? `Seeded ${where}: ${DEMO_ACCOUNTS.length} demo accounts (password from SEED_PASSWORD)` +
-                      (scale > 0 ? ` and ${scale * AGENTS_PER_SCALE} generated agents` : '')
+                ? `Seeded ${where}: ${DEMO_ACCOUNTS.length} demo accounts (password from SEED_PASSWORD), ${DEMO_CUSTOMERS.length} demo customers` +
+                      (scale > 0 ? `, ${scale} generated customers and ${generatedAgentCount(scale)} generated agents` : '') +
+                      ` in ${((Date.now() - started) / 1000).toFixed(1)} s`
                 : `${where} already has users; nothing seeded (use --reset to start over)`,
         );
     } finally {

@@ -1,8 +1,20 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CATALOG, ROLE_CODES } from '../../contract/roles';
 import { dropEverything } from '../../server/db';
-import { adminGroups, adminRoles, admins, groupRoles, stores } from '../../server/db/schema';
+import { luhnValid } from '../../contract/fields';
+import {
+    adminGroups,
+    adminRoles,
+    admins,
+    customers,
+    deviceLocks,
+    groupRoles,
+    loans,
+    stores,
+    transactions,
+} from '../../server/db/schema';
+import { DEMO_CUSTOMERS, DEMO_LOCKED_CHALLENGE } from '../../server/db/seedCustomers';
 import { DEMO_ACCOUNTS, ensureCatalog, prepareDatabase, seedDemo, SUPER_ADMIN_GROUP } from '../../server/db/seed';
 import { verifyPassword } from '../../server/domain/auth/passwords';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
@@ -55,7 +67,16 @@ describe('the demo accounts', () => {
         );
         expect(of('shopowner')).not.toContain('ADD_USER');
         expect(of('agent')).toEqual(expect.arrayContaining(['FIND_CUSTOMER', 'ADD_LOAN']));
-        expect(of('fieldagent')).toEqual(['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE']);
+        expect(of('fieldagent')).toEqual([
+            'FIND_CUSTOMER_FIELDAGENT',
+            'FIND_CUSTOMER_FIELDAGENT_STORE',
+            'VIEW_CUSTOMER_LOANS',
+            'VIEW_CUSTOMER_PHONE',
+        ]);
+        expect(of('agent')).toEqual(expect.arrayContaining(['VIEW_CUSTOMER_MESSAGES', 'VIEW_CUSTOMER_LOANS']));
+        expect(of('maker')).toEqual(
+            expect.arrayContaining(['LOCK_CUSTOMER_DEVICE', 'RELEASE_CUSTOMER_DEVICE', 'CONVERT_CUSTOMER']),
+        );
         expect(of('analyst')).toEqual([
             'VIEW_AGENT_ANALYTICS',
             'VIEW_BI_ANALYTICS',
@@ -135,6 +156,47 @@ describe('starting over (npm run seed, i.e. --reset)', () => {
         const [total] = await server.db.select({ value: count() }).from(admins);
         expect(total?.value).toBe(DEMO_ACCOUNTS.length + 25);
         const roles = await rolesByUsername();
-        expect(roles.get('fieldagent')?.sort()).toEqual(['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE']);
+        expect(roles.get('fieldagent')?.sort()).toContain('FIND_CUSTOMER_FIELDAGENT');
+        // --scale N: N generated customers beside the demo ones, 7 in 10 with a loan and its device.
+        const [generated] = await server.db.select({ value: count() }).from(customers).where(like(customers.msisdn, '2772%'));
+        expect(generated?.value).toBe(1);
+    });
+
+    it('grows to N customers with loans, devices, payments and messages in proportion', async () => {
+        await dropEverything(server.db);
+        await prepareDatabase(server.database, server.settings, { scale: 200 });
+        const countOf = async (table: typeof customers | typeof loans | typeof deviceLocks | typeof transactions) =>
+            (await server.db.select({ value: count() }).from(table))[0]?.value ?? 0;
+        expect(await countOf(customers)).toBe(200 + DEMO_CUSTOMERS.length);
+        const generatedLoans = await server.db.select().from(loans).where(like(loans.loanReference, 'LPS-%'));
+        expect(generatedLoans).toHaveLength(140);
+        expect(await countOf(deviceLocks)).toBe(await countOf(loans));
+        expect(await countOf(transactions)).toBeGreaterThan(140);
+        for (const loan of generatedLoans) expect(luhnValid(loan.imei), loan.imei).toBe(true);
+        const locked = await server.db.select().from(deviceLocks).where(eq(deviceLocks.state, 'locked'));
+        // One in ten generated loans is locked for arrears, and one demo customer's.
+        expect(locked.length).toBe(20 + 1);
+    });
+});
+
+describe('the demo customers', () => {
+    it('are seeded, one for each situation of the README, with their loans', async () => {
+        await dropEverything(server.db);
+        await prepareDatabase(server.database, server.settings);
+        const rows = await server.db.select().from(customers);
+        expect(rows.map(row => row.msisdn).sort()).toEqual(DEMO_CUSTOMERS.map(customer => customer.msisdn).sort());
+        const demoLoans = await server.db.select().from(loans);
+        expect(demoLoans.map(loan => [loan.loanReference, loan.status]).sort()).toEqual([
+            ['LPP-000001', 'active'],
+            ['LPP-000002', 'active'],
+            ['LPP-000003', 'completed'],
+            ['LPP-000004', 'active'],
+            ['LPP-000006', 'awaiting_deposit'],
+            ['LPP-000007', 'awaiting_lock'],
+            ['LPP-000008', 'active'],
+            ['LPP-000009', 'awaiting_lock'],
+        ]);
+        const [locked] = await server.db.select().from(deviceLocks).where(eq(deviceLocks.state, 'locked'));
+        expect(locked?.challenge).toBe(DEMO_LOCKED_CHALLENGE);
     });
 });
