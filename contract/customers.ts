@@ -18,7 +18,7 @@ import { defineCall, id } from './define';
 import { customerLookup, email, msisdn, personName } from './fields';
 
 /** The currency every amount is in (spec §9: the label is ZAR). */
-export const CURRENCY = 'ZAR';
+export const CURRENCY = 'ZAR' as const;
 
 export const CUSTOMER_TYPES = ['normal', 'business'] as const;
 export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;

@@ -1,8 +1,11 @@
 /** Every portal_api call. A call that is not listed here does not exist. */
 import { authCalls } from './auth';
+import { customerCalls } from './customers';
+import { deviceCalls } from './devices';
+import { loanCalls } from './loans';
 import { securityCalls } from './security';
 
-export const calls = { ...authCalls, ...securityCalls };
+export const calls = { ...authCalls, ...securityCalls, ...customerCalls, ...loanCalls, ...deviceCalls };
 
 export const API_BASE = '/portal_api';
 export const PORTAL_VERSION = '2.7.111';

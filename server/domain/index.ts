@@ -1,9 +1,11 @@
 /** Every domain's routes: one line per domain (docs/architecture.md, the growth pattern). */
 import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth';
+import { registerCustomersRoutes } from './customers';
 import { registerSecurityRoutes } from './security';
 
 export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerAuthRoutes(app);
     registerSecurityRoutes(app);
+    registerCustomersRoutes(app);
 };

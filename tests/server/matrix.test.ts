@@ -26,6 +26,7 @@ import {
     registrationOptions,
 } from '../../contract/security';
 import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';
+import { freshImei, makeCustomer, makeLoan, makeVivoCode, VIVO_TEST_CODE } from './customerFixtures';
 import { DEMO_USERNAMES, callEntries, everyCall, signInAs, type CallName } from './contractCases';
 
 let server: TestServer;
@@ -93,6 +94,14 @@ interface Row<C extends CallDefinition> {
 /** A new group no demo account belongs to, so changing its roles breaks no other row. */
 const freshGroup = async (context: RowContext) =>
     (await asAdmin(createAdminGroup, { body: { name: `Matrix scratch ${context.caller} ${context.serial}` } })).id;
+
+/** Demo customers of the seed (README, "Demo customers"), by what they show. */
+const DEMO = {
+    active: '27710000001',
+    noLoan: '27710000005',
+    fieldAgents: '27710000006',
+    digitalAssisted: '27710000007',
+};
 
 const uniqueUsername = (context: RowContext) => `matrix.${context.caller}.${context.serial}`;
 const uniqueMsisdn = (context: RowContext) => `27849${String(context.serial).padStart(6, '0')}`;
@@ -183,6 +192,101 @@ const ROWS = {
             // Registration allows 5 an hour per source: each row comes from its own.
             remoteAddress: context.remoteAddress,
         }),
+    },
+    // Customers, loans and devices (issue 8): the seeded demo customers for reads, a fresh loan per row for writes.
+    findCustomer: { input: () => ({ body: { username: DEMO.active } }) },
+    findFieldAgentCustomer: { input: () => ({ query: { find: 'fieldagent' }, body: { username: DEMO.fieldAgents } }) },
+    customerLimits: { input: () => ({ body: { msisdn: DEMO.active } }) },
+    customerMessages: { input: () => ({ body: { msisdn: DEMO.active } }) },
+    rateCall: { input: () => ({ body: { msisdn: DEMO.active, rating: 4, comment: 'Helpful call' } }) },
+    convertCustomer: {
+        input: async () => {
+            const customer = await makeCustomer(server.db);
+            return {
+                body: {
+                    msisdn: customer.msisdn,
+                    customer_type: 'business',
+                    business: {
+                        business_name: 'Matrix Traders',
+                        employee_count: 4,
+                        industry_vertical: 'retail',
+                        turnover_band: 'under_100k',
+                        address: { town: 'Johannesburg' },
+                    },
+                },
+            };
+        },
+    },
+    digitalAssistedIdentification: { input: () => ({ body: { username: DEMO.digitalAssisted } }) },
+    qualifiedDevices: { input: () => ({ body: { msisdn: DEMO.noLoan } }) },
+    fieldAgentRequest: { input: () => ({ body: { action: 'fetch' } }) },
+    customerLoans: { input: () => ({ body: { msisdn: DEMO.active } }) },
+    depositTransactions: { input: () => ({ body: { msisdn: DEMO.active } }) },
+    loanStatements: { input: () => ({ body: { loan_reference: 'LPP-000001' } }) },
+    checkInsurance: { input: () => ({ body: { loan_reference: 'LPP-000001' } }) },
+    requestLoanDeactivation: {
+        input: async () => ({
+            body: { loan_reference: (await makeLoan(server.db)).loanReference, reason: 'Customer returned the phone' },
+        }),
+    },
+    requestImeiChange: {
+        input: async () => ({
+            body: {
+                loan_reference: (await makeLoan(server.db)).loanReference,
+                new_imei: freshImei(),
+                reason: 'Replacement under warranty',
+            },
+        }),
+    },
+    requestLoanTransfer: {
+        input: async () => ({
+            body: {
+                loan_reference: (await makeLoan(server.db)).loanReference,
+                new_msisdn: DEMO.noLoan,
+                reason: 'Sold to a relative',
+            },
+        }),
+    },
+    loanCancellationOptions: { input: () => ({ body: { loan_reference: 'LPP-000006' } }) },
+    cancelLoan: {
+        input: async () => ({
+            body: {
+                loan_reference: (await makeLoan(server.db, { status: 'awaiting_deposit' })).loanReference,
+                reason: 'needs_more_time',
+            },
+        }),
+    },
+    deviceLockType: { input: () => ({ body: { msisdn: DEMO.active } }) },
+    deviceLockCommand: {
+        input: async () => ({
+            body: { loan_reference: (await makeLoan(server.db)).loanReference, command: 'lock', reason: 'Arrears' },
+        }),
+    },
+    offlineUnlockPin: {
+        input: async () => {
+            const made = await makeLoan(server.db, { device: 'locked' });
+            return { body: { loan_reference: made.loanReference, challenge: made.challenge } };
+        },
+    },
+    confirmLockActivation: {
+        input: async () => ({ body: { loan_reference: (await makeLoan(server.db, { status: 'awaiting_lock' })).loanReference } }),
+    },
+    sendVivoAuthCode: {
+        input: async () => ({
+            body: {
+                loan_reference: (await makeLoan(server.db, { status: 'awaiting_lock', lockSolution: 'vivo' })).loanReference,
+            },
+        }),
+    },
+    verifyVivoAuthCode: {
+        input: async () => {
+            const made = await makeLoan(server.db, { status: 'awaiting_lock', lockSolution: 'vivo' });
+            await makeVivoCode(server.db, made.loan.id, new Date(server.clock.now().getTime() + 60_000));
+            return { body: { loan_reference: made.loanReference, code: VIVO_TEST_CODE } };
+        },
+    },
+    releaseDevice: {
+        input: async () => ({ body: { loan_reference: (await makeLoan(server.db, { balance: 0 })).loanReference } }),
     },
     // The stand-ins answer this machine only: the harness's default address is loopback.
     devOutbox: { input: () => ({ query: { msisdn: '27820000008', $limit: 1 } }) },

@@ -1,0 +1,240 @@
+/**
+ * What the customer calls share: which customers a caller may see, and how customers, loans and
+ * device locks are read and written on the wire.
+ *
+ * Who sees which customer (contract/customers.ts says it for the client):
+ * - staff without a shop holding FIND_CUSTOMER or FIND_DIGITAL_ASSISTED_CUSTOMER: everyone;
+ * - a caller attached to a shop: that shop's customers (registered there, or with a loan sold there);
+ * - FIND_CUSTOMER_FIELDAGENT: the customers the field agent registered;
+ * - FIND_CUSTOMER_FIELDAGENT_STORE without a shop: the customers of any shop.
+ * A customer out of sight answers exactly as one that does not exist (404), so a caller cannot
+ * learn which phone numbers are customers elsewhere.
+ */
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { CURRENCY, type Customer } from '../../../contract/customers';
+import type { DeviceLock } from '../../../contract/devices';
+import type { Loan } from '../../../contract/loans';
+import type { Queryable } from '../../db';
+import { admins, customers, deviceLocks, loans, phoneModels, stores } from '../../db/schema';
+import { HttpError, type CallContext } from '../../http';
+import { iso } from '../../wire';
+
+/** A column spelled with its table, for subqueries (drizzle leaves columns bare in a single-table select). */
+const qualified = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
+
+export const customerNotFound = (field = 'msisdn') =>
+    new HttpError(404, 'errors.customer_not_found', 'Customer record not found', field);
+export const loanNotFound = () => new HttpError(404, 'errors.loan_not_found', 'Loan not found', 'loan_reference');
+
+/** Customers of a shop: registered there, or holding a loan sold there. */
+export const customerOfStore = (storeId: number): SQL =>
+    sql`(${qualified('customers', 'store_id')} = ${storeId} OR EXISTS (SELECT 1 FROM ${loans} l WHERE l.customer_id = ${qualified('customers', 'id')} AND l.store_id = ${storeId}))`;
+
+/** The customers this caller may see, as a condition on `customers`. */
+export const visibleCustomers = (context: Pick<CallContext, 'roles' | 'session'>): SQL => {
+    const { roles } = context;
+    const shop = context.session?.admin.storeId ?? null;
+    const me = context.session?.admin.id ?? 0;
+    const staff = roles.has('FIND_CUSTOMER') || roles.has('FIND_DIGITAL_ASSISTED_CUSTOMER');
+    if (staff && shop === null) return sql`true`;
+    const conditions: SQL[] = [];
+    if (shop !== null && (staff || roles.has('FIND_CUSTOMER_FIELDAGENT_STORE'))) conditions.push(customerOfStore(shop));
+    if (roles.has('FIND_CUSTOMER_FIELDAGENT')) conditions.push(sql`${qualified('customers', 'registered_by_admin_id')} = ${me}`);
+    if (shop === null && roles.has('FIND_CUSTOMER_FIELDAGENT_STORE')) {
+        conditions.push(sql`${qualified('customers', 'store_id')} IS NOT NULL`);
+    }
+    return or(...conditions) ?? sql`false`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Customers
+
+const customerFields = {
+    customer: customers,
+    storeName: stores.name,
+    registeredByFirst: admins.firstName,
+    registeredByLast: admins.lastName,
+};
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** Customers with their shop and registering admin, to answer them. */
+export const selectCustomers = (db: Queryable) =>
+    db
+        .select(customerFields)
+        .from(customers)
+        .leftJoin(stores, eq(stores.id, customers.storeId))
+        .leftJoin(admins, eq(admins.id, customers.registeredByAdminId));
+
+type SelectedCustomer = Awaited<ReturnType<ReturnType<typeof selectCustomers>['execute']>>[number];
+
+const money = (value: number | null) => (value === null ? 0 : Number(value));
+
+export const toCustomer = ({ customer: c, storeName, registeredByFirst, registeredByLast }: SelectedCustomer): Customer => ({
+    id: c.id,
+    msisdn: c.msisdn,
+    username: c.username,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    id_type: c.idType,
+    id_number: c.idNumber,
+    alternate_msisdn: c.alternateMsisdn,
+    email: c.email,
+    gender: c.gender,
+    date_of_birth: c.dateOfBirth,
+    address: {
+        unit_house_number: c.unitHouseNumber,
+        street: c.street,
+        suburb: c.suburb,
+        town: c.town,
+        province: c.province,
+        postal_code: c.postalCode,
+    },
+    customer_type: c.customerType,
+    business:
+        c.customerType === 'business' && c.businessName && c.industryVertical && c.turnoverBand
+            ? {
+                  business_name: c.businessName,
+                  employee_count: c.employeeCount ?? 0,
+                  industry_vertical: c.industryVertical,
+                  turnover_band: c.turnoverBand,
+                  address: {
+                      unit_house_number: c.businessUnitHouseNumber,
+                      street: c.businessStreet,
+                      suburb: c.businessSuburb,
+                      town: c.businessTown,
+                      province: c.businessProvince,
+                      postal_code: c.businessPostalCode,
+                  },
+              }
+            : null,
+    credit_limit: money(c.creditLimit),
+    currency: CURRENCY,
+    kyc_status: c.kycStatus,
+    channel: c.channel,
+    store: c.storeId !== null && storeName !== null ? { id: c.storeId, name: storeName } : null,
+    registered_by:
+        c.registeredByAdminId !== null && registeredByFirst !== null
+            ? { id: c.registeredByAdminId, name: `${registeredByFirst} ${registeredByLast ?? ''}`.trim() }
+            : null,
+    created_at: iso(c.createdAt),
+});
+
+/** The customer with this phone number, if the caller may see them; else 404 naming `field`. */
+export const visibleCustomer = async (context: CallContext, msisdn: string, field = 'msisdn') => {
+    const [row] = await selectCustomers(context.db).where(and(eq(customers.msisdn, msisdn), visibleCustomers(context)));
+    if (!row) throw customerNotFound(field);
+    return row;
+};
+
+/**
+ * The customers a lookup text names, among those the caller may see: by phone number (with or
+ * without +), username, id number, or the IMEI of one of their loans. At most 20, by id.
+ */
+export const lookUpCustomers = async (db: Queryable, text: string, visible: SQL) => {
+    const phone = text.replace(/^\+/, '');
+    // One index lookup per way of naming a customer: an OR across them would scan the table.
+    const matches = sql`${customers.id} IN (
+        SELECT c.id FROM ${customers} c WHERE c.msisdn = ${phone}
+        UNION ALL SELECT c.id FROM ${customers} c WHERE lower(c.username) = lower(${text})
+        UNION ALL SELECT c.id FROM ${customers} c WHERE c.id_number = ${text}
+        UNION ALL SELECT l.customer_id FROM ${loans} l WHERE l.imei = ${text})`;
+    const rows = await selectCustomers(db).where(and(matches, visible)).orderBy(customers.id).limit(20);
+    return rows.map(toCustomer);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Loans and their devices
+
+export type DeviceRow = typeof deviceLocks.$inferSelect;
+export type LoanRow = typeof loans.$inferSelect;
+
+export const toDeviceLock = (device: DeviceRow): DeviceLock => ({
+    imei: device.imei,
+    lock_solution: device.lockSolution,
+    state: device.state,
+    requested_state: device.requestedState,
+    confirmed_state: device.confirmedState,
+    requested_at: device.requestedAt ? iso(device.requestedAt) : null,
+    confirmed_at: device.confirmedAt ? iso(device.confirmedAt) : null,
+    failure_reason: device.failureReason,
+    vivo_authorized: device.vivoAuthorizedAt !== null,
+});
+
+const loanFields = {
+    loan: loans,
+    msisdn: customers.msisdn,
+    brand: phoneModels.brand,
+    model: phoneModels.model,
+    image: phoneModels.image,
+    agentFirst: admins.firstName,
+    agentLast: admins.lastName,
+    storeName: stores.name,
+    device: deviceLocks,
+};
+
+export const selectLoans = (db: Queryable) =>
+    db
+        .select(loanFields)
+        .from(loans)
+        .innerJoin(customers, eq(customers.id, loans.customerId))
+        .innerJoin(phoneModels, eq(phoneModels.sku, loans.sku))
+        .leftJoin(admins, eq(admins.id, loans.agentAdminId))
+        .leftJoin(stores, eq(stores.id, loans.storeId))
+        .leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id));
+
+export type SelectedLoan = Awaited<ReturnType<ReturnType<typeof selectLoans>['execute']>>[number];
+
+export const toLoan = (row: SelectedLoan): Loan => {
+    const { loan } = row;
+    return {
+        id: loan.id,
+        loan_reference: loan.loanReference,
+        msisdn: row.msisdn,
+        imei: loan.imei,
+        sku: loan.sku,
+        brand: row.brand,
+        model: row.model,
+        image: row.image,
+        lock_solution: loan.lockSolution,
+        price: loan.price,
+        deposit: loan.deposit,
+        instalment: loan.instalment,
+        instalment_period: loan.instalmentPeriod,
+        term: loan.term,
+        balance: loan.balance,
+        amount_paid: Math.round((loan.price - loan.balance) * 100) / 100,
+        currency: CURRENCY,
+        status: loan.status,
+        cancellation_reason: loan.cancellationReason,
+        agent:
+            loan.agentAdminId !== null && row.agentFirst !== null
+                ? { id: loan.agentAdminId, name: `${row.agentFirst} ${row.agentLast ?? ''}`.trim() }
+                : null,
+        store: loan.storeId !== null && row.storeName !== null ? { id: loan.storeId, name: row.storeName } : null,
+        device: row.device ? toDeviceLock(row.device) : null,
+        created_at: iso(loan.createdAt),
+    };
+};
+
+/** A visible customer's loans, newest first. */
+export const loansOfCustomer = (db: Queryable, customerId: number) =>
+    selectLoans(db).where(eq(loans.customerId, customerId)).orderBy(desc(loans.id)).limit(200);
+
+/** The loan with this reference, if the caller may see its customer; else 404. */
+export const visibleLoan = async (context: CallContext, loanReference: string, db: Queryable = context.db) => {
+    const [row] = await selectLoans(db).where(and(eq(loans.loanReference, loanReference), visibleCustomers(context)));
+    if (!row) throw loanNotFound();
+    return row;
+};
+
+/**
+ * A caller attached to a shop acts only on loans sold in that shop (they may see a customer's
+ * other loans, not change them).
+ */
+export const checkOwnShopLoan = (context: CallContext, loan: LoanRow) => {
+    const shop = context.session?.admin.storeId ?? null;
+    if (shop !== null && loan.storeId !== shop) {
+        throw new HttpError(403, 'errors.store_not_allowed', 'This loan was sold by another shop', 'loan_reference');
+    }
+};
