@@ -628,7 +628,7 @@ const en: TranslationMessages = {
         },
         tiers: { gold: 'Gold', silver: 'Silver', bronze: 'Bronze', none: 'No tier' },
         set_tier: 'Set tier',
-        set_tier_of: 'Set the tier of %{name}',
+        set_tier_of: 'Set tier: %{name}',
         tier_saved: '%{name}: %{tier}',
     },
     inventory: {

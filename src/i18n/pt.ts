@@ -844,7 +844,7 @@ const pt: TranslationMessages = {
         },
         tiers: { gold: 'Ouro', silver: 'Prata', bronze: 'Bronze', none: 'Sem nível' },
         set_tier: 'Definir nível',
-        set_tier_of: 'Definir o nível de %{name}',
+        set_tier_of: 'Definir nível: %{name}',
         tier_saved: '%{name}: %{tier}',
     },
     inventory: {

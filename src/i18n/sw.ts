@@ -835,7 +835,7 @@ const sw: TranslationMessages = {
         },
         tiers: { gold: 'Dhahabu', silver: 'Fedha', bronze: 'Shaba', none: 'Hana daraja' },
         set_tier: 'Weka daraja',
-        set_tier_of: 'Weka daraja la %{name}',
+        set_tier_of: 'Weka daraja: %{name}',
         tier_saved: '%{name}: %{tier}',
     },
     inventory: {
