@@ -23,6 +23,12 @@ export type ListCall = CallDefinition & { query: z.ZodType<unknown, { ids?: stri
 export type RecordCall = CallDefinition & { params: z.ZodType<unknown, { id: Identifier }>; response: z.ZodType<RaRecord> };
 /** A call that adds a record from a form. */
 export type CreateCall = CallDefinition & { body: z.ZodType; response: z.ZodType<RaRecord> };
+/** A call that changes a record by `:id` in its path, with a partial body: only the fields that changed. */
+export type UpdateCall = CallDefinition & {
+    params: z.ZodType<unknown, { id: Identifier }>;
+    body: z.ZodType;
+    response: z.ZodType<RaRecord>;
+};
 
 /** A small list fetched whole (every group, every shop), filtered here rather than on the server. */
 export interface WholeList {
@@ -31,7 +37,7 @@ export interface WholeList {
 }
 
 /** The plain react-admin actions whose gates come from a call's `access`. */
-export type PlainAction = 'list' | 'show' | 'create' | 'delete';
+export type PlainAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
 interface Shared {
     /** Custom actions (`edit` on security, `approve`…) and the role each needs; `canAccess` asks by these names. */
@@ -43,6 +49,8 @@ export interface PagedResource extends Shared {
     /** One record; without it, the record is found through `list` by its id. */
     one?: RecordCall;
     create?: CreateCall;
+    /** Changes one record (`edit`): the data provider sends only the fields that changed. */
+    update?: UpdateCall;
     remove?: RecordCall;
     /**
      * A screen shown to fewer people than its call serves: the groups list also fills the users'
@@ -73,14 +81,16 @@ export const wholeList = <C extends CallDefinition>(
 
 /**
  * The gates of a declared resource's plain actions, from its calls' `access`: list from `list`,
- * show from `one` (or `list` when there is none), create from `create`, delete from `remove`;
+ * show from `one` (or `list` when there is none), create from `create`, edit from `update`,
+ * delete from `remove`;
  * then its custom actions as declared.
  */
 export const gatesOf = (declaration: ResourceDeclaration): Record<string, Access> => {
     if (declaration.whole) return { list: declaration.whole.access, ...declaration.actions };
-    const { list, one, create, remove, narrower } = declaration;
+    const { list, one, create, update, remove, narrower } = declaration;
     const gates: Record<string, Access> = { list: list.access, show: (one ?? list).access };
     if (create) gates.create = create.access;
+    if (update) gates.edit = update.access;
     if (remove) gates.delete = remove.access;
     return { ...gates, ...narrower, ...declaration.actions };
 };

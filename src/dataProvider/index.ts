@@ -21,13 +21,23 @@ import type {
     GetOneResult,
     Identifier,
     RaRecord,
+    UpdateParams,
+    UpdateResult,
 } from 'react-admin';
 import { HttpError } from 'react-admin';
 import type { CallInput } from '../../contract/define';
 import { apiErrorOf, fieldErrorsOf } from '../lib/apiErrors';
 import { callApi } from '../lib/portalApi';
 import { DECLARED_RESOURCES } from './declarations';
-import type { CreateCall, ListCall, PagedResource, RecordCall, ResourceDeclaration, WholeList } from './defineResource';
+import type {
+    CreateCall,
+    ListCall,
+    PagedResource,
+    RecordCall,
+    ResourceDeclaration,
+    UpdateCall,
+    WholeList,
+} from './defineResource';
 
 /** The most ids one list call takes (`ids` in contract/define.ts). */
 const IDS_PER_CALL = 100;
@@ -53,6 +63,18 @@ const feathersQuery = ({ pagination, sort, filter }: Pick<GetListParams, 'pagina
  */
 const bodyOf = (data: CreateParams['data']): CallInput<CreateCall>['body'] => data;
 
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What an edit form changed: the fields of `data` whose value differs from `previousData`. A
+ * PATCH sends only these, so a field nobody touched is never written back (nor audited) with a
+ * value read earlier, and the record's read-only fields (`group_name`, `created_at`…) stay home.
+ */
+export const changedFields = (data: Record<string, unknown>, previousData: Record<string, unknown> | undefined) =>
+    Object.fromEntries(
+        Object.entries(data).filter(([field, value]) => field !== 'id' && !sameValue(value, previousData?.[field])),
+    );
+
 /**
  * react-admin marks form fields from `body.errors` as `{ field: message }`; the server answers
  * `errors: [{ field, key }]` and `field`. Rewritten here so a 400 or 409 lands on its input.
@@ -74,7 +96,7 @@ const undeclared = (resource: string, method: string): never => {
 const declarationOf = (resource: string, method: string): ResourceDeclaration =>
     DECLARED_RESOURCES[resource] ?? undeclared(resource, method);
 
-type CallPart = 'list' | 'one' | 'create' | 'remove';
+type CallPart = 'list' | 'one' | 'create' | 'update' | 'remove';
 
 /** The call serving `part` of a paged resource, or a loud failure. */
 const callOf = <K extends CallPart>(resource: string, method: string, part: K): NonNullable<PagedResource[K]> => {
@@ -162,7 +184,14 @@ export const dataProvider = {
         return { data: removed.map(record => record.id) };
     },
 
-    update: async (resource: string) => undeclared(resource, 'update'),
+    update: async (resource: string, params: UpdateParams): Promise<UpdateResult> => {
+        const call = callOf(resource, 'update', 'update');
+        const changes = changedFields(params.data, params.previousData);
+        // Nothing changed: nothing to send (the server would refuse an empty change).
+        if (Object.keys(changes).length === 0) return { data: { ...params.previousData, id: params.id } };
+        const body: CallInput<UpdateCall>['body'] = changes;
+        return withFieldErrors(async () => ({ data: await callApi(call, { params: { id: params.id }, body }) }));
+    },
     updateMany: async (resource: string) => undeclared(resource, 'updateMany'),
 } satisfies DataProvider;
 

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdmin, listAdminGroups, listAdmins, type Admin, type AdminGroup } from '../../contract/security';
+import {
+    createAdmin,
+    listAdminGroups,
+    listAdminRoles,
+    listAdmins,
+    updateAdmin,
+    type Admin,
+    type AdminGroup,
+} from '../../contract/security';
 import { dataProvider } from '../../src/dataProvider';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 
@@ -44,8 +52,15 @@ const listGroups = answer(listAdminGroups, () => {
     return { total: data.length, limit: 1000, skip: 0, data };
 });
 
+/** Role codes: a resource with no call for one record. */
+const listRoles = answer(listAdminRoles, ({ request }) => {
+    const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+    const data = ids.filter(id => id <= 500).map(id => ({ id, code: `ROLE_${id}`, name: `Role ${id}`, description: '' }));
+    return { total: data.length, limit: data.length, skip: 0, data };
+});
+
 const queries: Record<string, string>[] = [];
-const server = contractServer(listUsers, listGroups);
+const server = contractServer(listUsers, listGroups, listRoles);
 server.events.on('request:start', ({ request }) => queries.push(Object.fromEntries(new URL(request.url).searchParams)));
 afterEach(() => {
     queries.length = 0;
@@ -83,9 +98,9 @@ describe('the data provider', () => {
     });
 
     it('reads one record through its list by id when the resource has no call for one', async () => {
-        await expect(dataProvider.getOne('users', { id: 5 })).resolves.toMatchObject({ data: { id: 5, username: 'user5' } });
+        await expect(dataProvider.getOne('roles', { id: 5 })).resolves.toMatchObject({ data: { id: 5, code: 'ROLE_5' } });
         expect(queries).toEqual([{ ids: '5', $limit: '1' }]);
-        await expect(dataProvider.getOne('users', { id: 999 })).rejects.toMatchObject({
+        await expect(dataProvider.getOne('roles', { id: 999 })).rejects.toMatchObject({
             status: 404,
             message: 'errors.not_found',
         });
@@ -136,7 +151,37 @@ describe('the data provider', () => {
         await expect(dataProvider.create('groups', { data: {} })).rejects.toMatchObject({
             body: { reason: 'No create for resource "groups"' },
         });
-        await expect(dataProvider.update('users')).rejects.toMatchObject({ body: { reason: 'No update for resource "users"' } });
+        await expect(dataProvider.update('roles', { id: 1, data: { code: 'X' }, previousData: { id: 1 } })).rejects.toMatchObject(
+            {
+                body: { reason: 'No update for resource "roles"' },
+            },
+        );
+        expect(queries).toEqual([]);
+    });
+
+    it('changes a record with a PATCH of only the fields that changed', async () => {
+        const sent: unknown[] = [];
+        server.use(
+            answer(updateAdmin, async ({ request, params }) => {
+                sent.push({ method: request.method, id: params.id, body: await request.json() });
+                return { ...admin(5), last_name: 'Dlamini', email: null };
+            }),
+        );
+        const before = { ...admin(5), email: 'thandi@example.com' };
+        const { data } = await dataProvider.update('users', {
+            id: 5,
+            data: { ...before, last_name: 'Dlamini', email: null, group_name: 'Portal Staff' },
+            previousData: before,
+        });
+        expect(sent).toEqual([{ method: 'PATCH', id: '5', body: { last_name: 'Dlamini', email: null } }]);
+        expect(data).toMatchObject({ id: 5, last_name: 'Dlamini' });
+    });
+
+    it('sends nothing when nothing changed', async () => {
+        const before = admin(5);
+        await expect(dataProvider.update('users', { id: 5, data: { ...before }, previousData: before })).resolves.toEqual({
+            data: before,
+        });
         expect(queries).toEqual([]);
     });
 });

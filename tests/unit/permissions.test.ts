@@ -45,7 +45,15 @@ describe('the permissions map', () => {
 
 describe('the gates of a resource declared by its calls', () => {
     it('come from the calls’ access: list, show (from list when there is no call for one), create, delete', () => {
-        expect(PERMISSIONS.users).toEqual({ list: 'VIEW_USERS', show: 'VIEW_USERS', create: 'ADD_USER' });
+        expect(PERMISSIONS.users).toEqual({
+            list: 'VIEW_USERS',
+            show: 'VIEW_USERS',
+            create: 'ADD_USER',
+            edit: 'EDIT_USER',
+            status: 'EDIT_USER',
+            end_sessions: 'EDIT_USER',
+            release: 'EDIT_USER',
+        });
         expect(PERMISSIONS['group-roles']).toEqual({
             list: 'VIEW_SECURITY',
             show: 'VIEW_SECURITY',
@@ -61,7 +69,8 @@ describe('the gates of a resource declared by its calls', () => {
             list: 'VIEW_SECURITY',
             show: 'VIEW_SECURITY',
             create: 'ADD_SECURITY_GROUP',
-            edit: 'EDIT_ROLES',
+            edit: 'ADD_SECURITY_GROUP',
+            roles: 'EDIT_ROLES',
         });
         expect(can(['VIEW_USERS'], 'groups')).toBe(true);
         expect(can(['VIEW_USERS'], 'security')).toBe(false);
@@ -85,6 +94,7 @@ describe('the gates of a resource declared by its calls', () => {
                 list: declaration.list.access,
                 show: (declaration.one ?? declaration.list).access,
                 create: declaration.create?.access,
+                edit: declaration.update?.access,
                 delete: declaration.remove?.access,
             };
             for (const [action, access] of Object.entries(accessOf)) {

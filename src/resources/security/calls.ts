@@ -7,6 +7,7 @@ import {
     listAdminRoles,
     listGroupRoles,
     removeGroupRole,
+    updateAdminGroup,
 } from '../../../contract/security';
 import { LIST_LIMIT } from '../../config';
 import { defineResource, wholeList, type ResourceDeclaration } from '../../dataProvider/defineResource';
@@ -16,9 +17,11 @@ export default {
         list: listAdminGroups,
         one: getAdminGroup,
         create: createAdminGroup,
+        // Rename or describe (`edit`, ADD_SECURITY_GROUP).
+        update: updateAdminGroup,
         // The groups call also serves the users' pickers; the security screen is for VIEW_SECURITY only.
         narrower: { list: 'VIEW_SECURITY' },
-        actions: { edit: 'EDIT_ROLES' },
+        actions: { roles: 'EDIT_ROLES' },
     }),
     'group-roles': defineResource({ list: listGroupRoles, create: addGroupRole, remove: removeGroupRole }),
     roles: defineResource({ list: listAdminRoles }),

@@ -3,6 +3,7 @@ import {
     CreateButton,
     DataTable,
     DateField,
+    EditButton,
     FilterButton,
     List,
     ReferenceInput,
@@ -10,6 +11,7 @@ import {
     SelectInput,
     SimpleList,
     TopToolbar,
+    useCanAccess,
     useTranslate,
 } from 'react-admin';
 import { ADMIN_STATUSES, type Admin } from '../../../contract/security';
@@ -49,6 +51,8 @@ const NameCell = ({ user }: { user: Admin }) => (
 export const UserList = () => {
     const translate = useTranslate();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    // EDIT_USER opens a user from their row, or from its Edit link (the one keyboards reach).
+    const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
     return (
         <List
             filters={filters}
@@ -70,10 +74,10 @@ export const UserList = () => {
                         `${user.username} · ${user.group_name}${user.store_name ? ` · ${user.store_name}` : ''}`
                     }
                     tertiaryText={user => translate(`resources.users.statuses.${user.status}`)}
-                    linkType={false}
+                    linkType={canEdit ? 'edit' : false}
                 />
             ) : (
-                <DataTable bulkActionButtons={false} rowClick={false}>
+                <DataTable bulkActionButtons={false} rowClick={canEdit ? 'edit' : false}>
                     <DataTable.Col
                         source="username"
                         label="resources.users.fields.name"
@@ -90,6 +94,11 @@ export const UserList = () => {
                     />
                     <DataTable.Col source="status" field={UserStatus} />
                     <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', lg: 'table-cell' } }} />
+                    {canEdit ? (
+                        <DataTable.Col label={false} align="right">
+                            <EditButton />
+                        </DataTable.Col>
+                    ) : null}
                 </DataTable>
             )}
         </List>

@@ -1,7 +1,26 @@
-/** Portal users (spec §6): listed with filters, and added. */
-import { createAdmin, listAdmins } from '../../../contract/security';
+/** Portal users (spec §6): listed with filters, added, changed, disabled or enabled, signed out. */
+import {
+    createAdmin,
+    endAdminSessions,
+    getAdmin,
+    listAdmins,
+    releaseAdminThrottle,
+    setAdminStatus,
+    updateAdmin,
+} from '../../../contract/security';
 import { defineResource, type ResourceDeclaration } from '../../dataProvider/defineResource';
 
 export default {
-    users: defineResource({ list: listAdmins, create: createAdmin }),
+    users: defineResource({
+        list: listAdmins,
+        one: getAdmin,
+        create: createAdmin,
+        update: updateAdmin,
+        // The account actions of the edit screen (UserAccountActions.tsx), each its own call.
+        actions: {
+            status: setAdminStatus.access,
+            end_sessions: endAdminSessions.access,
+            release: releaseAdminThrottle.access,
+        },
+    }),
 } satisfies Record<string, ResourceDeclaration>;

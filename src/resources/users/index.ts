@@ -5,6 +5,7 @@ import { lazyPage } from '../../lib/lazyPage';
 export default {
     list: lazyPage(() => import('./UserList').then(m => m.UserList)),
     create: lazyPage(() => import('./UserCreate').then(m => m.UserCreate)),
+    edit: lazyPage(() => import('./UserEdit').then(m => m.UserEdit)),
     icon: GroupIcon,
     recordRepresentation: 'username',
 };

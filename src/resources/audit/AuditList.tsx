@@ -1,0 +1,187 @@
+import { Box, Chip, Typography } from '@mui/material';
+import {
+    AutocompleteInput,
+    DataTable,
+    DateInput,
+    ExportButton,
+    FilterButton,
+    List,
+    ReferenceInput,
+    ResourceContextProvider,
+    TextInput,
+    TopToolbar,
+    downloadCSV,
+    useCanAccess,
+    useLocale,
+    useTranslate,
+    type Exporter,
+} from 'react-admin';
+import type { AuditEventRecord } from '../../../contract/security';
+import { formatDateTime } from '../../lib/format';
+import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
+import { toCsv } from '../stores/csv';
+import { AuditDiff } from './AuditDiff';
+
+/**
+ * The date filters hold moments the server compares with (contract `listAuditEvents`): "from" the
+ * start of that day, "to" its end, in the user's time zone; the input shows the day.
+ */
+const dayBoundary = (edge: 'start' | 'end') => (value: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value || null;
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    const moment = edge === 'start' ? new Date(year, month - 1, day) : new Date(year, month - 1, day, 23, 59, 59, 999);
+    return moment.toISOString();
+};
+
+const useFilters = () => {
+    const { canAccess: canListUsers } = useCanAccess({ resource: 'users', action: 'list' });
+    return [
+        ...(canListUsers
+            ? [
+                  <ReferenceInput key="actor_id" source="actor_id" reference="users" alwaysOn>
+                      <AutocompleteInput
+                          label="resources.audit-events.fields.actor"
+                          optionText={(user: { first_name: string; last_name: string; username: string }) =>
+                              `${user.first_name} ${user.last_name} (${user.username})`
+                          }
+                          sx={{ minWidth: 220 }}
+                      />
+                  </ReferenceInput>,
+              ]
+            : []),
+        <TextInput
+            key="action"
+            source="action"
+            label="resources.audit-events.fields.action"
+            helperText="resources.audit-events.action_help"
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+        />,
+        <TextInput
+            key="entity"
+            source="entity"
+            label="resources.audit-events.fields.entity"
+            helperText="resources.audit-events.entity_help"
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+        />,
+        <TextInput key="entity_id" source="entity_id" label="resources.audit-events.fields.entity_id" />,
+        <DateInput key="from" source="from" label="resources.audit-events.fields.from" parse={dayBoundary('start')} alwaysOn />,
+        <DateInput key="to" source="to" label="resources.audit-events.fields.to" parse={dayBoundary('end')} alwaysOn />,
+    ];
+};
+
+const Code = ({ text }: { text: string }) => (
+    <Chip label={text} size="small" variant="outlined" sx={{ fontFamily: 'monospace', fontSize: 12 }} />
+);
+
+const ActorCell = ({ event }: { event: AuditEventRecord }) => {
+    const translate = useTranslate();
+    if (!event.actor) return <Typography variant="body2">{translate('resources.audit-events.system')}</Typography>;
+    return (
+        <Box>
+            <Typography variant="body2">{event.actor.name}</Typography>
+            <Typography variant="caption" color="text.secondary">
+                {event.actor.username}
+            </Typography>
+        </Box>
+    );
+};
+
+const WhenCell = ({ event }: { event: AuditEventRecord }) => {
+    const locale = useLocale();
+    return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(Date.parse(event.at), locale)}</span>;
+};
+
+const useExporter = (): Exporter<AuditEventRecord> => {
+    const translate = useTranslate();
+    const title = (field: string) => translate(`resources.audit-events.fields.${field}`);
+    return events =>
+        downloadCSV(
+            toCsv(events, [
+                { title: title('at'), value: event => event.at },
+                { title: title('actor'), value: event => event.actor?.username ?? translate('resources.audit-events.system') },
+                { title: title('role_used'), value: event => event.role_used ?? '' },
+                { title: title('action'), value: event => event.action },
+                { title: title('entity'), value: event => event.entity },
+                { title: title('entity_id'), value: event => event.entity_id ?? '' },
+                { title: translate('resources.audit-events.before'), value: event => JSON.stringify(event.before ?? null) },
+                { title: translate('resources.audit-events.after'), value: event => JSON.stringify(event.after ?? null) },
+            ]),
+            'audit-trail',
+        );
+};
+
+const AuditEmpty = () => {
+    const translate = useTranslate();
+    return (
+        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            {translate('errors.no_records')}
+        </Typography>
+    );
+};
+
+/**
+ * The audit trail (VIEW_AUDIT_TRAIL), newest first: who, with which role, did what to which
+ * record, when; a row opens to show what changed. Filters by user, action, entity and dates, and
+ * export of the filtered events (at most 1,000, the server's page) as CSV.
+ */
+export const AuditList = () => {
+    const exporter = useExporter();
+    return (
+        <List
+            filters={useFilters()}
+            exporter={exporter}
+            perPage={25}
+            actions={
+                <TopToolbar>
+                    <FilterButton />
+                    <ExportButton maxResults={1000} />
+                </TopToolbar>
+            }
+            empty={false}
+            error={<ListLoadError />}
+            queryOptions={quietOnError}
+        >
+            <DataTable bulkActionButtons={false} rowClick="expand" expand={<AuditDiff />} empty={<AuditEmpty />}>
+                <DataTable.Col
+                    source="at"
+                    label="resources.audit-events.fields.at"
+                    disableSort
+                    render={(event: AuditEventRecord) => <WhenCell event={event} />}
+                />
+                <DataTable.Col
+                    source="actor"
+                    label="resources.audit-events.fields.actor"
+                    disableSort
+                    render={(event: AuditEventRecord) => <ActorCell event={event} />}
+                />
+                <DataTable.Col
+                    source="role_used"
+                    label="resources.audit-events.fields.role_used"
+                    disableSort
+                    render={(event: AuditEventRecord) => (event.role_used ? <Code text={event.role_used} /> : '—')}
+                    sx={{ display: { xs: 'none', md: 'table-cell' } }}
+                />
+                <DataTable.Col
+                    source="action"
+                    label="resources.audit-events.fields.action"
+                    disableSort
+                    render={(event: AuditEventRecord) => <Code text={event.action} />}
+                />
+                <DataTable.Col
+                    source="entity"
+                    label="resources.audit-events.fields.entity"
+                    disableSort
+                    render={(event: AuditEventRecord) => `${event.entity}${event.entity_id ? ` #${event.entity_id}` : ''}`}
+                    sx={{ display: { xs: 'none', sm: 'table-cell' } }}
+                />
+            </DataTable>
+        </List>
+    );
+};
+
+/** The trail at /dashboard/audit: the `audit-events` resource under a shorter route (App.tsx). */
+export const AuditTrail = () => (
+    <ResourceContextProvider value="audit-events">
+        <AuditList />
+    </ResourceContextProvider>
+);
