@@ -4,8 +4,9 @@ import { customerCalls } from './customers';
 import { deviceCalls } from './devices';
 import { loanCalls } from './loans';
 import { securityCalls } from './security';
+import { storeCalls } from './stores';
 
-export const calls = { ...authCalls, ...securityCalls, ...customerCalls, ...loanCalls, ...deviceCalls };
+export const calls = { ...authCalls, ...securityCalls, ...customerCalls, ...loanCalls, ...deviceCalls, ...storeCalls };
 
 export const API_BASE = '/portal_api';
 export const PORTAL_VERSION = '2.7.111';

@@ -12,13 +12,13 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { ROLE_CATALOG, ROLE_CODES, type RoleCode } from '../../contract/roles';
 import { hashPassword } from '../domain/auth';
 import { recordAudit } from '../domain/audit';
-import { SALES_AGENT_GROUP } from '../domain/security';
+import { FIELD_AGENT_GROUP, SALES_AGENT_GROUP, SUPER_ADMIN_GROUP } from '../domain/security';
 import { loadSettings, type Settings } from '../settings';
 import { dropEverything, openDatabase, type Database, type OpenDatabase, type Transaction } from './index';
 import { adminGroups, adminRoles, admins, groupRoles, stores } from './schema';
 import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers } from './seedCustomers';
 
-export const SUPER_ADMIN_GROUP = 'Super Admin';
+export { SUPER_ADMIN_GROUP };
 
 const ANALYTICS_ROLES = ROLE_CODES.filter(code => code.includes('ANALYTICS'));
 const APPROVE_ROLES = ROLE_CODES.filter(code => code.startsWith('APPROVE_'));
@@ -95,7 +95,12 @@ export const DEMO_GROUPS = {
         'VIEW_CUSTOMERS_QUALIFIED_PHONES',
         'RATE_CALL',
     ],
-    'Field Agent': ['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE', 'VIEW_CUSTOMER_PHONE', 'VIEW_CUSTOMER_LOANS'],
+    [FIELD_AGENT_GROUP]: [
+        'FIND_CUSTOMER_FIELDAGENT',
+        'FIND_CUSTOMER_FIELDAGENT_STORE',
+        'VIEW_CUSTOMER_PHONE',
+        'VIEW_CUSTOMER_LOANS',
+    ],
     Analytics: ANALYTICS_ROLES,
 } as const satisfies Record<string, readonly RoleCode[]>;
 
@@ -107,7 +112,7 @@ const GROUP_DESCRIPTIONS: Record<DemoGroup, string> = {
     Approvers: 'Review and approve requests (checkers)',
     'Shop Owner': 'Runs a phone shop: agents, stock and prices',
     [SALES_AGENT_GROUP]: 'Sells phones on loan in a shop; self-registered agents join here',
-    'Field Agent': 'Finds customers in the field',
+    [FIELD_AGENT_GROUP]: 'Finds customers in the field',
     Analytics: 'Reads the analytics pages',
 };
 
@@ -187,7 +192,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
         username: 'fieldagent',
         firstName: 'Naledi',
         lastName: 'Mahlangu',
-        group: 'Field Agent',
+        group: FIELD_AGENT_GROUP,
         msisdn: '27820000006',
         store: null,
         otpEnabled: false,

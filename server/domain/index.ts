@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
 import { registerSecurityRoutes } from './security';
+import { registerStoreRoutes } from './stores';
 
 export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerAuthRoutes(app);
     registerSecurityRoutes(app);
     registerCustomersRoutes(app);
+    registerStoreRoutes(app);
 };

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, myRoles } from '../../contract/auth';
 import type { Access, CallDefinition, CallInput } from '../../contract/define';
 import { ROLE_CODES } from '../../contract/roles';
+import { listPhoneModels } from '../../contract/stores';
 import { OTP, OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
 import {
     addGroupRole,
@@ -23,10 +24,13 @@ import {
     createAdminGroup,
     listAdminGroups,
     listAdminRoles,
+    listAdmins,
     registrationOptions,
 } from '../../contract/security';
 import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';
 import { freshImei, makeCustomer, makeLoan, makeVivoCode, VIVO_TEST_CODE } from './customerFixtures';
+import { offlineUnlockPin } from '../../contract/devices';
+import { DEMO_CUSTOMERS } from '../../server/db/seedCustomers';
 import { DEMO_USERNAMES, callEntries, everyCall, signInAs, type CallName } from './contractCases';
 
 let server: TestServer;
@@ -101,10 +105,37 @@ const DEMO = {
     noLoan: '27710000005',
     fieldAgents: '27710000006',
     digitalAssisted: '27710000007',
+    lockedImei: DEMO_CUSTOMERS.find(customer => customer.msisdn === '27710000002')?.loan?.imei ?? '',
 };
 
 const uniqueUsername = (context: RowContext) => `matrix.${context.caller}.${context.serial}`;
 const uniqueMsisdn = (context: RowContext) => `27849${String(context.serial).padStart(6, '0')}`;
+
+/** A new portal user for a row that changes one: in the Analytics group, or as `options` say. */
+const freshUser = async (context: RowContext, options: { group?: string; storeId?: number } = {}) => {
+    const groups = options.group ? (await asAdmin(listAdminGroups, { query: { $limit: 1000 } })).data : [];
+    const created = await asAdmin(createAdmin, {
+        body: {
+            username: uniqueUsername(context),
+            first_name: 'Matrix',
+            last_name: 'Subject',
+            msisdn: uniqueMsisdn(context),
+            group_id: groups.find(group => group.name === options.group)?.id ?? ids.analytics,
+            store_id: options.storeId,
+            password: 'a-long-password-1',
+        },
+    });
+    return created.id;
+};
+/** A new sales agent of Soweto Central, whose first name is Matrix. */
+const freshAgent = (context: RowContext) => freshUser(context, { group: 'Sales Agent', storeId: ids.soweto });
+const adminIdOf = async (username: string) =>
+    (await asAdmin(listAdmins, { query: { q: username, $limit: 50 } })).data.find(row => row.username === username)?.id ?? 0;
+/** The demo sales agent (`agent`, of Soweto Central). */
+const demoAgentId = () => adminIdOf('agent');
+const storeIdOf = async (name: string) =>
+    (await asAdmin(registrationOptions, {})).stores.find(store => store.name === name)?.id ?? 0;
+const firstSku = async () => (await asAdmin(listPhoneModels, { body: {} })).models[0]?.sku ?? '';
 
 /**
  * A second-factor sign-in waiting for its code, for resendOtp's rows. A phone gets 5 codes an hour
@@ -288,8 +319,68 @@ const ROWS = {
     releaseDevice: {
         input: async () => ({ body: { loan_reference: (await makeLoan(server.db, { balance: 0 })).loanReference } }),
     },
+    // Stores, shops, agents and inventory (issue 9): Soweto Central for reads, a fresh store, agent or device per write.
+    createStore: {
+        input: context => ({
+            body: {
+                name: `Matrix store ${context.caller} ${context.serial}`,
+                region: 'Gauteng',
+                town: 'Johannesburg',
+                latitude: -26.2,
+                longitude: 28.04,
+            },
+        }),
+    },
+    listStores: { input: () => ({ body: { q: 'soweto' } }) },
+    storeAgents: { input: () => ({ body: { store_id: ids.soweto } }) },
+    updateAgentLocation: { input: async () => ({ body: { agent_id: await demoAgentId(), latitude: -26.25, longitude: 27.85 } }) },
+    assignRegionLead: { input: () => ({ body: { store_id: ids.soweto, admin_id: null } }) },
+    listShops: { input: () => ({ body: { page_number: '1', page_size: 'all' } }) },
+    listShopAgents: { input: () => ({ body: { shop_id: String(ids.soweto), page_number: '1', page_size: '50' } }) },
+    transferAgent: {
+        input: async context => ({
+            body: {
+                agent_id: String(await freshAgent(context)),
+                agent_firstname: 'Matrix',
+                agent_store_id: String(await storeIdOf('Durban Marine Parade')),
+            },
+        }),
+    },
+    listAgents: { input: () => ({ body: { tier: 'none', page_number: '1', page_size: '50' } }) },
+    assignAgentTier: { input: async () => ({ body: { agent_id: await demoAgentId(), tier: 'silver' } }) },
+    listInventory: { input: () => ({ body: { store_id: ids.soweto } }) },
+    listPhoneModels: { input: () => ({ body: {} }) },
+    addInventoryItem: { input: async () => ({ body: { sku: await firstSku(), imei: freshImei(), store_id: ids.soweto } }) },
+    addInventoryItems: {
+        input: async () => ({ body: { items: [{ row: 1, sku: await firstSku(), imei: freshImei(), store_id: ids.soweto }] } }),
+    },
+    updatePhonePrices: {
+        input: async () => ({
+            body: { prices: [{ sku: await firstSku(), cash_price: 1999, deposit: 199, instalment_amount: 99 }] },
+        }),
+    },
+    // Administration (issue 10): a fresh group or user per row for writes.
+    updateAdminGroup: {
+        input: async context => ({ params: { id: await freshGroup(context) }, body: { description: 'Described by the matrix' } }),
+    },
+    getAdmin: { input: async () => ({ params: { id: await adminIdOf('maker') } }) },
+    updateAdmin: { input: async context => ({ params: { id: await freshUser(context) }, body: { last_name: 'Edited' } }) },
+    setAdminStatus: { input: async context => ({ params: { id: await freshUser(context) }, body: { status: 'disabled' } }) },
+    endAdminSessions: { input: async context => ({ params: { id: await freshUser(context) } }) },
+    releaseAdminThrottle: { input: async context => ({ params: { id: await freshUser(context) } }) },
+    listAuditEvents: { input: () => ({ query: { $limit: 5, entity: 'admins' } }) },
     // The stand-ins answer this machine only: the harness's default address is loopback.
     devOutbox: { input: () => ({ query: { msisdn: '27820000008', $limit: 1 } }) },
+    devPhoneScreen: { input: () => ({ query: { imei: DEMO.lockedImei } }) },
+    devPhoneOfflineUnlock: {
+        input: async () => {
+            const made = await makeLoan(server.db, { device: 'locked' });
+            const { pin } = await asAdmin(offlineUnlockPin, {
+                body: { loan_reference: made.loanReference, challenge: made.challenge },
+            });
+            return { body: { imei: made.imei, pin } };
+        },
+    },
 } satisfies { [Name in CallName]: Row<(typeof everyCall)[Name]> };
 
 type AnyRow = { input(context: RowContext): CallOptions | Promise<CallOptions>; endsSession?: true };

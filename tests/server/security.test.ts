@@ -7,15 +7,22 @@ import {
     addGroupRole,
     createAdmin,
     createAdminGroup,
+    endAdminSessions,
+    getAdmin,
     getAdminGroup,
     listAdminGroups,
     listAdminRoles,
     listAdmins,
+    listAuditEvents,
     listGroupRoles,
     register,
     registrationOptions,
+    releaseAdminThrottle,
     removeGroupRole,
     securityCalls,
+    setAdminStatus,
+    updateAdmin,
+    updateAdminGroup,
 } from '../../contract/security';
 import { adminGroups, adminRoles, admins, auditEvents, smsOutbox } from '../../server/db/schema';
 import { DEMO_GROUPS } from '../../server/db/seed';
@@ -102,6 +109,37 @@ const ACCESS_CASES: Record<keyof typeof securityCalls, AccessCase> = {
         call: createAdmin,
         valid: () => ({ body: newAdminBody('9001') }),
         invalid: () => ({ body: newAdminBody('9002', { msisdn: '12ab' }), field: 'msisdn' }),
+    },
+    updateAdminGroup: {
+        call: updateAdminGroup,
+        valid: () => ({ params: { id: ids.analytics }, body: { description: 'Reads the analytics' } }),
+        invalid: () => ({ params: { id: ids.analytics }, body: { name: 'x' }, field: 'name' }),
+    },
+    getAdmin: { call: getAdmin, valid: () => ({ params: { id: 1 } }), invalid: () => ({ params: { id: 'abc' }, field: 'id' }) },
+    updateAdmin: {
+        call: updateAdmin,
+        valid: () => ({ params: { id: 1 }, body: { first_name: 'Thandi' } }),
+        invalid: () => ({ params: { id: 1 }, body: { msisdn: '12ab' }, field: 'msisdn' }),
+    },
+    setAdminStatus: {
+        call: setAdminStatus,
+        valid: () => ({ params: { id: 1 }, body: { status: 'disabled' } }),
+        invalid: () => ({ params: { id: 1 }, body: { status: 'asleep' }, field: 'status' }),
+    },
+    endAdminSessions: {
+        call: endAdminSessions,
+        valid: () => ({ params: { id: 1 } }),
+        invalid: () => ({ params: { id: 'abc' }, field: 'id' }),
+    },
+    releaseAdminThrottle: {
+        call: releaseAdminThrottle,
+        valid: () => ({ params: { id: 1 } }),
+        invalid: () => ({ params: { id: '0' }, field: 'id' }),
+    },
+    listAuditEvents: {
+        call: listAuditEvents,
+        valid: () => ({}),
+        invalid: () => ({ query: { from: 'yesterday' }, field: 'from' }),
     },
     registrationOptions: { call: registrationOptions, valid: () => ({}), invalid: () => ({ field: '' }) },
     register: {

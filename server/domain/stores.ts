@@ -1,0 +1,740 @@
+/**
+ * Stores, shops, agents, agent tiers and inventory (contract/stores.ts).
+ *
+ * Reach: staff without a shop act on every store; anyone attached to a shop acts on that shop and
+ * the stores they own, and sees nothing else: a store, an agent or a device outside the reach
+ * answers 404, as one that does not exist. An agent is a portal user in an agent group.
+ *
+ * Two writers meeting leave one effect: store names and IMEIs are unique in the database, and the
+ * agent rows a write changes are locked (FOR UPDATE) before they are checked.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { imei as imeiField } from '../../contract/fields';
+import {
+    addInventoryItem,
+    addInventoryItems,
+    assignAgentTier,
+    assignRegionLead,
+    createStore,
+    listAgents,
+    listInventory,
+    listPhoneModels,
+    listShopAgents,
+    listShops,
+    listStores,
+    storeAgents,
+    transferAgent,
+    updateAgentLocation,
+    updatePhonePrices,
+    type Agent,
+    type InventoryItem,
+    type PhoneModel,
+    type Store,
+} from '../../contract/stores';
+import type { Queryable, Transaction } from '../db';
+import { adminGroups, admins, agentProfiles, inventoryItems, phoneModels, stores } from '../db/schema';
+import { HttpError, mount, type CallContext } from '../http';
+import { containing } from '../lists';
+import { iso } from '../wire';
+import { FIELD_AGENT_GROUP, SALES_AGENT_GROUP } from './security';
+
+/** The groups whose members are agents: they sell (in a shop) or find customers in the field. */
+export const AGENT_GROUPS = [SALES_AGENT_GROUP, FIELD_AGENT_GROUP] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Reach
+
+/** The stores a caller acts on: null for every store (staff without a shop). */
+const reachOf = async (db: Queryable, context: CallContext): Promise<number[] | null> => {
+    const admin = context.session?.admin;
+    if (!admin || admin.storeId === null) return null;
+    const owned = await db
+        .select({ id: stores.id })
+        .from(stores)
+        .where(or(eq(stores.id, admin.storeId), eq(stores.ownerAdminId, admin.id)));
+    return owned.map(row => row.id);
+};
+
+/** A condition on a store id column that keeps the caller's reach (none when it is every store). */
+const within = (reach: number[] | null, column: AnyPgColumn): SQL | undefined =>
+    reach === null ? undefined : reach.length === 0 ? sql`false` : inArray(column, reach);
+
+const inReach = (reach: number[] | null, storeId: number | null) =>
+    reach === null || (storeId !== null && reach.includes(storeId));
+
+const notFound = (what: string, field: string) => new HttpError(404, 'errors.not_found', `There is no such ${what}`, field);
+
+// ---------------------------------------------------------------------------------------------
+// Stores
+
+const owner = alias(admins, 'owner');
+const regionLead = alias(admins, 'region_lead');
+const agentGroup = alias(adminGroups, 'agent_group');
+
+const fullName = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+    sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+/** Agents attached to each store, counted in one pass over the agents rather than once a store. */
+const agentCounts = new QueryBuilder()
+    .select({ storeId: sql<number>`${admins.storeId}`.as('counted_store_id'), agents: sql<number>`count(*)::int`.as('agents') })
+    .from(admins)
+    .innerJoin(adminGroups, eq(adminGroups.id, admins.groupId))
+    .where(inArray(adminGroups.name, [...AGENT_GROUPS]))
+    .groupBy(admins.storeId)
+    .as('agent_counts');
+
+const storeFields = {
+    id: stores.id,
+    name: stores.name,
+    region: stores.region,
+    town: stores.town,
+    latitude: stores.latitude,
+    longitude: stores.longitude,
+    ownerId: owner.id,
+    ownerName: fullName(owner),
+    leadId: regionLead.id,
+    leadName: fullName(regionLead),
+    agent_count: sql<number>`coalesce(${agentCounts.agents}, 0)`,
+    created_at: stores.createdAt,
+};
+
+const selectStores = (db: Queryable) =>
+    db
+        .select(storeFields)
+        .from(stores)
+        .leftJoin(owner, eq(owner.id, stores.ownerAdminId))
+        .leftJoin(regionLead, eq(regionLead.id, stores.regionLeadAdminId))
+        .leftJoin(agentCounts, eq(agentCounts.storeId, stores.id));
+
+type StoreRow = Awaited<ReturnType<ReturnType<typeof selectStores>['execute']>>[number];
+
+const storeOf = ({ ownerId, ownerName, leadId, leadName, created_at, ...row }: StoreRow): Store => ({
+    ...row,
+    owner: ownerId === null ? null : { id: ownerId, name: ownerName },
+    region_lead: leadId === null ? null : { id: leadId, name: leadName },
+    created_at: iso(created_at),
+});
+
+const findStore = async (db: Queryable, storeId: number, reach: number[] | null): Promise<Store> => {
+    const [row] = await selectStores(db).where(and(eq(stores.id, storeId), within(reach, stores.id)));
+    if (!row) throw notFound('store', 'store_id');
+    return storeOf(row);
+};
+
+const storeNameTaken = () => new HttpError(409, 'errors.store_name_taken', 'A store with this name already exists', 'name');
+
+/** An active portal user who may lead a region. */
+const checkRegionLead = async (db: Queryable, adminId: number) => {
+    const [lead] = await db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(and(eq(admins.id, adminId), eq(admins.status, 'active')));
+    if (!lead) throw new HttpError(400, 'errors.unknown_admin', 'There is no such active user', 'region_lead_id');
+};
+
+// ---------------------------------------------------------------------------------------------
+// Agents
+
+const agentFields = {
+    id: admins.id,
+    username: admins.username,
+    first_name: admins.firstName,
+    last_name: admins.lastName,
+    msisdn: admins.msisdn,
+    group_name: agentGroup.name,
+    store_id: admins.storeId,
+    store_name: stores.name,
+    tier: agentProfiles.tier,
+    latitude: agentProfiles.latitude,
+    longitude: agentProfiles.longitude,
+    location_updated_at: agentProfiles.locationUpdatedAt,
+    status: admins.status,
+};
+
+const isAgent = inArray(agentGroup.name, [...AGENT_GROUPS]);
+
+const selectAgents = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
+    db
+        .select({ ...agentFields, ...(extra as Extra) })
+        .from(admins)
+        .innerJoin(agentGroup, eq(agentGroup.id, admins.groupId))
+        .leftJoin(stores, eq(stores.id, admins.storeId))
+        .leftJoin(agentProfiles, eq(agentProfiles.adminId, admins.id));
+
+type AgentRow = Awaited<ReturnType<ReturnType<typeof selectAgents>['execute']>>[number];
+
+const agentOf = ({ location_updated_at, ...row }: AgentRow): Agent => ({
+    ...row,
+    location_updated_at: location_updated_at ? iso(location_updated_at) : null,
+});
+
+const findAgent = async (db: Queryable, agentId: number, reach: number[] | null, field = 'agent_id'): Promise<Agent> => {
+    const [row] = await selectAgents(db).where(and(eq(admins.id, agentId), isAgent, within(reach, admins.storeId)));
+    if (!row) throw notFound('agent', field);
+    return agentOf(row);
+};
+
+/** Takes the agent's row for this transaction: two writers on one agent go one after the other. */
+const lockAgent = (tx: Transaction, agentId: number) =>
+    tx.select({ id: admins.id }).from(admins).where(eq(admins.id, agentId)).for('update');
+
+const saveProfile = (tx: Transaction, adminId: number, change: Partial<typeof agentProfiles.$inferInsert>) =>
+    tx
+        .insert(agentProfiles)
+        .values({ adminId, ...change })
+        .onConflictDoUpdate({ target: agentProfiles.adminId, set: change });
+
+/** `page_number` and `page_size` ('all' for every row) → LIMIT and OFFSET. */
+const pageWindow = (page: { page_number: number; page_size: number | 'all' }) =>
+    page.page_size === 'all'
+        ? { limit: null, offset: 0 }
+        : { limit: page.page_size, offset: (page.page_number - 1) * page.page_size };
+
+/** One page of rows and the count of every match, in one query (the window count beside each row). */
+const pageRows = async <Row extends { total_items: number }>(
+    rows: Row[],
+    countAll: () => Promise<{ value: number }[]>,
+    offset: number,
+) => {
+    const total = rows[0]?.total_items ?? (offset === 0 ? 0 : ((await countAll())[0]?.value ?? 0));
+    return { rows: rows.map(({ total_items: _total, ...row }) => row), total };
+};
+
+const totalItems = sql<number>`(count(*) over ())::int`;
+
+// ---------------------------------------------------------------------------------------------
+// Inventory
+
+const modelFields = {
+    id: phoneModels.id,
+    sku: phoneModels.sku,
+    brand: phoneModels.brand,
+    model: phoneModels.model,
+    image: phoneModels.image,
+    cash_price: phoneModels.cashPrice,
+    deposit: phoneModels.deposit,
+    instalment_amount: phoneModels.instalmentAmount,
+    instalment_period: phoneModels.instalmentPeriod,
+    term: phoneModels.term,
+    lock_solution: phoneModels.lockSolution,
+};
+
+const inStockWithin = (reach: number[] | null) => sql<number>`(
+    SELECT count(*)::int FROM ${inventoryItems} i
+    WHERE i.sku = ${phoneModels.sku} AND i.status = 'in_stock'
+    ${
+        reach === null
+            ? sql``
+            : reach.length === 0
+              ? sql`AND false`
+              : sql`AND i.store_id IN (${sql.join(
+                    reach.map(storeId => sql`${storeId}`),
+                    sql`, `,
+                )})`
+    }
+)`;
+
+const findModels = async (db: Queryable, skus: string[], reach: number[] | null): Promise<Map<string, PhoneModel>> => {
+    if (skus.length === 0) return new Map();
+    const rows = await db
+        .select({ ...modelFields, in_stock: inStockWithin(reach) })
+        .from(phoneModels)
+        .where(inArray(phoneModels.sku, skus));
+    return new Map(rows.map(row => [row.sku, row]));
+};
+
+const itemFields = {
+    id: inventoryItems.id,
+    imei: inventoryItems.imei,
+    sku: inventoryItems.sku,
+    brand: phoneModels.brand,
+    model: phoneModels.model,
+    store_id: inventoryItems.storeId,
+    store_name: stores.name,
+    status: inventoryItems.status,
+    cash_price: phoneModels.cashPrice,
+    created_at: inventoryItems.createdAt,
+};
+
+const selectItems = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
+    db
+        .select({ ...itemFields, ...(extra as Extra) })
+        .from(inventoryItems)
+        .innerJoin(phoneModels, eq(phoneModels.sku, inventoryItems.sku))
+        .innerJoin(stores, eq(stores.id, inventoryItems.storeId));
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+
+const itemOf = ({ created_at, ...row }: ItemRow): InventoryItem => ({ ...row, created_at: iso(created_at) });
+
+const findItem = async (db: Queryable, itemId: number): Promise<InventoryItem> => {
+    const [row] = await selectItems(db).where(eq(inventoryItems.id, itemId));
+    if (!row) throw new Error('The new device could not be read back');
+    return itemOf(row);
+};
+
+/** The store a device goes to: the one named, else the caller's shop; always one within reach. */
+const targetStore = async (db: Queryable, context: CallContext, reach: number[] | null, storeId: number | undefined) => {
+    const chosen = storeId ?? context.session?.admin.storeId ?? null;
+    if (chosen === null) throw new HttpError(400, 'errors.store_required', 'Choose the store the device is in', 'store_id');
+    if (!inReach(reach, chosen))
+        throw new HttpError(403, 'errors.store_not_allowed', 'You can only add stock to your own stores', 'store_id');
+    const [found] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, chosen));
+    if (!found) throw new HttpError(400, 'errors.unknown_store', 'There is no such shop', 'store_id');
+    return chosen;
+};
+
+const imeiInStock = () => new HttpError(409, 'errors.imei_in_stock', 'A device with this IMEI is already in stock', 'imei');
+const unknownSku = (field: string) => new HttpError(400, 'errors.unknown_sku', 'There is no phone model with this SKU', field);
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+export const registerStoreRoutes = (app: FastifyInstance): void => {
+    mount(
+        app,
+        createStore,
+        async ({ body }, context) => {
+            if (body.region_lead_id !== undefined) {
+                if (!context.roles.has('ADD_REGION_LEAD')) {
+                    throw new HttpError(
+                        403,
+                        'errors.role_not_held',
+                        'Naming a region lead needs the ADD_REGION_LEAD role',
+                        'region_lead_id',
+                    );
+                }
+                await checkRegionLead(context.db, body.region_lead_id);
+            }
+            return context.write(
+                async tx => {
+                    const [taken] = await tx
+                        .select({ id: stores.id })
+                        .from(stores)
+                        .where(sql`lower(${stores.name}) = lower(${body.name})`);
+                    if (taken) throw storeNameTaken();
+                    const [created] = await tx
+                        .insert(stores)
+                        .values({
+                            name: body.name,
+                            region: body.region,
+                            town: body.town,
+                            latitude: body.latitude,
+                            longitude: body.longitude,
+                            ownerAdminId: context.session?.admin.id ?? null,
+                            regionLeadAdminId: body.region_lead_id ?? null,
+                            createdAt: context.now(),
+                        })
+                        .returning({ id: stores.id });
+                    if (!created) throw new Error('The new store could not be read back');
+                    const store = await findStore(tx, created.id, null);
+                    return {
+                        result: store,
+                        audit: { action: 'stores.create', entity: 'stores', entityId: store.id, after: store },
+                    };
+                },
+                { conflicts: { stores_name_key: storeNameTaken } },
+            );
+        },
+        { status: 201 },
+    );
+
+    mount(app, listStores, async ({ body }, context) => {
+        const reach = await reachOf(context.db, context);
+        const filters: (SQL | undefined)[] = [within(reach, stores.id)];
+        if (body.q) {
+            const pattern = containing(body.q);
+            filters.push(or(ilike(stores.name, pattern), ilike(stores.region, pattern), ilike(stores.town, pattern)));
+        }
+        if (body.region) filters.push(ilike(stores.region, body.region));
+        const rows = await selectStores(context.db)
+            .where(and(...filters))
+            .orderBy(asc(stores.name), asc(stores.id));
+        return { stores: rows.map(storeOf) };
+    });
+
+    mount(app, storeAgents, async ({ body }, context) => {
+        const reach = await reachOf(context.db, context);
+        const store = await findStore(context.db, body.store_id, reach);
+        const rows = await selectAgents(context.db)
+            .where(and(eq(admins.storeId, store.id), isAgent))
+            .orderBy(asc(admins.firstName), asc(admins.id));
+        return { store, agents: rows.map(agentOf) };
+    });
+
+    mount(app, updateAgentLocation, async ({ body }, context) =>
+        context.write(async tx => {
+            const reach = await reachOf(tx, context);
+            await lockAgent(tx, body.agent_id);
+            const before = await findAgent(tx, body.agent_id, reach);
+            await saveProfile(tx, body.agent_id, {
+                latitude: body.latitude,
+                longitude: body.longitude,
+                locationUpdatedAt: context.now(),
+            });
+            const after = await findAgent(tx, body.agent_id, reach);
+            return {
+                result: after,
+                audit: { action: 'agents.update_location', entity: 'admins', entityId: after.id, before, after },
+            };
+        }),
+    );
+
+    mount(app, assignRegionLead, async ({ body }, context) =>
+        context.write(async tx => {
+            const reach = await reachOf(tx, context);
+            const before = await findStore(tx, body.store_id, reach);
+            if (body.admin_id !== null) await checkRegionLead(tx, body.admin_id);
+            await tx.update(stores).set({ regionLeadAdminId: body.admin_id }).where(eq(stores.id, body.store_id));
+            const after = await findStore(tx, body.store_id, reach);
+            return {
+                result: after,
+                audit: { action: 'stores.assign_region_lead', entity: 'stores', entityId: after.id, before, after },
+            };
+        }),
+    );
+
+    mount(app, listShops, async ({ body }, context) => {
+        const reach = await reachOf(context.db, context);
+        const where = within(reach, stores.id);
+        const { limit, offset } = pageWindow(body);
+        const query = selectStores(context.db).where(where).orderBy(asc(stores.name), asc(stores.id)).$dynamic();
+        // Every shop ('all') is one query; a page carries the total beside its rows.
+        if (limit === null) {
+            const rows = await query;
+            return { data: rows.map(storeOf), total_items: rows.length };
+        }
+        const paged = await context.db
+            .select({ ...storeFields, total_items: totalItems })
+            .from(stores)
+            .leftJoin(owner, eq(owner.id, stores.ownerAdminId))
+            .leftJoin(regionLead, eq(regionLead.id, stores.regionLeadAdminId))
+            .leftJoin(agentCounts, eq(agentCounts.storeId, stores.id))
+            .where(where)
+            .orderBy(asc(stores.name), asc(stores.id))
+            .limit(limit)
+            .offset(offset);
+        const { rows, total } = await pageRows(
+            paged,
+            () => context.db.select({ value: count() }).from(stores).where(where),
+            offset,
+        );
+        return { data: rows.map(storeOf), total_items: total };
+    });
+
+    mount(app, listShopAgents, async ({ body }, context) => {
+        const reach = await reachOf(context.db, context);
+        await findStore(context.db, body.shop_id, reach);
+        const where = and(eq(admins.storeId, body.shop_id), isAgent);
+        const { limit, offset } = pageWindow(body);
+        const query = selectAgents(context.db, { total_items: totalItems })
+            .where(where)
+            .orderBy(asc(admins.firstName), asc(admins.id))
+            .$dynamic();
+        const found = limit === null ? await query : await query.limit(limit).offset(offset);
+        const { rows, total } = await pageRows(
+            found,
+            () =>
+                context.db
+                    .select({ value: count() })
+                    .from(admins)
+                    .innerJoin(agentGroup, eq(agentGroup.id, admins.groupId))
+                    .where(where),
+            offset,
+        );
+        return { data: rows.map(agentOf), total_items: total };
+    });
+
+    mount(app, transferAgent, async ({ body }, context) =>
+        context.write(async tx => {
+            const reach = await reachOf(tx, context);
+            await lockAgent(tx, body.agent_id);
+            const before = await findAgent(tx, body.agent_id, reach);
+            if (before.first_name.localeCompare(body.agent_firstname, undefined, { sensitivity: 'accent' }) !== 0) {
+                throw new HttpError(409, 'errors.agent_name_mismatch', "That is not this agent's first name", 'agent_firstname');
+            }
+            const [target] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, body.agent_store_id));
+            if (!target) throw new HttpError(400, 'errors.unknown_store', 'There is no such shop', 'agent_store_id');
+            if (!inReach(reach, target.id)) {
+                throw new HttpError(
+                    403,
+                    'errors.store_not_allowed',
+                    'You can only move agents between your own stores',
+                    'agent_store_id',
+                );
+            }
+            if (before.store_id === target.id) {
+                throw new HttpError(409, 'errors.same_store', 'The agent is in this store already', 'agent_store_id');
+            }
+            await tx.update(admins).set({ storeId: target.id }).where(eq(admins.id, body.agent_id));
+            const after = await findAgent(tx, body.agent_id, null);
+            return { result: after, audit: { action: 'agents.transfer', entity: 'admins', entityId: after.id, before, after } };
+        }),
+    );
+
+    mount(app, listAgents, async ({ body }, context) => {
+        const reach = await reachOf(context.db, context);
+        const filters: (SQL | undefined)[] = [isAgent, within(reach, admins.storeId)];
+        if (body.q) {
+            const pattern = containing(body.q);
+            filters.push(
+                or(
+                    ilike(admins.firstName, pattern),
+                    ilike(admins.lastName, pattern),
+                    ilike(admins.username, pattern),
+                    ilike(admins.msisdn, pattern),
+                ),
+            );
+        }
+        if (body.tier === 'none') filters.push(isNull(agentProfiles.tier));
+        else if (body.tier) filters.push(eq(agentProfiles.tier, body.tier));
+        if (body.store_id !== undefined) filters.push(eq(admins.storeId, body.store_id));
+        const where = and(...filters);
+        const { limit, offset } = pageWindow(body);
+        const query = selectAgents(context.db, { total_items: totalItems })
+            .where(where)
+            .orderBy(asc(admins.firstName), asc(admins.id))
+            .$dynamic();
+        const found = limit === null ? await query : await query.limit(limit).offset(offset);
+        const { rows, total } = await pageRows(
+            found,
+            () =>
+                context.db
+                    .select({ value: count() })
+                    .from(admins)
+                    .innerJoin(agentGroup, eq(agentGroup.id, admins.groupId))
+                    .leftJoin(agentProfiles, eq(agentProfiles.adminId, admins.id))
+                    .where(where),
+            offset,
+        );
+        return { data: { data: rows.map(agentOf), total_items: total } };
+    });
+
+    mount(app, assignAgentTier, async ({ body }, context) =>
+        context.write(async tx => {
+            const reach = await reachOf(tx, context);
+            await lockAgent(tx, body.agent_id);
+            const before = await findAgent(tx, body.agent_id, reach);
+            await saveProfile(tx, body.agent_id, { tier: body.tier });
+            const after = await findAgent(tx, body.agent_id, reach);
+            return {
+                result: after,
+                audit: { action: 'agents.assign_tier', entity: 'admins', entityId: after.id, before, after },
+            };
+        }),
+    );
+
+    mount(app, listInventory, async ({ body }, context) => {
+        const reach = await reachOf(context.db, context);
+        const filters: (SQL | undefined)[] = [within(reach, inventoryItems.storeId)];
+        if (body.q) {
+            const pattern = containing(body.q);
+            filters.push(
+                or(
+                    ilike(inventoryItems.imei, pattern),
+                    ilike(inventoryItems.sku, pattern),
+                    ilike(phoneModels.brand, pattern),
+                    ilike(phoneModels.model, pattern),
+                ),
+            );
+        }
+        if (body.store_id !== undefined) filters.push(eq(inventoryItems.storeId, body.store_id));
+        if (body.status) filters.push(eq(inventoryItems.status, body.status));
+        const where = and(...filters);
+        const { limit, offset } = pageWindow(body);
+        const found = await selectItems(context.db, { total_items: totalItems })
+            .where(where)
+            .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id))
+            .limit(limit ?? 1000)
+            .offset(offset);
+        const { rows, total } = await pageRows(
+            found,
+            () =>
+                context.db
+                    .select({ value: count() })
+                    .from(inventoryItems)
+                    .innerJoin(phoneModels, eq(phoneModels.sku, inventoryItems.sku))
+                    .where(where),
+            offset,
+        );
+        return { phones: rows.map(itemOf), total_items: total };
+    });
+
+    mount(app, listPhoneModels, async ({ body }, context) => {
+        const reach = await reachOf(context.db, context);
+        const pattern = body.q ? containing(body.q) : null;
+        const models = await context.db
+            .select({ ...modelFields, in_stock: inStockWithin(reach) })
+            .from(phoneModels)
+            .where(
+                pattern
+                    ? or(ilike(phoneModels.sku, pattern), ilike(phoneModels.brand, pattern), ilike(phoneModels.model, pattern))
+                    : undefined,
+            )
+            .orderBy(asc(phoneModels.brand), asc(phoneModels.model), asc(phoneModels.sku));
+        return { models };
+    });
+
+    mount(
+        app,
+        addInventoryItem,
+        async ({ body }, context) =>
+            context.write(
+                async tx => {
+                    const reach = await reachOf(tx, context);
+                    const storeId = await targetStore(tx, context, reach, body.store_id);
+                    if ((await findModels(tx, [body.sku], reach)).size === 0) throw unknownSku('sku');
+                    const [created] = await tx
+                        .insert(inventoryItems)
+                        .values({ sku: body.sku, imei: body.imei, storeId, createdAt: context.now() })
+                        .onConflictDoNothing({ target: inventoryItems.imei })
+                        .returning({ id: inventoryItems.id });
+                    if (!created) throw imeiInStock();
+                    const item = await findItem(tx, created.id);
+                    return {
+                        result: item,
+                        audit: { action: 'inventory_items.create', entity: 'inventory_items', entityId: item.id, after: item },
+                    };
+                },
+                { conflicts: { inventory_items_imei_unique: imeiInStock } },
+            ),
+        { status: 201 },
+    );
+
+    mount(app, addInventoryItems, async ({ body }, context) => {
+        type Result = {
+            row: number;
+            imei: string;
+            result: 'accepted' | 'duplicate' | 'invalid';
+            reason: string | null;
+            id: number | null;
+        };
+        return context.write(async tx => {
+            const reach = await reachOf(tx, context);
+            const results: Result[] = [];
+            const models = await findModels(tx, [...new Set(body.items.map(item => item.sku.trim()))], reach);
+            const storeChecks = new Map<number | undefined, string | number>();
+            const seen = new Set<string>();
+            const candidates: { result: Result; sku: string; storeId: number }[] = [];
+            for (const item of body.items) {
+                const imei = item.imei.trim();
+                const result: Result = { row: item.row, imei, result: 'invalid', reason: null, id: null };
+                results.push(result);
+                if (!imeiField.safeParse(imei).success) {
+                    result.reason = 'errors.imei_invalid';
+                    continue;
+                }
+                if (!models.has(item.sku.trim())) {
+                    result.reason = 'errors.unknown_sku';
+                    continue;
+                }
+                if (!storeChecks.has(item.store_id)) {
+                    storeChecks.set(
+                        item.store_id,
+                        await targetStore(tx, context, reach, item.store_id).catch((error: unknown) => {
+                            if (error instanceof HttpError) return error.key;
+                            throw error;
+                        }),
+                    );
+                }
+                const store = storeChecks.get(item.store_id);
+                if (typeof store !== 'number') {
+                    result.reason = store ?? 'errors.store_required';
+                    continue;
+                }
+                if (seen.has(imei)) {
+                    result.result = 'duplicate';
+                    result.reason = 'errors.duplicate_in_file';
+                    continue;
+                }
+                seen.add(imei);
+                candidates.push({ result, sku: item.sku.trim(), storeId: store });
+            }
+            // One statement for the batch; an IMEI in stock already (or added by a parallel upload) is a duplicate.
+            const inserted =
+                candidates.length === 0
+                    ? []
+                    : await tx
+                          .insert(inventoryItems)
+                          .values(
+                              candidates.map(({ result, sku, storeId }) => ({
+                                  sku,
+                                  imei: result.imei,
+                                  storeId,
+                                  createdAt: context.now(),
+                              })),
+                          )
+                          .onConflictDoNothing({ target: inventoryItems.imei })
+                          .returning({ id: inventoryItems.id, imei: inventoryItems.imei });
+            const idByImei = new Map(inserted.map(row => [row.imei, row.id]));
+            for (const { result } of candidates) {
+                const id = idByImei.get(result.imei);
+                if (id === undefined) {
+                    result.result = 'duplicate';
+                    result.reason = 'errors.imei_in_stock';
+                } else {
+                    result.result = 'accepted';
+                    result.id = id;
+                }
+            }
+            const summary = {
+                results,
+                accepted: results.filter(result => result.result === 'accepted').length,
+                duplicates: results.filter(result => result.result === 'duplicate').length,
+                invalid: results.filter(result => result.result === 'invalid').length,
+            };
+            return {
+                result: summary,
+                audit: {
+                    action: 'inventory_items.bulk_create',
+                    entity: 'inventory_items',
+                    after: {
+                        accepted: inserted.map(row => ({ id: row.id, imei: row.imei })),
+                        duplicates: summary.duplicates,
+                        invalid: summary.invalid,
+                    },
+                },
+            };
+        });
+    });
+
+    mount(app, updatePhonePrices, async ({ body }, context) =>
+        context.write(async tx => {
+            const reach = await reachOf(tx, context);
+            const skus = body.prices.map(price => price.sku);
+            const duplicate = skus.findIndex((sku, index) => skus.indexOf(sku) !== index);
+            if (duplicate >= 0) {
+                throw new HttpError(400, 'errors.field_invalid', 'Each SKU may appear once', `prices.${duplicate}.sku`);
+            }
+            // Locked in SKU order: two price updates on overlapping models cannot deadlock.
+            await tx
+                .select({ id: phoneModels.id })
+                .from(phoneModels)
+                .where(inArray(phoneModels.sku, skus))
+                .orderBy(asc(phoneModels.sku))
+                .for('update');
+            const before = await findModels(tx, skus, reach);
+            const missing = skus.findIndex(sku => !before.has(sku));
+            if (missing >= 0) throw unknownSku(`prices.${missing}.sku`);
+            for (const price of body.prices) {
+                await tx
+                    .update(phoneModels)
+                    .set({ cashPrice: price.cash_price, deposit: price.deposit, instalmentAmount: price.instalment_amount })
+                    .where(eq(phoneModels.sku, price.sku));
+            }
+            const after = await findModels(tx, skus, reach);
+            const updated = skus.map(sku => ({ sku, before: before.get(sku)!, after: after.get(sku)! }));
+            const [first, ...rest] = updated.map(({ sku, before: was, after: now }) => ({
+                action: 'phone_models.update_prices',
+                entity: 'phone_models',
+                entityId: now.id,
+                before: was,
+                after: { ...now, sku },
+            }));
+            if (!first) throw new Error('No price was updated');
+            return { result: { updated }, audit: [first, ...rest] };
+        }),
+    );
+};

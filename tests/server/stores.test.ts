@@ -1,0 +1,387 @@
+/**
+ * Stores, shops, agents, tiers and inventory (contract/stores.ts) on a real database: who reaches
+ * which store, the rules of each write, and two writers meeting.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { luhnValid } from '../../contract/fields';
+import {
+    addInventoryItem,
+    addInventoryItems,
+    assignAgentTier,
+    assignRegionLead,
+    createStore,
+    listAgents,
+    listInventory,
+    listPhoneModels,
+    listShopAgents,
+    listShops,
+    listStores,
+    storeAgents,
+    transferAgent,
+    updateAgentLocation,
+    updatePhonePrices,
+} from '../../contract/stores';
+import { admins, inventoryItems, phoneModels, stores } from '../../server/db/schema';
+import { race } from './concurrency';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let admin: string;
+let shopowner: string;
+let agentToken: string;
+let sku: string;
+const storeIds = new Map<string, number>();
+const adminIds = new Map<string, number>();
+
+/** A Luhn-valid IMEI from a 14-digit stem. */
+const imeiOf = (stem: number) => {
+    const body = String(stem).padStart(14, '0');
+    for (let check = 0; check <= 9; check++) if (luhnValid(`${body}${check}`)) return `${body}${check}`;
+    throw new Error('unreachable');
+};
+let nextImei = 35_000_000_000_000;
+const freshImei = () => imeiOf(nextImei++);
+
+beforeAll(async () => {
+    server = await startTestServer();
+    [admin, shopowner, agentToken] = await Promise.all([server.signIn('admin'), server.signIn('shopowner'), server.signIn('agent')]);
+    for (const store of await server.db.select().from(stores)) storeIds.set(store.name, store.id);
+    for (const row of await server.db.select({ id: admins.id, username: admins.username }).from(admins)) adminIds.set(row.username, row.id);
+    const [model] = await server.db.select({ sku: phoneModels.sku }).from(phoneModels).limit(1);
+    if (model) sku = model.sku;
+    else {
+        sku = 'TEST-PHONE-1';
+        await server.db.insert(phoneModels).values({
+            sku,
+            brand: 'Test',
+            model: 'Phone 1',
+            cashPrice: 1000,
+            deposit: 100,
+            instalmentAmount: 50,
+            instalmentPeriod: 'weekly',
+            term: 20,
+            lockSolution: 'trustonic',
+        });
+    }
+});
+afterAll(() => server?.close());
+
+const store = (name: string) => storeIds.get(name) ?? 0;
+const adminId = (username: string) => adminIds.get(username) ?? 0;
+const place = { region: 'Gauteng', town: 'Johannesburg', latitude: -26.2, longitude: 28.04 };
+
+describe('stores', () => {
+    it('a shop owner adds one and owns it; a second of the same name, in any case, is refused', async () => {
+        const created = await server.call(createStore, { body: { name: 'Alexandra Mall', ...place }, token: shopowner });
+        expect(created.status).toBe(201);
+        expect(created.body).toMatchObject({ name: 'Alexandra Mall', owner: { id: adminId('shopowner') }, agent_count: 0 });
+        storeIds.set('Alexandra Mall', created.body.id);
+        const again = await server.call(createStore, { body: { name: 'alexandra mall', ...place }, token: admin });
+        expect(again.status).toBe(409);
+        expect(again.error).toMatchObject({ key: 'errors.store_name_taken', field: 'name' });
+    });
+
+    it('ten people adding the same store at once make one', async () => {
+        const outcome = await race(server, createStore, 10, { body: { name: 'Tembisa Plaza', ...place }, token: admin });
+        expect(outcome.statuses).toEqual({ 201: 1, 409: 9 });
+        expect(outcome.losers.every(loser => loser.error.key === 'errors.store_name_taken')).toBe(true);
+    });
+
+    it('naming a region lead needs ADD_REGION_LEAD, and the lead must be an active user', async () => {
+        const withoutRole = await server.call(createStore, {
+            body: { name: 'Lead Test', ...place, region_lead_id: adminId('maker') },
+            token: shopowner,
+        });
+        expect(withoutRole.status).toBe(403);
+        expect(withoutRole.error).toMatchObject({ key: 'errors.role_not_held', field: 'region_lead_id' });
+        const unknown = await server.call(createStore, { body: { name: 'Lead Test', ...place, region_lead_id: 999_999 }, token: admin });
+        expect(unknown.error).toMatchObject({ key: 'errors.unknown_admin', field: 'region_lead_id' });
+        const led = await server.call(createStore, { body: { name: 'Lead Test', ...place, region_lead_id: adminId('maker') }, token: admin });
+        expect(led.status).toBe(201);
+        expect(led.body.region_lead).toMatchObject({ id: adminId('maker'), name: 'Sipho Ndlovu' });
+        const cleared = await server.call(assignRegionLead, { body: { store_id: led.body.id, admin_id: null }, token: admin });
+        expect(cleared.body.region_lead).toBeNull();
+        const notHeld = await server.call(assignRegionLead, { body: { store_id: led.body.id, admin_id: null }, token: shopowner });
+        expect(notHeld.status).toBe(403);
+    });
+
+    it('a shop owner sees their shop and the stores they own, nothing else; staff see every store', async () => {
+        const mine = await server.call(listStores, { body: {}, token: shopowner });
+        expect(mine.body.stores.map(row => row.name).sort()).toEqual(['Alexandra Mall', 'Soweto Central']);
+        const all = await server.call(listStores, { body: {}, token: admin });
+        expect(all.body.stores.length).toBeGreaterThanOrEqual(storeIds.size);
+        const found = await server.call(listStores, { body: { q: 'durban' }, token: admin });
+        expect(found.body.stores.map(row => row.name)).toEqual(['Durban Marine Parade']);
+        const elsewhere = await server.call(storeAgents, { body: { store_id: store('Durban Marine Parade') }, token: shopowner });
+        expect(elsewhere.status).toBe(404);
+    });
+
+    it('one store answers with its agents', async () => {
+        const soweto = await server.call(storeAgents, { body: { store_id: store('Soweto Central') }, token: shopowner });
+        expect(soweto.status).toBe(200);
+        expect(soweto.body.store.name).toBe('Soweto Central');
+        expect(soweto.body.agents.map(agent => agent.username)).toContain('agent');
+        // Only agents: the shop owner belongs to the shop but sells nothing.
+        expect(soweto.body.agents.map(agent => agent.username)).not.toContain('shopowner');
+        expect(soweto.body.store.agent_count).toBe(soweto.body.agents.length);
+    });
+});
+
+describe('shops and their agents', () => {
+    it("pages shops with numbers as strings, and 'all' answers every one", async () => {
+        const every = await server.call(listShops, { body: { page_number: '1', page_size: 'all' }, token: shopowner });
+        expect(every.body.total_items).toBe(every.body.data.length);
+        const staff = await server.call(listShops, { body: { page_number: '1', page_size: 'all' }, token: admin });
+        const second = await server.call(listShops, { body: { page_number: '2', page_size: '2' }, token: admin });
+        expect(second.body.total_items).toBe(staff.body.total_items);
+        expect(second.body.data.map(row => row.id)).toEqual(staff.body.data.slice(2, 4).map(row => row.id));
+        const past = await server.call(listShops, { body: { page_number: '999', page_size: '50' }, token: admin });
+        expect(past.body).toEqual({ data: [], total_items: staff.body.total_items });
+        const bad = await server.call(listShops, { body: { page_number: '0', page_size: '50' }, token: admin });
+        expect(bad.status).toBe(400);
+        expect(bad.error.errors?.[0]?.field).toBe('page_number');
+    });
+
+    it("lists a shop's agents and refuses a shop out of reach", async () => {
+        const agents = await server.call(listShopAgents, {
+            body: { shop_id: String(store('Soweto Central')), page_number: '1', page_size: '50' },
+            token: shopowner,
+        });
+        expect(agents.body.data.map(agent => agent.first_name)).toContain('Bongani');
+        expect(agents.body.total_items).toBe(agents.body.data.length);
+        const other = await server.call(listShopAgents, {
+            body: { shop_id: String(store('Durban Marine Parade')), page_number: '1', page_size: '50' },
+            token: shopowner,
+        });
+        expect(other.status).toBe(404);
+    });
+
+    it("moves an agent between the owner's stores, checking the first name, and the counts follow", async () => {
+        const body = {
+            agent_id: String(adminId('agent')),
+            agent_firstname: 'Bongani',
+            agent_store_id: String(store('Alexandra Mall')),
+        };
+        const wrongName = await server.call(transferAgent, { body: { ...body, agent_firstname: 'Sipho' }, token: shopowner });
+        expect(wrongName.status).toBe(409);
+        expect(wrongName.error).toMatchObject({ key: 'errors.agent_name_mismatch', field: 'agent_firstname' });
+        const outOfReach = await server.call(transferAgent, {
+            body: { ...body, agent_store_id: String(store('Durban Marine Parade')) },
+            token: shopowner,
+        });
+        expect(outOfReach.status).toBe(403);
+        expect(outOfReach.error).toMatchObject({ key: 'errors.store_not_allowed', field: 'agent_store_id' });
+
+        const before = await server.call(storeAgents, { body: { store_id: store('Soweto Central') }, token: shopowner });
+        const moved = await server.call(transferAgent, { body: { ...body, agent_firstname: 'bongani' }, token: shopowner });
+        expect(moved.status).toBe(200);
+        expect(moved.body).toMatchObject({ store_id: store('Alexandra Mall'), store_name: 'Alexandra Mall' });
+        const after = await server.call(storeAgents, { body: { store_id: store('Soweto Central') }, token: shopowner });
+        expect(after.body.store.agent_count).toBe(before.body.store.agent_count - 1);
+        const alexandra = await server.call(storeAgents, { body: { store_id: store('Alexandra Mall') }, token: shopowner });
+        expect(alexandra.body.store.agent_count).toBe(1);
+
+        const again = await server.call(transferAgent, { body, token: shopowner });
+        expect(again.error).toMatchObject({ key: 'errors.same_store' });
+        // The agent's own session now belongs to the new shop.
+        const back = await server.call(transferAgent, {
+            body: { ...body, agent_store_id: String(store('Soweto Central')) },
+            token: shopowner,
+        });
+        expect(back.status).toBe(200);
+    });
+
+    it('refuses to move someone who is not an agent, or an agent out of reach, as if they did not exist', async () => {
+        const notAgent = await server.call(transferAgent, {
+            body: { agent_id: String(adminId('maker')), agent_firstname: 'Sipho', agent_store_id: String(store('Soweto Central')) },
+            token: admin,
+        });
+        expect(notAgent.status).toBe(404);
+        const durbanAgent = await server.call(createStore, { body: { name: 'Umlazi Mega City', ...place }, token: admin });
+        expect(durbanAgent.status).toBe(201);
+        await server.db.update(admins).set({ storeId: durbanAgent.body.id }).where(eq(admins.username, 'fieldagent'));
+        const outOfReach = await server.call(transferAgent, {
+            body: {
+                agent_id: String(adminId('fieldagent')),
+                agent_firstname: 'Naledi',
+                agent_store_id: String(store('Soweto Central')),
+            },
+            token: shopowner,
+        });
+        expect(outOfReach.status).toBe(404);
+        await server.db.update(admins).set({ storeId: null }).where(eq(admins.username, 'fieldagent'));
+    });
+
+    it('an agent cannot move agents (no TRANSFER_AGENT)', async () => {
+        const refused = await server.call(transferAgent, {
+            body: { agent_id: String(adminId('agent')), agent_firstname: 'Bongani', agent_store_id: String(store('Alexandra Mall')) },
+            token: agentToken,
+        });
+        expect(refused.status).toBe(403);
+    });
+});
+
+describe('agent tiers and locations', () => {
+    it('assigns and clears a tier, and the list filters by it, nested in data.data', async () => {
+        const gold = await server.call(assignAgentTier, { body: { agent_id: adminId('agent'), tier: 'gold' }, token: shopowner });
+        expect(gold.body.tier).toBe('gold');
+        const listed = await server.call(listAgents, { body: { tier: 'gold' }, token: shopowner });
+        expect(listed.body.data.data.map(agent => agent.username)).toEqual(['agent']);
+        expect(listed.body.data.total_items).toBe(1);
+        const untiered = await server.call(listAgents, { body: { tier: 'none' }, token: admin });
+        expect(untiered.body.data.data.map(agent => agent.username)).not.toContain('agent');
+        const cleared = await server.call(assignAgentTier, { body: { agent_id: adminId('agent'), tier: null }, token: shopowner });
+        expect(cleared.body.tier).toBeNull();
+        const bad = await server.call(assignAgentTier, { body: { agent_id: adminId('agent'), tier: 'platinum' }, token: shopowner });
+        expect(bad.status).toBe(400);
+        expect(bad.error.errors?.[0]?.field).toBe('tier');
+        const outOfReach = await server.call(assignAgentTier, { body: { agent_id: adminId('fieldagent'), tier: 'gold' }, token: shopowner });
+        expect(outOfReach.status).toBe(404);
+    });
+
+    it('moves an agent on the map; coordinates out of range are refused by field', async () => {
+        const moved = await server.call(updateAgentLocation, {
+            body: { agent_id: adminId('agent'), latitude: -26.1, longitude: 28.05 },
+            token: shopowner,
+        });
+        expect(moved.body).toMatchObject({ latitude: -26.1, longitude: 28.05, location_updated_at: server.clock.now().toISOString() });
+        const bad = await server.call(updateAgentLocation, { body: { agent_id: adminId('agent'), latitude: 91, longitude: 0 }, token: shopowner });
+        expect(bad.status).toBe(400);
+        expect(bad.error.errors?.[0]?.field).toBe('latitude');
+    });
+
+    it('two tier changes at once leave one of them, whole', async () => {
+        const tiers = ['gold', 'silver', 'bronze'] as const;
+        const outcome = await race(server, assignAgentTier, 12, index => ({
+            body: { agent_id: adminId('agent'), tier: tiers[index % 3] },
+            token: shopowner,
+        }));
+        expect(outcome.statuses).toEqual({ 200: 12 });
+        const [agent] = (await server.call(listAgents, { body: { q: 'bongani' }, token: shopowner })).body.data.data;
+        expect(tiers).toContain(agent?.tier);
+    });
+});
+
+describe('inventory', () => {
+    it('adds a device to the owner’s shop by default; IMEI rules, duplicates and other shops are refused', async () => {
+        const imei = freshImei();
+        const added = await server.call(addInventoryItem, { body: { sku, imei }, token: shopowner });
+        expect(added.status).toBe(201);
+        expect(added.body).toMatchObject({ imei, sku, store_name: 'Soweto Central', status: 'in_stock' });
+        const twice = await server.call(addInventoryItem, { body: { sku, imei }, token: shopowner });
+        expect(twice.status).toBe(409);
+        expect(twice.error).toMatchObject({ key: 'errors.imei_in_stock', field: 'imei' });
+        const badCheck = await server.call(addInventoryItem, { body: { sku, imei: `${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}` }, token: shopowner });
+        expect(badCheck.status).toBe(400);
+        expect(badCheck.error.errors?.[0]?.field).toBe('imei');
+        const short = await server.call(addInventoryItem, { body: { sku, imei: '12345' }, token: shopowner });
+        expect(short.error.errors?.[0]?.field).toBe('imei');
+        const unknown = await server.call(addInventoryItem, { body: { sku: 'NO-SUCH-SKU', imei: freshImei() }, token: shopowner });
+        expect(unknown.error).toMatchObject({ key: 'errors.unknown_sku', field: 'sku' });
+        const elsewhere = await server.call(addInventoryItem, {
+            body: { sku, imei: freshImei(), store_id: store('Durban Marine Parade') },
+            token: shopowner,
+        });
+        expect(elsewhere.status).toBe(403);
+        const noShop = await server.call(addInventoryItem, { body: { sku, imei: freshImei() }, token: admin });
+        expect(noShop.error).toMatchObject({ key: 'errors.store_required', field: 'store_id' });
+    });
+
+    it('adds a CSV in bulk with a result per row, and a re-upload adds nothing twice', async () => {
+        const existing = freshImei();
+        await server.call(addInventoryItem, { body: { sku, imei: existing }, token: shopowner });
+        const good = [freshImei(), freshImei(), freshImei()];
+        const items = [
+            { row: 2, sku, imei: good[0]! },
+            { row: 3, sku, imei: '35000000000000X' },
+            { row: 4, sku: 'NO-SUCH-SKU', imei: freshImei() },
+            { row: 5, sku, imei: good[1]! },
+            { row: 6, sku, imei: good[1]! },
+            { row: 7, sku, imei: existing },
+            { row: 8, sku, imei: good[2]!, store_id: store('Durban Marine Parade') },
+            { row: 9, sku: ` ${sku} `, imei: ` ${good[2]!} ` },
+        ];
+        const first = await server.call(addInventoryItems, { body: { items }, token: shopowner });
+        expect(first.status).toBe(200);
+        expect(first.body.results.map(({ row, result, reason }) => [row, result, reason])).toEqual([
+            [2, 'accepted', null],
+            [3, 'invalid', 'errors.imei_invalid'],
+            [4, 'invalid', 'errors.unknown_sku'],
+            [5, 'accepted', null],
+            [6, 'duplicate', 'errors.duplicate_in_file'],
+            [7, 'duplicate', 'errors.imei_in_stock'],
+            [8, 'invalid', 'errors.store_not_allowed'],
+            [9, 'accepted', null],
+        ]);
+        expect(first.body).toMatchObject({ accepted: 3, duplicates: 2, invalid: 3 });
+        const again = await server.call(addInventoryItems, { body: { items }, token: shopowner });
+        expect(again.body.accepted).toBe(0);
+        const stored = await server.db.select().from(inventoryItems).where(eq(inventoryItems.imei, good[1]!));
+        expect(stored).toHaveLength(1);
+    });
+
+    it('two uploads of one file at once add each device once', async () => {
+        const items = Array.from({ length: 40 }, (_, index) => ({ row: index + 1, sku, imei: freshImei() }));
+        const outcome = await race(server, addInventoryItems, 5, { body: { items }, token: shopowner });
+        expect(outcome.statuses).toEqual({ 200: 5 });
+        const accepted = outcome.winners.reduce((total, winner) => total + winner.body.accepted, 0);
+        expect(accepted).toBe(40);
+    });
+
+    it('lists devices within reach, newest first, filtered and paged', async () => {
+        const mine = await server.call(listInventory, { body: { page_size: '5' }, token: shopowner });
+        expect(mine.body.phones).toHaveLength(5);
+        expect(mine.body.phones.every(phone => phone.store_name === 'Soweto Central')).toBe(true);
+        expect(mine.body.total_items).toBeGreaterThan(5);
+        const durban = await server.call(listInventory, { body: { store_id: store('Durban Marine Parade') }, token: shopowner });
+        expect(durban.body.phones).toEqual([]);
+        const one = await server.call(listInventory, { body: { q: mine.body.phones[0]!.imei }, token: admin });
+        expect(one.body.phones.map(phone => phone.imei)).toEqual([mine.body.phones[0]!.imei]);
+    });
+});
+
+describe('phone prices', () => {
+    it('updates prices all or none, answering each before and after', async () => {
+        const models = (await server.call(listPhoneModels, { body: {}, token: shopowner })).body.models;
+        const model = models.find(row => row.sku === sku)!;
+        expect(model.in_stock).toBeGreaterThan(0);
+        const updated = await server.call(updatePhonePrices, {
+            body: { prices: [{ sku, cash_price: 2499.99, deposit: 250, instalment_amount: 120.5 }] },
+            token: shopowner,
+        });
+        expect(updated.status).toBe(200);
+        expect(updated.body.updated[0]).toMatchObject({
+            sku,
+            before: { cash_price: model.cash_price },
+            after: { cash_price: 2499.99, deposit: 250, instalment_amount: 120.5 },
+        });
+
+        const mixed = await server.call(updatePhonePrices, {
+            body: {
+                prices: [
+                    { sku, cash_price: 1, deposit: 1, instalment_amount: 1 },
+                    { sku: 'NO-SUCH-SKU', cash_price: 10, deposit: 1, instalment_amount: 1 },
+                ],
+            },
+            token: shopowner,
+        });
+        expect(mixed.error).toMatchObject({ key: 'errors.unknown_sku', field: 'prices.1.sku' });
+        const tooMuchDeposit = await server.call(updatePhonePrices, {
+            body: { prices: [{ sku, cash_price: 100, deposit: 200, instalment_amount: 10 }] },
+            token: shopowner,
+        });
+        expect(tooMuchDeposit.status).toBe(400);
+        expect(tooMuchDeposit.error.errors?.[0]?.field).toBe('prices.0.deposit');
+        const [after] = await server.db.select().from(phoneModels).where(eq(phoneModels.sku, sku));
+        expect(after?.cashPrice).toBe(2499.99);
+    });
+
+    it('an agent cannot change prices', async () => {
+        const refused = await server.call(updatePhonePrices, {
+            body: { prices: [{ sku, cash_price: 1, deposit: 1, instalment_amount: 1 }] },
+            token: agentToken,
+        });
+        expect(refused.status).toBe(403);
+    });
+});
