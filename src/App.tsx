@@ -24,6 +24,7 @@ import { lazyPage } from './lib/lazyPage';
 import { session } from './lib/session';
 import { CustomerFind, CustomerView } from './resources/customers';
 import { AgentList } from './resources/agents';
+import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import security from './resources/security';
 import { ShopAgents, ShopList } from './resources/shops';
@@ -101,8 +102,10 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <Resource name="groups" recordRepresentation="name" />
                 <Resource name="store-options" recordRepresentation="name" />
                 <Resource name="reachable-stores" recordRepresentation="name" />
+                <Resource name="audit-events" />
                 <CustomRoutes>
                     <Route path="/profile" element={<ProfilePage />} />
+                    <Route path="/audit" element={<AuditTrail />} />
                     <Route path="/stores" element={<StoreList />} />
                     <Route path="/stores/create" element={<StoreCreate />} />
                     <Route path="/stores/:id" element={<StoreShow />} />

@@ -152,6 +152,8 @@ const en: TranslationMessages = {
         tpi_failed: 'Failed',
         tpi_reversal: 'Reversal',
         security: 'Security',
+        // Audit trail (issue 10)
+        audit: 'Audit trail',
     },
     resources: {
         users: {
@@ -174,6 +176,34 @@ const en: TranslationMessages = {
             statuses: { pending_approval: 'Awaiting approval', active: 'Active', disabled: 'Disabled' },
             store_help: 'Only for shop owners and shop staff',
             otp_help: 'The user confirms each sign-in with a code sent by SMS',
+            // Editing a user and the account actions (issue 10)
+            edit: {
+                own_group: 'You cannot change your own group or shop.',
+                group_help: 'Only groups whose roles you all hold',
+            },
+            account: {
+                title: 'Account',
+                disable: 'Disable',
+                enable: 'Enable',
+                end_sessions: 'End sessions',
+                release: 'Release sign-in',
+                disable_title: 'Disable %{name}?',
+                disable_content:
+                    '%{name} will be signed out everywhere at once and cannot sign in until the account is enabled again.',
+                enable_title: 'Enable %{name}?',
+                enable_content: '%{name} will be able to sign in again.',
+                end_sessions_title: 'End the sessions of %{name}?',
+                end_sessions_content: '%{name} will be signed out on every device and must sign in again.',
+                release_title: 'Release the sign-in of %{name}?',
+                release_content:
+                    'The recent failed sign-ins of %{name} are forgiven, so a throttled account can sign in again at once.',
+                disable_done: '%{name} is disabled; their sessions have ended',
+                enable_done: '%{name} is enabled',
+                end_sessions_done: '%{smart_count} session ended |||| %{smart_count} sessions ended',
+                release_done:
+                    'Sign-in released: %{smart_count} failed attempt forgiven |||| Sign-in released: %{smart_count} failed attempts forgiven',
+                awaiting_approval: 'This registration awaits approval: approving it enables the account.',
+            },
         },
         security: {
             name: 'Security group |||| Security groups',
@@ -198,6 +228,31 @@ const en: TranslationMessages = {
             remove_role_title: 'Remove this role?',
             remove_role_content: 'Members of %{group} will lose the role “%{role}”.',
             role_removed: 'Role removed',
+        },
+        // The audit trail (issue 10)
+        'audit-events': {
+            name: 'Audit event |||| Audit trail',
+            fields: {
+                at: 'When',
+                actor: 'Who',
+                role_used: 'Role used',
+                action: 'Action',
+                entity: 'Record type',
+                entity_id: 'Record id',
+                from: 'From',
+                to: 'To',
+            },
+            system: 'System',
+            action_help: 'Exact, e.g. admins.update',
+            entity_help: 'Exact, e.g. admins',
+            coords: 'Location: %{coords}',
+            changes: 'What changed',
+            no_changes: 'No field changed.',
+            field: 'Field',
+            before: 'Before',
+            after: 'After',
+            value: 'Value',
+            none: '(none)',
         },
     },
     customers: {
@@ -769,6 +824,10 @@ const en: TranslationMessages = {
         imei_invalid: 'This is not a valid IMEI (15 digits, the last one a check digit).',
         unknown_sku: 'There is no phone model with this SKU.',
         duplicate_in_file: 'This IMEI is on an earlier line of the file.',
+        // Administration (issue 10)
+        own_account: 'You cannot change your own group, shop or status.',
+        awaiting_approval: 'This registration awaits approval first.',
+        group_name_fixed: 'The portal knows this group by its name: it cannot be renamed.',
     },
 };
 

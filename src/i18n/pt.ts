@@ -355,6 +355,8 @@ const pt: TranslationMessages = {
         tpi_failed: 'Sem sucesso',
         tpi_reversal: 'Estornos',
         security: 'Segurança',
+        // Audit trail (issue 10)
+        audit: 'Registo de auditoria',
     },
     resources: {
         users: {
@@ -377,6 +379,33 @@ const pt: TranslationMessages = {
             statuses: { pending_approval: 'A aguardar aprovação', active: 'Ativo', disabled: 'Desativado' },
             store_help: 'Apenas para proprietários e funcionários de lojas',
             otp_help: 'O utilizador confirma cada início de sessão com um código enviado por SMS',
+            // Editing a user and the account actions (issue 10)
+            edit: {
+                own_group: 'Não pode alterar o seu próprio grupo ou loja.',
+                group_help: 'Apenas grupos cujas funções tenha todas',
+            },
+            account: {
+                title: 'Conta',
+                disable: 'Desativar',
+                enable: 'Ativar',
+                end_sessions: 'Terminar sessões',
+                release: 'Desbloquear a entrada',
+                disable_title: 'Desativar %{name}?',
+                disable_content: '%{name} sairá de imediato em todo o lado e não poderá entrar até a conta ser ativada de novo.',
+                enable_title: 'Ativar %{name}?',
+                enable_content: '%{name} poderá voltar a entrar.',
+                end_sessions_title: 'Terminar as sessões de %{name}?',
+                end_sessions_content: '%{name} sairá em todos os dispositivos e terá de entrar de novo.',
+                release_title: 'Desbloquear a entrada de %{name}?',
+                release_content:
+                    'As tentativas de entrada falhadas recentes de %{name} são perdoadas, para que uma conta bloqueada possa entrar de imediato.',
+                disable_done: '%{name} foi desativado; as sessões terminaram',
+                enable_done: '%{name} foi ativado',
+                end_sessions_done: '%{smart_count} sessão terminada |||| %{smart_count} sessões terminadas',
+                release_done:
+                    'Entrada desbloqueada: %{smart_count} tentativa falhada perdoada |||| Entrada desbloqueada: %{smart_count} tentativas falhadas perdoadas',
+                awaiting_approval: 'Este registo aguarda aprovação: aprová-lo ativa a conta.',
+            },
         },
         security: {
             name: 'Grupo de segurança |||| Grupos de segurança',
@@ -401,6 +430,31 @@ const pt: TranslationMessages = {
             remove_role_title: 'Remover esta função?',
             remove_role_content: 'Os membros de %{group} perderão a função “%{role}”.',
             role_removed: 'Função removida',
+        },
+        // The audit trail (issue 10)
+        'audit-events': {
+            name: 'Evento de auditoria |||| Registo de auditoria',
+            fields: {
+                at: 'Quando',
+                actor: 'Quem',
+                role_used: 'Função usada',
+                action: 'Ação',
+                entity: 'Tipo de registo',
+                entity_id: 'Id do registo',
+                from: 'De',
+                to: 'Até',
+            },
+            system: 'Sistema',
+            action_help: 'Exata, p. ex. admins.update',
+            entity_help: 'Exato, p. ex. admins',
+            coords: 'Localização: %{coords}',
+            changes: 'O que mudou',
+            no_changes: 'Nenhum campo mudou.',
+            field: 'Campo',
+            before: 'Antes',
+            after: 'Depois',
+            value: 'Valor',
+            none: '(nenhum)',
         },
     },
     customers: {
@@ -986,6 +1040,10 @@ const pt: TranslationMessages = {
         imei_invalid: 'Este IMEI não é válido (15 dígitos, o último de controlo).',
         unknown_sku: 'Não existe nenhum modelo de telemóvel com este SKU.',
         duplicate_in_file: 'Este IMEI está numa linha anterior do ficheiro.',
+        // Administration (issue 10)
+        own_account: 'Não pode alterar o seu próprio grupo, loja ou estado.',
+        awaiting_approval: 'Este registo aguarda aprovação primeiro.',
+        group_name_fixed: 'O portal conhece este grupo pelo nome: não pode ser renomeado.',
     },
 };
 

@@ -354,6 +354,8 @@ const sw: TranslationMessages = {
         tpi_failed: 'Zilizoshindikana',
         tpi_reversal: 'Marejesho',
         security: 'Usalama',
+        // Audit trail (issue 10)
+        audit: 'Kumbukumbu za ukaguzi',
     },
     resources: {
         users: {
@@ -376,6 +378,33 @@ const sw: TranslationMessages = {
             statuses: { pending_approval: 'Inasubiri kuidhinishwa', active: 'Hai', disabled: 'Imezimwa' },
             store_help: 'Kwa wamiliki wa maduka na wafanyakazi wa maduka pekee',
             otp_help: 'Mtumiaji anathibitisha kila kuingia kwa msimbo unaotumwa kwa SMS',
+            // Editing a user and the account actions (issue 10)
+            edit: {
+                own_group: 'Huwezi kubadilisha kikundi au duka lako mwenyewe.',
+                group_help: 'Vikundi ambavyo majukumu yake yote unayo tu',
+            },
+            account: {
+                title: 'Akaunti',
+                disable: 'Zima',
+                enable: 'Washa',
+                end_sessions: 'Maliza vikao',
+                release: 'Ruhusu kuingia',
+                disable_title: 'Zima akaunti ya %{name}?',
+                disable_content: '%{name} atatolewa kila mahali mara moja na hataweza kuingia hadi akaunti iwashwe tena.',
+                enable_title: 'Washa akaunti ya %{name}?',
+                enable_content: '%{name} ataweza kuingia tena.',
+                end_sessions_title: 'Maliza vikao vya %{name}?',
+                end_sessions_content: '%{name} atatolewa kwenye kila kifaa na lazima aingie tena.',
+                release_title: 'Ruhusu %{name} kuingia?',
+                release_content:
+                    'Majaribio ya hivi karibuni ya %{name} ya kuingia yaliyoshindwa yanasamehewa, hivyo akaunti iliyozuiliwa inaweza kuingia tena mara moja.',
+                disable_done: 'Akaunti ya %{name} imezimwa; vikao vyake vimemalizika',
+                enable_done: 'Akaunti ya %{name} imewashwa',
+                end_sessions_done: 'Kikao %{smart_count} kimemalizika |||| Vikao %{smart_count} vimemalizika',
+                release_done:
+                    'Kuingia kumeruhusiwa: jaribio %{smart_count} lililoshindwa limesamehewa |||| Kuingia kumeruhusiwa: majaribio %{smart_count} yaliyoshindwa yamesamehewa',
+                awaiting_approval: 'Usajili huu unasubiri kuidhinishwa: kuuidhinisha kunawasha akaunti.',
+            },
         },
         security: {
             name: 'Kikundi cha usalama |||| Vikundi vya usalama',
@@ -400,6 +429,31 @@ const sw: TranslationMessages = {
             remove_role_title: 'Ondoa jukumu hili?',
             remove_role_content: 'Wanachama wa %{group} watapoteza jukumu “%{role}”.',
             role_removed: 'Jukumu limeondolewa',
+        },
+        // The audit trail (issue 10)
+        'audit-events': {
+            name: 'Tukio la ukaguzi |||| Kumbukumbu za ukaguzi',
+            fields: {
+                at: 'Lini',
+                actor: 'Nani',
+                role_used: 'Jukumu lililotumika',
+                action: 'Kitendo',
+                entity: 'Aina ya rekodi',
+                entity_id: 'Kitambulisho cha rekodi',
+                from: 'Kuanzia',
+                to: 'Hadi',
+            },
+            system: 'Mfumo',
+            action_help: 'Kamili, mfano admins.update',
+            entity_help: 'Kamili, mfano admins',
+            coords: 'Mahali: %{coords}',
+            changes: 'Kilichobadilika',
+            no_changes: 'Hakuna sehemu iliyobadilika.',
+            field: 'Sehemu',
+            before: 'Kabla',
+            after: 'Baada',
+            value: 'Thamani',
+            none: '(hakuna)',
         },
     },
     customers: {
@@ -976,6 +1030,10 @@ const sw: TranslationMessages = {
         imei_invalid: 'Hii si IMEI sahihi (tarakimu 15, ya mwisho ikiwa ya uthibitisho).',
         unknown_sku: 'Hakuna aina ya simu yenye SKU hii.',
         duplicate_in_file: 'IMEI hii iko kwenye mstari wa awali wa faili.',
+        // Administration (issue 10)
+        own_account: 'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe.',
+        awaiting_approval: 'Usajili huu unasubiri kuidhinishwa kwanza.',
+        group_name_fixed: 'Mfumo unakitambua kikundi hiki kwa jina lake: hakiwezi kubadilishwa jina.',
     },
 };
 

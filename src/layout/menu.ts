@@ -15,6 +15,7 @@ import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupIcon from '@mui/icons-material/Group';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
@@ -114,6 +115,7 @@ export const MENU: readonly MenuNode[] = [
         entry('tpi_reversal', 'tpi/reversal', HealthAndSafetyIcon, 'tpi-reversal'),
     ]),
     entry('security', 'security', SecurityIcon, 'security', 'list', true),
+    entry('audit', 'audit', HistoryIcon, 'audit-events', 'list', true),
 ];
 
 /**

@@ -20,6 +20,7 @@ const TOP_LEVEL: [string, string][] = [
     ['inventory', 'VIEW_INVENTORY'],
     ['deregistrations', 'VIEW_DEREGISTRATIONS'],
     ['security', 'VIEW_SECURITY'],
+    ['audit', 'VIEW_AUDIT_TRAIL'],
 ];
 
 /** Spec §2: each group's children and the role of each child. */
@@ -96,6 +97,7 @@ describe('the side menu rules (spec §2)', () => {
             'find_customer_fieldagent',
             'find_customer_by_shop',
             'security',
+            'audit',
         ]);
     });
 
@@ -126,8 +128,9 @@ describe('the side menu rules (spec §2)', () => {
             tpi_failed: '/dashboard/tpi/failed',
             tpi_reversal: '/dashboard/tpi/reversal',
             security: '/dashboard/security',
+            audit: '/dashboard/audit',
         });
         // Keys are unique: the object above would hide a repeated one.
-        expect(all).toHaveLength(24);
+        expect(all).toHaveLength(25);
     });
 });
