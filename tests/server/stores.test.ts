@@ -45,9 +45,14 @@ const freshImei = () => imeiOf(nextImei++);
 
 beforeAll(async () => {
     server = await startTestServer();
-    [admin, shopowner, agentToken] = await Promise.all([server.signIn('admin'), server.signIn('shopowner'), server.signIn('agent')]);
+    [admin, shopowner, agentToken] = await Promise.all([
+        server.signIn('admin'),
+        server.signIn('shopowner'),
+        server.signIn('agent'),
+    ]);
     for (const store of await server.db.select().from(stores)) storeIds.set(store.name, store.id);
-    for (const row of await server.db.select({ id: admins.id, username: admins.username }).from(admins)) adminIds.set(row.username, row.id);
+    for (const row of await server.db.select({ id: admins.id, username: admins.username }).from(admins))
+        adminIds.set(row.username, row.id);
     const [model] = await server.db.select({ sku: phoneModels.sku }).from(phoneModels).limit(1);
     if (model) sku = model.sku;
     else {
@@ -95,14 +100,23 @@ describe('stores', () => {
         });
         expect(withoutRole.status).toBe(403);
         expect(withoutRole.error).toMatchObject({ key: 'errors.role_not_held', field: 'region_lead_id' });
-        const unknown = await server.call(createStore, { body: { name: 'Lead Test', ...place, region_lead_id: 999_999 }, token: admin });
+        const unknown = await server.call(createStore, {
+            body: { name: 'Lead Test', ...place, region_lead_id: 999_999 },
+            token: admin,
+        });
         expect(unknown.error).toMatchObject({ key: 'errors.unknown_admin', field: 'region_lead_id' });
-        const led = await server.call(createStore, { body: { name: 'Lead Test', ...place, region_lead_id: adminId('maker') }, token: admin });
+        const led = await server.call(createStore, {
+            body: { name: 'Lead Test', ...place, region_lead_id: adminId('maker') },
+            token: admin,
+        });
         expect(led.status).toBe(201);
         expect(led.body.region_lead).toMatchObject({ id: adminId('maker'), name: 'Sipho Ndlovu' });
         const cleared = await server.call(assignRegionLead, { body: { store_id: led.body.id, admin_id: null }, token: admin });
         expect(cleared.body.region_lead).toBeNull();
-        const notHeld = await server.call(assignRegionLead, { body: { store_id: led.body.id, admin_id: null }, token: shopowner });
+        const notHeld = await server.call(assignRegionLead, {
+            body: { store_id: led.body.id, admin_id: null },
+            token: shopowner,
+        });
         expect(notHeld.status).toBe(403);
     });
 
@@ -194,7 +208,11 @@ describe('shops and their agents', () => {
 
     it('refuses to move someone who is not an agent, or an agent out of reach, as if they did not exist', async () => {
         const notAgent = await server.call(transferAgent, {
-            body: { agent_id: String(adminId('maker')), agent_firstname: 'Sipho', agent_store_id: String(store('Soweto Central')) },
+            body: {
+                agent_id: String(adminId('maker')),
+                agent_firstname: 'Sipho',
+                agent_store_id: String(store('Soweto Central')),
+            },
             token: admin,
         });
         expect(notAgent.status).toBe(404);
@@ -215,7 +233,11 @@ describe('shops and their agents', () => {
 
     it('an agent cannot move agents (no TRANSFER_AGENT)', async () => {
         const refused = await server.call(transferAgent, {
-            body: { agent_id: String(adminId('agent')), agent_firstname: 'Bongani', agent_store_id: String(store('Alexandra Mall')) },
+            body: {
+                agent_id: String(adminId('agent')),
+                agent_firstname: 'Bongani',
+                agent_store_id: String(store('Alexandra Mall')),
+            },
             token: agentToken,
         });
         expect(refused.status).toBe(403);
@@ -231,12 +253,21 @@ describe('agent tiers and locations', () => {
         expect(listed.body.data.total_items).toBe(1);
         const untiered = await server.call(listAgents, { body: { tier: 'none' }, token: admin });
         expect(untiered.body.data.data.map(agent => agent.username)).not.toContain('agent');
-        const cleared = await server.call(assignAgentTier, { body: { agent_id: adminId('agent'), tier: null }, token: shopowner });
+        const cleared = await server.call(assignAgentTier, {
+            body: { agent_id: adminId('agent'), tier: null },
+            token: shopowner,
+        });
         expect(cleared.body.tier).toBeNull();
-        const bad = await server.call(assignAgentTier, { body: { agent_id: adminId('agent'), tier: 'platinum' }, token: shopowner });
+        const bad = await server.call(assignAgentTier, {
+            body: { agent_id: adminId('agent'), tier: 'platinum' },
+            token: shopowner,
+        });
         expect(bad.status).toBe(400);
         expect(bad.error.errors?.[0]?.field).toBe('tier');
-        const outOfReach = await server.call(assignAgentTier, { body: { agent_id: adminId('fieldagent'), tier: 'gold' }, token: shopowner });
+        const outOfReach = await server.call(assignAgentTier, {
+            body: { agent_id: adminId('fieldagent'), tier: 'gold' },
+            token: shopowner,
+        });
         expect(outOfReach.status).toBe(404);
     });
 
@@ -245,8 +276,15 @@ describe('agent tiers and locations', () => {
             body: { agent_id: adminId('agent'), latitude: -26.1, longitude: 28.05 },
             token: shopowner,
         });
-        expect(moved.body).toMatchObject({ latitude: -26.1, longitude: 28.05, location_updated_at: server.clock.now().toISOString() });
-        const bad = await server.call(updateAgentLocation, { body: { agent_id: adminId('agent'), latitude: 91, longitude: 0 }, token: shopowner });
+        expect(moved.body).toMatchObject({
+            latitude: -26.1,
+            longitude: 28.05,
+            location_updated_at: server.clock.now().toISOString(),
+        });
+        const bad = await server.call(updateAgentLocation, {
+            body: { agent_id: adminId('agent'), latitude: 91, longitude: 0 },
+            token: shopowner,
+        });
         expect(bad.status).toBe(400);
         expect(bad.error.errors?.[0]?.field).toBe('latitude');
     });
@@ -272,12 +310,18 @@ describe('inventory', () => {
         const twice = await server.call(addInventoryItem, { body: { sku, imei }, token: shopowner });
         expect(twice.status).toBe(409);
         expect(twice.error).toMatchObject({ key: 'errors.imei_in_stock', field: 'imei' });
-        const badCheck = await server.call(addInventoryItem, { body: { sku, imei: `${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}` }, token: shopowner });
+        const badCheck = await server.call(addInventoryItem, {
+            body: { sku, imei: `${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}` },
+            token: shopowner,
+        });
         expect(badCheck.status).toBe(400);
         expect(badCheck.error.errors?.[0]?.field).toBe('imei');
         const short = await server.call(addInventoryItem, { body: { sku, imei: '12345' }, token: shopowner });
         expect(short.error.errors?.[0]?.field).toBe('imei');
-        const unknown = await server.call(addInventoryItem, { body: { sku: 'NO-SUCH-SKU', imei: freshImei() }, token: shopowner });
+        const unknown = await server.call(addInventoryItem, {
+            body: { sku: 'NO-SUCH-SKU', imei: freshImei() },
+            token: shopowner,
+        });
         expect(unknown.error).toMatchObject({ key: 'errors.unknown_sku', field: 'sku' });
         const elsewhere = await server.call(addInventoryItem, {
             body: { sku, imei: freshImei(), store_id: store('Durban Marine Parade') },
