@@ -1,0 +1,93 @@
+/** The customer journeys of issue 8 at phone width (360 px): the field agent's, and the agent's view. */
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, expectDashboard, signIn } from './support';
+
+// Each journey checks several screens with axe, a few seconds each on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+const SIBUSISO = { msisdn: '27710000006', name: 'Sibusiso Mokoena', loan: 'LPP-000006' };
+const ZANELE = { msisdn: '27710000001', name: 'Zanele Dube', loan: 'LPP-000001' };
+
+const fitsTheScreen = async (page: Page) => {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+};
+
+const openMenuItem = async (page: Page, group: string, item: string) => {
+    await page
+        .getByRole('button', { name: /open menu|menu/i })
+        .first()
+        .click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('button', { name: group }).click();
+    await menu.getByRole('menuitem', { name: item }).click();
+};
+
+test('a field agent finds their customer on a phone and sees the loan', async ({ page }) => {
+    await signIn(page, 'fieldagent');
+    await expectDashboard(page, /Welcome, /);
+    await openMenuItem(page, 'Field agent', 'Find customer (field agent)');
+    await expect(page).toHaveURL(/\/dashboard\/find\/fieldagent\/customer$/);
+    const lookup = page.getByRole('textbox', { name: 'Phone number or username' });
+    await expect(lookup).toBeVisible();
+    await expectAccessible(page, 'find customer (field agent), phone');
+    await fitsTheScreen(page);
+
+    await lookup.fill(SIBUSISO.msisdn);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/fieldagent\/customers\/view$/);
+    await expect(page.getByRole('heading', { name: SIBUSISO.name, level: 1 })).toBeVisible();
+    const loans = page.getByRole('region', { name: 'Loans' });
+    await expect(loans.getByText(SIBUSISO.loan)).toBeVisible();
+    await expect(loans.getByText('Awaiting deposit')).toBeVisible();
+    await expectAccessible(page, 'field agent customer view, phone');
+    await fitsTheScreen(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: SIBUSISO.name, level: 1 })).toBeVisible();
+});
+
+test('a field agent looks in a shop chosen from the list', async ({ page }) => {
+    await signIn(page, 'fieldagent');
+    await expectDashboard(page, /Welcome, /);
+    await openMenuItem(page, 'Field agent', 'Find customer by shop');
+    await expect(page).toHaveURL(/\/dashboard\/find\/shop\/fieldagent\/customer$/);
+    await page.getByRole('textbox', { name: 'Phone number or username' }).fill(ZANELE.msisdn);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page.getByText('Required')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Shop' }).click();
+    await page.getByRole('option', { name: 'Soweto Central' }).click();
+    await expectAccessible(page, 'find customer by shop, phone');
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/shop\/fieldagent\/customers\/view$/);
+    await expect(page.getByRole('heading', { name: ZANELE.name, level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Loans' }).getByText(ZANELE.loan)).toBeVisible();
+    await expectAccessible(page, 'shop customer view, phone');
+    await fitsTheScreen(page);
+});
+
+test('an agent reads a customer on a phone: loans, messages, and a dialog that fits', async ({ page }) => {
+    await signIn(page, 'agent');
+    await expectDashboard(page, /Welcome, /);
+    await page.goto('/dashboard/customers/find');
+    await page.getByRole('textbox', { name: 'Phone number or username' }).fill(ZANELE.msisdn);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page.getByRole('heading', { name: ZANELE.name, level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Loans' }).getByText(ZANELE.loan)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible();
+    await expectAccessible(page, 'customer view, phone');
+    await fitsTheScreen(page);
+
+    await page.getByRole('button', { name: 'Rate a call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call rating' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'rate a call, phone');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText('Choose a rating from 1 to 5')).toBeVisible();
+    // The stars are labels over visually hidden radios: a tap lands on the label.
+    await dialog.locator('label').filter({ hasText: '4 stars, very good' }).click();
+    await expect(dialog.getByRole('radio', { name: '4 stars, very good' })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Thank you: the call was rated.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+});
