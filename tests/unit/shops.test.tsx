@@ -91,7 +91,7 @@ const nextPage = () => screen.getByRole('button', { name: /next page/i });
 describe("a shop's agents", () => {
     it("fetches nothing without a shop and says 'No shop selected'", async () => {
         renderPortal('/dashboard/shop/agent');
-        expect(await screen.findByText('No shop selected')).toBeTruthy();
+        expect(await screen.findByText('No shop selected', {}, { timeout: 15_000 })).toBeTruthy();
         await waitFor(() => expect(shopRequests.length).toBeGreaterThan(0));
         expect(agentRequests).toEqual([]);
     });

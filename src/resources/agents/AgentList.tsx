@@ -29,11 +29,12 @@ const TIER_FILTERS = [...AGENT_TIERS, 'none'] as const;
 
 const fullName = (agent: Agent) => `${agent.first_name} ${agent.last_name}`;
 
-const TierFilter = () => {
+/** `alwaysOn` is read by `<FilterForm>` from the element. */
+const TierFilter = ({ source }: { source: string; alwaysOn?: boolean }) => {
     const translate = useTranslate();
     return (
         <SelectInput
-            source="tier"
+            source={source}
             label="agents.fields.tier"
             choices={TIER_FILTERS.map(tier => ({ id: tier, name: translate(`agents.tiers.${tier}`) }))}
             alwaysOn
@@ -43,7 +44,7 @@ const TierFilter = () => {
 
 const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
-    <TierFilter key="tier" />,
+    <TierFilter key="tier" source="tier" alwaysOn />,
     <ReferenceInput key="store_id" source="store_id" reference="reachable-stores" alwaysOn>
         <SelectInput optionText="name" label="agents.fields.store" />
     </ReferenceInput>,

@@ -23,11 +23,12 @@ import { ListEmptyText, LoadingRows } from '../stores/ListStates';
 import { usePagedList } from '../stores/pagedList';
 import { Screen } from '../stores/Screen';
 
-const StatusFilter = () => {
+/** `alwaysOn` is read by `<FilterForm>` from the element. */
+const StatusFilter = ({ source }: { source: string; alwaysOn?: boolean }) => {
     const translate = useTranslate();
     return (
         <SelectInput
-            source="status"
+            source={source}
             label="inventory.fields.status"
             choices={INVENTORY_STATUSES.map(status => ({ id: status, name: translate(`inventory.statuses.${status}`) }))}
             alwaysOn
@@ -37,7 +38,7 @@ const StatusFilter = () => {
 
 const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
-    <StatusFilter key="status" />,
+    <StatusFilter key="status" source="status" alwaysOn />,
     <ReferenceInput key="store_id" source="store_id" reference="reachable-stores" alwaysOn>
         <SelectInput optionText="name" label="inventory.fields.store" />
     </ReferenceInput>,

@@ -1,4 +1,4 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -8,7 +8,6 @@ import {
     SaveButton,
     SelectInput,
     TextInput,
-    Toolbar,
     useLocale,
     useNotify,
     useTranslate,
@@ -100,9 +99,9 @@ export const OneDevice = () => {
                             helperText={ownShop ? 'inventory.one.store_help' : undefined}
                         />
                     </ReferenceInput>
-                    <Toolbar sx={{ px: '0 !important', bgcolor: 'transparent' }}>
+                    <Box sx={{ mt: 1 }}>
                         <SaveButton label="inventory.one.submit" alwaysEnable />
-                    </Toolbar>
+                    </Box>
                 </Form>
             </CardContent>
         </Card>

@@ -76,7 +76,8 @@ export const PriceTable = ({
 }) => {
     const translate = useTranslate();
     return (
-        <Box sx={{ overflowX: 'auto' }}>
+        // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
             <Table size="small" aria-label={label}>
                 <TableHead>
                     <TableRow>

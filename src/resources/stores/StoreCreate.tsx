@@ -1,4 +1,4 @@
-import { Card, CardContent } from '@mui/material';
+import { Box, Card, CardContent } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
     AutocompleteInput,
@@ -9,7 +9,6 @@ import {
     required,
     SaveButton,
     TextInput,
-    Toolbar,
     useCanAccess,
     useNotify,
     useTranslate,
@@ -93,9 +92,9 @@ export const StoreCreate = () => {
                         <TextInput source="town" label="stores.fields.town" validate={placeChecks} />
                         <LocationInputs />
                         <RegionLeadInput />
-                        <Toolbar sx={{ px: '0 !important', mt: 1, bgcolor: 'transparent' }}>
+                        <Box sx={{ mt: 1 }}>
                             <SaveButton label="stores.create" alwaysEnable />
-                        </Toolbar>
+                        </Box>
                     </Form>
                 </CardContent>
             </Card>

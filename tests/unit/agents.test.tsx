@@ -1,0 +1,74 @@
+/**
+ * The agents screen (issue 9): the list read from the answer's nested `data.data`, 50 a page from
+ * page 1, tiers as chips, and a tier set from the list by a holder of ASSIGN_AGENT_TIER.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { assignAgentTier, listAgents, listStores, type Agent } from '../../contract/stores';
+import { answer, contractServer } from './support/contractHandlers';
+import { renderPortal, signedInAs } from './support/portal';
+
+const agentOf = (id: number, first: string, tier: Agent['tier']): Agent => ({
+    id,
+    username: first.toLowerCase(),
+    first_name: first,
+    last_name: 'Khumalo',
+    msisdn: `2782000000${id}`,
+    group_name: 'Sales Agent',
+    store_id: 1,
+    store_name: 'Soweto Central',
+    tier,
+    latitude: null,
+    longitude: null,
+    location_updated_at: null,
+    status: 'active',
+});
+let agents: Agent[] = [];
+const requests: unknown[] = [];
+const tiers: unknown[] = [];
+
+contractServer(
+    answer(listAgents, async ({ request }) => {
+        requests.push(await request.clone().json());
+        return { data: { data: agents, total_items: agents.length } };
+    }),
+    answer(listStores, { stores: [] }),
+    answer(assignAgentTier, async ({ request }) => {
+        const body = (await request.clone().json()) as { agent_id: number; tier: Agent['tier'] };
+        tiers.push(body);
+        const agent = agents.find(one => one.id === body.agent_id)!;
+        return { ...agent, tier: body.tier };
+    }),
+);
+
+beforeEach(() => {
+    agents = [agentOf(1, 'Bongani', null), agentOf(2, 'Thabo', 'silver')];
+    requests.length = 0;
+    tiers.length = 0;
+});
+
+describe('the agents', () => {
+    it('lists the agents nested in data.data, 50 a page from page 1, with their tiers as chips', async () => {
+        signedInAs(['VIEW_AGENTS']);
+        renderPortal('/dashboard/agents');
+        expect(await screen.findByText('Bongani Khumalo', {}, { timeout: 15_000 })).toBeTruthy();
+        expect(requests[0]).toEqual({ page_number: '1', page_size: '50' });
+        expect(screen.getByText('2 agents')).toBeTruthy();
+        expect(screen.getByText('Silver')).toBeTruthy();
+        expect(screen.getByText('No tier')).toBeTruthy();
+        // Setting tiers needs ASSIGN_AGENT_TIER.
+        expect(screen.queryByRole('button', { name: /Set tier/ })).toBeNull();
+    }, 40_000);
+
+    it('sets a tier from the list and shows the new chip', async () => {
+        signedInAs(['VIEW_AGENTS', 'ASSIGN_AGENT_TIER']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/agents');
+        await user.click(await screen.findByRole('button', { name: 'Set tier: Bongani Khumalo' }, { timeout: 15_000 }));
+        await user.click(await screen.findByRole('menuitem', { name: 'Gold' }));
+        await waitFor(() => expect(tiers).toEqual([{ agent_id: 1, tier: 'gold' }]));
+        const row = screen.getByText('Bongani Khumalo').closest('tr')!;
+        await waitFor(() => expect(within(row).getByText('Gold')).toBeTruthy());
+    }, 40_000);
+});

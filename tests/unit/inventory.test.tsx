@@ -1,0 +1,262 @@
+/**
+ * Adding devices and updating prices (issue 9): a CSV file read in the browser and sent
+ * INVENTORY_BATCH_ROWS lines at a time with its progress, a result for every line with its reason
+ * in words, a stopped upload resumed where it stopped; the IMEI checked before it is sent (15
+ * digits, Luhn); and prices previewed old and new, sent only after a confirmation.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { luhnValid } from '../../contract/fields';
+import {
+    addInventoryItem,
+    addInventoryItems,
+    INVENTORY_BATCH_ROWS,
+    listPhoneModels,
+    listStores,
+    updatePhonePrices,
+    type PhoneModel,
+    type Store,
+} from '../../contract/stores';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { renderPortal, signedInAs } from './support/portal';
+
+const withCheckDigit = (digits: string) => {
+    for (let check = 0; check <= 9; check++) if (luhnValid(`${digits}${check}`)) return `${digits}${check}`;
+    throw new Error('no check digit');
+};
+
+const model: PhoneModel = {
+    id: 1,
+    sku: 'SAM-A15-128',
+    brand: 'Samsung',
+    model: 'Galaxy A15',
+    image: null,
+    cash_price: 2999,
+    deposit: 499,
+    instalment_amount: 250,
+    instalment_period: 'monthly',
+    term: 12,
+    lock_solution: 'samsung',
+    in_stock: 3,
+};
+const soweto: Store = {
+    id: 1,
+    name: 'Soweto Central',
+    region: 'Gauteng',
+    town: 'Johannesburg',
+    latitude: -26.2,
+    longitude: 27.9,
+    owner: null,
+    region_lead: null,
+    agent_count: 1,
+    created_at: '2026-11-01T08:00:00.000Z',
+};
+
+type Item = { row: number; sku: string; imei: string; store_id?: number };
+const batches: Item[][] = [];
+const inStock = new Set<string>();
+let failBatch: number | null = null;
+const priceBodies: unknown[] = [];
+
+const server = contractServer(
+    answer(listPhoneModels, { models: [model] }),
+    answer(listStores, { stores: [soweto] }),
+    answer(addInventoryItems, async ({ request }) => {
+        const { items } = (await request.clone().json()) as { items: Item[] };
+        batches.push(items);
+        if (failBatch === batches.length) {
+            return errorAnswer(503, { code: 503, name: 'Unavailable', message: 'Down', key: 'errors.unavailable' });
+        }
+        const results = items.map(item => {
+            if (!/^\d{15}$/.test(item.imei) || !luhnValid(item.imei)) {
+                return { row: item.row, imei: item.imei, result: 'invalid' as const, reason: 'errors.imei_invalid', id: null };
+            }
+            if (item.sku !== model.sku) {
+                return { row: item.row, imei: item.imei, result: 'invalid' as const, reason: 'errors.unknown_sku', id: null };
+            }
+            if (inStock.has(item.imei)) {
+                return { row: item.row, imei: item.imei, result: 'duplicate' as const, reason: 'errors.imei_in_stock', id: null };
+            }
+            inStock.add(item.imei);
+            return { row: item.row, imei: item.imei, result: 'accepted' as const, reason: null, id: inStock.size };
+        });
+        return {
+            results,
+            accepted: results.filter(row => row.result === 'accepted').length,
+            duplicates: results.filter(row => row.result === 'duplicate').length,
+            invalid: results.filter(row => row.result === 'invalid').length,
+        };
+    }),
+    answer(updatePhonePrices, async ({ request }) => {
+        const body = (await request.clone().json()) as {
+            prices: { sku: string; cash_price: number; deposit: number; instalment_amount: number }[];
+        };
+        priceBodies.push(body);
+        const [price] = body.prices;
+        return { updated: [{ sku: model.sku, before: model, after: { ...model, ...price } }] };
+    }),
+);
+
+beforeEach(() => {
+    batches.length = 0;
+    inStock.clear();
+    failBatch = null;
+    priceBodies.length = 0;
+    signedInAs(['VIEW_INVENTORY', 'ADD_INVENTORY', 'UPDATE_PHONE_PRICES'], { shop: { id: 1, name: 'Soweto Central' } });
+});
+
+const csvOf = (lines: string[]) => new File([['sku,imei,store_id', ...lines].join('\n')], 'devices.csv', { type: 'text/csv' });
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type=file]')!;
+
+describe('devices from a CSV file', () => {
+    it('sends the lines in batches with a progress bar and shows each line’s result and why', async () => {
+        const user = userEvent.setup();
+        const good = Array.from({ length: INVENTORY_BATCH_ROWS + 2 }, (_, n) =>
+            withCheckDigit(`35000000${String(n).padStart(6, '0')}`),
+        );
+        const lines = [
+            ...good.map(imei => `SAM-A15-128,${imei},`),
+            `SAM-A15-128,123456789012345,`,
+            `NO-SUCH,${withCheckDigit('35999999000000')},`,
+            `SAM-A15-128,${good[0]},`,
+            `SAM-A15-128,${withCheckDigit('35999999000001')},shop`,
+        ];
+        renderPortal('/dashboard/inventory/add');
+        await screen.findByRole('heading', { level: 1, name: 'Add devices' }, { timeout: 15_000 });
+        await user.upload(fileInput(), csvOf(lines));
+        expect(await screen.findByText(`File: devices.csv (${lines.length} lines)`)).toBeTruthy();
+        // The line whose store_id is not a number is judged here and not sent.
+        expect(screen.getByText('store_id must be a whole number')).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Add these devices' }));
+        const sent = lines.length - 1;
+        expect(await screen.findByText(`Sent ${sent} of ${sent} lines`)).toBeTruthy();
+        expect(batches.map(batch => batch.length)).toEqual([INVENTORY_BATCH_ROWS, sent - INVENTORY_BATCH_ROWS]);
+        // The file's own line numbers travel with the rows (line 1 names the columns).
+        expect(batches[0]![0]).toEqual({ row: 2, sku: 'SAM-A15-128', imei: good[0] });
+        expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+        expect(await screen.findByText(`Done: ${good.length} added, 1 already in stock or repeated, 3 not valid`)).toBeTruthy();
+
+        await user.click(screen.getByRole('switch', { name: 'Only lines that were not added' }));
+        const table = screen.getByRole('table', { name: 'Result of each line' });
+        const rows = within(table).getAllByRole('row').slice(1);
+        expect(rows.map(row => row.textContent)).toEqual([
+            `${good.length + 2}123456789012345Not validThis is not a valid IMEI (15 digits, the last one a check digit).`,
+            `${good.length + 3}${withCheckDigit('35999999000000')}Not validThere is no phone model with this SKU.`,
+            `${good.length + 4}${good[0]}DuplicateA device with this IMEI is already in stock.`,
+            `${good.length + 5}${withCheckDigit('35999999000001')}Not validstore_id must be a whole number`,
+        ]);
+    }, 40_000);
+
+    it('stops when a batch fails, says why, and sends the rest from there when asked', async () => {
+        const user = userEvent.setup();
+        failBatch = 2;
+        const lines = Array.from(
+            { length: INVENTORY_BATCH_ROWS + 1 },
+            (_, n) => `SAM-A15-128,${withCheckDigit(`35100000${String(n).padStart(6, '0')}`)},`,
+        );
+        renderPortal('/dashboard/inventory/add');
+        await screen.findByRole('heading', { level: 1, name: 'Add devices' }, { timeout: 15_000 });
+        await user.upload(fileInput(), csvOf(lines));
+        await user.click(await screen.findByRole('button', { name: 'Add these devices' }));
+        const alert = await screen.findByText(/Sending stopped: The service is unavailable/);
+        expect(screen.getByText(`Sent ${INVENTORY_BATCH_ROWS} of ${lines.length} lines`)).toBeTruthy();
+        failBatch = null;
+        await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Send the rest' }));
+        expect(await screen.findByText(`Done: ${lines.length} added, 0 already in stock or repeated, 0 not valid`)).toBeTruthy();
+        // The second batch went again, alone; the first was not sent twice.
+        expect(batches.map(batch => batch[0]!.row)).toEqual([2, INVENTORY_BATCH_ROWS + 2, INVENTORY_BATCH_ROWS + 2]);
+    }, 40_000);
+
+    it('refuses a file without the sku and imei columns', async () => {
+        const user = userEvent.setup();
+        renderPortal('/dashboard/inventory/add');
+        await screen.findByRole('heading', { level: 1, name: 'Add devices' }, { timeout: 15_000 });
+        await user.upload(fileInput(), new File(['model,serial\nA15,1'], 'other.csv', { type: 'text/csv' }));
+        expect((await screen.findByRole('alert')).textContent).toContain('must name the columns sku and imei');
+        expect(batches).toEqual([]);
+    }, 40_000);
+});
+
+describe('one device by IMEI', () => {
+    it('checks the IMEI before sending it: 15 digits, and a check digit that matches', async () => {
+        const user = userEvent.setup();
+        const added: unknown[] = [];
+        server.use(
+            answer(
+                addInventoryItem,
+                async ({ request }) => {
+                    const body = (await request.clone().json()) as { imei: string };
+                    added.push(body);
+                    return {
+                        id: 9,
+                        imei: body.imei,
+                        sku: model.sku,
+                        brand: model.brand,
+                        model: model.model,
+                        store_id: 1,
+                        store_name: 'Soweto Central',
+                        status: 'in_stock' as const,
+                        cash_price: model.cash_price,
+                        created_at: '2026-11-22T08:00:00.000Z',
+                    };
+                },
+                { status: 201 },
+            ),
+        );
+        renderPortal('/dashboard/inventory/add');
+        await screen.findByRole('heading', { level: 1, name: 'Add devices' }, { timeout: 15_000 });
+        await user.click(await screen.findByRole('combobox', { name: /Phone model/ }));
+        await user.click(await screen.findByRole('option', { name: /Samsung Galaxy A15/ }));
+        const imei = screen.getByRole('textbox', { name: /IMEI/ });
+        await user.type(imei, '35467900000000');
+        await user.click(screen.getByRole('button', { name: 'Add device' }));
+        expect(await screen.findByText('An IMEI has exactly 15 digits')).toBeTruthy();
+        const valid = withCheckDigit('35467900000000');
+        const wrong = `${valid.slice(0, 14)}${(Number(valid.at(-1)) + 1) % 10}`;
+        await user.clear(imei);
+        await user.type(imei, wrong);
+        expect(await screen.findByText('This is not a valid IMEI: its last digit does not check')).toBeTruthy();
+        expect(added).toEqual([]);
+        await user.clear(imei);
+        await user.type(imei, valid);
+        await user.click(screen.getByRole('button', { name: 'Add device' }));
+        await waitFor(() => expect(added).toEqual([{ sku: model.sku, imei: valid }]));
+    }, 40_000);
+});
+
+describe('phone prices', () => {
+    it('previews old and new prices and sends them only after a confirmation', async () => {
+        const user = userEvent.setup();
+        renderPortal('/dashboard/inventory/update');
+        await user.click(await screen.findByRole('combobox', { name: 'Phone model' }, { timeout: 15_000 }));
+        await user.click(await screen.findByRole('option', { name: 'Samsung Galaxy A15 (SAM-A15-128)' }));
+        const cash = screen.getByRole('textbox', { name: 'Cash price (ZAR)' });
+        await user.clear(cash);
+        await user.type(cash, '3199.5');
+        const deposit = screen.getByRole('textbox', { name: 'Deposit (ZAR)' });
+        await user.clear(deposit);
+        await user.type(deposit, '4000');
+        await user.click(screen.getByRole('button', { name: 'Add to the changes' }));
+        expect(screen.getByText('The deposit must not exceed the cash price')).toBeTruthy();
+        await user.clear(deposit);
+        await user.type(deposit, '599');
+        await user.click(screen.getByRole('button', { name: 'Add to the changes' }));
+
+        const preview = screen.getByRole('table', { name: 'Changes to make' });
+        const [row] = within(preview).getAllByRole('row').slice(1);
+        expect(row!.textContent).toBe(
+            'Samsung Galaxy A15 (SAM-A15-128)ZAR 2,999.00 → ZAR 3,199.50ZAR 499.00 → ZAR 599.00ZAR 250.00',
+        );
+        await user.click(screen.getByRole('button', { name: 'Update prices' }));
+        const confirm = await screen.findByRole('dialog', { name: 'Update these prices?' });
+        expect(priceBodies).toEqual([]);
+        await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+        await waitFor(() =>
+            expect(priceBodies).toEqual([
+                { prices: [{ sku: 'SAM-A15-128', cash_price: 3199.5, deposit: 599, instalment_amount: 250 }] },
+            ]),
+        );
+        expect(await screen.findByRole('table', { name: 'Prices now' })).toBeTruthy();
+    }, 40_000);
+});

@@ -1,0 +1,182 @@
+/**
+ * The stores screens (issue 9): the list filtered by search and region, a new store whose name is
+ * taken said on its field, the browser's position filling the coordinates (no maps key needed),
+ * and a store with its agents whose location moves.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore, listStores, storeAgents, updateAgentLocation, type Agent, type Store } from '../../contract/stores';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { renderPortal, signedInAs } from './support/portal';
+
+const storeOf = (id: number, name: string, region: string, town: string): Store => ({
+    id,
+    name,
+    region,
+    town,
+    latitude: -26.2,
+    longitude: 27.9,
+    owner: { id: 4, name: 'Pieter van Wyk' },
+    region_lead: null,
+    agent_count: id === 1 ? 1 : 0,
+    created_at: '2026-11-01T08:00:00.000Z',
+});
+const soweto = storeOf(1, 'Soweto Central', 'Gauteng', 'Johannesburg');
+const durban = storeOf(2, 'Durban Marine Parade', 'KwaZulu-Natal', 'Durban');
+const pretoria = storeOf(3, 'Pretoria Sunnyside', 'Gauteng', 'Pretoria');
+const bongani: Agent = {
+    id: 5,
+    username: 'agent',
+    first_name: 'Bongani',
+    last_name: 'Khumalo',
+    msisdn: '27820000005',
+    group_name: 'Sales Agent',
+    store_id: 1,
+    store_name: 'Soweto Central',
+    tier: 'gold',
+    latitude: null,
+    longitude: null,
+    location_updated_at: null,
+    status: 'active',
+};
+const created: unknown[] = [];
+const moves: unknown[] = [];
+
+const server = contractServer(
+    answer(listStores, { stores: [durban, pretoria, soweto] }),
+    answer(storeAgents, async ({ request }) => {
+        const { store_id } = (await request.clone().json()) as { store_id: number };
+        return store_id === 1
+            ? { store: soweto, agents: [bongani] }
+            : { store: storeOf(store_id, 'Rosebank', 'Gauteng', 'Johannesburg'), agents: [] };
+    }),
+    answer(
+        createStore,
+        async ({ request }) => {
+            const body = (await request.clone().json()) as { name: string; latitude: number; longitude: number };
+            created.push(body);
+            return { ...storeOf(9, body.name, 'Gauteng', 'Johannesburg'), latitude: body.latitude, longitude: body.longitude };
+        },
+        { status: 201 },
+    ),
+    answer(updateAgentLocation, async ({ request }) => {
+        const body = (await request.clone().json()) as { latitude: number; longitude: number };
+        moves.push(body);
+        return { ...bongani, ...body, location_updated_at: '2026-11-22T09:00:00.000Z' };
+    }),
+);
+
+const located = (latitude: number, longitude: number) =>
+    vi.fn((success: PositionCallback) =>
+        success({ coords: { latitude, longitude, accuracy: 5 }, timestamp: Date.now() } as GeolocationPosition),
+    );
+
+beforeEach(() => {
+    created.length = 0;
+    moves.length = 0;
+    signedInAs(['VIEW_STORES', 'ADD_STORE', 'UPDATE_AGENT_LOCATION']);
+});
+afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'geolocation');
+});
+
+const rowNames = () =>
+    within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map(row => row.querySelector('td')?.textContent);
+
+describe('the stores', () => {
+    it('lists them by name, filtered by a search and by region', async () => {
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores');
+        await screen.findByText('Soweto Central', {}, { timeout: 15_000 });
+        expect(rowNames()).toEqual(['Durban Marine Parade', 'Pretoria Sunnyside', 'Soweto Central']);
+        await user.click(screen.getByRole('combobox', { name: 'Region' }));
+        await user.click(await screen.findByRole('option', { name: 'Gauteng' }));
+        await waitFor(() => expect(rowNames()).toEqual(['Pretoria Sunnyside', 'Soweto Central']));
+        await user.type(screen.getByPlaceholderText('Search'), 'pretoria');
+        await waitFor(() => expect(rowNames()).toEqual(['Pretoria Sunnyside']));
+        expect(screen.getByText('1 store')).toBeTruthy();
+    }, 40_000);
+
+    it('says on its field that a store name is taken, and keeps what was typed', async () => {
+        server.use(
+            answer(
+                createStore,
+                errorAnswer(409, {
+                    code: 409,
+                    name: 'Conflict',
+                    message: 'Taken',
+                    key: 'errors.store_name_taken',
+                    field: 'name',
+                }),
+            ),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/create');
+        await user.type(await screen.findByRole('textbox', { name: /Store name/ }, { timeout: 15_000 }), 'soweto central');
+        await user.type(screen.getByRole('textbox', { name: /Region/ }), 'Gauteng');
+        await user.type(screen.getByRole('textbox', { name: /Town/ }), 'Johannesburg');
+        await user.type(screen.getByRole('spinbutton', { name: /Latitude/ }), '-26.2');
+        await user.type(screen.getByRole('spinbutton', { name: /Longitude/ }), '27.9');
+        await user.click(screen.getByRole('button', { name: 'Create store' }));
+        expect(await screen.findByText('A store with this name already exists.')).toBeTruthy();
+        expect((screen.getByRole('textbox', { name: /Store name/ }) as HTMLInputElement).value).toBe('soweto central');
+    }, 40_000);
+
+    it("fills the coordinates from the browser's position, without any maps key", async () => {
+        Object.defineProperty(navigator, 'geolocation', {
+            configurable: true,
+            value: { getCurrentPosition: located(-26.1467123, 28.0436456) },
+        });
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/create');
+        await user.type(await screen.findByRole('textbox', { name: /Store name/ }, { timeout: 15_000 }), 'Rosebank');
+        await user.type(screen.getByRole('textbox', { name: /Region/ }), 'Gauteng');
+        await user.type(screen.getByRole('textbox', { name: /Town/ }), 'Johannesburg');
+        await user.click(screen.getByRole('button', { name: 'Use my location' }));
+        await waitFor(() =>
+            expect((screen.getByRole('spinbutton', { name: /Latitude/ }) as HTMLInputElement).value).toBe('-26.146712'),
+        );
+        await user.click(screen.getByRole('button', { name: 'Create store' }));
+        await waitFor(() =>
+            expect(created).toEqual([
+                { name: 'Rosebank', region: 'Gauteng', town: 'Johannesburg', latitude: -26.146712, longitude: 28.043646 },
+            ]),
+        );
+        expect(await screen.findByRole('heading', { level: 1, name: 'Rosebank' })).toBeTruthy();
+    }, 40_000);
+
+    it('says so when the browser may not share its position', async () => {
+        Object.defineProperty(navigator, 'geolocation', {
+            configurable: true,
+            value: {
+                getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+                    fail({ code: 1 } as GeolocationPositionError),
+            },
+        });
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/create');
+        await user.click(await screen.findByRole('button', { name: 'Use my location' }, { timeout: 15_000 }));
+        expect((await screen.findByRole('alert')).textContent).toContain('Type the coordinates instead.');
+    }, 40_000);
+
+    it("shows a store with its agents, and moves an agent's location", async () => {
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/1');
+        expect(await screen.findByRole('heading', { level: 1, name: 'Soweto Central' }, { timeout: 15_000 })).toBeTruthy();
+        expect(screen.getByRole('heading', { level: 2, name: 'Agents (1)' })).toBeTruthy();
+        expect(screen.getByText('Gold')).toBeTruthy();
+        expect(screen.getByText('Not set')).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Move the location of Bongani Khumalo' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Move Bongani Khumalo' });
+        await user.type(within(dialog).getByRole('spinbutton', { name: /Latitude/ }), '-26.25');
+        await user.type(within(dialog).getByRole('spinbutton', { name: /Longitude/ }), '27.86');
+        await user.click(within(dialog).getByRole('button', { name: 'Save location' }));
+        await waitFor(() => expect(moves).toEqual([{ agent_id: 5, latitude: -26.25, longitude: 27.86 }]));
+        expect(await screen.findByText('-26.25000, 27.86000')).toBeTruthy();
+    }, 40_000);
+});
