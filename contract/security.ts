@@ -155,7 +155,8 @@ export const getAdmin = defineCall({
  * users of that shop. Nobody changes their own group, shop or status.
  */
 export const updateAdmin = defineCall({
-    summary: "Change a user's name, contact, group or shop (a new group only one whose roles the editor all holds)",
+    summary:
+        "Change a user's name, contact, group or shop (a new group only one whose roles the editor all holds). An empty change answers the user as they are.",
     method: 'PATCH',
     path: '/prerequisites/admins/:id',
     access: 'EDIT_USER',
@@ -170,8 +171,7 @@ export const updateAdmin = defineCall({
             store_id: id.nullable(),
             otp_enabled: z.boolean(),
         })
-        .partial()
-        .refine(change => Object.keys(change).length > 0, { message: 'nothing to change' }),
+        .partial(),
     response: admin,
 });
 
@@ -210,10 +210,7 @@ export const updateAdminGroup = defineCall({
     path: '/prerequisites/admin-groups/:id',
     access: 'ADD_SECURITY_GROUP',
     params: z.object({ id: idText }),
-    body: z
-        .object({ name: z.string().trim().min(2).max(80), description: z.string().trim().max(300) })
-        .partial()
-        .refine(change => Object.keys(change).length > 0, { message: 'nothing to change' }),
+    body: z.object({ name: z.string().trim().min(2).max(80), description: z.string().trim().max(300) }).partial(),
     response: adminGroup,
 });
 

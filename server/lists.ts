@@ -13,7 +13,8 @@ export const orderBy = (sort: string | undefined, allowed: Record<string, Sortab
     if (!sort) return [asc(tieBreaker)];
     const descending = sort.startsWith('-');
     const field = descending ? sort.slice(1) : sort;
-    const column = allowed[field];
+    // Own keys only: `$sort=__proto__` or `constructor` must not find the object's prototype.
+    const column = Object.hasOwn(allowed, field) ? allowed[field] : undefined;
     if (!column) {
         throw invalidInput([
             {

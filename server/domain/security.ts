@@ -573,8 +573,13 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         { status: 201 },
     );
 
-    mount(app, updateAdminGroup, async ({ params, body }, context) =>
-        context.write(
+    mount(app, updateAdminGroup, async ({ params, body }, context) => {
+        if (Object.keys(body).length === 0) {
+            const [group] = await groupById.execute({ id: params.id });
+            if (!group) throw new HttpError(404, 'errors.not_found', 'There is no such group', 'id');
+            return { ...group, created_at: iso(group.created_at) };
+        }
+        return context.write(
             async tx => {
                 const [group] = await tx.select().from(adminGroups).where(eq(adminGroups.id, params.id)).for('update');
                 if (!group) throw new HttpError(404, 'errors.not_found', 'There is no such group', 'id');
@@ -605,62 +610,71 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                 };
             },
             { conflicts: { admin_groups_name_lower_key: groupNameTaken } },
-        ),
-    );
+        );
+    });
 
-    mount(app, getAdmin, async ({ params }, { db, session }) => {
-        const found = await findAdmin(db, params.id);
+    /** A user as the caller may see them: within the caller's shop when they belong to one. */
+    const visibleAdmin = async ({ db, session }: CallContext, adminId: number) => {
+        const found = await findAdmin(db, adminId);
         const actorStore = session?.admin.storeId ?? null;
         if (!found || (actorStore !== null && found.store_id !== actorStore)) {
             throw new HttpError(404, 'errors.not_found', 'There is no such user', 'id');
         }
         return found;
-    });
+    };
+
+    mount(app, getAdmin, async ({ params }, context) => visibleAdmin(context, params.id));
 
     mount(app, updateAdmin, async ({ params, body }, context) =>
-        context.write(
-            async tx => {
-                await lockGroupRoles(tx);
-                const held = await rolesHeldNow(tx, context);
-                const before = await adminToChange(tx, context, params.id, held);
-                const groupId = body.group_id ?? before.group_id;
-                const storeId = body.store_id === undefined ? before.store_id : body.store_id;
-                // Nobody moves themselves; whoever moves a member of a full group holds every role, so is
-                // in a full group too and still active: someone can always do everything.
-                if (groupId !== before.group_id) notOwnAccount(context, before, 'group', 'group_id');
-                if (storeId !== before.store_id) {
-                    notOwnAccount(context, before, 'shop', 'store_id');
-                    // A shop's staff keep their users in the shop: no shop at all would mean every shop.
-                    const actorStore = context.session?.admin.storeId ?? null;
-                    if (actorStore !== null && storeId !== actorStore) {
-                        throw forbidden('errors.store_not_allowed', 'You can only keep users in your own shop', 'store_id');
-                    }
-                }
-                if (groupId !== before.group_id || storeId !== before.store_id) {
-                    await checkMayCreateIn(tx, context, held, { group_id: groupId, store_id: storeId });
-                }
-                if (body.msisdn !== undefined && body.msisdn !== before.msisdn) {
-                    await lockMsisdn(tx, body.msisdn);
-                    if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
-                }
-                await tx
-                    .update(admins)
-                    .set({
-                        firstName: body.first_name,
-                        lastName: body.last_name,
-                        msisdn: body.msisdn,
-                        email: body.email,
-                        otpEnabled: body.otp_enabled,
-                        groupId,
-                        storeId,
-                    })
-                    .where(eq(admins.id, params.id));
-                const after = await findAdmin(tx, params.id);
-                if (!after) throw new Error('The user could not be read back');
-                return { result: after, audit: { action: 'admins.update', entity: 'admins', entityId: after.id, before, after } };
-            },
-            { conflicts: ADMIN_CONFLICTS },
-        ),
+        // Nothing to change: the user as they are, and nothing written.
+        Object.keys(body).length === 0
+            ? visibleAdmin(context, params.id)
+            : context.write(
+                  async tx => {
+                      await lockGroupRoles(tx);
+                      const held = await rolesHeldNow(tx, context);
+                      const before = await adminToChange(tx, context, params.id, held);
+                      const groupId = body.group_id ?? before.group_id;
+                      const storeId = body.store_id === undefined ? before.store_id : body.store_id;
+                      // Nobody moves themselves; whoever moves a member of a full group holds every role, so is
+                      // in a full group too and still active: someone can always do everything.
+                      if (groupId !== before.group_id) notOwnAccount(context, before, 'group', 'group_id');
+                      if (storeId !== before.store_id) {
+                          notOwnAccount(context, before, 'shop', 'store_id');
+                          // A shop's staff keep their users in the shop: no shop at all would mean every shop.
+                          const actorStore = context.session?.admin.storeId ?? null;
+                          if (actorStore !== null && storeId !== actorStore) {
+                              throw forbidden('errors.store_not_allowed', 'You can only keep users in your own shop', 'store_id');
+                          }
+                      }
+                      if (groupId !== before.group_id || storeId !== before.store_id) {
+                          await checkMayCreateIn(tx, context, held, { group_id: groupId, store_id: storeId });
+                      }
+                      if (body.msisdn !== undefined && body.msisdn !== before.msisdn) {
+                          await lockMsisdn(tx, body.msisdn);
+                          if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
+                      }
+                      await tx
+                          .update(admins)
+                          .set({
+                              firstName: body.first_name,
+                              lastName: body.last_name,
+                              msisdn: body.msisdn,
+                              email: body.email,
+                              otpEnabled: body.otp_enabled,
+                              groupId,
+                              storeId,
+                          })
+                          .where(eq(admins.id, params.id));
+                      const after = await findAdmin(tx, params.id);
+                      if (!after) throw new Error('The user could not be read back');
+                      return {
+                          result: after,
+                          audit: { action: 'admins.update', entity: 'admins', entityId: after.id, before, after },
+                      };
+                  },
+                  { conflicts: ADMIN_CONFLICTS },
+              ),
     );
 
     mount(app, setAdminStatus, async ({ params, body }, context) =>

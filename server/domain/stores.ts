@@ -126,12 +126,12 @@ const findStore = async (db: Queryable, storeId: number, reach: number[] | null)
 const storeNameTaken = () => new HttpError(409, 'errors.store_name_taken', 'A store with this name already exists', 'name');
 
 /** An active portal user who may lead a region. */
-const checkRegionLead = async (db: Queryable, adminId: number) => {
+const checkRegionLead = async (db: Queryable, adminId: number, field: string) => {
     const [lead] = await db
         .select({ id: admins.id })
         .from(admins)
         .where(and(eq(admins.id, adminId), eq(admins.status, 'active')));
-    if (!lead) throw new HttpError(400, 'errors.unknown_admin', 'There is no such active user', 'region_lead_id');
+    if (!lead) throw new HttpError(400, 'errors.unknown_admin', 'There is no such active user', field);
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -306,7 +306,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                         'region_lead_id',
                     );
                 }
-                await checkRegionLead(context.db, body.region_lead_id);
+                await checkRegionLead(context.db, body.region_lead_id, 'region_lead_id');
             }
             return context.write(
                 async tx => {
@@ -386,7 +386,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         context.write(async tx => {
             const reach = await reachOf(tx, context);
             const before = await findStore(tx, body.store_id, reach);
-            if (body.admin_id !== null) await checkRegionLead(tx, body.admin_id);
+            if (body.admin_id !== null) await checkRegionLead(tx, body.admin_id, 'admin_id');
             await tx.update(stores).set({ regionLeadAdminId: body.admin_id }).where(eq(stores.id, body.store_id));
             const after = await findStore(tx, body.store_id, reach);
             return {

@@ -191,6 +191,16 @@ describe('access to every security call', () => {
     });
 });
 
+describe('sorting', () => {
+    it('takes only the fields a list names, never a key every object has (found by the fuzzer: a 500)', async () => {
+        for (const field of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+            const { status, error } = await server.call(listAdminGroups, { query: { $sort: field }, token: adminToken });
+            expect(status, field).toBe(400);
+            expect(error.field).toBe('$sort');
+        }
+    });
+});
+
 describe('security groups', () => {
     it('lists groups with their role and user counts, paged', async () => {
         const { status, body } = await server.call(listAdminGroups, { query: { $limit: 1000 }, token: adminToken });
