@@ -14,6 +14,7 @@ import {
     sendVivoAuthCode,
     verifyVivoAuthCode,
 } from '../../contract/devices';
+import { devPhoneOfflineUnlock, devPhoneScreen } from '../../contract/dev';
 import { customerLoans } from '../../contract/loans';
 import { auditEvents, deviceLocks, loans, offlinePins, smsOutbox } from '../../server/db/schema';
 import { OTP } from '../../server/domain/auth/otp';
@@ -192,6 +193,19 @@ describe('offline unlock PINs', () => {
         // And the old challenge cannot be asked for again.
         const reused = await ask(made.loanReference, made.challenge);
         expect(reused.status).toBe(409);
+    });
+
+    it("is taken once by the phone (the development stand-in for the phone's side)", async () => {
+        const made = await makeLoan(server.db, { device: 'locked' });
+        const screen = await server.call(devPhoneScreen, { query: { imei: made.imei } });
+        expect(screen.body).toMatchObject({ state: 'locked', challenge: made.challenge });
+        const { body } = await ask(made.loanReference, screen.body.challenge ?? '');
+        const typed = await server.call(devPhoneOfflineUnlock, { body: { imei: made.imei, pin: body.pin } });
+        expect(typed.body).toMatchObject({ outcome: 'unlocked', state: 'active', challenge: null });
+        const again = await server.call(devPhoneOfflineUnlock, { body: { imei: made.imei, pin: body.pin } });
+        expect(again.body.outcome).toBe('not_locked');
+        const list = await server.call(customerLoans, { body: { msisdn: made.msisdn }, token: token.maker });
+        expect(list.body.data[0]?.device).toMatchObject({ state: 'active', confirmed_state: 'active' });
     });
 
     it('expires after its time', async () => {
