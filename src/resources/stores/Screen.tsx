@@ -25,7 +25,8 @@ export const Screen = ({
     <CanAccess resource={resource} action={action} accessDenied={<AccessDenied />} loading={<PageLoading />}>
         <ResourceContextProvider value={resource}>
             <Title title={title} />
-            <Box sx={{ p: { xs: 1, sm: 2 }, pb: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+            {/* One column that never grows wider than the screen: a wide table scrolls inside it. */}
+            <Box sx={{ p: { xs: 1, sm: 2 }, pb: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
                     <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
                         {title}

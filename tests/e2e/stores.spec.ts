@@ -1,0 +1,10 @@
+import { test } from '@playwright/test';
+import { storesJourney } from './stores.journey';
+
+test('a shop owner creates a store, moves an agent to it, adds stock from a CSV file, updates a price and sets a tier', async ({
+    page,
+    request,
+}) => {
+    test.setTimeout(240_000);
+    await storesJourney(page, request, 'desktop');
+});
