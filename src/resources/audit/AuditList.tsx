@@ -44,7 +44,7 @@ const useFilters = () => {
                           optionText={(user: { first_name: string; last_name: string; username: string }) =>
                               `${user.first_name} ${user.last_name} (${user.username})`
                           }
-                          sx={{ minWidth: 220 }}
+                          sx={{ minWidth: { sm: 220 } }}
                       />
                   </ReferenceInput>,
               ]
@@ -64,8 +64,8 @@ const useFilters = () => {
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />,
         <TextInput key="entity_id" source="entity_id" label="resources.audit-events.fields.entity_id" />,
-        <DateInput key="from" source="from" label="resources.audit-events.fields.from" parse={dayBoundary('start')} alwaysOn />,
-        <DateInput key="to" source="to" label="resources.audit-events.fields.to" parse={dayBoundary('end')} alwaysOn />,
+        <DateInput key="from" source="from" label="resources.audit-events.fields.from" parse={dayBoundary('start')} />,
+        <DateInput key="to" source="to" label="resources.audit-events.fields.to" parse={dayBoundary('end')} />,
     ];
 };
 
@@ -153,6 +153,7 @@ export const AuditList = () => {
                     label="resources.audit-events.fields.actor"
                     disableSort
                     render={(event: AuditEventRecord) => <ActorCell event={event} />}
+                    sx={{ display: { xs: 'none', sm: 'table-cell' } }}
                 />
                 <DataTable.Col
                     source="role_used"
