@@ -26,12 +26,12 @@ export const tooManyCodes = () =>
     });
 
 /**
- * Writes the code to the SMS outbox (the seam for a real gateway), unless the phone already had
- * its hourly share: then false, and nothing is sent. The phone is locked for the transaction, so
- * parallel sign-ins cannot both take the last code.
+ * Writes a one-time code's text to the SMS outbox (the seam for a real gateway), unless the phone
+ * already had its hourly share of codes (staff sign-in codes and customers' device codes alike:
+ * one phone, one budget): then false, and nothing is sent. The phone is locked for the
+ * transaction, so parallel requests cannot both take the last code.
  */
-const sendOtp = async (tx: Transaction, context: CallContext, msisdn: string, code: string): Promise<boolean> => {
-    const now = context.now();
+export const sendCodeSms = async (tx: Transaction, msisdn: string, text: string, now: Date): Promise<boolean> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms-otp:${msisdn}`}))`);
     const [sent] = await tx
         .select({ value: count() })
@@ -44,14 +44,12 @@ const sendOtp = async (tx: Transaction, context: CallContext, msisdn: string, co
             ),
         );
     if ((sent?.value ?? 0) >= OTP_SMS_PER_HOUR) return false;
-    await tx.insert(smsOutbox).values({
-        msisdn,
-        text: `Your portal sign-in code is ${code}. It expires in 5 minutes.`,
-        purpose: 'otp',
-        createdAt: now,
-    });
+    await tx.insert(smsOutbox).values({ msisdn, text, purpose: 'otp', createdAt: now });
     return true;
 };
+
+const sendOtp = (tx: Transaction, context: CallContext, msisdn: string, code: string): Promise<boolean> =>
+    sendCodeSms(tx, msisdn, `Your portal sign-in code is ${code}. It expires in 5 minutes.`, context.now());
 
 export type OtpIssue = { kind: 'otp'; authId: string; sentTo: string } | { kind: 'sms_limit' };
 

@@ -4,7 +4,7 @@
  * phone. Every state change goes through `nextDeviceState` (lifecycles.ts).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CURRENCY } from '../../../contract/customers';
 import {
@@ -17,12 +17,12 @@ import {
     verifyVivoAuthCode,
 } from '../../../contract/devices';
 import type { Transaction } from '../../db';
-import { deviceLocks, loans, offlinePins, otps, smsOutbox } from '../../db/schema';
+import { deviceLocks, loans, offlinePins, otps } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
 import type { AuditEntry, Written } from '../../write';
 import { codeHash, maskMsisdn, sameHash } from '../auth/codes';
-import { OTP, OTP_SMS_PER_HOUR, tooManyCodes } from '../auth/otp';
+import { OTP, sendCodeSms, tooManyCodes } from '../auth/otp';
 import { tooManyAttempts } from '../auth/throttle';
 import { COMMAND_STATES, moveLoan, nextDeviceState, type DeviceCommand } from './lifecycles';
 import { LOCK_PROVIDERS } from './lockProviders';
@@ -297,35 +297,15 @@ export const redeemOfflinePin = async (
 const VIVO_PURPOSE = 'vivo_device';
 const vivoSubject = (loanId: number) => `loan:${loanId}`;
 const newVivoCode = () => String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
-const HOUR_MS = 60 * 60_000;
 
 const notVivo = () => new HttpError(409, 'errors.not_vivo', 'This device does not use the Vivo lock', 'loan_reference');
 const codeExpired = () =>
     new HttpError(401, 'errors.otp_expired', 'This code has expired or was already used; send a new one', 'code');
 
-/**
- * Writes a code to the customer's SMS outbox, within the phone's hourly share of codes (counted
- * with the staff sign-in codes: one phone, one budget, under the same lock as otp.ts takes).
- */
-const sendCodeSms = async (tx: Transaction, msisdn: string, code: string, now: Date) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms-otp:${msisdn}`}))`);
-    const [sent] = await tx
-        .select({ value: count() })
-        .from(smsOutbox)
-        .where(
-            and(
-                eq(smsOutbox.msisdn, msisdn),
-                eq(smsOutbox.purpose, 'otp'),
-                gt(smsOutbox.createdAt, new Date(now.getTime() - HOUR_MS)),
-            ),
-        );
-    if ((sent?.value ?? 0) >= OTP_SMS_PER_HOUR) throw tooManyCodes();
-    await tx.insert(smsOutbox).values({
-        msisdn,
-        text: `Your code to authorise the lock on your new phone is ${code}. It expires in 5 minutes. Give it only to the agent selling you the phone.`,
-        purpose: 'otp',
-        createdAt: now,
-    });
+/** Writes a code to the customer's SMS outbox, within the phone's hourly share of codes (auth/otp.ts). */
+const sendCodeToCustomer = async (tx: Transaction, msisdn: string, code: string, now: Date) => {
+    const text = `Your code to authorise the lock on your new phone is ${code}. It expires in 5 minutes. Give it only to the agent selling you the phone.`;
+    if (!(await sendCodeSms(tx, msisdn, text, now))) throw tooManyCodes();
 };
 
 /** The loan's current Vivo code, locked: the latest unused one that has not expired. */
@@ -548,7 +528,7 @@ export const registerDeviceRoutes = (app: FastifyInstance): void => {
             const current = await currentVivoCode(tx, loan.loan.id, now);
             if (current && current.sends >= OTP.maxSends)
                 throw tooManyAttempts('Too many codes sent for this phone; wait and try again');
-            await sendCodeSms(tx, msisdn, code, now);
+            await sendCodeToCustomer(tx, msisdn, code, now);
             let codeId: string;
             if (current) {
                 // A new code replaces the last; the guesses made so far still count.
