@@ -59,7 +59,9 @@ const GroupItem = ({ group }: { group: MenuGroup }) => {
     const id = `menu-group-${group.key}`;
     return (
         <>
+            {/* Inside react-admin's menu (role menu) a group is a menuitem that opens a group of menuitems. */}
             <ListItemButton
+                role="menuitem"
                 onClick={() => setOpen(value => !value)}
                 aria-expanded={open}
                 aria-controls={id}
@@ -72,7 +74,7 @@ const GroupItem = ({ group }: { group: MenuGroup }) => {
                 {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
             </ListItemButton>
             <Collapse in={open} timeout="auto" unmountOnExit id={id}>
-                <List disablePadding>
+                <List disablePadding role="group" aria-label={translate(group.label)}>
                     {group.children.map(child => (
                         <EntryItem key={child.key} item={child} nested={sidebarOpen} />
                     ))}

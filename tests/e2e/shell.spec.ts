@@ -19,12 +19,24 @@ const menuLabels = async (page: Page) => mainMenu(page).locator(':scope > ul > *
  * from the menu table (src/layout/menu.ts, which runs only inside the portal's build).
  */
 const MENUS: Record<string, string[]> = {
-    admin: ['dashboard', 'users', 'security'],
-    maker: ['dashboard', 'users'],
-    checker: ['dashboard', 'users'],
-    shopowner: ['dashboard'],
-    agent: ['dashboard'],
-    fieldagent: ['dashboard'],
+    admin: [
+        'dashboard',
+        'users',
+        'agents',
+        'find_customer',
+        'find_assisted_customer',
+        'stores',
+        'shop',
+        'inventory',
+        'field_agent',
+        'security',
+        'audit',
+    ],
+    maker: ['dashboard', 'users', 'agents', 'find_customer', 'find_assisted_customer', 'stores', 'inventory'],
+    checker: ['dashboard', 'users', 'agents'],
+    shopowner: ['dashboard', 'agents', 'find_customer', 'stores', 'shop', 'inventory'],
+    agent: ['dashboard', 'find_customer', 'find_assisted_customer'],
+    fieldagent: ['dashboard', 'field_agent'],
     analyst: ['dashboard'],
 };
 
