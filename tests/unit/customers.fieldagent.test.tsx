@@ -2,9 +2,9 @@
  * The field agents' ways in (issue 8): their own customers, a shop's customers (the shop chosen
  * when the agent has none), and the prospective customers they record.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fieldAgentRequest, findFieldAgentCustomer } from '../../contract/customers';
 import { registrationOptions } from '../../contract/security';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
@@ -47,6 +47,17 @@ contractServer(
         return { action: 'add' as const, request: { ...request, id: 2 } };
     }),
 );
+
+// The view is the largest screen loaded on demand, and a journey here passes several of them: on
+// a busy machine the first render alone took over the shared five seconds.
+beforeAll(() => {
+    configure({ asyncUtilTimeout: 15_000 });
+    vi.setConfig({ testTimeout: 45_000 });
+});
+afterAll(() => {
+    configure({ asyncUtilTimeout: 5000 });
+    vi.setConfig({ testTimeout: 20_000 });
+});
 
 afterEach(() => {
     asked.length = 0;
