@@ -788,7 +788,7 @@ const en: TranslationMessages = {
         own_group: 'You cannot change the roles of your own group.',
         role_not_held: 'You can only give or take away a role you hold yourself.',
         group_roles_not_held: 'You can only add a user to a group whose roles you all hold.',
-        store_not_allowed: 'You can only add users to your own shop.',
+        store_not_allowed: 'That shop is not one of yours: you can act only on your own shops.',
         last_full_group: 'This is the last group that holds every role: it keeps them.',
         // Customers, loans and devices
         customer_not_found: 'Customer record not found',

@@ -1004,7 +1004,7 @@ const pt: TranslationMessages = {
         own_group: 'Não pode alterar as funções do seu próprio grupo.',
         role_not_held: 'Só pode atribuir ou retirar uma função que o próprio tenha.',
         group_roles_not_held: 'Só pode adicionar um utilizador a um grupo cujas funções tenha todas.',
-        store_not_allowed: 'Só pode adicionar utilizadores à sua própria loja.',
+        store_not_allowed: 'Essa loja não é sua: só pode atuar nas suas próprias lojas.',
         last_full_group: 'Este é o último grupo com todas as funções: mantém-nas.',
         // Customers, loans and devices
         customer_not_found: 'Registo do cliente não encontrado',

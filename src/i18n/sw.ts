@@ -994,7 +994,7 @@ const sw: TranslationMessages = {
         own_group: 'Huwezi kubadilisha majukumu ya kikundi chako mwenyewe.',
         role_not_held: 'Unaweza tu kutoa au kuondoa jukumu ambalo wewe mwenyewe unalo.',
         group_roles_not_held: 'Unaweza tu kuongeza mtumiaji kwenye kikundi ambacho majukumu yake yote unayo.',
-        store_not_allowed: 'Unaweza tu kuongeza watumiaji kwenye duka lako mwenyewe.',
+        store_not_allowed: 'Duka hilo si lako: unaweza kushughulikia maduka yako mwenyewe tu.',
         last_full_group: 'Hiki ni kikundi cha mwisho chenye majukumu yote: kinayabaki nayo.',
         // Customers, loans and devices
         customer_not_found: 'Rekodi ya mteja haikupatikana',
