@@ -19,7 +19,7 @@ import {
 import type { AuditEventRecord } from '../../../contract/security';
 import { formatDateTime } from '../../lib/format';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
-import { toCsv } from '../stores/csv';
+import { toCsv } from '../../lib/csv';
 import { AuditDiff } from './AuditDiff';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { INVENTORY_BATCH_ROWS, type addInventoryItems } from '../../../contract/stores';
 import type { CallInput, CallResponse } from '../../../contract/define';
-import { parseCsv } from '../stores/csv';
+import { parseCsv } from '../../lib/csv';
 
 export type BulkItem = CallInput<typeof addInventoryItems>['body']['items'][number];
 export type RowResult = CallResponse<typeof addInventoryItems>['results'][number];

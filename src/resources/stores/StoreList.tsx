@@ -22,7 +22,7 @@ import type { Store } from '../../../contract/stores';
 import { ListEmptyText, LoadingRows } from './ListStates';
 import { LoadError } from '../../layout/LoadError';
 import { fetchStores, storesKey } from './api';
-import { toCsv } from './csv';
+import { toCsv } from '../../lib/csv';
 import { formatCoordinates, formatWhen } from './format';
 import { Screen } from './Screen';
 
