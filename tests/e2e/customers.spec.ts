@@ -4,11 +4,13 @@
  * raises, an offline PIN that works once, a lock shown requested until the provider confirms.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { API_BASE } from '../../contract';
+import { devPhoneOfflineUnlock } from '../../contract/dev';
 import { expectAccessible, expectDashboard, signIn } from './support';
 
 /** Demo customers (server/db/seedCustomers.ts). */
 const ZANELE = { msisdn: '27710000001', name: 'Zanele Dube', loan: 'LPP-000001' };
-const THEMBA = { msisdn: '27710000002', name: 'Themba Nkosi', challenge: '48213907' };
+const THEMBA = { msisdn: '27710000002', name: 'Themba Nkosi', challenge: '48213907', imei: '354678110000028' };
 const MANDLA = { msisdn: '27710000004', name: 'Mandla Zulu' };
 const LINDIWE = { msisdn: '27710000007', name: 'Lindiwe Ndlovu' };
 
@@ -102,7 +104,10 @@ test.describe('customers', () => {
         await expectAccessible(page, 'request deregistration, refused');
     });
 
-    test('an offline PIN is issued once for the challenge the phone shows, never twice', async ({ page }) => {
+    test('an offline PIN is issued once for the challenge the phone shows, and unlocks the phone once', async ({
+        page,
+        request,
+    }) => {
         await signIn(page, 'maker');
         await expectDashboard(page, /Welcome, /);
         await find(page, '/dashboard/customers/find', THEMBA.msisdn);
@@ -117,6 +122,7 @@ test.describe('customers', () => {
         await dialog.getByRole('textbox', { name: 'Code the phone shows' }).fill(THEMBA.challenge);
         await dialog.getByRole('button', { name: 'Issue PIN' }).click();
         await expect(dialog.getByTestId('offline-pin')).toHaveText(/^\d{8}$/);
+        const pin = (await dialog.getByTestId('offline-pin').textContent()) ?? '';
         await expectAccessible(page, 'offline PIN issued');
         await dialog.getByRole('button', { name: 'Close' }).click();
         await expect(dialog).toBeHidden();
@@ -128,6 +134,15 @@ test.describe('customers', () => {
             'A PIN was already issued for this challenge. Ask the customer for the new code on the phone.',
         );
         await expect(dialog.getByTestId('offline-pin')).toHaveCount(0);
+
+        // The customer types it on the phone (the development stand-in of the lock provider's app): once only.
+        const typed = async () => {
+            const answer = await request.post(`${API_BASE}${devPhoneOfflineUnlock.path}`, { data: { imei: THEMBA.imei, pin } });
+            expect(answer.ok()).toBe(true);
+            return ((await answer.json()) as { outcome: string }).outcome;
+        };
+        expect(await typed()).toBe('unlocked');
+        expect(await typed()).not.toBe('unlocked');
     });
 
     test('a lock shows as requested until the lock provider confirms it', async ({ page }) => {
