@@ -204,6 +204,28 @@ const pageRows = async <Row extends { total_items: number }>(
 
 const totalItems = sql<number>`(count(*) over ())::int`;
 
+/** One page of agents by first name (`page_size` 'all' for every one) and the count of every match. */
+const agentPage = async (db: Queryable, where: SQL | undefined, page: { page_number: number; page_size: number | 'all' }) => {
+    const { limit, offset } = pageWindow(page);
+    const query = selectAgents(db, { total_items: totalItems })
+        .where(where)
+        .orderBy(asc(admins.firstName), asc(admins.id))
+        .$dynamic();
+    const found = limit === null ? await query : await query.limit(limit).offset(offset);
+    const { rows, total } = await pageRows(
+        found,
+        () =>
+            db
+                .select({ value: count() })
+                .from(admins)
+                .innerJoin(agentGroup, eq(agentGroup.id, admins.groupId))
+                .leftJoin(agentProfiles, eq(agentProfiles.adminId, admins.id))
+                .where(where),
+        offset,
+    );
+    return { data: rows.map(agentOf), total_items: total };
+};
+
 // ---------------------------------------------------------------------------------------------
 // Inventory
 
@@ -427,24 +449,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
     mount(app, listShopAgents, async ({ body }, context) => {
         const reach = await reachOf(context.db, context);
         await findStore(context.db, body.shop_id, reach);
-        const where = and(eq(admins.storeId, body.shop_id), isAgent);
-        const { limit, offset } = pageWindow(body);
-        const query = selectAgents(context.db, { total_items: totalItems })
-            .where(where)
-            .orderBy(asc(admins.firstName), asc(admins.id))
-            .$dynamic();
-        const found = limit === null ? await query : await query.limit(limit).offset(offset);
-        const { rows, total } = await pageRows(
-            found,
-            () =>
-                context.db
-                    .select({ value: count() })
-                    .from(admins)
-                    .innerJoin(agentGroup, eq(agentGroup.id, admins.groupId))
-                    .where(where),
-            offset,
-        );
-        return { data: rows.map(agentOf), total_items: total };
+        return agentPage(context.db, and(eq(admins.storeId, body.shop_id), isAgent), body);
     });
 
     mount(app, transferAgent, async ({ body }, context) =>
@@ -491,25 +496,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         if (body.tier === 'none') filters.push(isNull(agentProfiles.tier));
         else if (body.tier) filters.push(eq(agentProfiles.tier, body.tier));
         if (body.store_id !== undefined) filters.push(eq(admins.storeId, body.store_id));
-        const where = and(...filters);
-        const { limit, offset } = pageWindow(body);
-        const query = selectAgents(context.db, { total_items: totalItems })
-            .where(where)
-            .orderBy(asc(admins.firstName), asc(admins.id))
-            .$dynamic();
-        const found = limit === null ? await query : await query.limit(limit).offset(offset);
-        const { rows, total } = await pageRows(
-            found,
-            () =>
-                context.db
-                    .select({ value: count() })
-                    .from(admins)
-                    .innerJoin(agentGroup, eq(agentGroup.id, admins.groupId))
-                    .leftJoin(agentProfiles, eq(agentProfiles.adminId, admins.id))
-                    .where(where),
-            offset,
-        );
-        return { data: { data: rows.map(agentOf), total_items: total } };
+        return { data: await agentPage(context.db, and(...filters), body) };
     });
 
     mount(app, assignAgentTier, async ({ body }, context) =>
