@@ -37,18 +37,29 @@ const FORBIDDEN = {
 
 const everyCall: [string, CallDefinition][] = Object.entries({ ...calls, ...devCalls });
 
+/** Path parameters that fill the path (id 1), for checking a call's body or query on its own. */
+const pathOf = (call: CallDefinition) => Object.fromEntries(keysOf(call.params).map(field => [field, 1]));
+
 describe('forbidden characters, in every field of every call', () => {
     for (const [name, call] of everyCall) {
         for (const field of keysOf(call.body)) {
             it(`${name}: body.${field} with a NUL is a 400 naming ${field}`, async () => {
-                const { status, error } = await server.call(call, { body: { [field]: FORBIDDEN.NUL }, token: adminToken });
+                const { status, error } = await server.call(call, {
+                    params: pathOf(call),
+                    body: { [field]: FORBIDDEN.NUL },
+                    token: adminToken,
+                });
                 expect(status).toBe(400);
                 expect(error).toMatchObject({ key: 'errors.invalid_characters', field });
             });
         }
         for (const field of keysOf(call.query)) {
             it(`${name}: ?${field} with a NUL is a 400 naming ${field}`, async () => {
-                const { status, error } = await server.call(call, { query: { [field]: FORBIDDEN.NUL }, token: adminToken });
+                const { status, error } = await server.call(call, {
+                    params: pathOf(call),
+                    query: { [field]: FORBIDDEN.NUL },
+                    token: adminToken,
+                });
                 expect(status).toBe(400);
                 expect(error).toMatchObject({ key: 'errors.invalid_characters', field });
             });
