@@ -33,6 +33,8 @@ test.describe('with the keyboard alone', () => {
         page,
         request,
     }) => {
+        // Tabbing from the top passes every entry of the admin's menu, which grows with each screen that lands.
+        test.slow();
         const name = `Keyboard ${String(Date.now()).slice(-6)}`;
         const id = await groupWithRoles(request, name, ['VIEW_USERS', 'VIEW_SECURITY']);
         await signIn(page, 'admin');
