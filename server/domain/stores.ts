@@ -258,6 +258,16 @@ const inStockWithin = (reach: number[] | null) => sql<number>`(
     }
 )`;
 
+/** Which of these SKUs are in the catalogue (no prices, no stock counts: adding stock needs only that). */
+const knownSkus = async (db: Queryable, skus: string[]): Promise<Set<string>> =>
+    skus.length === 0
+        ? new Set()
+        : new Set(
+              (await db.select({ sku: phoneModels.sku }).from(phoneModels).where(inArray(phoneModels.sku, skus))).map(
+                  row => row.sku,
+              ),
+          );
+
 const findModels = async (db: Queryable, skus: string[], reach: number[] | null): Promise<Map<string, PhoneModel>> => {
     if (skus.length === 0) return new Map();
     const rows = await db
@@ -572,7 +582,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                 async tx => {
                     const reach = await reachOf(tx, context);
                     const storeId = await targetStore(tx, context, reach, body.store_id);
-                    if ((await findModels(tx, [body.sku], reach)).size === 0) throw unknownSku('sku');
+                    if ((await knownSkus(tx, [body.sku])).size === 0) throw unknownSku('sku');
                     const [created] = await tx
                         .insert(inventoryItems)
                         .values({ sku: body.sku, imei: body.imei, storeId, createdAt: context.now() })
@@ -601,7 +611,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         return context.write(async tx => {
             const reach = await reachOf(tx, context);
             const results: Result[] = [];
-            const models = await findModels(tx, [...new Set(body.items.map(item => item.sku.trim()))], reach);
+            const models = await knownSkus(tx, [...new Set(body.items.map(item => item.sku.trim()))]);
             const storeChecks = new Map<number | undefined, string | number>();
             const seen = new Set<string>();
             const candidates: { result: Result; sku: string; storeId: number }[] = [];
