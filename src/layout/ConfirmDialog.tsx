@@ -44,7 +44,7 @@ export const ConfirmDialog = ({ open, title, content, busy = false, onConfirm, o
                     disabled={busy}
                     color="error"
                     variant="contained"
-                    startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <CheckCircleIcon />}
+                    startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <CheckCircleIcon />}
                 >
                     {translate('ra.action.confirm')}
                 </Button>

@@ -6,5 +6,5 @@ test('admin edits a user, disables another whose session ends, and finds both in
     browser,
 }) => {
     test.setTimeout(120_000);
-    await administrationJourney(page, browser, { phone: true, lastName: 'Khumalo' });
+    await administrationJourney(page, browser, { phone: true, lastName: 'Khoza' });
 });

@@ -19,7 +19,7 @@ const openMenuItem = async (page: Page, group: string, item: string) => {
         .first()
         .click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await menu.getByRole('button', { name: group }).click();
+    await menu.getByRole('menuitem', { name: group }).click();
     await menu.getByRole('menuitem', { name: item }).click();
 };
 

@@ -282,7 +282,7 @@ export const SubmitButton = ({
             size="large"
             fullWidth
             disabled={disabled || isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
             sx={{ mt: 2 }}
         >
             {translate(isSubmitting ? busyLabel : label)}

@@ -134,7 +134,7 @@ export const LoginPage = () => {
                         fullWidth
                         disabled={redirecting}
                         onClick={signInWithOperator}
-                        startIcon={redirecting ? <CircularProgress size={18} color="inherit" /> : <SmartphoneIcon />}
+                        startIcon={redirecting ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SmartphoneIcon />}
                     >
                         {translate(redirecting ? 'auth.operator_redirecting' : 'auth.operator_sign_in')}
                     </Button>

@@ -62,7 +62,7 @@ const TierMenu = ({ agent, busy, onChoose }: { agent: Agent; busy: boolean; onCh
         <>
             <Button
                 size="small"
-                startIcon={busy ? <CircularProgress size={16} /> : <WorkspacePremiumIcon />}
+                startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <WorkspacePremiumIcon />}
                 disabled={busy}
                 onClick={event => {
                     event.stopPropagation();

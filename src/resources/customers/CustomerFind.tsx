@@ -170,7 +170,13 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
                                     type="submit"
                                     variant="contained"
                                     disabled={lookup.isPending}
-                                    startIcon={lookup.isPending ? <CircularProgress size={18} color="inherit" /> : <SearchIcon />}
+                                    startIcon={
+                                        lookup.isPending ? (
+                                            <CircularProgress size={18} color="inherit" aria-hidden />
+                                        ) : (
+                                            <SearchIcon />
+                                        )
+                                    }
                                 >
                                     {translate(lookup.isPending ? 'customers.find.finding' : 'customers.find.submit')}
                                 </Button>

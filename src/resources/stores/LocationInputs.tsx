@@ -67,7 +67,7 @@ export const LocationInputs = () => {
                         variant="outlined"
                         onClick={useMyLocation}
                         disabled={locating}
-                        startIcon={locating ? <CircularProgress size={18} /> : <MyLocationIcon />}
+                        startIcon={locating ? <CircularProgress size={18} aria-hidden /> : <MyLocationIcon />}
                     >
                         {translate(locating ? 'stores.location.locating' : 'stores.location.use_mine')}
                     </Button>

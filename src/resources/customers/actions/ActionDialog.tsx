@@ -102,7 +102,9 @@ export const ActionDialog = ({
                                 type="submit"
                                 disabled={busy || confirmDisabled}
                                 variant="contained"
-                                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <CheckCircleIcon />}
+                                startIcon={
+                                    busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <CheckCircleIcon />
+                                }
                             >
                                 {translate(confirmLabel)}
                             </Button>

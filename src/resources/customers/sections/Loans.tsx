@@ -46,7 +46,7 @@ const DeviceState = ({ loan, device }: { loan: Loan; device: DeviceLock }) => {
                 </Fact>
             </Facts>
             {device.requested_state ? (
-                <Alert severity="info" icon={<CircularProgress size={18} />} role="status" sx={{ mt: 1 }}>
+                <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />} role="status" sx={{ mt: 1 }}>
                     {translate('devices.requested', {
                         command: format.words('devices.commands', device.requested_state),
                         time: format.time(device.requested_at),
