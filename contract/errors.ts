@@ -77,6 +77,10 @@ export const ERROR_KEYS = [
     'errors.imei_invalid',
     'errors.unknown_sku',
     'errors.duplicate_in_file',
+    // Approvals
+    'errors.request_not_found',
+    'errors.own_request',
+    'errors.request_decided',
     'errors.server',
     'errors.unavailable',
 ] as const;

@@ -9,6 +9,7 @@
  * `errors.request_pending` (a request of that kind already waits for this loan).
  */
 import { z } from 'zod';
+import { approvalRequest } from './approvals';
 import { defineCall } from './define';
 import { CURRENCY, INSTALMENT_PERIODS, LOCK_SOLUTIONS } from './customers';
 import { deviceLock } from './devices';
@@ -74,12 +75,13 @@ export const loan = z.object({
 export type Loan = z.infer<typeof loan>;
 
 export const customerLoans = defineCall({
-    summary: "A customer's loans, newest first, each with its balance and its device's lock state",
+    summary:
+        "A customer's loans, newest first, each with its balance and its device's lock state, and the requests waiting for a checker on any of them",
     method: 'POST',
     path: '/api/v1/lipa_pole_pole_loans',
     access: 'VIEW_CUSTOMER_LOANS',
     body: z.object({ msisdn }),
-    response: z.object({ data: z.array(loan) }),
+    response: z.object({ data: z.array(loan), pending_requests: z.array(approvalRequest) }),
 });
 
 export const transaction = z.object({
@@ -153,23 +155,7 @@ export const checkInsurance = defineCall({
 // ---------------------------------------------------------------------------------------------
 // Requests for a checker (maker-checker)
 
-export const APPROVAL_KINDS = ['deregistration', 'imei_change', 'loan_transfer'] as const;
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
-
-/** A request waiting for (or decided by) a checker; `change` is what approving it would do. */
-export const approvalRequest = z.object({
-    id: z.number().int(),
-    kind: z.enum(APPROVAL_KINDS),
-    status: z.enum(APPROVAL_STATUSES),
-    loan_reference: z.string(),
-    msisdn: z.string(),
-    reason: z.string(),
-    /** deregistration: `{}`; imei_change: `{ old_imei, new_imei }`; loan_transfer: `{ from_msisdn, to_msisdn }`. */
-    change: z.record(z.string(), z.string()),
-    maker: person,
-    created_at: z.string(),
-});
-export type ApprovalRequest = z.infer<typeof approvalRequest>;
+export { approvalRequest, type ApprovalRequest } from './approvals';
 
 /** What each request call answers: the loan's pending requests, the new one among them. */
 const pendingRequests = z.object({ pending_requests: z.array(approvalRequest) });
