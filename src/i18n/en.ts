@@ -828,6 +828,10 @@ const en: TranslationMessages = {
         own_account: 'You cannot change your own group, shop or status.',
         awaiting_approval: 'This registration awaits approval first.',
         group_name_fixed: 'The portal knows this group by its name: it cannot be renamed.',
+        // Approvals (issue 10)
+        request_not_found: 'This request was not found, or it is not one you may see.',
+        own_request: 'You made this request: another person must decide it.',
+        request_decided: 'This request has already been decided.',
     },
 };
 

@@ -1044,6 +1044,10 @@ const pt: TranslationMessages = {
         own_account: 'Não pode alterar o seu próprio grupo, loja ou estado.',
         awaiting_approval: 'Este registo aguarda aprovação primeiro.',
         group_name_fixed: 'O portal conhece este grupo pelo nome: não pode ser renomeado.',
+        // Aprovações (issue 10)
+        request_not_found: 'Este pedido não foi encontrado, ou não é um dos que pode ver.',
+        own_request: 'Foi você que fez este pedido: outra pessoa tem de o decidir.',
+        request_decided: 'Este pedido já foi decidido.',
     },
 };
 

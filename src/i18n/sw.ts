@@ -1034,6 +1034,10 @@ const sw: TranslationMessages = {
         own_account: 'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe.',
         awaiting_approval: 'Usajili huu unasubiri kuidhinishwa kwanza.',
         group_name_fixed: 'Mfumo unakitambua kikundi hiki kwa jina lake: hakiwezi kubadilishwa jina.',
+        // Idhini (toleo 10)
+        request_not_found: 'Ombi hili halikupatikana, au si miongoni mwa unayoruhusiwa kuona.',
+        own_request: 'Wewe ndiye uliyetuma ombi hili: mtu mwingine lazima aliamue.',
+        request_decided: 'Ombi hili limeshaamuliwa.',
     },
 };
 
