@@ -1,19 +1,13 @@
 /**
- * Loans, the payments against them (transactions) and the requests for a checker that act on a
- * loan (deregistration, IMEI change, transfer of ownership). The rules are in
- * server/domain/loans.ts; the lifecycles in docs/domain.md.
+ * Loans, the payments against them (transactions) and the requests for a checker (deregistration,
+ * IMEI change, transfer of ownership, agent registration). The rules are in
+ * server/domain/customers/loans.ts and server/domain/approvals/; the lifecycles in docs/domain.md.
  */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
 import { CUSTOMER_CHANNELS } from '../../../contract/customers';
-import {
-    APPROVAL_KINDS,
-    APPROVAL_STATUSES,
-    LOAN_STATUSES,
-    SALES_EXIT_REASONS,
-    TRANSACTION_CHANNELS,
-    TRANSACTION_KINDS,
-} from '../../../contract/loans';
+import { LOAN_STATUSES, SALES_EXIT_REASONS, TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
@@ -96,8 +90,11 @@ export const transactions = pgTable(
 );
 
 /**
- * A change to a loan that a maker asks for and a checker decides (maker-checker). `change` holds
- * what approving it would do. At most one pending request of a kind per loan, enforced here.
+ * A change that a maker asks for and a checker decides (maker-checker). The loan kinds name their
+ * loan and its customer; an agent registration names the registering agent (`subject_admin_id`).
+ * `change` holds what approving it would do. `entity_key` (`loan:<id>` or `admin:<id>`) is what
+ * the request acts on: at most one pending request of a kind per entity, enforced here.
+ * `store_id` is the loan's shop or the shop the agent registered with (reach and the shop filter).
  */
 export const approvalRequests = pgTable(
     'approval_requests',
@@ -105,12 +102,15 @@ export const approvalRequests = pgTable(
         id: identity(),
         kind: approvalKind('kind').notNull(),
         status: approvalStatus('status').notNull().default('pending'),
-        loanId: integer('loan_id')
+        loanId: integer('loan_id').references(() => loans.id),
+        customerId: integer('customer_id').references(() => customers.id),
+        subjectAdminId: integer('subject_admin_id').references(() => admins.id),
+        entityKey: text('entity_key')
             .notNull()
-            .references(() => loans.id),
-        customerId: integer('customer_id')
-            .notNull()
-            .references(() => customers.id),
+            .generatedAlwaysAs(
+                sql`CASE WHEN loan_id IS NOT NULL THEN 'loan:' || loan_id::text ELSE 'admin:' || subject_admin_id::text END`,
+            ),
+        storeId: integer('store_id').references(() => stores.id),
         change: jsonb('change').$type<Record<string, string>>().notNull(),
         reason: text('reason').notNull(),
         makerAdminId: integer('maker_admin_id')
@@ -122,9 +122,22 @@ export const approvalRequests = pgTable(
         createdAt: createdAt(),
     },
     table => [
+        // A loan kind names its loan and customer; an agent registration its agent, and no loan.
+        check(
+            'approval_requests_subject_check',
+            sql`CASE WHEN ${table.kind} = 'agent_registration' THEN ${table.subjectAdminId} IS NOT NULL AND ${table.loanId} IS NULL ELSE ${table.loanId} IS NOT NULL AND ${table.customerId} IS NOT NULL END`,
+        ),
         uniqueIndex('approval_requests_one_pending_key')
-            .on(table.kind, table.loanId)
+            .on(table.kind, table.entityKey)
             .where(sql`${table.status} = 'pending'`),
+        // The queues: one kind (or the loan kinds) by status, newest first, optionally one shop.
         index('approval_requests_queue_idx').on(table.kind, table.status, table.createdAt),
+        index('approval_requests_store_queue_idx').on(table.storeId, table.kind, table.status, table.createdAt),
+        index('approval_requests_decided_idx').on(table.kind, table.status, table.decidedAt),
+        index('approval_requests_maker_idx').on(table.makerAdminId, table.status, table.createdAt),
+        // A customer's loans answer their pending requests.
+        index('approval_requests_pending_loan_idx')
+            .on(table.loanId)
+            .where(sql`${table.status} = 'pending'`),
     ],
 );
