@@ -58,7 +58,7 @@ const server = contractServer(
     }),
     answer(customerLoans, async ({ request }) => {
         await record(request);
-        return { data: [loan] };
+        return { data: [loan], pending_requests: [] };
     }),
     answer(depositTransactions, async ({ request }) => {
         await record(request);
@@ -379,6 +379,8 @@ describe('an action on a loan', () => {
                 raised = true;
                 return { pending_requests: [pendingDeregistration(loan)] };
             }),
+            // The loans answer carries the request once it is raised, so it outlives a reload.
+            answer(customerLoans, () => ({ data: [loan], pending_requests: raised ? [pendingDeregistration(loan)] : [] })),
         );
         const { user, loans } = await openLoan(['REQUEST_LOAN_DEACTIVATION']);
         await user.click(await within(loans).findByRole('button', { name: 'Request deregistration' }));

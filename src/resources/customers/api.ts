@@ -30,8 +30,6 @@ export const useCustomerMutation = <C extends CallDefinition>(
     msisdn: string,
     call: C,
     options: {
-        /** To read its answers elsewhere (useMutationState): kept for the visit. */
-        mutationKey?: readonly unknown[];
         /** Runs even when the screen that asked has gone (a button that the new state hides). */
         onSuccess?: (answer: CallResponse<C>) => void;
     } = {},
@@ -44,9 +42,5 @@ export const useCustomerMutation = <C extends CallDefinition>(
             // Not awaited: the dialog closes at once, and the new state arrives behind it.
             void queryClient.invalidateQueries({ queryKey: customerKey(msisdn) });
         },
-        ...(options.mutationKey ? { mutationKey: options.mutationKey, gcTime: Infinity } : {}),
     });
 };
-
-/** The requests a maker raised for this customer's loans during this visit (their answers). */
-export const requestsKey = (msisdn: string) => [...customerKey(msisdn), 'requests'] as const;

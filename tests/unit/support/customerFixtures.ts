@@ -134,8 +134,13 @@ export const pendingDeregistration = (loan: Loan): ApprovalRequest => ({
     status: 'pending',
     loan_reference: loan.loan_reference,
     msisdn: loan.msisdn,
+    subject: 'Thandi Nkosi',
+    store: loan.store,
     reason: 'Customer returned the phone',
     change: {},
     maker: { id: 2, name: 'Sipho Ndlovu' },
     created_at: '2026-03-10T08:00:00.000Z',
+    checker: null,
+    decision_note: null,
+    decided_at: null,
 });

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { IMEI_PATTERN, luhnValid, MSISDN_PATTERN } from '../../../../contract/fields';
 import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer, type Loan } from '../../../../contract/loans';
-import { requestsKey } from '../api';
 import { ActionDialog, useFieldProblem } from './ActionDialog';
 import { reasonProblem, ReasonField } from './fields';
 import { useDialogAction } from './useDialogAction';
@@ -35,7 +34,7 @@ const extraProblem = (kind: RequestKind, value: string): string | undefined => {
 
 export const LoanRequest = ({ msisdn, loan, kind }: LoanActionProps & { kind: RequestKind }) => {
     const translate = useTranslate();
-    const action = useDialogAction(msisdn, CALLS[kind], `loans.actions.${kind}.done`, { mutationKey: requestsKey(msisdn) });
+    const action = useDialogAction(msisdn, CALLS[kind], `loans.actions.${kind}.done`);
     const fieldProblem = useFieldProblem(action.error);
     const [reason, setReason] = useState('');
     const [extra, setExtra] = useState('');

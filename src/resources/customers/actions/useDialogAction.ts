@@ -12,12 +12,11 @@ export const useDialogAction = <C extends CallDefinition>(
     msisdn: string,
     call: C,
     done: string | ((answer: CallResponse<C>) => [string, Record<string, unknown>]),
-    { keepOpen = false, mutationKey }: { keepOpen?: boolean; mutationKey?: readonly unknown[] } = {},
+    { keepOpen = false }: { keepOpen?: boolean } = {},
 ) => {
     const notify = useNotify();
     const [open, setOpen] = useState(false);
     const mutation = useCustomerMutation(msisdn, call, {
-        mutationKey,
         onSuccess: answer => {
             const [message, messageArgs] = typeof done === 'string' ? [done, {}] : done(answer);
             notify(message, { type: 'success', messageArgs });

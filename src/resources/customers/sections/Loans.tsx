@@ -1,11 +1,10 @@
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { useMutationState } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CanAccess, useTranslate } from 'react-admin';
 import type { DeviceLock } from '../../../../contract/devices';
 import { customerLoans, type ApprovalRequest, type Loan } from '../../../../contract/loans';
-import { requestsKey, useCustomerQuery } from '../api';
+import { useCustomerQuery } from '../api';
 import { CancelSale } from '../actions/CancelSale';
 import { ConfirmActivation, LockCommand, OfflinePin, ReleaseDevice, VivoAuthorisation } from '../actions/DeviceActions';
 import { LoanRequest } from '../actions/LoanRequests';
@@ -111,7 +110,7 @@ const LoanActions = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
     );
 };
 
-/** The requests raised on this loan during this visit, as the server answered them: pending until a checker decides. */
+/** The requests waiting for a checker on this loan. */
 const PendingRequests = ({ requests }: { requests: readonly ApprovalRequest[] }) => {
     const translate = useTranslate();
     const format = useFormat();
@@ -193,20 +192,14 @@ const LoanCard = ({ msisdn, loan, requests }: { msisdn: string; loan: Loan; requ
     );
 };
 
-/** The pending requests answered for each loan during this visit, the latest answer of each loan winning. */
-const useRaisedRequests = (msisdn: string): ReadonlyMap<string, readonly ApprovalRequest[]> => {
-    const answers = useMutationState({
-        filters: { mutationKey: requestsKey(msisdn), status: 'success' },
-        select: mutation => mutation.state.data as { pending_requests: ApprovalRequest[] } | undefined,
-    });
-    const byLoan = new Map<string, ApprovalRequest[]>();
-    for (const answer of answers) {
-        for (const request of answer?.pending_requests ?? []) {
-            const list = byLoan.get(request.loan_reference) ?? [];
-            byLoan.set(request.loan_reference, [...list.filter(known => known.id !== request.id), request]);
-        }
+/** The customer's pending requests by loan reference, as the loans answer carries them (so they outlive a reload). */
+const byLoan = (requests: readonly ApprovalRequest[]): ReadonlyMap<string, readonly ApprovalRequest[]> => {
+    const map = new Map<string, ApprovalRequest[]>();
+    for (const request of requests) {
+        if (request.loan_reference === null) continue;
+        map.set(request.loan_reference, [...(map.get(request.loan_reference) ?? []), request]);
     }
-    return byLoan;
+    return map;
 };
 
 /**
@@ -225,22 +218,24 @@ export const Loans = ({ msisdn }: { msisdn: string }) => {
                 current.state.data?.data.some(loan => loan.device?.requested_state) ? DEVICE_POLL_MS : false,
         },
     );
-    const raised = useRaisedRequests(msisdn);
     return (
         <Section title="loans.title">
             <Loaded query={query} empty="loans.empty" isEmpty={answer => answer.data.length === 0}>
-                {answer => (
-                    <Stack component="ul" spacing={2} sx={{ p: 0, m: 0, listStyle: 'none' }}>
-                        {answer.data.map(loan => (
-                            <LoanCard
-                                key={loan.id}
-                                msisdn={msisdn}
-                                loan={loan}
-                                requests={raised.get(loan.loan_reference) ?? []}
-                            />
-                        ))}
-                    </Stack>
-                )}
+                {answer => {
+                    const pending = byLoan(answer.pending_requests);
+                    return (
+                        <Stack component="ul" spacing={2} sx={{ p: 0, m: 0, listStyle: 'none' }}>
+                            {answer.data.map(loan => (
+                                <LoanCard
+                                    key={loan.id}
+                                    msisdn={msisdn}
+                                    loan={loan}
+                                    requests={pending.get(loan.loan_reference) ?? []}
+                                />
+                            ))}
+                        </Stack>
+                    );
+                }}
             </Loaded>
         </Section>
     );
