@@ -57,6 +57,8 @@ export const admins = pgTable(
         status: adminStatus('status').notNull().default('pending_approval'),
         otpEnabled: boolean('otp_enabled').notNull().default(false),
         passwordHash: text('password_hash').notNull(),
+        /** An administrator reset the password: sessions may only change it until it is changed. */
+        mustChangePassword: boolean('must_change_password').notNull().default(false),
         createdAt: createdAt(),
     },
     table => [index('admins_group_id_idx').on(table.groupId), index('admins_store_id_idx').on(table.storeId)],
