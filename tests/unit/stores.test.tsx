@@ -6,7 +6,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStore, listStores, storeAgents, updateAgentLocation, type Agent, type Store } from '../../contract/stores';
+import { listAdmins, type Admin } from '../../contract/security';
+import {
+    assignRegionLead,
+    createStore,
+    listStores,
+    storeAgents,
+    updateAgentLocation,
+    type Agent,
+    type Store,
+} from '../../contract/stores';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
@@ -40,8 +49,24 @@ const bongani: Agent = {
     location_updated_at: null,
     status: 'active',
 };
+const ayesha: Admin = {
+    id: 7,
+    username: 'analyst',
+    first_name: 'Ayesha',
+    last_name: 'Patel',
+    msisdn: '27820000007',
+    email: null,
+    group_id: 6,
+    group_name: 'Analytics',
+    store_id: null,
+    store_name: null,
+    status: 'active',
+    otp_enabled: false,
+    created_at: '2026-11-01T08:00:00.000Z',
+};
 const created: unknown[] = [];
 const moves: unknown[] = [];
+const leads: unknown[] = [];
 
 const server = contractServer(
     answer(listStores, { stores: [durban, pretoria, soweto] }),
@@ -60,6 +85,12 @@ const server = contractServer(
         },
         { status: 201 },
     ),
+    answer(listAdmins, { total: 1, limit: 25, skip: 0, data: [ayesha] }),
+    answer(assignRegionLead, async ({ request }) => {
+        const body = (await request.clone().json()) as { store_id: number; admin_id: number | null };
+        leads.push(body);
+        return { ...soweto, region_lead: body.admin_id === 7 ? { id: 7, name: 'Ayesha Patel' } : null };
+    }),
     answer(updateAgentLocation, async ({ request }) => {
         const body = (await request.clone().json()) as { latitude: number; longitude: number };
         moves.push(body);
@@ -75,6 +106,7 @@ const located = (latitude: number, longitude: number) =>
 beforeEach(() => {
     created.length = 0;
     moves.length = 0;
+    leads.length = 0;
     signedInAs(['VIEW_STORES', 'ADD_STORE', 'UPDATE_AGENT_LOCATION']);
 });
 afterEach(() => {
@@ -147,7 +179,7 @@ describe('the stores', () => {
                 { name: 'Rosebank', region: 'Gauteng', town: 'Johannesburg', latitude: -26.146712, longitude: 28.043646 },
             ]),
         );
-        expect(await screen.findByRole('heading', { level: 1, name: 'Rosebank' })).toBeTruthy();
+        expect(await screen.findByRole('heading', { level: 1, name: 'Rosebank' }, { timeout: 15_000 })).toBeTruthy();
     }, 40_000);
 
     it('says so when the browser may not share its position', async () => {
@@ -178,5 +210,27 @@ describe('the stores', () => {
         await user.click(within(dialog).getByRole('button', { name: 'Save location' }));
         await waitFor(() => expect(moves).toEqual([{ agent_id: 5, latitude: -26.25, longitude: 27.86 }]));
         expect(await screen.findByText('-26.25000, 27.86000')).toBeTruthy();
+    }, 40_000);
+
+    it("names a store's region lead from the active users (ADD_REGION_LEAD)", async () => {
+        signedInAs(['VIEW_STORES', 'ADD_REGION_LEAD', 'VIEW_USERS']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/1');
+        expect(await screen.findByRole('heading', { level: 1, name: 'Soweto Central' }, { timeout: 15_000 })).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Region lead' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Region lead of Soweto Central' });
+        await user.click(within(dialog).getByRole('combobox', { name: /Region lead/ }));
+        await user.click(await screen.findByRole('option', { name: 'Ayesha Patel (analyst)' }));
+        await user.click(within(dialog).getByRole('button', { name: 'Save region lead' }));
+        await waitFor(() => expect(leads).toEqual([{ store_id: 1, admin_id: 7 }]));
+        expect(await screen.findByText('Ayesha Patel now leads the region of Soweto Central')).toBeTruthy();
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        expect(screen.getAllByText('Ayesha Patel').length).toBeGreaterThan(0);
+    }, 40_000);
+
+    it('offers no region lead button without ADD_REGION_LEAD', async () => {
+        renderPortal('/dashboard/stores/1');
+        expect(await screen.findByRole('heading', { level: 1, name: 'Soweto Central' }, { timeout: 15_000 })).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Region lead' })).toBeNull();
     }, 40_000);
 });

@@ -35,12 +35,18 @@ interface StoreForm {
 const FIELDS = ['name', 'region', 'town', 'latitude', 'longitude', 'region_lead_id'];
 
 /** Naming a region lead needs ADD_REGION_LEAD, and picking one reads the users list (VIEW_USERS). */
-const RegionLeadInput = () => {
+export const useCanNameRegionLead = () => {
     const lead = useCanAccess({ resource: 'stores', action: 'region_lead' });
     const users = useCanAccess({ resource: 'users', action: 'list' });
-    if (!lead.canAccess || !users.canAccess) return null;
+    return lead.canAccess === true && users.canAccess === true;
+};
+
+/** An active portal user, picked by name or username. */
+export const RegionLeadInput = ({ source = 'region_lead_id' }: { source?: string }) => {
+    const allowed = useCanNameRegionLead();
+    if (!allowed) return null;
     return (
-        <ReferenceInput source="region_lead_id" reference="users" filter={{ status: 'active' }}>
+        <ReferenceInput source={source} reference="users" filter={{ status: 'active' }}>
             <AutocompleteInput
                 label="stores.fields.region_lead"
                 optionText={(user: Admin) => `${user.first_name} ${user.last_name} (${user.username})`}

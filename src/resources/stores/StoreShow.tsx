@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditLocationAltIcon from '@mui/icons-material/EditLocationAlt';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, ListContextProvider, useCanAccess, useList, useLocale, useTranslate } from 'react-admin';
@@ -11,7 +12,9 @@ import { fetchStore, storeKey } from './api';
 import { AgentLocationDialog } from './AgentLocationDialog';
 import { formatCoordinates, formatWhen } from './format';
 import { ListEmptyText, LoadingRows } from './ListStates';
+import { RegionLeadDialog } from './RegionLeadDialog';
 import { Screen } from './Screen';
+import { useCanNameRegionLead } from './StoreCreate';
 import { TierChip } from './TierChip';
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
@@ -25,7 +28,7 @@ const Detail = ({ label, value }: { label: string; value: string }) => (
     </Box>
 );
 
-const StoreDetails = ({ store }: { store: Store }) => {
+const StoreDetails = ({ store, onRegionLead }: { store: Store; onRegionLead?: () => void }) => {
     const translate = useTranslate();
     const locale = useLocale();
     return (
@@ -41,6 +44,13 @@ const StoreDetails = ({ store }: { store: Store }) => {
                 <Detail label={translate('stores.fields.region_lead')} value={store.region_lead?.name ?? ''} />
                 <Detail label={translate('stores.fields.created_at')} value={formatWhen(store.created_at, locale)} />
             </CardContent>
+            {onRegionLead ? (
+                <CardActions>
+                    <Button size="small" startIcon={<SupervisorAccountIcon />} onClick={onRegionLead}>
+                        {translate('stores.region_lead.change')}
+                    </Button>
+                </CardActions>
+            ) : null}
         </Card>
     );
 };
@@ -127,6 +137,8 @@ export const StoreShow = () => {
     const queryClient = useQueryClient();
     const { canAccess: canMove } = useCanAccess({ resource: 'stores', action: 'location' });
     const [moving, setMoving] = useState<Agent | null>(null);
+    const canNameLead = useCanNameRegionLead();
+    const [naming, setNaming] = useState(false);
     const query = useQuery({
         queryKey: storeKey(storeId),
         queryFn: ({ signal }) => fetchStore(storeId, signal),
@@ -152,7 +164,19 @@ export const StoreShow = () => {
                 <LoadingRows />
             ) : (
                 <>
-                    <StoreDetails store={query.data.store} />
+                    <StoreDetails store={query.data.store} onRegionLead={canNameLead ? () => setNaming(true) : undefined} />
+                    <RegionLeadDialog
+                        store={query.data.store}
+                        open={naming}
+                        onClose={() => setNaming(false)}
+                        onSaved={saved => {
+                            setNaming(false);
+                            queryClient.setQueryData(storeKey(storeId), (old: typeof query.data) =>
+                                old ? { ...old, store: saved } : old,
+                            );
+                            void queryClient.invalidateQueries({ queryKey: ['stores', 'reach'] });
+                        }}
+                    />
                     <Typography component="h2" variant="h6">
                         {translate('stores.agents_title', { smart_count: query.data.agents.length })}
                     </Typography>

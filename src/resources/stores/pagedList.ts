@@ -7,22 +7,32 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useList, type FilterPayload, type ListControllerResult, type RaRecord } from 'react-admin';
+import { useList, type FilterPayload, type ListControllerResult, type RaRecord, type SortPayload } from 'react-admin';
 
 export interface PageRequest {
     page: number;
     perPage: number;
     filter: FilterPayload;
+    /** The column sorted by, when the list is sortable (`sort` given). */
+    sort?: SortPayload;
     signal: AbortSignal;
 }
+
+/**
+ * A page of rows: with the `total` of the whole list, or without it (a call that answers only a
+ * page, react-admin's partial pagination) with `hasNextPage` saying whether another follows.
+ */
+export type PageAnswer<Row> = { data: Row[]; total: number } | { data: Row[]; total?: undefined; hasNextPage: boolean };
 
 export interface PagedListOptions<Row extends RaRecord> {
     /** Names the list in react-query's cache; the page, its size and the filters are added to it. */
     queryKey: readonly unknown[];
-    fetchPage: (request: PageRequest) => Promise<{ data: Row[]; total: number }>;
+    fetchPage: (request: PageRequest) => Promise<PageAnswer<Row>>;
     perPage: number;
     resource: string;
     filter?: FilterPayload;
+    /** Sorted on the server by this column at first; the table's headers change it. Without it, not sortable. */
+    sort?: SortPayload;
     /** A filter changed keeps the previous page on screen until the new one comes. */
     keepPrevious?: boolean;
     enabled?: boolean;
@@ -37,6 +47,7 @@ export const usePagedList = <Row extends RaRecord>({
     perPage: initialPerPage,
     resource,
     filter: initialFilter = {},
+    sort: initialSort,
     keepPrevious = false,
     enabled = true,
 }: PagedListOptions<Row>) => {
@@ -44,13 +55,14 @@ export const usePagedList = <Row extends RaRecord>({
     const [perPage, setPerPageState] = useState(initialPerPage);
     const [filterValues, setFilterValues] = useState<FilterPayload>(initialFilter);
     const [displayedFilters, setDisplayedFilters] = useState<Record<string, boolean>>({});
+    const [sort, setSortState] = useState<SortPayload | undefined>(initialSort);
     const fullKey = useMemo(
-        () => [...queryKey, { page, perPage, filter: filterValues }],
-        [queryKey, page, perPage, filterValues],
+        () => [...queryKey, { page, perPage, filter: filterValues, sort }],
+        [queryKey, page, perPage, filterValues, sort],
     );
     const query = useQuery({
         queryKey: fullKey,
-        queryFn: ({ signal }) => fetchPage({ page, perPage, filter: filterValues, signal }),
+        queryFn: ({ signal }) => fetchPage({ page, perPage, filter: filterValues, sort, signal }),
         placeholderData: keepPrevious ? keepPreviousData : undefined,
         enabled,
     });
@@ -63,6 +75,10 @@ export const usePagedList = <Row extends RaRecord>({
         resource,
     });
 
+    const setSort = useCallback((next: SortPayload) => {
+        setSortState(next);
+        setPage(1);
+    }, []);
     const setPerPage = useCallback((size: number) => {
         setPerPageState(size);
         setPage(1);
@@ -83,6 +99,9 @@ export const usePagedList = <Row extends RaRecord>({
     }, []);
 
     const total = query.data?.total;
+    const answer = query.data;
+    const hasNextPage =
+        answer === undefined ? false : answer.total === undefined ? answer.hasNextPage : page * perPage < answer.total;
     const context = {
         ...local,
         resource,
@@ -96,9 +115,10 @@ export const usePagedList = <Row extends RaRecord>({
         setFilters,
         showFilter,
         hideFilter,
+        ...(sort ? { sort, setSort } : {}),
         refetch: query.refetch,
         hasPreviousPage: page > 1,
-        hasNextPage: total !== undefined && page * perPage < total,
+        hasNextPage,
         exporter: false,
     } as ListControllerResult<Row>;
     return { context, query, queryKey: fullKey };
