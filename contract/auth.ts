@@ -1,7 +1,7 @@
 /** Signing in and out, the second factor, the mobile-operator sign-in, and the user's own roles. */
 import { z } from 'zod';
 import { defineCall } from './define';
-import { otpCode } from './fields';
+import { newPassword, otpCode } from './fields';
 
 export const sessionUser = z.object({
     token: z.string(),
@@ -11,6 +11,13 @@ export const sessionUser = z.object({
     shop: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     /** When the session ends, in milliseconds since the epoch. */
     exp: z.number().int(),
+    /**
+     * An administrator reset the password: until the user chooses a new one (`changeOwnPassword`)
+     * the session may do nothing else, and every other call answers 403
+     * `errors.password_change_required`. The server always says; absent (a session stored before
+     * the field existed) reads as false.
+     */
+    must_change_password: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -67,7 +74,20 @@ export const logout = defineCall({
     method: 'DELETE',
     path: '/authentication',
     access: 'signed-in',
+    beforePasswordChange: true,
     response: z.object({ ok: z.literal(true) }),
+});
+
+export const changeOwnPassword = defineCall({
+    summary:
+        "Change one's own password (the current one proves it is the user; the new one must differ from it). Clears a reset's must-change mark, so this session becomes a normal one, and ends the user's other sessions. Wrong current passwords count towards the sign-in throttle.",
+    method: 'POST',
+    path: '/authentication/password',
+    access: 'signed-in',
+    beforePasswordChange: true,
+    body: z.object({ current_password: z.string().min(1).max(200), new_password: newPassword }),
+    /** `ended`: the user's other sessions that ended. */
+    response: z.object({ ended: z.number().int() }),
 });
 
 export const adminRoleRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
@@ -96,4 +116,4 @@ export const health = defineCall({
     response: z.object({ status: z.literal('ok'), version: z.string() }),
 });
 
-export const authCalls = { login, resendOtp, startOperatorSignIn, logout, myRoles, health };
+export const authCalls = { login, resendOtp, startOperatorSignIn, logout, changeOwnPassword, myRoles, health };

@@ -27,6 +27,11 @@ export interface CallDefinition {
     response: z.ZodType;
     /** Calls that take a file or are otherwise long run without the client's timeout. */
     upload?: boolean;
+    /**
+     * Open to a session whose password must be changed first (an administrator reset it): changing
+     * it and signing out. Every other call answers such a session 403 `errors.password_change_required`.
+     */
+    beforePasswordChange?: true;
 }
 
 export const defineCall = <const C extends CallDefinition>(call: C): C => call;

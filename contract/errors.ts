@@ -68,6 +68,10 @@ export const ERROR_KEYS = [
     'errors.own_account',
     'errors.awaiting_approval',
     'errors.group_name_fixed',
+    // Passwords: a reset one must be changed before anything else; changing one's own
+    'errors.password_change_required',
+    'errors.wrong_current_password',
+    'errors.password_unchanged',
     // Stores, agents and inventory
     'errors.store_name_taken',
     'errors.unknown_admin',

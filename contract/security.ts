@@ -203,6 +203,16 @@ export const releaseAdminThrottle = defineCall({
     response: z.object({ released: z.number().int() }),
 });
 
+export const resetAdminPassword = defineCall({
+    summary:
+        "Reset a user's password to a temporary one the server makes (answered once, never stored in clear): every session of the user ends at once, any sign-in throttle is released, the user is told by SMS, and must choose a new password at their next sign-in. Not on one's own account.",
+    method: 'POST',
+    path: '/prerequisites/admins/:id/password',
+    access: 'EDIT_USER',
+    params: z.object({ id: idText }),
+    response: z.object({ temporary_password: z.string(), user: admin }),
+});
+
 export const updateAdminGroup = defineCall({
     summary:
         'Rename or describe a security group (not the groups the portal knows by name: Super Admin, Sales Agent, Field Agent)',
@@ -290,6 +300,7 @@ export const securityCalls = {
     setAdminStatus,
     endAdminSessions,
     releaseAdminThrottle,
+    resetAdminPassword,
     listAuditEvents,
     registrationOptions,
     register,

@@ -28,6 +28,11 @@ export interface Session {
         storeId: number | null;
     };
     roles: ReadonlySet<string>;
+    /**
+     * An administrator reset the admin's password: the session may make only the calls marked
+     * `beforePasswordChange` (change it, sign out) until it is changed.
+     */
+    mustChangePassword: boolean;
 }
 
 /** What the app provides to every route; set once by buildApp. */
@@ -177,6 +182,9 @@ export const mount = <C extends CallDefinition>(
             const token = tokenOf(request);
             session = token ? await findSession(token) : null;
             if (!session) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
+            if (session.mustChangePassword && call.beforePasswordChange !== true) {
+                throw new HttpError(403, 'errors.password_change_required', 'Choose a new password before anything else');
+            }
         }
         const roles = session?.roles ?? new Set<string>();
         if (!roleAllows(call.access, session !== null, roles)) {

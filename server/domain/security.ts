@@ -24,6 +24,7 @@ import {
     listAuditEvents,
     listGroupRoles,
     releaseAdminThrottle,
+    resetAdminPassword,
     setAdminStatus,
     updateAdmin,
     updateAdminGroup,
@@ -39,7 +40,7 @@ import { adminGroups, adminRoles, admins, auditEvents, groupRoles, sessions, sms
 import { HttpError, mount, type CallContext } from '../http';
 import { containing, orderBy, pageOf, totalCount } from '../lists';
 import { iso } from '../wire';
-import { hashPassword } from './auth';
+import { hashPassword, temporaryPassword } from './auth';
 import { releaseSignInFailures, takeRateSlot, tooManyAttempts } from './auth/throttle';
 
 /** The group agents join when they register themselves. */
@@ -297,6 +298,9 @@ const revokeSessions = async (tx: Transaction, adminId: number, now: Date) =>
 
 /** Self-registrations one source may make in an hour. */
 export const REGISTRATIONS_PER_SOURCE_PER_HOUR = 5;
+
+const passwordResetNotice =
+    'Your staff portal password was reset by an administrator and your sessions have ended. Sign in with the temporary password your administrator gives you, then choose a new one. If you did not ask for this, tell your administrator at once.';
 
 const registrationNotice =
     'Someone tried to register a staff portal account with this phone number. If it was you, sign in with your existing account; otherwise you can ignore this message.';
@@ -725,6 +729,51 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             };
         }),
     );
+
+    mount(app, resetAdminPassword, async ({ params }, context) => {
+        // Made by the server, never chosen by the administrator, and hashed before the transaction
+        // (the slow hash holds no lock). Only its hash is stored; the answer carries it once.
+        const temporary = temporaryPassword();
+        const passwordHash = await hashPassword(temporary);
+        const user = await context.write(async tx => {
+            const now = context.now();
+            await lockGroupRoles(tx);
+            const before = await adminToChange(tx, context, params.id, await rolesHeldNow(tx, context));
+            // One's own password is changed knowing the current one (changeOwnPassword), never reset.
+            if (before.id === context.session?.admin.id) {
+                throw forbidden('errors.own_account', 'You cannot reset your own password; change it from your profile', 'id');
+            }
+            const [flag] = await tx
+                .select({ mustChangePassword: admins.mustChangePassword })
+                .from(admins)
+                .where(eq(admins.id, before.id));
+            await tx.update(admins).set({ passwordHash, mustChangePassword: true }).where(eq(admins.id, before.id));
+            // In the same transaction as the new password: no session outlives the old one.
+            const ended = await revokeSessions(tx, before.id, now);
+            const released = await releaseSignInFailures(tx, before.username, now);
+            await tx
+                .insert(smsOutbox)
+                .values({ msisdn: before.msisdn, text: passwordResetNotice, purpose: 'notice', createdAt: now });
+            const after = await findAdmin(tx, before.id);
+            if (!after) throw new Error('The user could not be read back');
+            return {
+                result: after,
+                audit: {
+                    action: 'admins.reset_password',
+                    entity: 'admins',
+                    entityId: after.id,
+                    before: { ...before, must_change_password: flag?.mustChangePassword ?? false },
+                    after: {
+                        ...after,
+                        must_change_password: true,
+                        sessions_ended: ended,
+                        sign_in_failures_released: released,
+                    },
+                },
+            };
+        });
+        return { temporary_password: temporary, user };
+    });
 
     const actor = alias(admins, 'actor');
     mount(app, listAuditEvents, async ({ query }, { db }) => {

@@ -174,6 +174,8 @@ const ROWS = {
     resendOtp: { input: async context => ({ body: { auth_id: await pendingSignIn(context) } }) },
     startOperatorSignIn: { input: () => ({ body: { provider: 'mno' } }) },
     logout: { input: () => ({}), endsSession: true },
+    // Each caller's own password, once: the other sessions it ends are the login row's, never a token in use.
+    changeOwnPassword: { input: () => ({ body: { current_password: PASSWORD, new_password: `${PASSWORD}-changed` } }) },
     myRoles: { input: () => ({}) },
     health: { input: () => ({}) },
     listAdminGroups: { input: () => ({ query: { $limit: 5, $sort: 'name', q: 'a' } }) },
@@ -368,6 +370,7 @@ const ROWS = {
     setAdminStatus: { input: async context => ({ params: { id: await freshUser(context) }, body: { status: 'disabled' } }) },
     endAdminSessions: { input: async context => ({ params: { id: await freshUser(context) } }) },
     releaseAdminThrottle: { input: async context => ({ params: { id: await freshUser(context) } }) },
+    resetAdminPassword: { input: async context => ({ params: { id: await freshUser(context) } }) },
     listAuditEvents: { input: () => ({ query: { $limit: 5, entity: 'admins' } }) },
     // The stand-ins answer this machine only: the harness's default address is loopback.
     devOutbox: { input: () => ({ query: { msisdn: '27820000008', $limit: 1 } }) },

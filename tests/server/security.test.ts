@@ -19,6 +19,7 @@ import {
     registrationOptions,
     releaseAdminThrottle,
     removeGroupRole,
+    resetAdminPassword,
     securityCalls,
     setAdminStatus,
     updateAdmin,
@@ -135,6 +136,11 @@ const ACCESS_CASES: Record<keyof typeof securityCalls, AccessCase> = {
         call: releaseAdminThrottle,
         valid: () => ({ params: { id: 1 } }),
         invalid: () => ({ params: { id: '0' }, field: 'id' }),
+    },
+    resetAdminPassword: {
+        call: resetAdminPassword,
+        valid: () => ({ params: { id: 1 } }),
+        invalid: () => ({ params: { id: '1e3' }, field: 'id' }),
     },
     listAuditEvents: {
         call: listAuditEvents,

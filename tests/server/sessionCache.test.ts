@@ -79,6 +79,7 @@ describe('the cache itself', () => {
             sessionId: 1,
             admin: { id: 1, username: 'a', firstName: 'A', lastName: 'B', groupId: 1, storeId: null },
             roles: new Set<string>(),
+            mustChangePassword: false,
         };
         cache.set('hash', session, Date.now() + 60_000, Date.now());
         expect(cache.get('hash', Date.now())).toBeNull();
@@ -96,6 +97,7 @@ describe('the cache itself', () => {
             sessionId: 1,
             admin: { id: 1, username: 'a', firstName: 'A', lastName: 'B', groupId: 1, storeId: null },
             roles: new Set<string>(),
+            mustChangePassword: false,
         };
         cache.set('expiring', session, 5_000, 0);
         expect(cache.get('expiring', 999)).toBe(session);

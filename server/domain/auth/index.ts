@@ -6,14 +6,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PORTAL_VERSION } from '../../../contract';
-import { health, login, logout, myRoles, resendOtp, startOperatorSignIn } from '../../../contract/auth';
+import { changeOwnPassword, health, login, logout, myRoles, resendOtp, startOperatorSignIn } from '../../../contract/auth';
 import { adminRoles, groupRoles, sessions } from '../../db/schema';
 import { HttpError, mount } from '../../http';
 import { completeOperatorSignIn, startOperatorSignIn as startOperator } from './operator';
 import { otpSignIn, resendSignInOtp } from './otp';
+import { changeOwnPassword as changePassword } from './passwordChange';
 import { passwordSignIn } from './passwordSignIn';
 
-export { hashPassword } from './passwords';
+export { hashPassword, temporaryPassword } from './passwords';
 export { approveOperatorSignIn, pendingOperatorSignIn } from './operator';
 
 export const registerAuthRoutes = (app: FastifyInstance): void => {
@@ -45,6 +46,8 @@ export const registerAuthRoutes = (app: FastifyInstance): void => {
         });
         return { ok: true as const };
     });
+
+    mount(app, changeOwnPassword, async ({ body }, context) => changePassword(body, context));
 
     mount(app, myRoles, async (_input, context) => {
         const groupId = context.session?.admin.groupId ?? 0;

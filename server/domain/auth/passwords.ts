@@ -2,7 +2,7 @@
  * Passwords: scrypt with a random salt, stored as `scrypt$N$r$p$salt$hash` so the cost can rise
  * later without invalidating existing hashes.
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64 };
 const SCRYPT_MAX_MEMORY = 256 * 1024 * 1024;
@@ -33,3 +33,20 @@ export const verifyPassword = async (password: string, stored: string): Promise<
 // Unknown usernames are checked against this, so they take as long as known ones.
 let dummyHash: Promise<string> | undefined;
 export const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+/**
+ * What a temporary password is made of: lowercase letters and digits that cannot be mistaken for
+ * one another when read aloud or copied by hand (no 0/o, 1/l/i).
+ */
+const TEMPORARY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const TEMPORARY_GROUPS = 4;
+const TEMPORARY_GROUP_LENGTH = 5;
+
+/**
+ * A temporary password for an administrator's reset: 20 characters drawn uniformly by the
+ * system's cryptographic generator (about 99 bits), in groups of five (`k7m2q-…`) to read out.
+ */
+export const temporaryPassword = (): string =>
+    Array.from({ length: TEMPORARY_GROUPS }, () =>
+        Array.from({ length: TEMPORARY_GROUP_LENGTH }, () => TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)]).join(''),
+    ).join('-');

@@ -30,6 +30,7 @@ const readSession = async (db: Database, tokenHash: string, now: Date): Promise<
             lastName: admins.lastName,
             groupId: admins.groupId,
             storeId: admins.storeId,
+            mustChangePassword: admins.mustChangePassword,
             roles: groupRoleCodes,
         })
         .from(sessions)
@@ -44,8 +45,8 @@ const readSession = async (db: Database, tokenHash: string, now: Date): Promise<
         )
         .limit(1);
     if (!row) return null;
-    const { sessionId, expiresAt, roles, ...admin } = row;
-    return { session: { sessionId, admin, roles: new Set(roles) }, expiresAt };
+    const { sessionId, expiresAt, roles, mustChangePassword, ...admin } = row;
+    return { session: { sessionId, admin, roles: new Set(roles), mustChangePassword }, expiresAt };
 };
 
 /** Finds the session of a token, through the cache when it may be trusted (sessionCache.ts). */
@@ -79,6 +80,7 @@ export const openSession = async (tx: Transaction, settings: Settings, adminId: 
             groupName: adminGroups.name,
             storeId: stores.id,
             storeName: stores.name,
+            mustChangePassword: admins.mustChangePassword,
         })
         .from(admins)
         .innerJoin(adminGroups, eq(adminGroups.id, admins.groupId))
@@ -93,6 +95,7 @@ export const openSession = async (tx: Transaction, settings: Settings, adminId: 
             group: { id: row.groupId, name: row.groupName },
             shop: row.storeId !== null && row.storeName !== null ? { id: row.storeId, name: row.storeName } : null,
             exp: expiresAt.getTime(),
+            must_change_password: row.mustChangePassword,
         },
     };
 };
