@@ -24,6 +24,7 @@ import { lazyPage } from './lib/lazyPage';
 import { session } from './lib/session';
 import { CustomerFind, CustomerView } from './resources/customers';
 import { AgentList } from './resources/agents';
+import { ApprovalQueue } from './resources/approvals';
 import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import security from './resources/security';
@@ -106,6 +107,11 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <CustomRoutes>
                     <Route path="/profile" element={<ProfilePage />} />
                     <Route path="/audit" element={<AuditTrail />} />
+                <Resource name="deregistrations" list={<ApprovalQueue queue="deregistrations" />} />
+                <Resource name="imei_changes" list={<ApprovalQueue queue="imei_changes" />} />
+                <Resource name="transfer_loan_requests" list={<ApprovalQueue queue="transfer_loan_requests" />} />
+                <Resource name="mc_requests" list={<ApprovalQueue queue="mc_requests" />} />
+                <Resource name="mc_requests_v2" list={<ApprovalQueue queue="mc_requests_v2" />} />
                     <Route path="/stores" element={<StoreList />} />
                     <Route path="/stores/create" element={<StoreCreate />} />
                     <Route path="/stores/:id" element={<StoreShow />} />

@@ -11,6 +11,7 @@
 import { roleAllows, type Access } from '../../contract/define';
 import { DECLARED_RESOURCES } from '../dataProvider/declarations';
 import { gatesOf } from '../dataProvider/defineResource';
+import { APPROVAL_GATES } from '../resources/approvals/gates';
 import { CUSTOMER_GATES } from '../resources/customers/gates';
 import { STORE_GATES } from '../resources/stores/gates';
 
@@ -22,20 +23,11 @@ const hasAnalyticsRole: Rule = roles => [...roles].some(code => code.includes('A
 /** Pages and screens without declared calls yet. */
 const BY_HAND: Record<string, Record<string, Rule>> = {
     dashboard: { list: 'signed-in' },
-    deregistrations: { list: 'VIEW_DEREGISTRATIONS', approve: 'APPROVE_DEREGISTRATION', create: 'REQUEST_LOAN_DEACTIVATION' },
     customers: { find: 'FIND_CUSTOMER', loan: 'ADD_LOAN' },
     'customers-assisted': { find: 'FIND_DIGITAL_ASSISTED_CUSTOMER' },
     'fieldagent-customers': { find: 'FIND_CUSTOMER_FIELDAGENT' },
     'fieldagent-shop-customers': { find: 'FIND_CUSTOMER_FIELDAGENT_STORE' },
     transactions: { find: 'FIND_TRANSACTION' },
-    imei_changes: { list: 'VIEW_IMEI_CHANGE_REQUESTS', approve: 'APPROVE_IMEI_CHANGE', create: 'REQUEST_IMEI_CHANGE' },
-    transfer_loan_requests: {
-        list: 'VIEW_TRANSFER_LOAN_OWNERSHIP_REQUESTS',
-        approve: 'APPROVE_TRANSFER_LOAN_OWNERSHIP',
-        create: 'REQUEST_TRANSFER_LOAN_OWNERSHIP',
-    },
-    mc_requests: { list: 'VIEW_MAKER_CHECKER_REQUESTS', approve: 'APPROVE_MAKER_CHECKER_REQUESTS' },
-    mc_requests_v2: { list: 'VIEW_MAKER_CHECKER_REQUESTS', approve: 'APPROVE_MAKER_CHECKER_REQUESTS' },
     kyc: { list: 'VIEW_CUSTOMER_OCR', approve: 'APPROVE_CUSTOMER_OCR' },
     'suspense-transactions': { list: 'VIEW_SUSPENSE_TRANSACTIONS', edit: 'CORRECT_SUSPENSE_TRANSACTIONS' },
     reconciliation: { create: 'UPLOAD_RECONCILIATION_DOCUMENT' },
@@ -55,7 +47,7 @@ const declared = Object.fromEntries(
 );
 
 /** A domain whose screens make custom calls (not a react-admin resource) declares its gates in its folder. */
-const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...CUSTOMER_GATES, ...STORE_GATES };
+const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...CUSTOMER_GATES, ...STORE_GATES, ...APPROVAL_GATES };
 
 export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...BY_DOMAIN, ...declared };
 

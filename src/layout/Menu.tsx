@@ -1,12 +1,59 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Avatar, Box, Collapse, Divider, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { useState } from 'react';
+import {
+    Avatar,
+    Badge,
+    Box,
+    Collapse,
+    Divider,
+    List,
+    ListItemButton,
+    ListItemIcon,
+    ListItemText,
+    Typography,
+} from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import { useState, type ReactNode } from 'react';
 import { Menu as RaMenu, useGetIdentity, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { PortalIdentity } from '../authProvider';
 import { settings } from '../config';
+import type { ApprovalKind } from '../../contract/approvals';
+import { pendingOf, useApprovalCounts } from '../resources/approvals/counts';
 import { hrefOf, visibleMenu, type MenuEntry, type MenuGroup } from './menu';
+
+type Counts = Readonly<Record<ApprovalKind, number>> | undefined;
+
+/** Marks what a count adds to an entry, for tests that read the labels alone. */
+const MENU_COUNT = 'menu-count';
+
+/** Spec §9: a badge shows at most 99 (then 99+). */
+const BADGE_MAX = 99;
+
+/**
+ * An icon with the number of requests waiting (none: no badge). The number is said once, in
+ * words, beside the label (`PendingText`); the badge itself is for the eye.
+ */
+const CountedIcon = ({ icon, count }: { icon: ReactNode; count: number }) => (
+    <Badge
+        badgeContent={count}
+        max={BADGE_MAX}
+        color="error"
+        slotProps={{ badge: { 'aria-hidden': true, className: MENU_COUNT } }}
+    >
+        {icon}
+    </Badge>
+);
+
+const PendingText = ({ count }: { count: number }) => {
+    const translate = useTranslate();
+    if (count <= 0) return null;
+    return (
+        <Box component="span" className={MENU_COUNT} sx={visuallyHidden}>
+            {`, ${translate(count > BADGE_MAX ? 'approvals.badge_over' : 'approvals.badge', { smart_count: count, max: BADGE_MAX })}`}
+        </Box>
+    );
+};
 
 /** The side panel's header (spec §2): avatar initial, name, group in capitals, shop if any. */
 const SidebarHeader = () => {
@@ -36,20 +83,26 @@ const SidebarHeader = () => {
     );
 };
 
-const EntryItem = ({ item, nested = false }: { item: MenuEntry; nested?: boolean }) => {
+const EntryItem = ({ item, counts, nested = false }: { item: MenuEntry; counts: Counts; nested?: boolean }) => {
     const translate = useTranslate();
     const Icon = item.icon;
+    const count = item.badge ? pendingOf(counts, item.badge) : 0;
     return (
         <RaMenu.Item
             to={hrefOf(item)}
-            primaryText={translate(item.label)}
-            leftIcon={<Icon />}
+            primaryText={
+                <>
+                    {translate(item.label)}
+                    <PendingText count={count} />
+                </>
+            }
+            leftIcon={<CountedIcon icon={<Icon />} count={count} />}
             sx={nested ? { pl: 4 } : undefined}
         />
     );
 };
 
-const GroupItem = ({ group }: { group: MenuGroup }) => {
+const GroupItem = ({ group, counts }: { group: MenuGroup; counts: Counts }) => {
     const translate = useTranslate();
     const { pathname } = useLocation();
     const [sidebarOpen] = useSidebarState();
@@ -57,6 +110,13 @@ const GroupItem = ({ group }: { group: MenuGroup }) => {
     const [open, setOpen] = useState(holdsCurrent);
     const Icon = group.icon;
     const id = `menu-group-${group.key}`;
+    // Closed, the group counts what waits behind its entries, each request once.
+    const total = open
+        ? 0
+        : pendingOf(
+              counts,
+              group.children.flatMap(child => child.badge ?? []),
+          );
     return (
         <>
             {/* Inside react-admin's menu (role menu) a group is a menuitem that opens a group of menuitems. */}
@@ -68,15 +128,26 @@ const GroupItem = ({ group }: { group: MenuGroup }) => {
                 sx={{ borderRadius: '6px', mx: 1 }}
             >
                 <ListItemIcon sx={{ minWidth: 40 }}>
-                    <Icon />
+                    <CountedIcon icon={<Icon />} count={total} />
                 </ListItemIcon>
-                {sidebarOpen && <ListItemText primary={translate(group.label)} />}
+                {sidebarOpen ? (
+                    <ListItemText
+                        primary={
+                            <>
+                                {translate(group.label)}
+                                <PendingText count={total} />
+                            </>
+                        }
+                    />
+                ) : (
+                    <PendingText count={total} />
+                )}
                 {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
             </ListItemButton>
             <Collapse in={open} timeout="auto" unmountOnExit id={id}>
                 <List disablePadding role="group" aria-label={translate(group.label)}>
                     {group.children.map(child => (
-                        <EntryItem key={child.key} item={child} nested={sidebarOpen} />
+                        <EntryItem key={child.key} item={child} counts={counts} nested={sidebarOpen} />
                     ))}
                 </List>
             </Collapse>
@@ -90,6 +161,10 @@ export const Menu = () => {
     const { permissions } = usePermissions<string[]>();
     const [open] = useSidebarState();
     const nodes = visibleMenu(new Set(permissions ?? []));
+    const counted = nodes.some(node =>
+        node.kind === 'entry' ? node.badge !== undefined : node.children.some(child => child.badge !== undefined),
+    );
+    const { data: counts } = useApprovalCounts(counted);
     return (
         <Box
             component="nav"
@@ -100,7 +175,11 @@ export const Menu = () => {
             <Divider />
             <RaMenu sx={{ mt: 1, flexGrow: 1 }}>
                 {nodes.map(node =>
-                    node.kind === 'entry' ? <EntryItem key={node.key} item={node} /> : <GroupItem key={node.key} group={node} />,
+                    node.kind === 'entry' ? (
+                        <EntryItem key={node.key} item={node} counts={counts} />
+                    ) : (
+                        <GroupItem key={node.key} group={node} counts={counts} />
+                    ),
                 )}
             </RaMenu>
             {open && (

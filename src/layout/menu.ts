@@ -24,6 +24,7 @@ import SecurityIcon from '@mui/icons-material/Security';
 import StoreIcon from '@mui/icons-material/Store';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import { LOAN_APPROVAL_KINDS, type ApprovalKind } from '../../contract/approvals';
 import { canAccessWith } from '../authProvider/permissions';
 
 export interface MenuEntry {
@@ -37,6 +38,8 @@ export interface MenuEntry {
     resource: string;
     action: string;
     landed: boolean;
+    /** The requests waiting in this queue, counted on its badge (`approvalCounts`). */
+    badge?: readonly ApprovalKind[];
 }
 
 export interface MenuGroup {
@@ -67,6 +70,12 @@ const entry = (
     landed,
 });
 
+/** An approvals queue (src/resources/approvals): its route and resource share its key; its badge counts these kinds. */
+const queue = (key: string, icon: SvgIconComponent, badge: readonly ApprovalKind[]): MenuEntry => ({
+    ...entry(key, key, icon, key, 'list', true),
+    badge,
+});
+
 const group = (key: string, icon: SvgIconComponent, children: MenuEntry[]): MenuGroup => ({
     kind: 'group',
     key,
@@ -85,7 +94,7 @@ export const MENU: readonly MenuNode[] = [
     entry('stores', 'stores', StoreIcon, 'stores', 'list', true),
     entry('shop', 'shop', StorefrontIcon, 'shop', 'list', true),
     entry('inventory', 'inventory', Inventory2Icon, 'inventory', 'list', true),
-    entry('deregistrations', 'deregistrations', PhonelinkEraseIcon, 'deregistrations'),
+    queue('deregistrations', PhonelinkEraseIcon, ['deregistration']),
     group('field_agent', DirectionsWalkIcon, [
         entry('find_customer_fieldagent', 'find/fieldagent/customer', PersonSearchIcon, 'fieldagent-customers', 'find', true),
         entry(
@@ -99,10 +108,10 @@ export const MENU: readonly MenuNode[] = [
     ]),
     entry('analytics', '/bi', AnalyticsIcon, 'bi'),
     group('approvals', FactCheckIcon, [
-        entry('mc_requests_v2', 'mc_requests_v2', FactCheckIcon, 'mc_requests_v2'),
-        entry('mc_requests', 'mc_requests', FactCheckIcon, 'mc_requests'),
-        entry('imei_changes', 'imei_changes', PhonelinkEraseIcon, 'imei_changes'),
-        entry('transfer_loan_requests', 'transfer_loan_requests', AppRegistrationIcon, 'transfer_loan_requests'),
+        queue('mc_requests_v2', FactCheckIcon, ['agent_registration']),
+        queue('mc_requests', FactCheckIcon, LOAN_APPROVAL_KINDS),
+        queue('imei_changes', PhonelinkEraseIcon, ['imei_change']),
+        queue('transfer_loan_requests', AppRegistrationIcon, ['loan_transfer']),
     ]),
     group('kyc', BadgeIcon, [entry('kyc_verification', 'customers/ocr', BadgeIcon, 'kyc')]),
     group('suspense', AccountBalanceWalletIcon, [

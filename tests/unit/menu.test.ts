@@ -94,8 +94,13 @@ describe('the side menu rules (spec §2)', () => {
             'stores',
             'shop',
             'inventory',
+            'deregistrations',
             'find_customer_fieldagent',
             'find_customer_by_shop',
+            'mc_requests_v2',
+            'mc_requests',
+            'imei_changes',
+            'transfer_loan_requests',
             'security',
             'audit',
         ]);

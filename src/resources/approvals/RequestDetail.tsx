@@ -1,0 +1,158 @@
+import { Box, Chip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useLocale, useRecordContext, useTranslate } from 'react-admin';
+import type { ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
+import { formatDateTime } from '../../lib/format';
+
+/** Dark enough on white for a 4.5:1 contrast in either theme's chip. */
+const STATUS_COLOURS: Record<ApprovalStatus, 'default' | 'success' | 'error'> = {
+    pending: 'default',
+    approved: 'success',
+    rejected: 'error',
+};
+
+export const StatusChip = ({ status }: { status: ApprovalStatus }) => {
+    const translate = useTranslate();
+    return (
+        <Chip
+            size="small"
+            variant={status === 'pending' ? 'outlined' : 'filled'}
+            color={STATUS_COLOURS[status]}
+            label={translate(`approvals.statuses.${status}`)}
+        />
+    );
+};
+
+export const useWhen = () => {
+    const locale = useLocale();
+    return (iso: string | null) => (iso ? formatDateTime(Date.parse(iso), locale) : '—');
+};
+
+/** Who asked and when: "Sipho Ndlovu, 22 Nov 2026, 09:30". */
+export const WhoWhen = ({ name, at }: { name: string; at: string | null }) => {
+    const when = useWhen();
+    return (
+        <Box>
+            <Typography variant="body2">{name}</Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {when(at)}
+            </Typography>
+        </Box>
+    );
+};
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => {
+    const translate = useTranslate();
+    return (
+        <>
+            <Typography component="dt" variant="body2" color="text.secondary">
+                {translate(`approvals.fields.${label}`)}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {children}
+            </Typography>
+        </>
+    );
+};
+
+const Mono = ({ children }: { children: ReactNode }) => (
+    <Box component="span" sx={{ fontFamily: 'monospace', fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+    </Box>
+);
+
+/** The change a request makes, spelt out field by field. */
+const ChangeRows = ({ request }: { request: ApprovalRequest }) => {
+    const translate = useTranslate();
+    const change = request.change;
+    switch (request.kind) {
+        case 'imei_change':
+            return (
+                <>
+                    <Row label="old_imei">
+                        <Mono>{change.old_imei ?? '—'}</Mono>
+                    </Row>
+                    <Row label="new_imei">
+                        <Mono>{change.new_imei ?? '—'}</Mono>
+                    </Row>
+                </>
+            );
+        case 'loan_transfer':
+            return (
+                <>
+                    <Row label="from_customer">
+                        {request.subject} (<Mono>{change.from_msisdn ?? request.msisdn}</Mono>)
+                    </Row>
+                    <Row label="to_customer">
+                        {change.to_name ?? '—'} (<Mono>{change.to_msisdn ?? '—'}</Mono>)
+                    </Row>
+                </>
+            );
+        case 'agent_registration':
+            return (
+                <>
+                    <Row label="username">
+                        <Mono>{change.username ?? '—'}</Mono>
+                    </Row>
+                    <Row label="store">{change.store_name ?? request.store?.name ?? '—'}</Row>
+                </>
+            );
+        case 'deregistration':
+            return (
+                <Row label="change">
+                    {translate('approvals.change.deregistration', { reference: request.loan_reference ?? '—' })}
+                </Row>
+            );
+    }
+};
+
+/**
+ * Everything about one request: whom it concerns (the customer and the loan, or the registering
+ * agent), the change it makes, the shop, who asked and why, and once decided, who decided, when
+ * and with what note. The expand panel of a queue's row, and the details of a card on a phone.
+ */
+export const RequestDetail = ({ request: given }: { request?: ApprovalRequest }) => {
+    const translate = useTranslate();
+    const when = useWhen();
+    const fromContext = useRecordContext<ApprovalRequest>();
+    const request = given ?? fromContext;
+    if (!request) return null;
+    const isAgent = request.kind === 'agent_registration';
+    return (
+        <Box
+            component="dl"
+            sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'max-content minmax(0, 1fr)' },
+                columnGap: 3,
+                rowGap: { xs: 0.25, sm: 1 },
+                m: 0,
+                py: 1,
+                '& dd': { mb: { xs: 1, sm: 0 } },
+            }}
+        >
+            <Row label="kind">{translate(`approvals.kinds.${request.kind}`)}</Row>
+            {request.loan_reference ? <Row label="loan_reference">{request.loan_reference}</Row> : null}
+            <Row label={isAgent ? 'agent' : 'customer'}>
+                {request.subject} (<Mono>{request.msisdn}</Mono>)
+            </Row>
+            <ChangeRows request={request} />
+            {!isAgent || !request.change.store_name ? <Row label="store">{request.store?.name ?? '—'}</Row> : null}
+            <Row label="reason">{request.reason || '—'}</Row>
+            <Row label="maker">
+                {request.maker.name} · {when(request.created_at)}
+            </Row>
+            <Row label="status">
+                <StatusChip status={request.status} />
+            </Row>
+            {request.status !== 'pending' ? (
+                <>
+                    <Row label="checker">
+                        {request.checker?.name ?? '—'} · {when(request.decided_at)}
+                    </Row>
+                    <Row label="decision_note">{request.decision_note || '—'}</Row>
+                </>
+            ) : null}
+        </Box>
+    );
+};

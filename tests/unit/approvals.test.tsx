@@ -1,0 +1,322 @@
+/**
+ * The approvals queues (issue 10, part 3) against contract-checked msw fixtures: rows spelling out
+ * the change, a decision asked first and made once, a rejection that needs its reason, a bulk
+ * decision reporting each outcome, one's own requests without buttons, the menu's badges capped
+ * at 99+, and an export that pages through the whole filtered list.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+    approvalCounts,
+    decideImeiChange,
+    listServiceTransactions,
+    pendingImeiRequests,
+    pendingLoanRemovalRequests,
+    type ApprovalRequest,
+} from '../../contract/approvals';
+import { registrationOptions } from '../../contract/security';
+import { fetchWholeQueue } from '../../src/resources/approvals/api';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { renderPortal, signedInAs } from './support/portal';
+
+/** The first screen of a test loads its page's chunk: slow on a busy machine. */
+const FIRST = { timeout: 15_000 };
+vi.setConfig({ testTimeout: 60_000 });
+
+const imeiChange = (id: number, subject: string, more: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
+    id,
+    kind: 'imei_change',
+    status: 'pending',
+    loan_reference: `LPP-00000${id}`,
+    msisdn: `2771000000${id}`,
+    subject,
+    store: { id: 1, name: 'Soweto Central' },
+    reason: 'The screen broke; the shop swapped the phone',
+    change: { old_imei: `35467811000001${id}`, new_imei: `35693803564380${id}` },
+    maker: { id: 2, name: 'Sipho Ndlovu' },
+    created_at: '2026-11-22T08:00:00.000Z',
+    checker: null,
+    decision_note: null,
+    decided_at: null,
+    ...more,
+});
+
+const COUNTS = { deregistration: 0, imei_change: 3, loan_transfer: 0, agent_registration: 0, mine: 0 };
+let rows: ApprovalRequest[] = [];
+let counts = COUNTS;
+const listed: Record<string, unknown>[] = [];
+const decided: Record<string, unknown>[] = [];
+let countCalls = 0;
+/** How each decision answers, by request id (default: decided as asked). */
+let refusals: Record<number, 'errors.request_decided' | 'errors.imei_in_use' | 'errors.own_request'> = {};
+
+const server = contractServer(
+    answer(pendingImeiRequests, async ({ request }) => {
+        const body = (await request.clone().json()) as Record<string, unknown>;
+        listed.push(body);
+        const shown = body.mine
+            ? rows.filter(row => row.maker.id === 9)
+            : rows.filter(row => row.status === (body.status ?? 'pending'));
+        return { pending_requests: shown, total_items: shown.length };
+    }),
+    answer(decideImeiChange, async ({ request }) => {
+        const body = (await request.clone().json()) as { request_id: number; decision: 'approve' | 'reject'; note?: string };
+        decided.push(body);
+        const refusal = refusals[body.request_id];
+        if (refusal) {
+            const status = refusal === 'errors.own_request' ? 403 : 409;
+            return errorAnswer(status, { code: status, name: 'Refused', message: 'Refused', key: refusal });
+        }
+        const row = rows.find(one => one.id === body.request_id)!;
+        const now: ApprovalRequest = {
+            ...row,
+            status: body.decision === 'approve' ? 'approved' : 'rejected',
+            checker: { id: 3, name: 'Lerato Dlamini' },
+            decision_note: body.note ?? null,
+            decided_at: '2026-11-22T09:00:00.000Z',
+        };
+        rows = rows.map(one => (one.id === now.id ? now : one));
+        return { request: now };
+    }),
+    answer(approvalCounts, () => {
+        countCalls++;
+        return counts;
+    }),
+    answer(registrationOptions, { stores: [{ id: 1, name: 'Soweto Central', town: 'Johannesburg' }] }),
+);
+
+beforeEach(() => {
+    rows = [imeiChange(7, 'Zanele Dube'), imeiChange(8, 'Themba Nkosi'), imeiChange(9, 'Mandla Zulu')];
+    counts = COUNTS;
+    listed.length = 0;
+    decided.length = 0;
+    countCalls = 0;
+    refusals = {};
+});
+
+const CHECKER = ['VIEW_IMEI_CHANGE_REQUESTS', 'APPROVE_IMEI_CHANGE'];
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+describe('an approvals queue', () => {
+    it('lists the pending requests with the change each makes, and opens one to spell it out', async () => {
+        signedInAs(CHECKER);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/imei_changes');
+        expect(await screen.findByText('Zanele Dube', {}, FIRST)).toBeTruthy();
+        expect(listed[0]).toEqual({ status: 'pending', sort: 'created_at', order: 'desc', page_number: 1, page_size: 25 });
+        expect(screen.getByRole('heading', { name: 'IMEI change requests', level: 1 })).toBeTruthy();
+        expect(screen.getByText('3 requests')).toBeTruthy();
+        const zanele = rowOf('Zanele Dube');
+        expect(within(zanele).getByText('354678110000017 → 356938035643807')).toBeTruthy();
+        expect(within(zanele).getByText('Sipho Ndlovu')).toBeTruthy();
+
+        await user.click(within(zanele).getByRole('button', { name: 'Details of request 7' }));
+        const detail = await screen.findByText('Old IMEI');
+        const panel = detail.closest('dl') as HTMLElement;
+        expect(within(panel).getByText('354678110000017')).toBeTruthy();
+        expect(within(panel).getByText('356938035643807')).toBeTruthy();
+        expect(within(panel).getByText('LPP-000007')).toBeTruthy();
+        expect(within(panel).getByText('The screen broke; the shop swapped the phone')).toBeTruthy();
+    });
+
+    it('asks before approving, approves once, and refreshes the queue and the counts', async () => {
+        signedInAs(CHECKER);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/imei_changes');
+        await screen.findByText('Zanele Dube', {}, FIRST);
+        await user.click(await within(rowOf('Zanele Dube')).findByRole('button', { name: 'Approve request 7' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Approve request 7?' });
+        expect(dialog.textContent).toContain('354678110000017 → 356938035643807');
+        expect(decided).toEqual([]);
+        // Cancel has the focus: Enter straight away would change nothing.
+        expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBe(document.activeElement);
+        const lists = listed.length;
+        const countsAsked = countCalls;
+        await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+        expect(await screen.findByText('Request 7 approved')).toBeTruthy();
+        expect(decided).toEqual([{ request_id: 7, decision: 'approve' }]);
+        await waitFor(() => expect(screen.queryByText('Zanele Dube')).toBeNull());
+        expect(listed.length).toBeGreaterThan(lists);
+        expect(countCalls).toBeGreaterThan(countsAsked);
+        expect(decided).toHaveLength(1);
+    });
+
+    it('needs a reason to reject, and sends it as the note', async () => {
+        signedInAs(CHECKER);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/imei_changes');
+        await screen.findByText('Themba Nkosi', {}, FIRST);
+        await user.click(await within(rowOf('Themba Nkosi')).findByRole('button', { name: 'Reject request 8' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Reject request 8?' });
+        const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+        expect(reason).toBe(document.activeElement);
+        await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+        expect(within(dialog).getByText('Say why you reject it, in at least 3 characters.')).toBeTruthy();
+        await user.type(reason, 'ok');
+        await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+        expect(decided).toEqual([]);
+        await user.type(reason, ' — the new IMEI is not the shop’s phone');
+        await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+        expect(await screen.findByText('Request 8 rejected')).toBeTruthy();
+        expect(decided).toEqual([{ request_id: 8, decision: 'reject', note: 'ok — the new IMEI is not the shop’s phone' }]);
+    });
+
+    it('shows a refusal in the dialog and the request as it now stands', async () => {
+        signedInAs(CHECKER);
+        refusals = { 9: 'errors.request_decided' };
+        const user = userEvent.setup();
+        renderPortal('/dashboard/imei_changes');
+        await screen.findByText('Mandla Zulu', {}, FIRST);
+        await user.click(await within(rowOf('Mandla Zulu')).findByRole('button', { name: 'Approve request 9' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Approve request 9?' });
+        await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+        expect((await within(dialog).findByRole('alert')).textContent).toBe('This request has already been decided.');
+    });
+
+    it('decides many at once, one call each, and reports every outcome', async () => {
+        signedInAs(CHECKER);
+        refusals = { 8: 'errors.request_decided', 9: 'errors.imei_in_use' };
+        const user = userEvent.setup();
+        renderPortal('/dashboard/imei_changes');
+        await screen.findByText('Zanele Dube', {}, FIRST);
+        await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+        await user.click(await screen.findByRole('button', { name: 'Approve selected' }));
+        const ask = await screen.findByRole('dialog', { name: 'Approve 3 requests?' });
+        await user.click(within(ask).getByRole('button', { name: 'Approve' }));
+        const report = await screen.findByRole('dialog', { name: 'Approving 3 requests' });
+        await within(report).findByText('Done. Decided now: 1. Already decided: 1. Refused: 1.');
+        expect(decided.map(body => body.request_id).sort()).toEqual([7, 8, 9]);
+        const results = within(report).getByRole('table', { name: 'Result of each request' });
+        const line = (name: string) => within(results).getByText(name).closest('tr') as HTMLElement;
+        expect(line('Zanele Dube').textContent).toContain('Approved');
+        expect(line('Themba Nkosi').textContent).toContain('Already decided');
+        expect(line('Mandla Zulu').textContent).toContain('Refused');
+        expect(line('Mandla Zulu').textContent).toContain('This IMEI belongs to another open loan.');
+        await user.click(within(report).getByRole('button', { name: 'Close' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it("offers no decision on one's own request, and says why", async () => {
+        signedInAs(CHECKER);
+        counts = { ...COUNTS, mine: 1 };
+        rows = [imeiChange(7, 'Zanele Dube'), imeiChange(8, 'Themba Nkosi', { maker: { id: 9, name: 'Test User' } })];
+        const user = userEvent.setup();
+        renderPortal('/dashboard/imei_changes');
+        await screen.findByText('Themba Nkosi', {}, FIRST);
+        const own = rowOf('Themba Nkosi');
+        await within(own).findByText('You made this request: another person must decide it.');
+        expect(within(own).queryByRole('button', { name: /Approve/ })).toBeNull();
+        expect(within(own).queryByRole('button', { name: /Reject/ })).toBeNull();
+        expect(within(rowOf('Zanele Dube')).getByRole('button', { name: 'Approve request 7' })).toBeTruthy();
+
+        // "My requests": only the caller's own, asked with `mine`.
+        await user.click(screen.getByRole('tab', { name: 'My requests' }));
+        await waitFor(() => expect(screen.queryByText('Zanele Dube')).toBeNull());
+        expect(listed.at(-1)).toMatchObject({ mine: true, status: 'pending' });
+        expect(screen.getByText('You made this request: another person must decide it.')).toBeTruthy();
+    });
+
+    it('shows no decision buttons to whoever may only look', async () => {
+        signedInAs(['VIEW_IMEI_CHANGE_REQUESTS']);
+        renderPortal('/dashboard/imei_changes');
+        await screen.findByText('Zanele Dube', {}, FIRST);
+        expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+        expect(screen.queryByRole('checkbox', { name: 'Select all' })).toBeNull();
+    });
+
+    it('says so when the queue is empty, and offers a retry when it cannot be read', async () => {
+        signedInAs(CHECKER);
+        rows = [];
+        const { unmount } = renderPortal('/dashboard/imei_changes');
+        expect(await screen.findByText('There are no records to display', {}, FIRST)).toBeTruthy();
+        unmount();
+        server.use(
+            answer(
+                pendingImeiRequests,
+                errorAnswer(503, { code: 503, name: 'Unavailable', message: 'Down', key: 'errors.unavailable' }),
+            ),
+        );
+        renderPortal('/dashboard/imei_changes');
+        expect(await screen.findByText('Could not load data, reload page!', {}, FIRST)).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    });
+
+    it('pages the agent registrations (v2) one row past the page to know whether another follows', async () => {
+        signedInAs(['VIEW_MAKER_CHECKER_REQUESTS']);
+        const queries: Record<string, string>[] = [];
+        const agent = (id: number): ApprovalRequest => ({
+            ...imeiChange(id, `Agent ${id}`),
+            kind: 'agent_registration',
+            loan_reference: null,
+            change: { username: `agent${id}`, store_name: 'Soweto Central' },
+            maker: { id: 100 + id, name: `Registered ${id}` },
+        });
+        server.use(
+            answer(listServiceTransactions, ({ request }) => {
+                const query = Object.fromEntries(new URL(request.url).searchParams);
+                queries.push(query);
+                const skip = Number(query.$skip);
+                return Array.from({ length: Math.min(Number(query.$limit), 30 - skip) }, (_, index) => agent(skip + index + 1));
+            }),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/mc_requests_v2');
+        expect(await screen.findByText('Agent 1', {}, FIRST)).toBeTruthy();
+        expect(queries[0]).toMatchObject({ $limit: '26', $skip: '0', status: 'pending', order: 'desc' });
+        expect(screen.queryByText('Agent 26')).toBeNull();
+        expect(screen.getByText('Activate agent1 at Soweto Central')).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+        expect(await screen.findByText('Agent 26')).toBeTruthy();
+        expect(queries.at(-1)).toMatchObject({ $limit: '26', $skip: '25' });
+        expect(screen.getByRole('button', { name: 'Go to next page' })).toHaveProperty('disabled', true);
+    });
+});
+
+describe('the menu badges', () => {
+    it('count what waits in each queue, 99+ past 99, the group summing them while closed', async () => {
+        signedInAs(['VIEW_IMEI_CHANGE_REQUESTS', 'VIEW_DEREGISTRATIONS']);
+        counts = { ...COUNTS, deregistration: 4, imei_change: 150 };
+        server.use(answer(pendingLoanRemovalRequests, { pending_requests: [], total_items: 0 }));
+        const user = userEvent.setup();
+        renderPortal('/dashboard/deregistrations');
+        const menu = await screen.findByRole('navigation', { name: 'Main menu' }, FIRST);
+        const deregistrations = await within(menu).findByRole('menuitem', { name: 'Deregistration requests, 4 pending' });
+        expect(deregistrations.textContent).toContain('4');
+        const group = within(menu).getByRole('menuitem', { name: 'Approvals, more than 99 pending' });
+        expect(group.textContent).toContain('99+');
+        await user.click(group);
+        const imei = await within(menu).findByRole('menuitem', { name: 'IMEI change requests, more than 99 pending' });
+        expect(imei.textContent).toContain('99+');
+        // Open, the group no longer sums: its entries say it.
+        expect(within(menu).getByRole('menuitem', { name: 'Approvals' }).querySelector('.MuiBadge-invisible')).not.toBeNull();
+    });
+});
+
+describe('the export of a queue', () => {
+    it('walks the whole filtered list at 500 rows a page, past any 1,000-row cap', async () => {
+        signedInAs(CHECKER);
+        const many = Array.from({ length: 1200 }, (_, index) => imeiChange(index + 1, `Customer ${index + 1}`));
+        const pages: Record<string, unknown>[] = [];
+        server.use(
+            answer(pendingImeiRequests, async ({ request }) => {
+                const body = (await request.clone().json()) as { page_number: number; page_size: number };
+                pages.push(body);
+                const start = (body.page_number - 1) * body.page_size;
+                return { pending_requests: many.slice(start, start + body.page_size), total_items: many.length };
+            }),
+        );
+        const seen: number[] = [];
+        const all = await fetchWholeQueue('imei_changes', { status: 'approved', q: 'Customer' }, undefined, {
+            onProgress: count => seen.push(count),
+        });
+        expect(all).toHaveLength(1200);
+        expect(pages).toEqual(
+            [1, 2, 3].map(page_number =>
+                expect.objectContaining({ page_number, page_size: 500, status: 'approved', q: 'Customer' }),
+            ),
+        );
+        expect(seen).toEqual([500, 1000, 1200]);
+    });
+});
