@@ -7,7 +7,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { authProvider } from './authProvider';
+import { authProvider, CHANGE_PASSWORD_PATH } from './authProvider';
 import { settings } from './config';
 import { dataProvider } from './dataProvider';
 import type { PortalI18n } from './i18n';
@@ -34,6 +34,7 @@ import users from './resources/users';
 
 const DashboardHome = lazyPage(() => import('./pages/dashboard/DashboardHome').then(m => m.DashboardHome));
 const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then(m => m.ProfilePage));
+const ChangePasswordScreen = lazyPage(() => import('./pages/profile/ChangePasswordScreen').then(m => m.ChangePasswordScreen));
 
 /** Unknown signed-in paths go to the dashboard home. */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
@@ -57,6 +58,8 @@ export const App = (props: { i18n: PortalI18n; store?: Store }) => {
     // Decided once, as the shell opens: later, react-admin's checks and the session guard take over.
     const [user] = useState(session.user);
     if (!user || session.isExpired(user)) return <SignInFirst expired={user !== null} clear={session.clear} />;
+    // A password an administrator reset is changed before anything of the shell opens.
+    if (user.must_change_password) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
     return <SignedInShell {...props} />;
 };
 
@@ -106,6 +109,7 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <Resource name="audit-events" />
                 <CustomRoutes>
                     <Route path="/profile" element={<ProfilePage />} />
+                    <Route path="/password" element={<ChangePasswordScreen />} />
                     <Route path="/audit" element={<AuditTrail />} />
                 <Resource name="deregistrations" list={<ApprovalQueue queue="deregistrations" />} />
                 <Resource name="imei_changes" list={<ApprovalQueue queue="imei_changes" />} />

@@ -24,6 +24,7 @@ const OtpPage = lazyPage(() => import('./pages/auth/OtpPage').then(m => m.OtpPag
 const CallbackPage = lazyPage(() => import('./pages/auth/CallbackPage').then(m => m.CallbackPage));
 const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage').then(m => m.RegisterPage));
 const VerifyLivenessPage = lazyPage(() => import('./pages/auth/VerifyLivenessPage').then(m => m.VerifyLivenessPage));
+const ChangePasswordPage = lazyPage(() => import('./pages/auth/ChangePasswordPage').then(m => m.ChangePasswordPage));
 const SignedInApp = lazyPage(() => import('./App').then(m => m.App));
 
 /** Starts loading the page `pathname` shows, alongside the language's catalog (main.tsx). */
@@ -35,6 +36,7 @@ export const preloadPage = (pathname: string) => {
         [/^\/callback\//, CallbackPage],
         [/^\/register$/, RegisterPage],
         [/^\/verify_liveness$/, VerifyLivenessPage],
+        [/^\/password$/, ChangePasswordPage],
     ];
     (pages.find(([path]) => path.test(pathname))?.[1] ?? LoginPage).preload();
 };
@@ -77,6 +79,7 @@ export const Portal = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                             <Route path="/callback/:authId/:provider" element={<CallbackPage />} />
                             <Route path="/register" element={<RegisterPage />} />
                             <Route path="/verify_liveness" element={<VerifyLivenessPage />} />
+                            <Route path="/password" element={<ChangePasswordPage />} />
                             <Route path="*" element={<Navigate to="/" replace />} />
                         </Routes>
                     </Suspense>

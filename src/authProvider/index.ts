@@ -9,7 +9,7 @@ import { session } from '../lib/session';
 import { canAccessWith } from './permissions';
 import { loadRoles, nextPath, noticeLoggedOut, signIn, signOut, SIGN_IN_PATH, type LoginParams } from './signIn';
 
-export { HOME_PATH, LOGGED_OUT_NOTICE, SIGN_IN_PATH, nextPath } from './signIn';
+export { CHANGE_PASSWORD_PATH, HOME_PATH, LOGGED_OUT_NOTICE, SIGN_IN_PATH, nextPath } from './signIn';
 
 export interface PortalIdentity extends UserIdentity {
     fullName: string;
@@ -50,6 +50,8 @@ export const authProvider: AuthProvider = {
             session.clear();
             throw signedOut(true);
         }
+        // A reset password is changed before anything else (App.tsx sends the user there first).
+        if (user.must_change_password) throw signedOut(false);
     },
 
     async checkError(error: { status?: number } | undefined) {

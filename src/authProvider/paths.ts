@@ -8,6 +8,11 @@ export const LOGGED_OUT_NOTICE = 'auth.logged_out';
 /** Signed-out pages live outside /dashboard, starting with sign-in at /. */
 export const SIGN_IN_PATH = '/';
 export const HOME_PATH = '/dashboard';
+/**
+ * Where a session whose password was reset goes, and stays until a new one is chosen: outside
+ * the signed-in shell, which it cannot open (its calls all answer `errors.password_change_required`).
+ */
+export const CHANGE_PASSWORD_PATH = '/password';
 
 const NEXT_PATH_KEY = 'pfp.next-path';
 

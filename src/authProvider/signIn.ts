@@ -3,12 +3,19 @@
  * authProvider (./index.ts) is built on. Nothing here loads the permissions map or the resources.
  */
 import type { z } from 'zod';
-import { login as loginCall, logout as logoutCall, myRoles, startOperatorSignIn, type SessionUser } from '../../contract/auth';
+import {
+    changeOwnPassword,
+    login as loginCall,
+    logout as logoutCall,
+    myRoles,
+    startOperatorSignIn,
+    type SessionUser,
+} from '../../contract/auth';
 import { callApi } from '../lib/portalApi';
 import { session } from '../lib/session';
-import { nextPath, SIGN_IN_PATH } from './paths';
+import { CHANGE_PASSWORD_PATH, nextPath, SIGN_IN_PATH } from './paths';
 
-export { HOME_PATH, LOGGED_OUT_NOTICE, SIGN_IN_PATH, nextPath, noticeLoggedOut } from './paths';
+export { CHANGE_PASSWORD_PATH, HOME_PATH, LOGGED_OUT_NOTICE, SIGN_IN_PATH, nextPath, noticeLoggedOut } from './paths';
 
 export type LoginParams = z.input<typeof loginCall.body>;
 
@@ -22,6 +29,13 @@ export const loadRoles = async (user: SessionUser) => {
 
 const startSession = async (user: SessionUser) => {
     session.clearPendingOtp();
+    if (user.must_change_password) {
+        // The session may only choose a new password: no roles to load (they would be refused), and
+        // none of an earlier user's kept. Where the user was heading waits until it is done.
+        session.clear();
+        session.setUser(user);
+        return;
+    }
     nextPath.clear();
     session.setUser(user);
     try {
@@ -34,7 +48,8 @@ const startSession = async (user: SessionUser) => {
 
 /**
  * Sign in with a password, the second factor or the operator's code. Answers where to go next
- * when that is not the page the user was heading for: `/otp` when a code was sent.
+ * when that is not the page the user was heading for: `/otp` when a code was sent, the choice of
+ * a new password after an administrator reset it.
  */
 export const signIn = async (params: LoginParams): Promise<{ redirectTo: string } | undefined> => {
     const answer = await callApi(loginCall, { body: params });
@@ -44,7 +59,18 @@ export const signIn = async (params: LoginParams): Promise<{ redirectTo: string 
         return { redirectTo: '/otp' };
     }
     await startSession(answer.user);
-    return undefined;
+    return answer.user.must_change_password ? { redirectTo: CHANGE_PASSWORD_PATH } : undefined;
+};
+
+/**
+ * Change the signed-in user's password. The session stays and becomes a normal one (the server
+ * ends the user's other sessions); answers how many ended.
+ */
+export const changePassword = async (body: { current_password: string; new_password: string }): Promise<number> => {
+    const user = session.user();
+    const { ended } = await callApi(changeOwnPassword, { body });
+    if (user && session.user()?.token === user.token) session.passwordChanged();
+    return ended;
 };
 
 /** Sign out here at once; the server revokes the token when it can (never waited on). */

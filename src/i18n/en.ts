@@ -111,6 +111,27 @@ const en: TranslationMessages = {
         roles: 'What my security group allows',
         no_roles: 'Your security group holds no roles yet.',
     },
+    // Choosing a new password after a reset, and changing one's own (issue 10)
+    password: {
+        title: 'Choose a new password',
+        reset_notice: 'An administrator reset your password. Choose a new one to continue: nothing else opens until you do.',
+        change_title: 'Change password',
+        change_help: 'Your sessions on other devices end when the password changes; this one stays signed in.',
+        menu: 'Change password',
+        current: 'Current password',
+        current_help_reset: 'The temporary password you were given',
+        new: 'New password',
+        new_help: 'At least %{min} characters, different from the current one',
+        confirm: 'Confirm the new password',
+        differ: 'The passwords do not match',
+        same: 'The new password must differ from the current one',
+        submit: 'Change password',
+        submitting: 'Changing the password…',
+        changed: 'Your password is changed',
+        changed_others:
+            'Your password is changed; %{smart_count} other session ended |||| Your password is changed; %{smart_count} other sessions ended',
+        sign_out: 'Sign out instead',
+    },
     shell: {
         dark_mode: 'Dark mode',
         main_menu: 'Main menu',
@@ -203,6 +224,18 @@ const en: TranslationMessages = {
                 release_done:
                     'Sign-in released: %{smart_count} failed attempt forgiven |||| Sign-in released: %{smart_count} failed attempts forgiven',
                 awaiting_approval: 'This registration awaits approval: approving it enables the account.',
+                reset_password: 'Reset password',
+                reset_password_title: 'Reset the password of %{name}?',
+                reset_password_content:
+                    'A temporary password replaces the current one. %{name} is signed out on every device at once, is told by SMS, and must choose a new password at the next sign-in.',
+                temporary_title: 'Temporary password for %{name}',
+                temporary_label: 'Temporary password',
+                temporary_warning:
+                    'Copy it now: it will not be shown again. Give it to %{name} in person or by phone, never by email or chat.',
+                copy: 'Copy',
+                copied: 'Copied',
+                copy_failed: 'Could not copy: select the password and copy it by hand.',
+                done: 'Done',
             },
         },
         security: {
@@ -922,9 +955,12 @@ const en: TranslationMessages = {
         unknown_sku: 'There is no phone model with this SKU.',
         duplicate_in_file: 'This IMEI is on an earlier line of the file.',
         // Administration (issue 10)
-        own_account: 'You cannot change your own group, shop or status.',
+        own_account: 'You cannot change your own group, shop or status, nor reset your own password.',
         awaiting_approval: 'This registration awaits approval first.',
         group_name_fixed: 'The portal knows this group by its name: it cannot be renamed.',
+        password_change_required: 'Choose a new password before anything else.',
+        wrong_current_password: 'The current password is not right.',
+        password_unchanged: 'The new password must differ from the current one.',
         // Approvals (issue 10)
         request_not_found: 'This request was not found, or it is not one you may see.',
         own_request: 'You made this request: another person must decide it.',

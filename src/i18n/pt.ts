@@ -314,6 +314,27 @@ const pt: TranslationMessages = {
         roles: 'O que o meu grupo de segurança permite',
         no_roles: 'O seu grupo de segurança ainda não tem funções.',
     },
+    // Escolher uma nova palavra-passe depois de uma reposição, e alterar a sua (issue 10)
+    password: {
+        title: 'Escolha uma nova palavra-passe',
+        reset_notice: 'Um administrador repôs a sua palavra-passe. Escolha uma nova para continuar: nada mais abre até o fazer.',
+        change_title: 'Alterar palavra-passe',
+        change_help: 'As suas sessões noutros dispositivos terminam quando a palavra-passe muda; esta continua aberta.',
+        menu: 'Alterar palavra-passe',
+        current: 'Palavra-passe atual',
+        current_help_reset: 'A palavra-passe temporária que recebeu',
+        new: 'Nova palavra-passe',
+        new_help: 'Pelo menos %{min} caracteres, diferente da atual',
+        confirm: 'Confirmar a nova palavra-passe',
+        differ: 'As palavras-passe não coincidem',
+        same: 'A nova palavra-passe tem de ser diferente da atual',
+        submit: 'Alterar palavra-passe',
+        submitting: 'A alterar a palavra-passe…',
+        changed: 'A sua palavra-passe foi alterada',
+        changed_others:
+            'A sua palavra-passe foi alterada; %{smart_count} outra sessão terminou |||| A sua palavra-passe foi alterada; %{smart_count} outras sessões terminaram',
+        sign_out: 'Sair em vez disso',
+    },
     shell: {
         dark_mode: 'Modo escuro',
         main_menu: 'Menu principal',
@@ -405,6 +426,18 @@ const pt: TranslationMessages = {
                 release_done:
                     'Entrada desbloqueada: %{smart_count} tentativa falhada perdoada |||| Entrada desbloqueada: %{smart_count} tentativas falhadas perdoadas',
                 awaiting_approval: 'Este registo aguarda aprovação: aprová-lo ativa a conta.',
+                reset_password: 'Repor palavra-passe',
+                reset_password_title: 'Repor a palavra-passe de %{name}?',
+                reset_password_content:
+                    'Uma palavra-passe temporária substitui a atual. %{name} sai de imediato em todos os dispositivos, é avisado por SMS e terá de escolher uma nova palavra-passe na próxima entrada.',
+                temporary_title: 'Palavra-passe temporária de %{name}',
+                temporary_label: 'Palavra-passe temporária',
+                temporary_warning:
+                    'Copie-a agora: não voltará a ser mostrada. Entregue-a a %{name} pessoalmente ou por telefone, nunca por email ou chat.',
+                copy: 'Copiar',
+                copied: 'Copiada',
+                copy_failed: 'Não foi possível copiar: selecione a palavra-passe e copie-a à mão.',
+                done: 'Concluído',
             },
         },
         security: {
@@ -1140,9 +1173,12 @@ const pt: TranslationMessages = {
         unknown_sku: 'Não existe nenhum modelo de telemóvel com este SKU.',
         duplicate_in_file: 'Este IMEI está numa linha anterior do ficheiro.',
         // Administration (issue 10)
-        own_account: 'Não pode alterar o seu próprio grupo, loja ou estado.',
+        own_account: 'Não pode alterar o seu próprio grupo, loja ou estado, nem repor a sua própria palavra-passe.',
         awaiting_approval: 'Este registo aguarda aprovação primeiro.',
         group_name_fixed: 'O portal conhece este grupo pelo nome: não pode ser renomeado.',
+        password_change_required: 'Escolha uma nova palavra-passe antes de qualquer outra coisa.',
+        wrong_current_password: 'A palavra-passe atual não está certa.',
+        password_unchanged: 'A nova palavra-passe tem de ser diferente da atual.',
         // Aprovações (issue 10)
         request_not_found: 'Este pedido não foi encontrado, ou não é um dos que pode ver.',
         own_request: 'Foi você que fez este pedido: outra pessoa tem de o decidir.',

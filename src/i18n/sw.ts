@@ -313,6 +313,28 @@ const sw: TranslationMessages = {
         roles: 'Kile ambacho kikundi changu cha usalama kinaruhusu',
         no_roles: 'Kikundi chako cha usalama bado hakina majukumu yoyote.',
     },
+    // Kuchagua nenosiri jipya baada ya kuwekwa upya, na kubadilisha lako mwenyewe (issue 10)
+    password: {
+        title: 'Chagua nenosiri jipya',
+        reset_notice:
+            'Msimamizi ameweka upya nenosiri lako. Chagua jipya ili kuendelea: hakuna kingine kitakachofunguka hadi ufanye hivyo.',
+        change_title: 'Badilisha nenosiri',
+        change_help: 'Vikao vyako kwenye vifaa vingine vinamalizika nenosiri likibadilika; kikao hiki kinaendelea.',
+        menu: 'Badilisha nenosiri',
+        current: 'Nenosiri la sasa',
+        current_help_reset: 'Nenosiri la muda ulilopewa',
+        new: 'Nenosiri jipya',
+        new_help: 'Angalau herufi %{min}, tofauti na la sasa',
+        confirm: 'Thibitisha nenosiri jipya',
+        differ: 'Manenosiri hayalingani',
+        same: 'Nenosiri jipya lazima liwe tofauti na la sasa',
+        submit: 'Badilisha nenosiri',
+        submitting: 'Inabadilisha nenosiri…',
+        changed: 'Nenosiri lako limebadilishwa',
+        changed_others:
+            'Nenosiri lako limebadilishwa; kikao %{smart_count} kingine kimemalizika |||| Nenosiri lako limebadilishwa; vikao %{smart_count} vingine vimemalizika',
+        sign_out: 'Toka badala yake',
+    },
     shell: {
         dark_mode: 'Hali ya giza',
         main_menu: 'Menyu kuu',
@@ -404,6 +426,18 @@ const sw: TranslationMessages = {
                 release_done:
                     'Kuingia kumeruhusiwa: jaribio %{smart_count} lililoshindwa limesamehewa |||| Kuingia kumeruhusiwa: majaribio %{smart_count} yaliyoshindwa yamesamehewa',
                 awaiting_approval: 'Usajili huu unasubiri kuidhinishwa: kuuidhinisha kunawasha akaunti.',
+                reset_password: 'Weka upya nenosiri',
+                reset_password_title: 'Weka upya nenosiri la %{name}?',
+                reset_password_content:
+                    'Nenosiri la muda linachukua nafasi ya lile la sasa. %{name} atatolewa kwenye kila kifaa mara moja, ataarifiwa kwa SMS, na lazima achague nenosiri jipya atakapoingia tena.',
+                temporary_title: 'Nenosiri la muda la %{name}',
+                temporary_label: 'Nenosiri la muda',
+                temporary_warning:
+                    'Nakili nenosiri hili sasa: halitaonyeshwa tena. Mpe %{name} ana kwa ana au kwa simu, kamwe si kwa barua pepe au ujumbe wa gumzo.',
+                copy: 'Nakili',
+                copied: 'Limenakiliwa',
+                copy_failed: 'Imeshindwa kunakili: chagua nenosiri na ulinakili mwenyewe.',
+                done: 'Nimemaliza',
             },
         },
         security: {
@@ -1133,9 +1167,13 @@ const sw: TranslationMessages = {
         unknown_sku: 'Hakuna aina ya simu yenye SKU hii.',
         duplicate_in_file: 'IMEI hii iko kwenye mstari wa awali wa faili.',
         // Administration (issue 10)
-        own_account: 'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe.',
+        own_account:
+            'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe, wala kuweka upya nenosiri lako mwenyewe.',
         awaiting_approval: 'Usajili huu unasubiri kuidhinishwa kwanza.',
         group_name_fixed: 'Mfumo unakitambua kikundi hiki kwa jina lake: hakiwezi kubadilishwa jina.',
+        password_change_required: 'Chagua nenosiri jipya kabla ya kitu kingine chochote.',
+        wrong_current_password: 'Nenosiri la sasa si sahihi.',
+        password_unchanged: 'Nenosiri jipya lazima liwe tofauti na la sasa.',
         // Idhini (toleo 10)
         request_not_found: 'Ombi hili halikupatikana, au si miongoni mwa unayoruhusiwa kuona.',
         own_request: 'Wewe ndiye uliyetuma ombi hili: mtu mwingine lazima aliamue.',

@@ -1,4 +1,5 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
+import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { Box, ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
@@ -35,6 +36,20 @@ const ProfileItem = () => {
                 <PersonIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>{translate('profile.title')}</ListItemText>
+        </MenuItem>
+    );
+};
+
+/** Change one's own password: the form a reset password leads to, inside the shell. */
+const ChangePasswordItem = () => {
+    const translate = useTranslate();
+    const { onClose } = useUserMenu() ?? {};
+    return (
+        <MenuItem component={Link} to="/dashboard/password" onClick={onClose}>
+            <ListItemIcon>
+                <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('password.menu')}</ListItemText>
         </MenuItem>
     );
 };
@@ -90,6 +105,7 @@ const PortalUserMenu = () => {
     return (
         <UserMenu label={identity?.fullName ? `${label}: ${identity.fullName}` : label}>
             <ProfileItem />
+            <ChangePasswordItem />
             <DarkModeItem />
             <LogoutItem />
         </UserMenu>

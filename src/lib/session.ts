@@ -30,6 +30,14 @@ export const session = {
 
     isExpired: (user: SessionUser, now = Date.now()) => user.exp <= now,
 
+    /** An administrator reset the password: nothing but choosing a new one until it is done. */
+    mustChangePassword: (): boolean => session.user()?.must_change_password === true,
+    /** The password was changed: the session is a normal one from now on. */
+    passwordChanged: () => {
+        const user = session.user();
+        if (user) session.setUser({ ...user, must_change_password: false });
+    },
+
     isSignedIn: (): boolean => {
         const user = session.user();
         return user !== null && !session.isExpired(user);

@@ -10,6 +10,7 @@ import { endAdminSessions, releaseAdminThrottle, setAdminStatus, type Admin } fr
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { ResetPassword } from './ResetPassword';
 import { UserStatus } from './UserStatus';
 import { isOwnAccount } from './ownAccount';
 
@@ -68,10 +69,11 @@ const ActionButton = ({ action, onClick }: { action: AccountAction; onClick: () 
 };
 
 /**
- * Disable or enable the account, end its sessions, forgive its failed sign-ins: each asks first,
- * saying what will happen, shows its progress in the dialog, and reports the outcome in words.
- * Not offered on one's own account (the server refuses one's own status) nor, for the status,
- * on a registration awaiting approval (that is decided in the approvals).
+ * Disable or enable the account, end its sessions, forgive its failed sign-ins, reset its password
+ * (ResetPassword.tsx): each asks first, saying what will happen, shows its progress in the dialog,
+ * and reports the outcome in words. Not offered on one's own account (the server refuses one's own
+ * status and password reset) nor, for the status, on a registration awaiting approval (that is
+ * decided in the approvals).
  */
 export const UserAccountActions = () => {
     const translate = useTranslate();
@@ -118,6 +120,7 @@ export const UserAccountActions = () => {
                 {offered.map(action => (
                     <ActionButton key={action} action={action} onClick={() => setAsked(action)} />
                 ))}
+                {own ? null : <ResetPassword user={user} />}
             </Stack>
             <ConfirmDialog
                 open={asked !== null}
