@@ -64,6 +64,7 @@ export const ERROR_KEYS = [
     'errors.vivo_auth_required',
     'errors.not_vivo',
     'errors.note_required',
+    'errors.award_too_soon',
     // Administration
     'errors.own_account',
     'errors.awaiting_approval',

@@ -95,6 +95,24 @@ export const callRatings = pgTable(
     table => [index('call_ratings_customer_idx').on(table.customerId, table.id)],
 );
 
+/** A mobile-data bundle awarded to a customer (AWARD_DATA); at most one per customer in DATA_AWARD_INTERVAL_DAYS. */
+export const dataAwards = pgTable(
+    'data_awards',
+    {
+        id: identity(),
+        customerId: integer('customer_id')
+            .notNull()
+            .references(() => customers.id),
+        bundleMb: integer('bundle_mb').notNull(),
+        reason: text('reason').notNull(),
+        awardedByAdminId: integer('awarded_by_admin_id')
+            .notNull()
+            .references(() => admins.id),
+        createdAt: createdAt(),
+    },
+    table => [index('data_awards_customer_idx').on(table.customerId, table.createdAt)],
+);
+
 export const fieldAgentRequests = pgTable(
     'field_agent_requests',
     {
