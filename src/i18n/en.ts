@@ -22,6 +22,8 @@ const en: TranslationMessages = {
         logo_alt: '%{company} home',
         back_to_sign_in: 'Back to sign in',
         offline: 'You are offline. What you type stays here; nothing is sent until the connection is back.',
+        // A list exported whole, page after page
+        exporting: 'Exporting… %{smart_count} row |||| Exporting… %{smart_count} rows',
     },
     auth: {
         logged_out: 'You have been logged out',
@@ -390,7 +392,6 @@ const en: TranslationMessages = {
         note_too_long: 'At most 500 characters.',
         approved: 'Request %{id} approved',
         rejected: 'Request %{id} rejected',
-        exporting: 'Exporting… %{smart_count} row |||| Exporting… %{smart_count} rows',
         bulk: {
             approve: 'Approve selected',
             reject: 'Reject selected',

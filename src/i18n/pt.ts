@@ -224,6 +224,8 @@ const pt: TranslationMessages = {
         logo_alt: 'Página inicial de %{company}',
         back_to_sign_in: 'Voltar ao início de sessão',
         offline: 'Está sem ligação. O que escrever fica aqui; nada é enviado até a ligação voltar.',
+        // A list exported whole, page after page
+        exporting: 'A exportar… %{smart_count} linha |||| A exportar… %{smart_count} linhas',
     },
     auth: {
         logged_out: 'A sua sessão foi terminada',
@@ -594,7 +596,6 @@ const pt: TranslationMessages = {
         note_too_long: 'No máximo 500 caracteres.',
         approved: 'Pedido %{id} aprovado',
         rejected: 'Pedido %{id} rejeitado',
-        exporting: 'A exportar… %{smart_count} linha |||| A exportar… %{smart_count} linhas',
         bulk: {
             approve: 'Aprovar os selecionados',
             reject: 'Rejeitar os selecionados',

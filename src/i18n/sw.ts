@@ -224,6 +224,8 @@ const sw: TranslationMessages = {
         logo_alt: 'Ukurasa wa mwanzo wa %{company}',
         back_to_sign_in: 'Rudi kwenye ukurasa wa kuingia',
         offline: 'Huna mtandao. Unachoandika kinabaki hapa; hakuna kinachotumwa hadi muunganisho urudi.',
+        // A list exported whole, page after page
+        exporting: 'Inahamisha… safu %{smart_count} |||| Inahamisha… safu %{smart_count}',
     },
     auth: {
         logged_out: 'Umetolewa kwenye akaunti',
@@ -592,7 +594,6 @@ const sw: TranslationMessages = {
         note_too_long: 'Herufi 500 kwa zaidi.',
         approved: 'Ombi %{id} limeidhinishwa',
         rejected: 'Ombi %{id} limekataliwa',
-        exporting: 'Inahamisha… safu %{smart_count} |||| Inahamisha… safu %{smart_count}',
         bulk: {
             approve: 'Idhinisha yaliyochaguliwa',
             reject: 'Kataa yaliyochaguliwa',

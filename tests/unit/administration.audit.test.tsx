@@ -99,6 +99,44 @@ describe('the audit trail', () => {
     });
 });
 
+describe('the audit trail export', () => {
+    it('writes every filtered event, read 1,000 at a time, not only the first 1,000', async () => {
+        signedInAs(['VIEW_AUDIT_TRAIL']);
+        const events = Array.from({ length: 2300 }, (_, index) => ({ ...renamed, id: index + 1 }));
+        const asked: Record<string, string>[] = [];
+        server.use(
+            answer(listAuditEvents, ({ request }) => {
+                const query = Object.fromEntries(new URL(request.url).searchParams);
+                asked.push(query);
+                const limit = Number(query.$limit);
+                const skip = Number(query.$skip);
+                return { total: events.length, limit, skip, data: events.slice(skip, skip + limit) };
+            }),
+        );
+        const blobs: Blob[] = [];
+        const createObjectURL = vi.fn((blob: Blob) => {
+            blobs.push(blob);
+            return 'blob:audit';
+        });
+        vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+        try {
+            const user = userEvent.setup();
+            renderPortal('/dashboard/audit');
+            await screen.findAllByText('admins.update', {}, FIRST);
+            await user.click(screen.getByRole('button', { name: 'Export' }));
+            await waitFor(() => expect(blobs).toHaveLength(1));
+            const lines = (await blobs[0]!.text()).split('\r\n');
+            expect(lines).toHaveLength(1 + 2300);
+            const pages = asked.filter(query => query.$limit === '1000');
+            expect(pages.map(query => query.$skip)).toEqual(['0', '1000', '2000']);
+        } finally {
+            click.mockRestore();
+            vi.unstubAllGlobals();
+        }
+    });
+});
+
 describe('what an audit event changed', () => {
     it('lists changed, added and removed fields, and a created record whole', () => {
         expect(changesOf({ a: 1, b: 'x', c: true }, { a: 1, b: 'y', d: null })).toEqual([

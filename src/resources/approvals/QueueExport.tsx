@@ -46,7 +46,7 @@ export const QueueExport = ({ queue }: { queue: QueueName }) => {
             disabled={busy}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />}
         >
-            {busy ? translate('approvals.exporting', { smart_count: rows }) : translate('ra.action.export')}
+            {busy ? translate('app.exporting', { smart_count: rows }) : translate('ra.action.export')}
         </Button>
     );
 };

@@ -1,0 +1,84 @@
+import DownloadIcon from '@mui/icons-material/GetApp';
+import { Button, CircularProgress } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { useDataProvider, useListContext, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { errorKeyOf } from '../lib/apiErrors';
+
+/** The largest page a Feathers list answers (`paging.$limit` in contract/define.ts). */
+export const LARGEST_PAGE = 1000;
+
+/**
+ * Every record a list's filters select, page after page at `pageSize`, until the total is reached
+ * (or a short page says there is no more): no row cap. `onProgress` hears how many have come.
+ */
+export const collectPages = async <Row,>(
+    fetchPage: (page: number) => Promise<{ data: Row[]; total?: number }>,
+    pageSize: number,
+    onProgress?: (rows: number) => void,
+): Promise<Row[]> => {
+    const rows: Row[] = [];
+    for (let page = 1; ; page++) {
+        const { data, total } = await fetchPage(page);
+        rows.push(...data);
+        onProgress?.(rows.length);
+        if (data.length < pageSize || (total !== undefined && rows.length >= total)) return rows;
+    }
+};
+
+/**
+ * react-admin's export button without its cap (ExportButton asks one page of `maxResults`): the
+ * whole filtered and sorted list of the list in context, fetched page after page through the data
+ * provider, then handed to `exporter`. The count so far shows on the button while it runs.
+ */
+export const ExportAllButton = <Row extends RaRecord>({
+    exporter,
+    pageSize = LARGEST_PAGE,
+}: {
+    exporter: (rows: Row[]) => void;
+    pageSize?: number;
+}) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const dataProvider = useDataProvider();
+    const { filterValues, sort, resource, total } = useListContext<Row>();
+    const [rows, setRows] = useState<number | null>(null);
+    const abort = useRef<AbortController | null>(null);
+    useEffect(() => () => abort.current?.abort(), []);
+
+    const run = async () => {
+        const controller = new AbortController();
+        abort.current = controller;
+        setRows(0);
+        try {
+            const all = await collectPages(
+                page =>
+                    dataProvider.getList<Row>(resource, {
+                        pagination: { page, perPage: pageSize },
+                        sort,
+                        filter: filterValues,
+                        signal: controller.signal,
+                    }),
+                pageSize,
+                setRows,
+            );
+            // Rows written while the pages were read shift them: a record read twice is exported once.
+            exporter([...new Map(all.map(row => [row.id, row])).values()]);
+        } catch (error) {
+            if (!controller.signal.aborted) notify(errorKeyOf(error), { type: 'error' });
+        } finally {
+            setRows(null);
+        }
+    };
+
+    const busy = rows !== null;
+    return (
+        <Button
+            size="small"
+            onClick={() => void run()}
+            disabled={busy || total === 0}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />}
+        >
+            {busy ? translate('app.exporting', { smart_count: rows }) : translate('ra.action.export')}
+        </Button>
+    );
+};
