@@ -1,5 +1,6 @@
 /** Every domain's routes: one line per domain (docs/architecture.md, the growth pattern). */
 import type { FastifyInstance } from 'fastify';
+import { registerApprovalRoutes } from './approvals';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
 import { registerSecurityRoutes } from './security';
@@ -10,4 +11,5 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerSecurityRoutes(app);
     registerCustomersRoutes(app);
     registerStoreRoutes(app);
+    registerApprovalRoutes(app);
 };

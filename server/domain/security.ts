@@ -42,6 +42,7 @@ import { containing, orderBy, pageOf, totalCount } from '../lists';
 import { iso } from '../wire';
 import { hashPassword, temporaryPassword } from './auth';
 import { releaseSignInFailures, takeRateSlot, tooManyAttempts } from './auth/throttle';
+import { insertAgentRegistration } from './approvals/requests';
 
 /** The group agents join when they register themselves. */
 export const SALES_AGENT_GROUP = 'Sales Agent';
@@ -117,6 +118,23 @@ const rolesHeldNow = async (tx: Transaction, context: CallContext): Promise<Read
         .from(groupRoles)
         .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
         .where(eq(groupRoles.groupId, groupId));
+    return new Set(rows.map(row => row.code));
+};
+
+/**
+ * For another domain's rule that needs an admin's roles as they are now (a checker's approval):
+ * the roles of the admin's current group, and none unless the admin is active, read under the
+ * group-roles lock taken shared. A change to group roles waits for the reader, and a reader waits
+ * for a change in progress, so a role taken away a moment ago is not held.
+ */
+export const rolesHeldNowShared = async (tx: Transaction, adminId: number): Promise<ReadonlySet<string>> => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(hashtext('security:group-roles'))`);
+    const rows = await tx
+        .select({ code: adminRoles.code })
+        .from(admins)
+        .innerJoin(groupRoles, eq(groupRoles.groupId, admins.groupId))
+        .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
+        .where(and(eq(admins.id, adminId), eq(admins.status, 'active')));
     return new Set(rows.map(row => row.code));
 };
 
@@ -890,15 +908,24 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                         passwordHash,
                         context.now(),
                     );
+                    // The registration waits for a checker (server/domain/approvals), made by the agent.
+                    const request = await insertAgentRegistration(
+                        tx,
+                        { id: created.id, username: created.username, storeId: body.store_id },
+                        context.now(),
+                    );
                     return {
                         result: answer,
-                        audit: {
-                            actorAdminId: created.id,
-                            action: 'admins.register',
-                            entity: 'admins',
-                            entityId: created.id,
-                            after: created,
-                        },
+                        audit: [
+                            {
+                                actorAdminId: created.id,
+                                action: 'admins.register',
+                                entity: 'admins',
+                                entityId: created.id,
+                                after: created,
+                            },
+                            request,
+                        ],
                     };
                 },
                 // Only the username can lose a race here; the phone number is locked above.

@@ -3,11 +3,12 @@
  * statements and insurance; the requests a maker raises for a checker; cancelling a sale.
  *
  * A request for a checker is validated now against the loan as it stands (the maker sees what is
- * wrong at once); the checker's decision is a later domain's. At most one request of a kind waits
- * per loan: the partial unique index `approval_requests_one_pending_key` keeps it so even for two
- * makers at the same instant, and its violation is the 409 `errors.request_pending`.
+ * wrong at once), with the checks the checker's decision runs again (server/domain/approvals/).
+ * At most one request of a kind waits per loan: the partial unique index
+ * `approval_requests_one_pending_key` keeps it so even for two makers at the same instant, and its
+ * violation is the 409 `errors.request_pending`.
  */
-import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CURRENCY } from '../../../contract/customers';
 import {
@@ -22,24 +23,25 @@ import {
     requestLoanDeactivation,
     requestLoanTransfer,
     SALES_EXIT_REASONS,
-    type ApprovalRequest,
 } from '../../../contract/loans';
-import type { Queryable, Transaction } from '../../db';
-import { admins, approvalRequests, customers, inventoryItems, loans, transactions } from '../../db/schema';
-import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
+import type { LoanApprovalKind } from '../../../contract/approvals';
+import type { Transaction } from '../../db';
+import { approvalRequests, inventoryItems, loans, transactions } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
+import { checkImeiChange, checkLoanActive, checkLoanTransfer } from '../approvals/checks';
+import { insertLoanRequest, PENDING_CONFLICTS, pendingRequestsOfLoans, requestPending } from '../approvals/requests';
 import { refreshDevices } from './devices';
-import { loanStateRefused, moveLoan } from './lifecycles';
+import { moveLoan } from './lifecycles';
 import {
     checkOwnShopLoan,
-    customerNotFound,
     loansOfCustomer,
     selectLoans,
     toLoan,
     visibleCustomer,
     visibleCustomers,
     visibleLoan,
+    type LoanRow,
     type SelectedLoan,
 } from './records';
 
@@ -60,60 +62,23 @@ const cents = (value: number) => Math.round(value * 100) / 100;
 // ---------------------------------------------------------------------------------------------
 // Requests for a checker
 
-const requestPending = () =>
-    new HttpError(
-        409,
-        'errors.request_pending',
-        'A request of this kind is already waiting for approval for this loan',
-        'loan_reference',
-    );
-
-/** The pending requests of a loan, as the request calls answer them. */
-const pendingRequestsOf = async (db: Queryable, loanId: number): Promise<ApprovalRequest[]> => {
-    const rows = await db
-        .select({
-            request: approvalRequests,
-            loanReference: loans.loanReference,
-            msisdn: customers.msisdn,
-            makerFirst: admins.firstName,
-            makerLast: admins.lastName,
-        })
-        .from(approvalRequests)
-        .innerJoin(loans, eq(loans.id, approvalRequests.loanId))
-        .innerJoin(customers, eq(customers.id, approvalRequests.customerId))
-        .innerJoin(admins, eq(admins.id, approvalRequests.makerAdminId))
-        .where(and(eq(approvalRequests.loanId, loanId), eq(approvalRequests.status, 'pending')))
-        .orderBy(asc(approvalRequests.id));
-    return rows.map(row => ({
-        id: row.request.id,
-        kind: row.request.kind,
-        status: row.request.status,
-        loan_reference: row.loanReference,
-        msisdn: row.msisdn,
-        reason: row.request.reason,
-        change: row.request.change,
-        maker: { id: row.request.makerAdminId, name: `${row.makerFirst} ${row.makerLast}` },
-        created_at: iso(row.request.createdAt),
-    }));
-};
-
 /**
  * Records a request for a checker on an active loan, in one write; `validate` runs inside it
- * against the loan locked as it stands, and answers the change the request asks for.
+ * against the loan locked as it stands (the checks of server/domain/approvals/checks.ts, which the
+ * checker's decision runs again), and answers the change the request asks for.
  */
 const raiseRequest = async (
     context: CallContext,
     loan: SelectedLoan,
-    kind: ApprovalRequest['kind'],
+    kind: LoanApprovalKind,
     reason: string,
-    validate: (tx: Transaction) => Promise<Record<string, string>>,
+    validate: (tx: Transaction, current: LoanRow) => Promise<Record<string, string>>,
 ) =>
     context.write(
         async tx => {
             const [current] = await tx.select().from(loans).where(eq(loans.id, loan.loan.id)).for('update');
             if (!current) throw new Error('A loan vanished while a request was raised');
-            if (current.status !== 'active')
-                throw loanStateRefused(`Only an active loan takes this request; this loan is ${current.status}`);
+            checkLoanActive(current);
             const [waiting] = await tx
                 .select({ id: approvalRequests.id })
                 .from(approvalRequests)
@@ -125,31 +90,21 @@ const raiseRequest = async (
                     ),
                 );
             if (waiting) throw requestPending();
-            const change = await validate(tx);
-            const [created] = await tx
-                .insert(approvalRequests)
-                .values({
-                    kind,
-                    loanId: current.id,
-                    customerId: current.customerId,
-                    change,
-                    reason,
-                    makerAdminId: context.session?.admin.id ?? 0,
-                    createdAt: context.now(),
-                })
-                .returning();
-            if (!created) throw new Error('The new request could not be read back');
+            const change = await validate(tx, current);
+            const created = await insertLoanRequest(tx, {
+                kind,
+                loan: current,
+                change,
+                reason,
+                makerAdminId: context.session?.admin.id ?? 0,
+                now: context.now(),
+            });
             return {
-                result: { pending_requests: await pendingRequestsOf(tx, current.id) },
-                audit: {
-                    action: `approval_requests.${kind}.request`,
-                    entity: 'approval_requests',
-                    entityId: created.id,
-                    after: { kind, loan_reference: current.loanReference, change, reason },
-                },
+                result: { pending_requests: await pendingRequestsOfLoans(tx, [current.id]) },
+                audit: created.audit,
             };
         },
-        { conflicts: { approval_requests_one_pending_key: requestPending } },
+        { conflicts: PENDING_CONFLICTS },
     );
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +119,13 @@ export const registerLoanRoutes = (app: FastifyInstance): void => {
             first.filter(row => row.device?.requestedState).map(row => row.loan.id),
         );
         const rows = await loansOfCustomer(context.db, customer.customer.id);
-        return { data: rows.map(toLoan) };
+        return {
+            data: rows.map(toLoan),
+            pending_requests: await pendingRequestsOfLoans(
+                context.db,
+                rows.map(row => row.loan.id),
+            ),
+        };
     });
 
     mount(app, depositTransactions, async ({ body }, context) => {
@@ -241,7 +202,7 @@ export const registerLoanRoutes = (app: FastifyInstance): void => {
         async ({ body }, context) => {
             const loan = await visibleLoan(context, body.loan_reference);
             checkOwnShopLoan(context, loan.loan);
-            return raiseRequest(context, loan, 'deregistration', body.reason, async () => ({}));
+            return raiseRequest(context, loan, 'deregistration', body.reason, () => Promise.resolve({}));
         },
         { status: 201 },
     );
@@ -253,26 +214,13 @@ export const registerLoanRoutes = (app: FastifyInstance): void => {
             const loan = await visibleLoan(context, body.loan_reference);
             checkOwnShopLoan(context, loan.loan);
             await refreshDevices(context, [loan.loan.id]);
-            return raiseRequest(context, loan, 'imei_change', body.reason, async tx => {
-                if (body.new_imei === loan.loan.imei) {
-                    throw new HttpError(400, 'errors.field_invalid', 'The new IMEI is the one the loan already has', 'new_imei');
-                }
-                const [taken] = await tx
-                    .select({ id: loans.id })
-                    .from(loans)
-                    .where(and(eq(loans.imei, body.new_imei), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
-                if (taken) throw new HttpError(409, 'errors.imei_in_use', 'This IMEI belongs to another open loan', 'new_imei');
-                const [device] = await selectLoans(tx).where(eq(loans.id, loan.loan.id));
-                if (device?.device?.state !== 'active') {
-                    throw new HttpError(
-                        409,
-                        'errors.device_state',
-                        `The phone is exchanged from an active lock; this one is ${device?.device?.state ?? 'not attached'}`,
-                        'loan_reference',
-                    );
-                }
-                return { old_imei: loan.loan.imei, new_imei: body.new_imei };
-            });
+            return raiseRequest(
+                context,
+                loan,
+                'imei_change',
+                body.reason,
+                async (tx, current) => (await checkImeiChange(tx, current, body.new_imei)).change,
+            );
         },
         { status: 201 },
     );
@@ -283,17 +231,14 @@ export const registerLoanRoutes = (app: FastifyInstance): void => {
         async ({ body }, context) => {
             const loan = await visibleLoan(context, body.loan_reference);
             checkOwnShopLoan(context, loan.loan);
-            return raiseRequest(context, loan, 'loan_transfer', body.reason, async tx => {
-                const [owner] = await tx
-                    .select({ id: customers.id, msisdn: customers.msisdn })
-                    .from(customers)
-                    .where(and(eq(customers.msisdn, body.new_msisdn), visibleCustomers(context)));
-                if (!owner) throw customerNotFound('new_msisdn');
-                if (owner.id === loan.loan.customerId) {
-                    throw new HttpError(409, 'errors.same_owner', 'The loan already belongs to this customer', 'new_msisdn');
-                }
-                return { from_msisdn: loan.msisdn, to_msisdn: owner.msisdn };
-            });
+            return raiseRequest(
+                context,
+                loan,
+                'loan_transfer',
+                body.reason,
+                async (tx, current) =>
+                    (await checkLoanTransfer(tx, current, loan.msisdn, body.new_msisdn, visibleCustomers(context))).change,
+            );
         },
         { status: 201 },
     );

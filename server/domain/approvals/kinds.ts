@@ -1,0 +1,269 @@
+/**
+ * What each kind of request means to the engine (index.ts): who approves it, who sees it, how it
+ * is checked again when decided (`revalidate`, against the data as it now stands, locked), and what
+ * approving it does (`apply`); agent registrations also act when rejected. Everything runs inside
+ * the decision's transaction, so a refusal leaves the request pending and nothing changed.
+ */
+import { and, eq } from 'drizzle-orm';
+import { APPROVE_ROLE_OF, VIEW_ROLE_OF, type ApprovalKind } from '../../../contract/approvals';
+import type { RoleCode } from '../../../contract/roles';
+import type { Transaction } from '../../db';
+import { admins, deviceLocks, inventoryItems, loans, smsOutbox } from '../../db/schema';
+import { HttpError, type CallContext } from '../../http';
+import type { AuditEntry } from '../../write';
+import { commandChanges } from '../customers/devices';
+import { moveLoan } from '../customers/lifecycles';
+import { checkImeiChange, checkLoanActive, checkLoanTransfer } from './checks';
+import type { RequestRow } from './requests';
+
+/** What a decision did besides closing the request: for its audit event, and the entities' own. */
+export interface Applied {
+    after: Record<string, unknown>;
+    audit: AuditEntry[];
+}
+
+interface KindRules<Checked> {
+    /** Checks the request again under locks; answers what `apply` needs, or throws the kind's refusal. */
+    revalidate(tx: Transaction, request: RequestRow, context: CallContext): Promise<Checked>;
+    /** Makes the change the request asks for. */
+    apply(tx: Transaction, request: RequestRow, context: CallContext, checked: Checked): Promise<Applied>;
+    /** What rejecting does besides closing the request (nothing, for most kinds). */
+    reject?(tx: Transaction, request: RequestRow, context: CallContext): Promise<Applied>;
+}
+
+export interface KindEntry {
+    approveRole: RoleCode;
+    viewRole: RoleCode;
+    approve(tx: Transaction, request: RequestRow, context: CallContext): Promise<Applied>;
+    reject(tx: Transaction, request: RequestRow, context: CallContext): Promise<Applied>;
+}
+
+const nothing: Applied = { after: {}, audit: [] };
+
+const entry = <Checked>(kind: ApprovalKind, rules: KindRules<Checked>): KindEntry => ({
+    approveRole: APPROVE_ROLE_OF[kind],
+    viewRole: VIEW_ROLE_OF[kind],
+    approve: async (tx, request, context) => rules.apply(tx, request, context, await rules.revalidate(tx, request, context)),
+    reject: async (tx, request, context) => (rules.reject ? rules.reject(tx, request, context) : nothing),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Loan kinds
+
+/** The request's loan, locked for the decision. */
+const lockedLoan = async (tx: Transaction, request: RequestRow) => {
+    if (request.loanId === null) throw new Error(`Request ${request.id} (${request.kind}) names no loan`);
+    const [loan] = await tx.select().from(loans).where(eq(loans.id, request.loanId)).for('update');
+    if (!loan) throw new Error(`The loan of request ${request.id} vanished`);
+    return loan;
+};
+
+const changeValue = (request: RequestRow, key: string): string => {
+    const value = request.change[key];
+    if (typeof value !== 'string') throw new Error(`Request ${request.id} (${request.kind}) has no ${key}`);
+    return value;
+};
+
+const lockedDevice = async (tx: Transaction, loanId: number) => {
+    const [device] = await tx.select().from(deviceLocks).where(eq(deviceLocks.loanId, loanId)).for('update');
+    return device;
+};
+
+const deregistration = entry('deregistration', {
+    revalidate: async (tx, request) => {
+        const loan = await lockedLoan(tx, request);
+        checkLoanActive(loan);
+        return loan;
+    },
+    apply: async (tx, _request, context, loan) => {
+        const now = context.now();
+        const status = moveLoan(loan.status, 'deactivated');
+        await tx.update(loans).set({ status, updatedAt: now }).where(eq(loans.id, loan.id));
+        const audit: AuditEntry[] = [
+            {
+                action: 'loans.deactivate',
+                entity: 'loans',
+                entityId: loan.id,
+                before: { status: loan.status },
+                after: { status },
+            },
+        ];
+        // The lock is released as its lifecycle allows: from an active or locked phone (or a failed
+        // command on one); a command still in flight is left to finish.
+        const device = await lockedDevice(tx, loan.id);
+        let deviceState = device?.state ?? null;
+        if (device) {
+            let changes: ReturnType<typeof commandChanges> | null = null;
+            try {
+                changes = commandChanges(device, 'complete', now);
+            } catch (error) {
+                if (!(error instanceof HttpError)) throw error;
+            }
+            if (changes) {
+                await tx.update(deviceLocks).set(changes).where(eq(deviceLocks.id, device.id));
+                deviceState = changes.state;
+                audit.push({
+                    action: 'device_locks.complete',
+                    entity: 'device_locks',
+                    entityId: device.id,
+                    before: { state: device.state },
+                    after: { state: changes.state, loan_reference: loan.loanReference },
+                });
+            }
+        }
+        return { after: { loan_reference: loan.loanReference, loan_status: status, device_state: deviceState }, audit };
+    },
+});
+
+const imeiChange = entry('imei_change', {
+    revalidate: async (tx, request) => {
+        const loan = await lockedLoan(tx, request);
+        checkLoanActive(loan);
+        const newImei = changeValue(request, 'new_imei');
+        const { stockItemId } = await checkImeiChange(tx, loan, newImei);
+        return { loan, newImei, stockItemId };
+    },
+    apply: async (tx, _request, context, { loan, newImei, stockItemId }) => {
+        const now = context.now();
+        const device = await lockedDevice(tx, loan.id);
+        if (!device) throw new Error(`Loan ${loan.loanReference} has no device, yet passed the IMEI checks`);
+        // The stock follows the phones: the new one is sold, the old one comes back.
+        if (stockItemId !== null) {
+            await tx
+                .update(inventoryItems)
+                .set({ status: 'sold' })
+                .where(and(eq(inventoryItems.id, stockItemId), eq(inventoryItems.status, 'in_stock')));
+        }
+        if (loan.inventoryItemId !== null) {
+            await tx
+                .update(inventoryItems)
+                .set({ status: 'returned' })
+                .where(and(eq(inventoryItems.id, loan.inventoryItemId), eq(inventoryItems.status, 'sold')));
+        }
+        await tx.update(loans).set({ imei: newImei, inventoryItemId: stockItemId, updatedAt: now }).where(eq(loans.id, loan.id));
+        // The provider is asked to move the lock to the new phone (`exchange`).
+        const changes = commandChanges({ ...device, imei: newImei }, 'exchange', now);
+        await tx
+            .update(deviceLocks)
+            .set({ ...changes, imei: newImei })
+            .where(eq(deviceLocks.id, device.id));
+        return {
+            after: { loan_reference: loan.loanReference, old_imei: loan.imei, new_imei: newImei, device_state: changes.state },
+            audit: [
+                {
+                    action: 'loans.change_imei',
+                    entity: 'loans',
+                    entityId: loan.id,
+                    before: { imei: loan.imei, inventory_item_id: loan.inventoryItemId },
+                    after: { imei: newImei, inventory_item_id: stockItemId },
+                },
+                {
+                    action: 'device_locks.exchange',
+                    entity: 'device_locks',
+                    entityId: device.id,
+                    before: { state: device.state, imei: device.imei },
+                    after: { state: changes.state, imei: newImei, requested_state: changes.requestedState },
+                },
+            ],
+        };
+    },
+});
+
+const loanTransfer = entry('loan_transfer', {
+    revalidate: async (tx, request) => {
+        const loan = await lockedLoan(tx, request);
+        checkLoanActive(loan);
+        // Any known customer: the checker confirms the maker's choice, whoever they themselves may look up.
+        const { ownerId } = await checkLoanTransfer(
+            tx,
+            loan,
+            changeValue(request, 'from_msisdn'),
+            changeValue(request, 'to_msisdn'),
+        );
+        return { loan, ownerId };
+    },
+    apply: async (tx, request, context, { loan, ownerId }) => {
+        await tx.update(loans).set({ customerId: ownerId, updatedAt: context.now() }).where(eq(loans.id, loan.id));
+        return {
+            after: { loan_reference: loan.loanReference, to_msisdn: changeValue(request, 'to_msisdn') },
+            audit: [
+                {
+                    action: 'loans.transfer',
+                    entity: 'loans',
+                    entityId: loan.id,
+                    before: { customer_id: loan.customerId },
+                    after: { customer_id: ownerId },
+                },
+            ],
+        };
+    },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Agent registration
+
+/** What the agent is told, in plain English like every notice the server writes. */
+export const registrationSms = (username: string, approved: boolean) =>
+    approved
+        ? `Your staff portal account "${username}" is approved. You can now sign in.`
+        : `Your staff portal registration "${username}" was not approved. Ask your shop if you think this is a mistake.`;
+
+const lockedAgent = async (tx: Transaction, request: RequestRow) => {
+    if (request.subjectAdminId === null) throw new Error(`Request ${request.id} names no agent`);
+    const [agent] = await tx.select().from(admins).where(eq(admins.id, request.subjectAdminId)).for('update');
+    if (!agent) throw new Error(`The agent of request ${request.id} vanished`);
+    return agent;
+};
+
+/** Activates or disables a registering agent and tells them by SMS. */
+const settleRegistration = async (
+    tx: Transaction,
+    agent: typeof admins.$inferSelect,
+    approved: boolean,
+    now: Date,
+): Promise<Applied> => {
+    const status = approved ? 'active' : 'disabled';
+    await tx.update(admins).set({ status }).where(eq(admins.id, agent.id));
+    await tx.insert(smsOutbox).values({
+        msisdn: agent.msisdn,
+        text: registrationSms(agent.username, approved),
+        purpose: 'notice',
+        createdAt: now,
+    });
+    return {
+        after: { username: agent.username, admin_status: status },
+        audit: [
+            {
+                action: approved ? 'admins.enable' : 'admins.disable',
+                entity: 'admins',
+                entityId: agent.id,
+                before: { status: agent.status },
+                after: { status },
+            },
+        ],
+    };
+};
+
+const agentRegistration = entry('agent_registration', {
+    revalidate: async (tx, request) => {
+        const agent = await lockedAgent(tx, request);
+        if (agent.status !== 'pending_approval') {
+            throw new HttpError(409, 'errors.conflict', `This account is ${agent.status}, no longer awaiting approval`);
+        }
+        return agent;
+    },
+    apply: (tx, _request, context, agent) => settleRegistration(tx, agent, true, context.now()),
+    reject: async (tx, request, context) => {
+        const agent = await lockedAgent(tx, request);
+        // Only a registration still waiting is disabled; an account settled otherwise keeps its status.
+        return agent.status === 'pending_approval' ? settleRegistration(tx, agent, false, context.now()) : nothing;
+    },
+});
+
+/** The registry: every kind of request and its rules. */
+export const KINDS: Readonly<Record<ApprovalKind, KindEntry>> = {
+    deregistration,
+    imei_change: imeiChange,
+    loan_transfer: loanTransfer,
+    agent_registration: agentRegistration,
+};
