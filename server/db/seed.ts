@@ -16,6 +16,7 @@ import { FIELD_AGENT_GROUP, SALES_AGENT_GROUP, SUPER_ADMIN_GROUP } from '../doma
 import { loadSettings, type Settings } from '../settings';
 import { dropEverything, openDatabase, type Database, type OpenDatabase, type Transaction } from './index';
 import { adminGroups, adminRoles, admins, groupRoles, stores } from './schema';
+import { seedDemoApprovals, seedGeneratedApprovals, seedRegistrationRequests } from './seedApprovals';
 import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers } from './seedCustomers';
 
 export { SUPER_ADMIN_GROUP };
@@ -55,6 +56,7 @@ export const DEMO_GROUPS = {
         'CORRECT_SUSPENSE_TRANSACTIONS',
         'ADD_LOAN',
         'RATE_CALL',
+        'AWARD_DATA',
         'LOCK_CUSTOMER_DEVICE',
         'RELEASE_CUSTOMER_DEVICE',
         'CONVERT_CUSTOMER',
@@ -344,6 +346,9 @@ export const seedDemo = async (
         const adminIds = new Map(created.map(row => [row.username, row.id]));
         await seedDemoCustomers(tx, { stores: storeIds, admins: adminIds }, now);
         await seedGeneratedCustomers(tx, scale, [...storeIds.values()], now);
+        const approvalIds = { stores: storeIds, admins: adminIds, salesAgentGroupId: idOf(groupIds, SALES_AGENT_GROUP) };
+        await seedDemoApprovals(tx, approvalIds, hashes[0] ?? '', now);
+        await seedGeneratedApprovals(tx, scale, approvalIds, now);
         if (generated.length > 0) {
             const storeList = [...storeIds.values()];
             await tx.insert(admins).values(
@@ -356,6 +361,8 @@ export const seedDemo = async (
                 })),
             );
         }
+        // Every admin awaiting approval (the demo's and the generated agents) waits in the approvals queue.
+        await seedRegistrationRequests(tx);
         await recordAudit(
             tx,
             { ...SYSTEM, at: now },

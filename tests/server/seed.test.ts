@@ -7,6 +7,7 @@ import {
     adminGroups,
     adminRoles,
     admins,
+    approvalRequests,
     customers,
     deviceLocks,
     groupRoles,
@@ -140,7 +141,8 @@ describe('the role catalog on every start', () => {
     it('does not seed the demo again once there are users', async () => {
         expect(await seedDemo(server.db, server.settings)).toBe(false);
         const [total] = await server.db.select({ value: count() }).from(admins);
-        expect(total?.value).toBe(DEMO_ACCOUNTS.length);
+        // The demo accounts, and the demo agent whose registration awaits approval.
+        expect(total?.value).toBe(DEMO_ACCOUNTS.length + 1);
     });
 });
 
@@ -154,7 +156,7 @@ describe('starting over (npm run seed, i.e. --reset)', () => {
         const [admin] = await server.db.select().from(admins).where(eq(admins.username, 'admin'));
         expect(admin?.firstName).toBe('Thandi');
         const [total] = await server.db.select({ value: count() }).from(admins);
-        expect(total?.value).toBe(DEMO_ACCOUNTS.length + 25);
+        expect(total?.value).toBe(DEMO_ACCOUNTS.length + 1 + 25);
         const roles = await rolesByUsername();
         expect(roles.get('fieldagent')?.sort()).toContain('FIND_CUSTOMER_FIELDAGENT');
         // --scale N: N generated customers beside the demo ones, 7 in 10 with a loan and its device.
@@ -176,6 +178,18 @@ describe('starting over (npm run seed, i.e. --reset)', () => {
         const locked = await server.db.select().from(deviceLocks).where(eq(deviceLocks.state, 'locked'));
         // One in ten generated loans is locked for arrears, and one demo customer's.
         expect(locked.length).toBe(20 + 1);
+        // A request on one generated loan in ten beside the demo's three, and every agent awaiting
+        // approval (one in five generated, and the demo's) has their registration request.
+        const requests = await server.db.select().from(approvalRequests);
+        expect(requests.filter(request => request.kind !== 'agent_registration')).toHaveLength(20 + 3);
+        const waiting = await server.db.select().from(admins).where(eq(admins.status, 'pending_approval'));
+        expect(waiting.length).toBeGreaterThan(1);
+        expect(
+            requests
+                .filter(request => request.kind === 'agent_registration' && request.status === 'pending')
+                .map(request => request.subjectAdminId)
+                .sort(),
+        ).toEqual(waiting.map(admin => admin.id).sort());
     });
 });
 
@@ -195,6 +209,9 @@ describe('the demo customers', () => {
             ['LPP-000007', 'awaiting_lock'],
             ['LPP-000008', 'active'],
             ['LPP-000009', 'awaiting_lock'],
+            ['LPP-000010', 'active'],
+            ['LPP-000011', 'active'],
+            ['LPP-000012', 'active'],
         ]);
         const [locked] = await server.db.select().from(deviceLocks).where(eq(deviceLocks.state, 'locked'));
         expect(locked?.challenge).toBe(DEMO_LOCKED_CHALLENGE);
