@@ -25,8 +25,11 @@ import {
     listAdminGroups,
     listAdminRoles,
     listAdmins,
+    register,
     registrationOptions,
 } from '../../contract/security';
+import { listServiceTransactions, type ApprovalKind } from '../../contract/approvals';
+import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../contract/loans';
 import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';
 import { freshImei, makeCustomer, makeLoan, makeVivoCode, VIVO_TEST_CODE } from './customerFixtures';
 import { offlineUnlockPin } from '../../contract/devices';
@@ -166,6 +169,47 @@ const pendingSignIn = async (context: RowContext): Promise<string> => {
     return pending.authId;
 };
 
+/** A request waiting for a checker, made by `maker` on a fresh loan (or a fresh agent's registration). */
+const pendingRequest = async (kind: ApprovalKind, context: RowContext): Promise<number> => {
+    if (kind === 'agent_registration') {
+        const username = uniqueUsername(context);
+        const body = {
+            username,
+            first_name: 'Matrix',
+            last_name: 'Registrant',
+            msisdn: uniqueMsisdn(context),
+            store_id: ids.soweto,
+            password: 'a-long-password-1',
+        };
+        await server.call(register, { body, remoteAddress: context.remoteAddress });
+        const waiting = await asAdmin(listServiceTransactions, { query: { q: username, $limit: 5 } });
+        return waiting[0]?.id ?? 0;
+    }
+    const loanReference = (await makeLoan(server.db)).loanReference;
+    const token = tokens.get('maker');
+    const raised =
+        kind === 'deregistration'
+            ? await server.call(requestLoanDeactivation, { body: { loan_reference: loanReference, reason: 'Returned' }, token })
+            : kind === 'imei_change'
+              ? await server.call(requestImeiChange, {
+                    body: { loan_reference: loanReference, new_imei: freshImei(), reason: 'Replacement' },
+                    token,
+                })
+              : await server.call(requestLoanTransfer, {
+                    body: {
+                        loan_reference: loanReference,
+                        new_msisdn: (await makeCustomer(server.db)).msisdn,
+                        reason: 'Sold to a relative',
+                    },
+                    token,
+                });
+    if (raised.status !== 201) throw new Error(`Setup ${kind} request failed: ${raised.status} ${JSON.stringify(raised.error)}`);
+    return raised.body.pending_requests.find(request => request.kind === kind)?.id ?? 0;
+};
+const approve = async (kind: ApprovalKind, context: RowContext) => ({
+    body: { request_id: await pendingRequest(kind, context), decision: 'approve' as const },
+});
+
 const ROWS = {
     login: {
         // A right password (a wrong one is a 401, which an allowed caller must never get).
@@ -232,6 +276,13 @@ const ROWS = {
     customerLimits: { input: () => ({ body: { msisdn: DEMO.active } }) },
     customerMessages: { input: () => ({ body: { msisdn: DEMO.active } }) },
     rateCall: { input: () => ({ body: { msisdn: DEMO.active, rating: 4, comment: 'Helpful call' } }) },
+    customerDataAwards: { input: () => ({ body: { msisdn: DEMO.active } }) },
+    // A fresh customer per row: a customer is awarded data once in 30 days.
+    awardCustomerData: {
+        input: async () => ({
+            body: { msisdn: (await makeCustomer(server.db)).msisdn, bundle_mb: 500, reason: 'Paid every instalment early' },
+        }),
+    },
     convertCustomer: {
         input: async () => {
             const customer = await makeCustomer(server.db);
@@ -372,6 +423,18 @@ const ROWS = {
     releaseAdminThrottle: { input: async context => ({ params: { id: await freshUser(context) } }) },
     resetAdminPassword: { input: async context => ({ params: { id: await freshUser(context) } }) },
     listAuditEvents: { input: () => ({ query: { $limit: 5, entity: 'admins' } }) },
+    // Approvals (issue 10): the seeded requests for the queues, a fresh request made by maker per decision.
+    pendingLoanRemovalRequests: { input: () => ({ body: {} }) },
+    decideLoanRemoval: { input: context => approve('deregistration', context) },
+    pendingImeiRequests: { input: () => ({ body: { status: 'pending', order: 'asc' } }) },
+    decideImeiChange: { input: context => approve('imei_change', context) },
+    pendingTransferLoans: { input: () => ({ body: { q: 'LPP' } }) },
+    decideLoanTransfer: { input: context => approve('loan_transfer', context) },
+    pendingMakerCheckerRequests: { input: () => ({ body: { kind: 'deregistration', page_size: 10 } }) },
+    decideMakerChecker: { input: context => approve('deregistration', context) },
+    listServiceTransactions: { input: () => ({ query: { $limit: 10 } }) },
+    decideServiceTransaction: { input: context => approve('agent_registration', context) },
+    approvalCounts: { input: () => ({}) },
     // The stand-ins answer this machine only: the harness's default address is loopback.
     devOutbox: { input: () => ({ query: { msisdn: '27820000008', $limit: 1 } }) },
     devPhoneScreen: { input: () => ({ query: { imei: DEMO.lockedImei } }) },
