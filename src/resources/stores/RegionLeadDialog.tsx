@@ -1,0 +1,64 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId } from 'react';
+import { Form, SaveButton, useNotify, useTranslate } from 'react-admin';
+import { assignRegionLead, type Store } from '../../../contract/stores';
+import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
+import { callApi } from '../../lib/portalApi';
+import { RegionLeadInput } from './StoreCreate';
+
+/**
+ * Names (or clears) a store's region lead (ADD_REGION_LEAD): an active portal user. Clearing the
+ * picker and saving leaves the store without one.
+ */
+export const RegionLeadDialog = ({
+    store,
+    open,
+    onClose,
+    onSaved,
+}: {
+    store: Store;
+    open: boolean;
+    onClose: () => void;
+    onSaved: (store: Store) => void;
+}) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const titleId = useId();
+
+    const save = async (values: { admin_id?: number | null }) => {
+        try {
+            const saved = await callApi(assignRegionLead, {
+                body: { store_id: store.id, admin_id: values.admin_id ?? null },
+            });
+            notify(saved.region_lead ? 'stores.region_lead.saved' : 'stores.region_lead.cleared', {
+                type: 'success',
+                messageArgs: { store: saved.name, name: saved.region_lead?.name ?? '' },
+            });
+            onSaved(saved);
+            return undefined;
+        } catch (error) {
+            const fields = fieldErrorsOf(error, ['admin_id']);
+            if (Object.keys(fields).length > 0) return fields;
+            notify(errorKeyOf(error), { type: 'error' });
+            return undefined;
+        }
+    };
+
+    return (
+        <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+            {open ? (
+                <Form onSubmit={save} record={{ id: store.id, admin_id: store.region_lead?.id ?? null }}>
+                    <DialogTitle id={titleId}>{translate('stores.region_lead.title', { store: store.name })}</DialogTitle>
+                    <DialogContent>
+                        <DialogContentText sx={{ mb: 2 }}>{translate('stores.region_lead.help')}</DialogContentText>
+                        <RegionLeadInput source="admin_id" />
+                    </DialogContent>
+                    <DialogActions>
+                        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+                        <SaveButton label="stores.region_lead.save" alwaysEnable />
+                    </DialogActions>
+                </Form>
+            ) : null}
+        </Dialog>
+    );
+};
