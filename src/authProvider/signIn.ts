@@ -31,7 +31,7 @@ const startSession = async (user: SessionUser) => {
     session.clearPendingOtp();
     if (user.must_change_password) {
         // The session may only choose a new password: no roles to load (they would be refused), and
-        // none of an earlier user's kept. Where the user was heading waits until it is done.
+        // none of an earlier user's kept. The dashboard comes once it is done (ChangePasswordPage).
         session.clear();
         session.setUser(user);
         return;

@@ -1,7 +1,7 @@
 import { Alert, Box, Link as MuiLink } from '@mui/material';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { nextPath, signOut, SIGN_IN_PATH } from '../../authProvider/signIn';
+import { HOME_PATH, nextPath, signOut, SIGN_IN_PATH } from '../../authProvider/signIn';
 import { useT } from '../../i18n/context';
 import { notices } from '../../lib/notices';
 import { session } from '../../lib/session';
@@ -12,7 +12,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
  * "Choose a new password": where a sign-in with a password an administrator reset lands, and the
  * only page such a session opens (the signed-in shell sends it back here, and the server refuses
  * it everything else). Once the password is changed the session is a normal one and the user goes
- * on to where they were heading, the dashboard by default.
+ * on to the dashboard.
  */
 export const ChangePasswordPage = () => {
     const { translate } = useT();
@@ -29,9 +29,9 @@ export const ChangePasswordPage = () => {
             type: 'success',
             args: { smart_count: ended },
         });
-        const next = nextPath.peek();
+        // On to the dashboard: a page the user was sent away from may be one their roles do not open.
         nextPath.clear();
-        navigate(next, { replace: true });
+        navigate(HOME_PATH, { replace: true });
     };
 
     return (

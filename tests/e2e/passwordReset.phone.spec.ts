@@ -1,0 +1,10 @@
+import { test } from '@playwright/test';
+import { passwordResetJourney } from './passwordResetJourney';
+
+test("admin resets a user's password; the user signs in with the temporary one and must choose a new one (360 px)", async ({
+    page,
+    browser,
+}) => {
+    test.setTimeout(180_000);
+    await passwordResetJourney(page, browser, { phone: true });
+});

@@ -1,0 +1,119 @@
+/**
+ * The password reset journey (issue 10, part 4), at desktop width (passwordReset.spec.ts) and at
+ * phone width (passwordReset.phone.spec.ts): `admin` resets the password of a user made for the
+ * journey, who is signed in elsewhere; their session ends at once, their old password no longer
+ * signs in, and the temporary one, read from the dialog that shows it once, leads to "Choose a new
+ * password" and nothing else until a new one is chosen; then the dashboard. The demo accounts stay
+ * as seeded.
+ */
+import { expect, type Browser, type Page } from '@playwright/test';
+import { API_BASE } from '../../contract';
+import { createAdmin, listAdminGroups } from '../../contract/security';
+import { DEMO_PASSWORD, expectAccessible, expectDashboard, signIn, tokenOf } from './support';
+
+/** A user made through the API by the admin, in the Portal Staff group; answers their username and name. */
+const newUser = async (page: Page, tag: string) => {
+    const headers = { authorization: `Bearer ${await tokenOf(page.request, 'admin')}` };
+    const groups = await page.request.get(`${API_BASE}${listAdminGroups.path}?name=Portal%20Staff`, { headers });
+    const group = ((await groups.json()) as { data: { id: number; name: string }[] }).data.find(g => g.name === 'Portal Staff');
+    const stamp = String(Date.now()).slice(-7);
+    const username = `forgetful${tag}${stamp}`;
+    const lastName = `Reset ${tag}`;
+    const created = await page.request.post(`${API_BASE}${createAdmin.path}`, {
+        headers,
+        data: {
+            username,
+            first_name: 'Naledi',
+            last_name: lastName,
+            msisdn: `2784${stamp}`,
+            group_id: group?.id,
+            password: DEMO_PASSWORD,
+        },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    return { username, name: `Naledi ${lastName}` };
+};
+
+/** Finds a user by the list's search and opens their edit screen: the row's Edit link, or on a phone the row itself. */
+const openUser = async (page: Page, username: string, phone: boolean) => {
+    await page.goto('/dashboard/users');
+    await page.getByRole('textbox', { name: 'Search' }).fill(username);
+    const lastName = page.getByRole('textbox', { name: /Last name/ });
+    await expect(async () => {
+        const link = phone
+            ? page.getByRole('link', { name: new RegExp(username) })
+            : page.getByRole('row', { name: new RegExp(username) }).getByRole('link', { name: 'Edit' });
+        await link.click({ timeout: 3000 });
+        await expect(lastName).not.toHaveValue('', { timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
+};
+
+export const passwordResetJourney = async (page: Page, browser: Browser, { phone }: { phone: boolean }) => {
+    const user = await newUser(page, phone ? 'p' : 'd');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+    // The user is signed in elsewhere.
+    const elsewhere = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const theirPage = await elsewhere.newPage();
+    await signIn(theirPage, user.username);
+    await expect(theirPage).toHaveURL(/\/dashboard\/?$/);
+
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/dashboard\/?$/);
+    await openUser(page, user.username, phone);
+
+    // Asked first, saying the sessions end.
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    const ask = page.getByRole('dialog', { name: `Reset the password of ${user.name}?` });
+    await expect(ask).toContainText(`${user.name} is signed out on every device at once`);
+    await expectAccessible(page, 'reset confirmation');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+
+    // The temporary password, once, with a copy button.
+    const shown = page.getByRole('dialog', { name: `Temporary password for ${user.name}` });
+    await expect(shown).toContainText('it will not be shown again');
+    const field = shown.getByRole('textbox', { name: 'Temporary password' });
+    await expect(field).not.toHaveValue('');
+    const temporary = await field.inputValue();
+    expect(temporary).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
+    await expectAccessible(page, 'temporary password');
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await expect(shown.getByText('Copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temporary);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(shown).toBeHidden();
+    await expect(page.getByText(temporary)).toHaveCount(0);
+
+    // Their open session ended: their next step takes them back to sign-in, where the old password no longer works.
+    await theirPage.goto('/dashboard/users');
+    await expect(theirPage.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible();
+    await signIn(theirPage, user.username);
+    await expect(theirPage.getByRole('alert')).toContainText('Wrong username or password.');
+
+    // The temporary password opens "Choose a new password", and nothing else.
+    await signIn(theirPage, user.username, temporary);
+    await expect(theirPage).toHaveURL(/\/password$/);
+    await expect(theirPage.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(theirPage.getByText(/An administrator reset your password/)).toBeVisible();
+    await expectAccessible(theirPage, 'choose a new password');
+    await theirPage.goto('/dashboard/users');
+    await expect(theirPage).toHaveURL(/\/password$/);
+    await expect(theirPage.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+
+    // A new password like the temporary one is refused on the spot; a good one goes on to the dashboard.
+    const current = theirPage.getByLabel(/^Current password/);
+    const fresh = theirPage.getByLabel(/^New password/);
+    const confirm = theirPage.getByLabel(/^Confirm the new password/);
+    await current.fill(temporary);
+    await fresh.fill(temporary);
+    await confirm.fill(temporary);
+    await theirPage.getByRole('button', { name: 'Change password' }).click();
+    await expect(theirPage.getByText('The new password must differ from the current one')).toBeVisible();
+    await fresh.fill('naledi-chose-this-one');
+    await confirm.fill('naledi-chose-this-one');
+    await theirPage.getByRole('button', { name: 'Change password' }).click();
+    await expectDashboard(theirPage, `Welcome, ${user.name}`);
+    await expect(theirPage.getByText('Your password is changed')).toBeVisible();
+    await expectAccessible(theirPage, 'dashboard after the change');
+    await elsewhere.close();
+};
