@@ -155,6 +155,18 @@ describe('a reset', () => {
         expect(first.status).toBe(401);
     });
 
+    it('of two resets at once, the later stands: exactly one of the two temporary passwords signs in', async () => {
+        const user = await userWith(['VIEW_USERS']);
+        const outcome = await race(server, resetAdminPassword, 2, { params: { id: user.id }, token: adminToken });
+        expect(outcome.statuses).toEqual({ 200: 2 });
+        const signIns = await Promise.all(
+            outcome.winners.map(winner =>
+                server.call(login, { body: { username: user.username, password: winner.body.temporary_password } }),
+            ),
+        );
+        expect(signIns.map(answer => answer.status).sort()).toEqual([200, 401]);
+    });
+
     it('makes a new temporary password each time', async () => {
         const user = await userWith(['VIEW_USERS']);
         const made = new Set<string>();
