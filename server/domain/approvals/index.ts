@@ -12,7 +12,7 @@
  * loans sold there and the registrations to it. A request out of reach answers 404 like one that
  * does not exist.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     APPROVAL_KINDS,
@@ -34,12 +34,12 @@ import {
 } from '../../../contract/approvals';
 import { approvalRequests } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
-import { containing, totalCount } from '../../lists';
 import { refreshDevices } from '../customers/devices';
 import { imeiInUse } from './checks';
 import { endOfDay, startOfDay } from './dates';
 import { KINDS } from './kinds';
-import { countRequests, readRequest, searchColumns, selectRequests, toApprovalRequest } from './requests';
+import { countMatching, countRequests, readRequest, requestsMatching, selectRequests, toApprovalRequest } from './requests';
+import { totalCount } from '../../lists';
 import { rolesHeldNowShared } from '../security';
 
 const requestNotFound = () =>
@@ -159,20 +159,7 @@ const SORTS = {
     id: approvalRequests.id,
 };
 
-/** A search over the loan reference, the phone number and the name of whom a request concerns. */
-const matching = (text: string): SQL | undefined => {
-    const pattern = containing(text);
-    const phone = text.replace(/^\+/, '');
-    return or(
-        ilike(searchColumns.loanReference, pattern),
-        eq(searchColumns.customerMsisdn, phone),
-        eq(searchColumns.subjectMsisdn, phone),
-        ilike(sql`${searchColumns.customerFirst} || ' ' || ${searchColumns.customerLast}`, pattern),
-        ilike(sql`${searchColumns.subjectFirst} || ' ' || ${searchColumns.subjectLast}`, pattern),
-        ilike(searchColumns.subjectUsername, pattern),
-    );
-};
-
+/** The conditions of a queue on approval_requests' own columns (all but the search). */
 const queueWhere = (context: CallContext, kinds: readonly ApprovalKind[], filter: QueueInput): SQL | undefined =>
     and(
         kinds.length === 1 ? eq(approvalRequests.kind, kinds[0] ?? 'deregistration') : inArray(approvalRequests.kind, [...kinds]),
@@ -183,10 +170,14 @@ const queueWhere = (context: CallContext, kinds: readonly ApprovalKind[], filter
         filter.store_id !== undefined ? eq(approvalRequests.storeId, filter.store_id) : undefined,
         filter.maker_id !== undefined ? eq(approvalRequests.makerAdminId, filter.maker_id) : undefined,
         filter.mine ? eq(approvalRequests.makerAdminId, context.session?.admin.id ?? 0) : undefined,
-        filter.q ? matching(filter.q) : undefined,
     );
 
-/** One page of a queue and the count of every match (one query; a second only past the end). */
+/**
+ * One page of a queue and the count of every match. Without a search, the page is chosen on
+ * approval_requests alone (an index walk for the usual filters) and only its rows are joined,
+ * and the count reads approval_requests alone. A search reads the joined names anyway: its page
+ * carries the count of every match (a second query only past the end).
+ */
 const queuePage = async (
     context: CallContext,
     kinds: readonly ApprovalKind[],
@@ -197,12 +188,30 @@ const queuePage = async (
     const where = queueWhere(context, kinds, filter);
     const column = SORTS[filter.sort ?? 'created_at'];
     const direction = filter.order === 'asc' ? asc : desc;
+    const order = [direction(column), direction(approvalRequests.id)];
+    if (!filter.q) {
+        const page = context.db
+            .select({ id: approvalRequests.id })
+            .from(approvalRequests)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset);
+        const [rows, total] = await Promise.all([
+            selectRequests(context.db)
+                .where(inArray(approvalRequests.id, page))
+                .orderBy(...order),
+            countRequests(context.db, where),
+        ]);
+        return { rows: rows.map(toApprovalRequest), total };
+    }
+    const searched = and(where, requestsMatching(filter.q));
     const rows = await selectRequests(context.db, { total_count: totalCount })
-        .where(where)
-        .orderBy(direction(column), direction(approvalRequests.id))
+        .where(searched)
+        .orderBy(...order)
         .limit(limit)
         .offset(offset);
-    const total = rows[0]?.total_count ?? (offset === 0 ? 0 : await countRequests(context.db, where));
+    const total = rows[0]?.total_count ?? (offset === 0 ? 0 : await countMatching(context.db, searched));
     return { rows: rows.map(toApprovalRequest), total };
 };
 

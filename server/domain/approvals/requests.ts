@@ -7,12 +7,13 @@
  * `approval_requests_one_pending_key` on (kind, entity_key) keeps it so even for two makers at the
  * same instant, and its violation is the 409 `errors.request_pending`.
  */
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApprovalRequest, LoanApprovalKind } from '../../../contract/approvals';
 import type { Queryable, Transaction } from '../../db';
 import { admins, approvalRequests, customers, loans, stores } from '../../db/schema';
 import { HttpError } from '../../http';
+import { containing } from '../../lists';
 import { iso } from '../../wire';
 import type { AuditEntry } from '../../write';
 
@@ -61,8 +62,8 @@ export const selectRequests = <Extra extends Record<string, SQL.Aliased | SQL>>(
         .leftJoin(stores, eq(stores.id, approvalRequests.storeId))
         .leftJoin(checker, eq(checker.id, approvalRequests.checkerAdminId));
 
-/** How many requests match `where`, which may name the columns of `searchColumns`. */
-export const countRequests = async (db: Queryable, where: SQL | undefined): Promise<number> => {
+/** How many requests match `where`, a condition that may name the joined loan, customer and agent. */
+export const countMatching = async (db: Queryable, where: SQL | undefined): Promise<number> => {
     const [row] = await db
         .select({ value: count() })
         .from(approvalRequests)
@@ -73,16 +74,28 @@ export const countRequests = async (db: Queryable, where: SQL | undefined): Prom
     return row?.value ?? 0;
 };
 
-/** The columns a search (`q`) looks in: the loan reference, phone numbers and names. */
-export const searchColumns = {
-    loanReference: loans.loanReference,
-    customerMsisdn: customers.msisdn,
-    customerFirst: customers.firstName,
-    customerLast: customers.lastName,
-    subjectMsisdn: subject.msisdn,
-    subjectFirst: subject.firstName,
-    subjectLast: subject.lastName,
-    subjectUsername: subject.username,
+/** How many requests match `where`, a condition on approval_requests alone. */
+export const countRequests = async (db: Queryable, where: SQL | undefined): Promise<number> => {
+    const [row] = await db.select({ value: count() }).from(approvalRequests).where(where);
+    return row?.value ?? 0;
+};
+
+/**
+ * Requests whose loan reference, phone number or name (the customer's, or the registering
+ * agent's, with their username) contains `text`: a condition on the joined rows of
+ * `selectRequests`, so the search and its count run as one query over the joined candidates.
+ */
+export const requestsMatching = (text: string): SQL | undefined => {
+    const pattern = containing(text);
+    const phone = containing(text.replace(/^\+/, ''));
+    return or(
+        ilike(loans.loanReference, pattern),
+        like(customers.msisdn, phone),
+        like(subject.msisdn, phone),
+        ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+        ilike(sql`${subject.firstName} || ' ' || ${subject.lastName}`, pattern),
+        ilike(subject.username, pattern),
+    );
 };
 
 type SelectedRequest = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
