@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { Customer } from '../../../contract/customers';
 import { ConvertCustomer } from './actions/ConvertCustomer';
 import { RateCall } from './actions/RateCall';
+import { DataAwards } from './sections/DataAwards';
 import { customerStore, type KeptCustomer } from './customerStore';
 import { useFormat } from './format';
 import { Deposits } from './sections/Deposits';
@@ -135,6 +136,9 @@ const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: KeptCus
                             </CanAccess>
                             <CanAccess resource="customer" action="rate_call">
                                 <RateCall msisdn={msisdn} />
+                            </CanAccess>
+                            <CanAccess resource="customer" action="award_data">
+                                <DataAwards msisdn={msisdn} />
                             </CanAccess>
                         </Stack>
                     </Grid>

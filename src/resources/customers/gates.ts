@@ -9,7 +9,14 @@
  * screens are narrower than their shared call.
  */
 import type { Access } from '../../../contract/define';
-import { convertCustomer, customerLimits, customerMessages, qualifiedDevices, rateCall } from '../../../contract/customers';
+import {
+    awardCustomerData,
+    convertCustomer,
+    customerLimits,
+    customerMessages,
+    qualifiedDevices,
+    rateCall,
+} from '../../../contract/customers';
 import {
     confirmLockActivation,
     deviceLockCommand,
@@ -37,6 +44,7 @@ export const CUSTOMER_GATES = {
         deposits: depositTransactions.access,
         qualified_phones: qualifiedDevices.access,
         rate_call: rateCall.access,
+        award_data: awardCustomerData.access,
         convert: convertCustomer.access,
     },
     /** The actions on one of the customer's loans and its device. */
