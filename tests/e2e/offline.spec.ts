@@ -5,6 +5,8 @@ test('a security group saved offline is refused with the reason, keeps its name,
     page,
     context,
 }) => {
+    // Three or more axe scans, one of the security group form with every role: over 30 s on a busy two-core machine.
+    test.slow();
     const groupName = `Offline ${String(Date.now()).slice(-6)}`;
     await signIn(page, 'admin');
     await expectDashboard(page, /Welcome, /);

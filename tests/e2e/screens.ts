@@ -64,6 +64,8 @@ export const checkEveryScreen = () => {
         });
 
         test('the security groups', async ({ page }) => {
+            // Several axe scans, one of the security group form with every role: over 30 s on a busy two-core machine.
+            test.slow();
             await signIn(page, 'admin');
             await expectDashboard(page, /Welcome, /);
             await page.goto('/dashboard/security');

@@ -123,6 +123,8 @@ test.describe('the signed-in shell', () => {
     }
 
     test('dark mode is chosen from the profile menu and stays after a reload', async ({ page }) => {
+        // Several axe scans, one of the security group form with every role: over 30 s on a busy two-core machine.
+        test.slow();
         await signIn(page, 'admin');
         await expectDashboard(page, /Welcome, /);
         const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -158,6 +160,8 @@ test.describe('the signed-in shell', () => {
     });
 
     test('an admin creates a group with roles and a user in it, who then sees exactly that menu', async ({ page, browser }) => {
+        // Several axe scans, one of the security group form with every role: over 30 s on a busy two-core machine.
+        test.slow();
         const suffix = String(Date.now()).slice(-6);
         const groupName = `Auditors ${suffix}`;
         await signIn(page, 'admin');
