@@ -6,6 +6,8 @@
  * - how fast the busiest list answers (portal users, 100 a page, on a seeded database), and the
  *   shop list at its default page size 'all' with 5,000 shops;
  * - how long a password sign-in takes (scrypt by design dominates it);
+ * - how fast a customer is found (by phone number, username and id number) among
+ *   BENCH_CUSTOMERS generated customers with their loans (`npm run seed -- --scale`);
  * - bench/throughput.ts: the authenticated call's share of a hello-world's throughput on
  *   PostgreSQL and PGlite, and 100 clients for 60 s without an error (about two minutes).
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { API_BASE } from '../contract';
+import { findCustomer } from '../contract/customers';
 import { listShops } from '../contract/stores';
 import { buildApp } from '../server/app';
 import { MEMORY_DATA_DIR, openDatabase } from '../server/db';
@@ -30,7 +33,12 @@ const BUDGETS = {
     signInP95Ms: 250,
     /** Spec §9: the shop list's page size is 'all' by default; with 5,000 shops it must stay responsive. */
     shopsAllP95Ms: 250,
+    /** Issue 8: a lookup at the counter answers at once, whatever the size of the book. */
+    customerLookupP95Ms: 60,
 };
+
+/** Generated customers (each with a loan) for the lookup timings. */
+const BENCH_CUSTOMERS = 20_000;
 
 /** Shops in the database for the 'all' page. */
 const BENCH_SHOPS = 5000;
@@ -115,13 +123,57 @@ const serverTimings = async () => {
     };
 };
 
+/** Finding customers among BENCH_CUSTOMERS: by phone number, username and id number, round robin. */
+const customerTimings = async () => {
+    const settings = loadSettings({
+        ...process.env,
+        DATA_DIR: MEMORY_DATA_DIR,
+        LOG_LEVEL: 'silent',
+        DEV_TOOLS: 'off',
+        NODE_ENV: 'production',
+    });
+    const database = await openDatabase(settings);
+    await prepareDatabase(database, settings, { scale: BENCH_CUSTOMERS });
+    const app = await buildApp({ db: database.db, settings, listen: database.listen });
+    const signedIn = await app.inject({
+        method: 'POST',
+        url: `${API_BASE}/authentication`,
+        payload: { username: 'admin', password: settings.seedPassword },
+    });
+    const token = (JSON.parse(signedIn.body) as { user: { token: string } }).user.token;
+    // The generated customers' numbers, usernames and id numbers (server/db/seedCustomers.ts).
+    const lookups = (n: number) => {
+        const g = 1 + ((n * 7919) % BENCH_CUSTOMERS);
+        const which = n % 3;
+        return which === 0
+            ? `2772${String(g).padStart(7, '0')}`
+            : which === 1
+              ? `customer${g}`
+              : `8${String(g).padStart(12, '0')}`;
+    };
+    let n = 0;
+    const found = await timed(60, async () => {
+        const answer = await app.inject({
+            method: findCustomer.method,
+            url: `${API_BASE}${findCustomer.path}`,
+            headers: { authorization: `Bearer ${token}` },
+            payload: { username: lookups(n++) },
+        });
+        if (answer.statusCode !== 200) throw new Error(`customer lookup answered ${answer.statusCode}: ${answer.body}`);
+    });
+    await app.close();
+    await database.close();
+    return { customerLookupP95Ms: percentile(found.slice(10), 95) };
+};
+
 const sizes = await measureSizes();
 sizes.details.forEach(line => console.log(`     ${line}`));
 let broken = report({ entryGzipKb: entryGzipKb() }, { entryGzipKb: BUDGETS.entryGzipKb });
 broken += report(sizes.figures, SIZE_BUDGETS, EXACT_SIZE_FIGURES);
 if (!fast) {
-    const { usersPageP95Ms, signInP95Ms, shopsAllP95Ms } = BUDGETS;
+    const { usersPageP95Ms, signInP95Ms, shopsAllP95Ms, customerLookupP95Ms } = BUDGETS;
     broken += report(await serverTimings(), { usersPageP95Ms, signInP95Ms, shopsAllP95Ms });
+    broken += report(await customerTimings(), { customerLookupP95Ms });
     broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
 }
 process.exit(broken ? 1 : 0);
