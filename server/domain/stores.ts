@@ -380,7 +380,8 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
             const pattern = containing(body.q);
             filters.push(or(ilike(stores.name, pattern), ilike(stores.region, pattern), ilike(stores.town, pattern)));
         }
-        if (body.region) filters.push(ilike(stores.region, body.region));
+        // The region is matched whole, whatever its case: never as a LIKE pattern (a `%` or a trailing `\` in it).
+        if (body.region) filters.push(sql`lower(${stores.region}) = lower(${body.region})`);
         const rows = await selectStores(context.db)
             .where(and(...filters))
             .orderBy(asc(stores.name), asc(stores.id));

@@ -131,6 +131,16 @@ describe('stores', () => {
         expect(elsewhere.status).toBe(404);
     });
 
+    it('filters by region matched whole, whatever its case, and never as a pattern', async () => {
+        const natal = await server.call(listStores, { body: { region: 'kwazulu-natal' }, token: admin });
+        expect(natal.body.stores.map(row => row.name)).toContain('Durban Marine Parade');
+        expect(natal.body.stores.every(row => row.region === 'KwaZulu-Natal')).toBe(true);
+        for (const region of ['%', 'Kwa%', '\\', 'Gauteng\\']) {
+            const odd = await server.call(listStores, { body: { region }, token: admin });
+            expect([region, odd.status, odd.body.stores]).toEqual([region, 200, []]);
+        }
+    });
+
     it('one store answers with its agents', async () => {
         const soweto = await server.call(storeAgents, { body: { store_id: store('Soweto Central') }, token: shopowner });
         expect(soweto.status).toBe(200);
