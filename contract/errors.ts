@@ -82,6 +82,7 @@ export const ERROR_KEYS = [
     'errors.imei_invalid',
     'errors.unknown_sku',
     'errors.duplicate_in_file',
+    'errors.places_unavailable',
     // Approvals
     'errors.request_not_found',
     'errors.own_request',

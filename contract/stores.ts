@@ -327,6 +327,42 @@ export const updatePhonePrices = defineCall({
     response: z.object({ updated: z.array(z.object({ sku: z.string(), before: phoneModel, after: phoneModel })) }),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Place search for the location picker (a places provider when PLACES_API_KEY is set; a fixed
+// gazetteer of South African places in development)
+
+/** The most places one search answers. */
+export const PLACE_RESULTS_MAX = 8;
+
+export const place = z.object({
+    name: z.string(),
+    address: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+});
+export type Place = z.infer<typeof place>;
+
+/** Who picks a location: adding a store or moving an agent. */
+const PLACE_PICKERS = ['ADD_STORE', 'UPDATE_AGENT_LOCATION'] as const;
+
+export const placesStatus = defineCall({
+    summary: "Whether the location picker offers place search (a provider is configured). Says nothing of the provider's key.",
+    method: 'GET',
+    path: '/api/v1/places/status',
+    access: PLACE_PICKERS,
+    response: z.object({ enabled: z.boolean() }),
+});
+
+export const searchPlaces = defineCall({
+    summary:
+        'Places matching a text, with their coordinates, for the location picker. 404 `errors.places_unavailable` when no provider is configured; 502 `errors.unavailable` when the provider fails.',
+    method: 'POST',
+    path: '/api/v1/places/search',
+    access: PLACE_PICKERS,
+    body: z.object({ q: z.string().trim().min(2).max(80) }),
+    response: z.object({ places: z.array(place).max(PLACE_RESULTS_MAX) }),
+});
+
 export const storeCalls = {
     createStore,
     listStores,
@@ -343,4 +379,6 @@ export const storeCalls = {
     addInventoryItem,
     addInventoryItems,
     updatePhonePrices,
+    placesStatus,
+    searchPlaces,
 };

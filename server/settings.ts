@@ -32,8 +32,15 @@ export interface Settings {
     requestTimeoutMs: number;
     /** The mobile operator's sign-in page, with `{auth_id}` and `{provider}` placeholders. */
     operatorAuthorizeUrl: string | undefined;
+    /**
+     * The Google Places API key for the store location picker's place search. A secret: never
+     * logged, never sent to the client (the client only learns whether search is on).
+     */
+    placesApiKey: string | undefined;
     production: boolean;
     logLevel: string;
+    /** How the server calls other services (the places provider), so tests can stand in for them. */
+    fetch: typeof fetch;
     /** The clock every rule reads, so tests can move time instead of sleeping. */
     now: () => Date;
 }
@@ -178,8 +185,10 @@ export const loadSettings = (env: Env = process.env): Settings => {
         trustProxy,
         requestTimeoutMs: (requestTimeoutSeconds ?? 30) * 1000,
         operatorAuthorizeUrl,
+        placesApiKey: text('PLACES_API_KEY'),
         production,
         logLevel,
+        fetch: (input, init) => fetch(input, init),
         now: () => new Date(),
     };
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApprovalRoutes } from './approvals';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
+import { registerPlacesRoutes } from './places';
 import { registerSecurityRoutes } from './security';
 import { registerStoreRoutes } from './stores';
 
@@ -11,5 +12,6 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerSecurityRoutes(app);
     registerCustomersRoutes(app);
     registerStoreRoutes(app);
+    registerPlacesRoutes(app);
     registerApprovalRoutes(app);
 };

@@ -773,6 +773,10 @@ const en: TranslationMessages = {
             longitude_help: 'Decimal degrees, from -180 to 180',
             use_mine: 'Use my location',
             locating: 'Finding your location…',
+            search: 'Search for a place',
+            search_help: 'Type at least 2 letters; choosing a place fills the coordinates',
+            searching: 'Searching…',
+            no_places: 'No places found',
             denied: 'The browser may not share your location. Type the coordinates instead.',
             timeout: 'Finding your location took too long. Try again, or type the coordinates.',
             unavailable: 'Your location is not available. Type the coordinates instead.',
@@ -970,6 +974,7 @@ const en: TranslationMessages = {
         imei_invalid: 'This is not a valid IMEI (15 digits, the last one a check digit).',
         unknown_sku: 'There is no phone model with this SKU.',
         duplicate_in_file: 'This IMEI is on an earlier line of the file.',
+        places_unavailable: 'Place search is not available. Type the coordinates or use your location.',
         // Administration (issue 10)
         own_account: 'You cannot change your own group, shop or status, nor reset your own password.',
         awaiting_approval: 'This registration awaits approval first.',

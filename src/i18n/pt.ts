@@ -990,6 +990,10 @@ const pt: TranslationMessages = {
             longitude_help: 'Graus decimais, de -180 a 180',
             use_mine: 'Usar a minha localização',
             locating: 'A procurar a sua localização…',
+            search: 'Procurar um local',
+            search_help: 'Escreva pelo menos 2 letras; escolher um local preenche as coordenadas',
+            searching: 'A procurar…',
+            no_places: 'Nenhum local encontrado',
             denied: 'O navegador não pode partilhar a sua localização. Escreva as coordenadas.',
             timeout: 'Encontrar a sua localização demorou demasiado. Tente de novo, ou escreva as coordenadas.',
             unavailable: 'A sua localização não está disponível. Escreva as coordenadas.',
@@ -1188,6 +1192,7 @@ const pt: TranslationMessages = {
         imei_invalid: 'Este IMEI não é válido (15 dígitos, o último de controlo).',
         unknown_sku: 'Não existe nenhum modelo de telemóvel com este SKU.',
         duplicate_in_file: 'Este IMEI está numa linha anterior do ficheiro.',
+        places_unavailable: 'A pesquisa de locais não está disponível. Escreva as coordenadas ou use a sua localização.',
         // Administration (issue 10)
         own_account: 'Não pode alterar o seu próprio grupo, loja ou estado, nem repor a sua própria palavra-passe.',
         awaiting_approval: 'Este registo aguarda aprovação primeiro.',

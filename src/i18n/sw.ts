@@ -985,6 +985,10 @@ const sw: TranslationMessages = {
             longitude_help: 'Nyuzi za desimali, kutoka -180 hadi 180',
             use_mine: 'Tumia mahali nilipo',
             locating: 'Inatafuta mahali ulipo…',
+            search: 'Tafuta mahali',
+            search_help: 'Andika angalau herufi 2; ukichagua mahali, viwianishi vitajazwa',
+            searching: 'Inatafuta…',
+            no_places: 'Hakuna mahali palipopatikana',
             denied: 'Kivinjari hakiruhusiwi kutoa mahali ulipo. Andika viwianishi badala yake.',
             timeout: 'Kutafuta mahali ulipo kumechukua muda mrefu. Jaribu tena, au andika viwianishi.',
             unavailable: 'Mahali ulipo hapapatikani. Andika viwianishi badala yake.',
@@ -1182,6 +1186,7 @@ const sw: TranslationMessages = {
         imei_invalid: 'Hii si IMEI sahihi (tarakimu 15, ya mwisho ikiwa ya uthibitisho).',
         unknown_sku: 'Hakuna aina ya simu yenye SKU hii.',
         duplicate_in_file: 'IMEI hii iko kwenye mstari wa awali wa faili.',
+        places_unavailable: 'Utafutaji wa mahali haupatikani. Andika viwianishi au tumia mahali ulipo.',
         // Administration (issue 10)
         own_account:
             'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe, wala kuweka upya nenosiri lako mwenyewe.',

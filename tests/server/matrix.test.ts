@@ -412,6 +412,9 @@ const ROWS = {
             body: { prices: [{ sku: await firstSku(), cash_price: 1999, deposit: 199, instalment_amount: 99 }] },
         }),
     },
+    // Place search (issue 9): the development gazetteer answers, as the harness has DEV_TOOLS on and no key.
+    placesStatus: { input: () => ({}) },
+    searchPlaces: { input: () => ({ body: { q: 'soweto' } }) },
     // Administration (issue 10): a fresh group or user per row for writes.
     updateAdminGroup: {
         input: async context => ({ params: { id: await freshGroup(context) }, body: { description: 'Described by the matrix' } }),

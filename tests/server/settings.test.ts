@@ -117,4 +117,12 @@ describe('settings from the environment', () => {
         expect(settings.operatorAuthorizeUrl).toBe('https://operator.example/authorize?state={auth_id}');
         expect(settings.databaseUrl).toBe('postgres://portal@db.example/portal');
     });
+
+    it('takes the places key as an optional secret, blank meaning none', () => {
+        expect(loadSettings({}).placesApiKey).toBeUndefined();
+        expect(loadSettings({ PLACES_API_KEY: '  ' }).placesApiKey).toBeUndefined();
+        const settings = loadSettings({ PLACES_API_KEY: ' places-key-123 ' });
+        expect(settings.placesApiKey).toBe('places-key-123');
+        expect(typeof settings.fetch).toBe('function');
+    });
 });

@@ -11,6 +11,8 @@ import {
     assignRegionLead,
     createStore,
     listStores,
+    placesStatus,
+    searchPlaces,
     storeAgents,
     updateAgentLocation,
     type Agent,
@@ -68,7 +70,10 @@ const created: unknown[] = [];
 const moves: unknown[] = [];
 const leads: unknown[] = [];
 
+const searches: string[] = [];
+
 const server = contractServer(
+    answer(placesStatus, { enabled: false }),
     answer(listStores, { stores: [durban, pretoria, soweto] }),
     answer(storeAgents, async ({ request }) => {
         const { store_id } = (await request.clone().json()) as { store_id: number };
@@ -107,6 +112,7 @@ beforeEach(() => {
     created.length = 0;
     moves.length = 0;
     leads.length = 0;
+    searches.length = 0;
     signedInAs(['VIEW_STORES', 'ADD_STORE', 'UPDATE_AGENT_LOCATION']);
 });
 afterEach(() => {
@@ -180,6 +186,73 @@ describe('the stores', () => {
             ]),
         );
         expect(await screen.findByRole('heading', { level: 1, name: 'Rosebank' }, { timeout: 15_000 })).toBeTruthy();
+    }, 40_000);
+
+    it('offers no place search when the server has no places provider', async () => {
+        let asked = false;
+        server.use(
+            answer(placesStatus, () => {
+                asked = true;
+                return { enabled: false };
+            }),
+        );
+        renderPortal('/dashboard/stores/create');
+        await screen.findByRole('spinbutton', { name: /Latitude/ }, { timeout: 15_000 });
+        await waitFor(() => expect(asked).toBe(true));
+        await new Promise(resolve => setTimeout(resolve, 50));
+        expect(screen.queryByRole('combobox', { name: /Search for a place/ })).toBeNull();
+    }, 40_000);
+
+    it('fills the coordinates from a place searched for, when the server offers place search', async () => {
+        server.use(
+            answer(placesStatus, { enabled: true }),
+            answer(searchPlaces, async ({ request }) => {
+                const { q } = (await request.clone().json()) as { q: string };
+                searches.push(q);
+                return {
+                    places: q.toLowerCase().includes('khaye')
+                        ? [
+                              {
+                                  name: 'Khayelitsha',
+                                  address: 'Khayelitsha, Cape Town, Western Cape',
+                                  latitude: -34.0395123,
+                                  longitude: 18.6778456,
+                              },
+                          ]
+                        : [],
+                };
+            }),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/create');
+        const search = await screen.findByRole('combobox', { name: /Search for a place/ }, { timeout: 15_000 });
+        await user.type(search, 'zzz');
+        expect(await screen.findByText('No places found', {}, { timeout: 5_000 })).toBeTruthy();
+        await user.clear(search);
+        await user.type(search, 'khaye');
+        await user.click(await screen.findByRole('option', { name: /Khayelitsha/ }, { timeout: 5_000 }));
+        await waitFor(() =>
+            expect((screen.getByRole('spinbutton', { name: /Latitude/ }) as HTMLInputElement).value).toBe('-34.039512'),
+        );
+        expect((screen.getByRole('spinbutton', { name: /Longitude/ }) as HTMLInputElement).value).toBe('18.677846');
+        // Debounced: a burst of typing asks once, with what was typed at its end.
+        expect(searches).toEqual(['zzz', 'khaye']);
+    }, 40_000);
+
+    it('says why a place search failed', async () => {
+        server.use(
+            answer(placesStatus, { enabled: true }),
+            answer(
+                searchPlaces,
+                errorAnswer(502, { code: 502, name: 'Bad Gateway', message: 'Down', key: 'errors.unavailable' }),
+            ),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/create');
+        await user.type(await screen.findByRole('combobox', { name: /Search for a place/ }, { timeout: 15_000 }), 'soweto');
+        expect(
+            await screen.findByText('The service is unavailable right now. Please try again shortly.', {}, { timeout: 5_000 }),
+        ).toBeTruthy();
     }, 40_000);
 
     it('says so when the browser may not share its position', async () => {

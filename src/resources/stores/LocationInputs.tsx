@@ -1,8 +1,12 @@
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { maxValue, minValue, NumberInput, required, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { placesStatus, type Place } from '../../../contract/stores';
+import { callApi } from '../../lib/portalApi';
+import { PlaceSearch } from './PlaceSearch';
 
 const latitudeChecks = [required(), minValue(-90), maxValue(90)];
 const longitudeChecks = [required(), minValue(-180), maxValue(180)];
@@ -11,10 +15,22 @@ const longitudeChecks = [required(), minValue(-180), maxValue(180)];
 const whyNot = (error: GeolocationPositionError | null) =>
     error?.code === 1 ? 'stores.location.denied' : error?.code === 3 ? 'stores.location.timeout' : 'stores.location.unavailable';
 
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** Whether the server offers place search; asked once a session, and off when it cannot say. */
+const usePlaceSearchEnabled = () =>
+    useQuery({
+        queryKey: ['places', 'status'],
+        queryFn: ({ signal }) => callApi(placesStatus, {}, { signal }),
+        staleTime: Infinity,
+        retry: false,
+    }).data?.enabled === true;
+
 /**
  * A place as coordinates, inside a react-admin `<Form>` (fields `latitude` and `longitude`): typed
- * in, or the browser's own position. The portal has no maps or places key setting (src/config.ts),
- * so there is no map and no place search; coordinates work everywhere.
+ * in, or the browser's own position. When the server has a places provider (PLACES_API_KEY, or the
+ * development gazetteer) a place search above them fills them too; without one nothing else shows
+ * and coordinates work everywhere. There is no map.
  */
 export const LocationInputs = () => {
     const translate = useTranslate();
@@ -22,6 +38,17 @@ export const LocationInputs = () => {
     const [locating, setLocating] = useState(false);
     const [problem, setProblem] = useState<string | null>(null);
     const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+    const searchEnabled = usePlaceSearchEnabled();
+
+    const fill = (latitude: number, longitude: number) => {
+        setValue('latitude', round(latitude), { shouldDirty: true, shouldValidate: true });
+        setValue('longitude', round(longitude), { shouldDirty: true, shouldValidate: true });
+    };
+
+    const choosePlace = (place: Place) => {
+        setProblem(null);
+        fill(place.latitude, place.longitude);
+    };
 
     const useMyLocation = () => {
         setProblem(null);
@@ -29,9 +56,7 @@ export const LocationInputs = () => {
         navigator.geolocation.getCurrentPosition(
             position => {
                 setLocating(false);
-                const round = (value: number) => Math.round(value * 1e6) / 1e6;
-                setValue('latitude', round(position.coords.latitude), { shouldDirty: true, shouldValidate: true });
-                setValue('longitude', round(position.coords.longitude), { shouldDirty: true, shouldValidate: true });
+                fill(position.coords.latitude, position.coords.longitude);
             },
             error => {
                 setLocating(false);
@@ -43,6 +68,7 @@ export const LocationInputs = () => {
 
     return (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, width: '100%' }}>
+            {searchEnabled ? <PlaceSearch onChoose={choosePlace} /> : null}
             <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
                 <NumberInput
                     source="latitude"
