@@ -107,15 +107,15 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <Resource name="store-options" recordRepresentation="name" />
                 <Resource name="reachable-stores" recordRepresentation="name" />
                 <Resource name="audit-events" />
-                <CustomRoutes>
-                    <Route path="/profile" element={<ProfilePage />} />
-                    <Route path="/password" element={<ChangePasswordScreen />} />
-                    <Route path="/audit" element={<AuditTrail />} />
                 <Resource name="deregistrations" list={<ApprovalQueue queue="deregistrations" />} />
                 <Resource name="imei_changes" list={<ApprovalQueue queue="imei_changes" />} />
                 <Resource name="transfer_loan_requests" list={<ApprovalQueue queue="transfer_loan_requests" />} />
                 <Resource name="mc_requests" list={<ApprovalQueue queue="mc_requests" />} />
                 <Resource name="mc_requests_v2" list={<ApprovalQueue queue="mc_requests_v2" />} />
+                <CustomRoutes>
+                    <Route path="/profile" element={<ProfilePage />} />
+                    <Route path="/password" element={<ChangePasswordScreen />} />
+                    <Route path="/audit" element={<AuditTrail />} />
                     <Route path="/stores" element={<StoreList />} />
                     <Route path="/stores/create" element={<StoreCreate />} />
                     <Route path="/stores/:id" element={<StoreShow />} />
