@@ -12,7 +12,6 @@ import {
     ListItemText,
     Typography,
 } from '@mui/material';
-import { visuallyHidden } from '@mui/utils';
 import { useState, type ReactNode } from 'react';
 import { Menu as RaMenu, useGetIdentity, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
@@ -31,8 +30,8 @@ const MENU_COUNT = 'menu-count';
 const BADGE_MAX = 99;
 
 /**
- * An icon with the number of requests waiting (none: no badge). The number is said once, in
- * words, beside the label (`PendingText`); the badge itself is for the eye.
+ * An icon with the number of requests waiting (none: no badge). The badge is for the eye; the
+ * entry's description says it in words (`PendingText`), so its name stays its label.
  */
 const CountedIcon = ({ icon, count }: { icon: ReactNode; count: number }) => (
     <Badge
@@ -45,13 +44,14 @@ const CountedIcon = ({ icon, count }: { icon: ReactNode; count: number }) => (
     </Badge>
 );
 
-const PendingText = ({ count }: { count: number }) => {
+const PendingText = ({ id, count }: { id: string; count: number }) => {
     const translate = useTranslate();
     if (count <= 0) return null;
     return (
-        <Box component="span" className={MENU_COUNT} sx={visuallyHidden}>
-            {`, ${translate(count > BADGE_MAX ? 'approvals.badge_over' : 'approvals.badge', { smart_count: count, max: BADGE_MAX })}`}
-        </Box>
+        // Hidden: the entry's description (aria-describedby), not part of its name.
+        <span id={id} className={MENU_COUNT} hidden>
+            {translate(count > BADGE_MAX ? 'approvals.badge_over' : 'approvals.badge', { smart_count: count, max: BADGE_MAX })}
+        </span>
     );
 };
 
@@ -87,15 +87,17 @@ const EntryItem = ({ item, counts, nested = false }: { item: MenuEntry; counts: 
     const translate = useTranslate();
     const Icon = item.icon;
     const count = item.badge ? pendingOf(counts, item.badge) : 0;
+    const countId = `menu-count-${item.key}`;
     return (
         <RaMenu.Item
             to={hrefOf(item)}
             primaryText={
                 <>
                     {translate(item.label)}
-                    <PendingText count={count} />
+                    <PendingText id={countId} count={count} />
                 </>
             }
+            aria-describedby={count > 0 ? countId : undefined}
             leftIcon={<CountedIcon icon={<Icon />} count={count} />}
             sx={nested ? { pl: 4 } : undefined}
         />
@@ -125,23 +127,14 @@ const GroupItem = ({ group, counts }: { group: MenuGroup; counts: Counts }) => {
                 onClick={() => setOpen(value => !value)}
                 aria-expanded={open}
                 aria-controls={id}
+                aria-describedby={total > 0 ? `${id}-count` : undefined}
                 sx={{ borderRadius: '6px', mx: 1 }}
             >
                 <ListItemIcon sx={{ minWidth: 40 }}>
                     <CountedIcon icon={<Icon />} count={total} />
                 </ListItemIcon>
-                {sidebarOpen ? (
-                    <ListItemText
-                        primary={
-                            <>
-                                {translate(group.label)}
-                                <PendingText count={total} />
-                            </>
-                        }
-                    />
-                ) : (
-                    <PendingText count={total} />
-                )}
+                {sidebarOpen && <ListItemText primary={translate(group.label)} />}
+                <PendingText id={`${id}-count`} count={total} />
                 {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
             </ListItemButton>
             <Collapse in={open} timeout="auto" unmountOnExit id={id}>

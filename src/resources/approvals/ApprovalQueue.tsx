@@ -12,11 +12,14 @@ import {
     Checkbox,
     Chip,
     Collapse,
+    FormControlLabel,
     IconButton,
+    MenuItem,
     Paper,
     Stack,
     Tab,
     Tabs,
+    TextField,
     Typography,
     useMediaQuery,
     type Theme,
@@ -37,6 +40,7 @@ import {
     SelectInput,
     useCanAccess,
     useExpanded,
+    useInput,
     useListContext,
     useNotify,
     usePermissions,
@@ -56,7 +60,7 @@ import { useRefreshAfterDecision } from './decisions';
 import { DecisionDialog } from './DecisionDialog';
 import { QueueExport } from './QueueExport';
 import { approveAction, type QueueName } from './gates';
-import { changeText } from './present';
+import { changeText, readableOn } from './present';
 import { RequestDetail, StatusChip, WhoWhen, useWhen } from './RequestDetail';
 
 const PER_PAGE = 25;
@@ -83,6 +87,35 @@ const KindChip = ({ request }: { request: ApprovalRequest }) => {
     return <Chip size="small" variant="outlined" label={translate(`approvals.kinds.${request.kind}`)} />;
 };
 
+/**
+ * Always one status (pending unless another is chosen): react-admin's SelectInput would offer an
+ * empty choice, or mark the filter required. `alwaysOn` is read by `<FilterForm>` from the element.
+ */
+const StatusFilter = ({ source }: { source: string; alwaysOn?: boolean }) => {
+    const translate = useTranslate();
+    const { field, id } = useInput({ source });
+    return (
+        <TextField
+            select
+            id={id}
+            variant="filled"
+            size="small"
+            margin="dense"
+            label={translate('approvals.fields.status')}
+            value={APPROVAL_STATUSES.find(status => status === field.value) ?? 'pending'}
+            onChange={event => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+            sx={{ minWidth: 160 }}
+        >
+            {APPROVAL_STATUSES.map(status => (
+                <MenuItem key={status} value={status}>
+                    {translate(`approvals.statuses.${status}`)}
+                </MenuItem>
+            ))}
+        </TextField>
+    );
+};
+
 /** The filters of a queue: status, dates, shop, maker (not in v2: agents register themselves), kind (v1), search. */
 const useFilters = (queue: QueueName) => {
     const translate = useTranslate();
@@ -90,16 +123,7 @@ const useFilters = (queue: QueueName) => {
     const { byMaker } = QUEUES[queue];
     return [
         <SearchInput key="q" source="q" alwaysOn />,
-        <SelectInput
-            key="status"
-            source="status"
-            label="approvals.fields.status"
-            choices={APPROVAL_STATUSES.map(status => ({ id: status, name: translate(`approvals.statuses.${status}`) }))}
-            isRequired
-            alwaysOn
-            // Always one status (the call's default is pending): no empty choice, and no asterisk in a filter.
-            sx={{ '& .MuiFormLabel-asterisk': { display: 'none' } }}
-        />,
+        <StatusFilter key="status" source="status" alwaysOn />,
         ...(queue === 'mc_requests'
             ? [
                   <SelectInput
@@ -174,6 +198,7 @@ const RowActions = ({ queue, request, own, onDecide }: RowActionsProps) => {
                     color="error"
                     startIcon={<CancelIcon />}
                     onClick={press('reject')}
+                    sx={readableOn('error')}
                     aria-label={translate('approvals.reject_of', { id: request.id })}
                 >
                     {translate('approvals.reject')}
@@ -201,6 +226,7 @@ const DetailsToggle = ({ queue, request }: { queue: QueueName; request: Approval
             aria-controls={`${queue}-${request.id}-expand`}
             aria-label={translate('approvals.details_of', { id: request.id })}
             endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            sx={readableOn('primary')}
         >
             {translate('approvals.details')}
         </Button>
@@ -221,7 +247,7 @@ const QueueCards = ({
 }) => {
     const translate = useTranslate();
     const when = useWhen();
-    const { data = [], selectedIds, onToggleItem } = useListContext<ApprovalRequest>();
+    const { data = [] } = useListContext<ApprovalRequest>();
     const [open, setOpen] = useState<Identifier | null>(null);
     return (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
@@ -233,17 +259,7 @@ const QueueCards = ({
                     <Card component="li" key={request.id} variant="outlined" aria-labelledby={titleId}>
                         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pb: 1 }}>
                             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                                {selectable(request) ? (
-                                    <Checkbox
-                                        size="small"
-                                        checked={selectedIds.includes(request.id)}
-                                        onChange={() => onToggleItem(request.id)}
-                                        slotProps={{
-                                            input: { 'aria-label': translate('approvals.select', { id: request.id }) },
-                                        }}
-                                        sx={{ p: 0.5 }}
-                                    />
-                                ) : null}
+                                {selectable(request) ? <RowCheckbox request={request} /> : null}
                                 <Typography id={titleId} component="h2" variant="subtitle2" sx={{ flexGrow: 1 }}>
                                     #{request.id} · {translate(`approvals.kinds.${request.kind}`)}
                                 </Typography>
@@ -269,6 +285,7 @@ const QueueCards = ({
                                 onClick={() => setOpen(expanded ? null : request.id)}
                                 aria-expanded={expanded}
                                 aria-controls={detailId}
+                                aria-label={translate('approvals.details_of', { id: request.id })}
                                 endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
                             >
                                 {translate('approvals.details')}
@@ -282,19 +299,54 @@ const QueueCards = ({
     );
 };
 
-/** On a phone, the bulk actions show above the cards once a request is selected. */
-const PhoneBulkBar = ({ children }: { children: ReactNode }) => {
+/** Selects one request for a bulk decision (react-admin's row checkbox names its root, not its input). */
+const RowCheckbox = ({ request }: { request: ApprovalRequest }) => {
     const translate = useTranslate();
-    const { selectedIds, onUnselectItems } = useListContext();
-    if (selectedIds.length === 0) return null;
+    const { selectedIds, onToggleItem } = useListContext<ApprovalRequest>();
     return (
-        <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, p: 1 }}>
-            <IconButton size="small" onClick={() => onUnselectItems()} aria-label={translate('ra.action.unselect')}>
-                <CloseIcon fontSize="small" />
-            </IconButton>
-            <Typography variant="body2" sx={{ flexGrow: 1 }}>
-                {translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}
+        <Checkbox
+            size="small"
+            checked={selectedIds.includes(request.id)}
+            onChange={() => onToggleItem(request.id)}
+            onClick={event => event.stopPropagation()}
+            slotProps={{ input: { 'aria-label': translate('approvals.select', { id: request.id }) } }}
+            sx={{ p: 0.5 }}
+        />
+    );
+};
+
+/**
+ * The bulk decisions over the selected requests, above the table or the cards: select every
+ * request of the page that may be decided, how many are selected, approve and reject.
+ */
+const BulkBar = ({ selectable, children }: { selectable: (request: ApprovalRequest) => boolean; children: ReactNode }) => {
+    const translate = useTranslate();
+    const { data = [], selectedIds, onSelect, onUnselectItems } = useListContext<ApprovalRequest>();
+    const ids = data.filter(selectable).map(request => request.id);
+    if (ids.length === 0 && selectedIds.length === 0) return null;
+    const all = ids.length > 0 && ids.every(id => selectedIds.includes(id));
+    const some = !all && ids.some(id => selectedIds.includes(id));
+    return (
+        <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1, py: 0.5 }}>
+            <FormControlLabel
+                control={
+                    <Checkbox
+                        size="small"
+                        checked={all}
+                        indeterminate={some}
+                        onChange={() => (all ? onUnselectItems() : onSelect([...new Set([...selectedIds, ...ids])]))}
+                    />
+                }
+                label={translate('ra.action.select_all')}
+            />
+            <Typography variant="body2" sx={{ flexGrow: 1 }} aria-live="polite">
+                {selectedIds.length > 0 ? translate('ra.action.bulk_actions', { smart_count: selectedIds.length }) : ''}
             </Typography>
+            {selectedIds.length > 0 ? (
+                <IconButton size="small" onClick={() => onUnselectItems()} aria-label={translate('ra.action.unselect')}>
+                    <CloseIcon fontSize="small" />
+                </IconButton>
+            ) : null}
             {children}
         </Paper>
     );
@@ -346,6 +398,7 @@ export const ApprovalQueue = ({ queue }: { queue: QueueName }) => {
         !isOwn(request) &&
         canAccessWith(roles, { resource: queue, action: approveAction(queue, request.kind) });
     const canBulk = status === 'pending' && canAccessWith(roles, { resource: queue, action: 'approve' });
+    const selectable = (request: ApprovalRequest) => canBulk && mayDecide(request);
 
     // The requests seen this visit, by id: a selection may span pages.
     const seen = useRef(new Map<Identifier, ApprovalRequest>());
@@ -467,23 +520,26 @@ export const ApprovalQueue = ({ queue }: { queue: QueueName }) => {
                                     {translate('approvals.count', { smart_count: total })}
                                 </Typography>
                             ) : null}
+                            {bulkButtons ? <BulkBar selectable={selectable}>{bulkButtons}</BulkBar> : null}
                             {phone ? (
                                 <>
-                                    {bulkButtons ? <PhoneBulkBar>{bulkButtons}</PhoneBulkBar> : null}
-                                    <QueueCards
-                                        queue={queue}
-                                        isOwn={isOwn}
-                                        selectable={request => canBulk && mayDecide(request)}
-                                        onDecide={openDecision}
-                                    />
+                                    <QueueCards queue={queue} isOwn={isOwn} selectable={selectable} onDecide={openDecision} />
                                 </>
                             ) : (
                                 <DataTable<ApprovalRequest>
                                     rowClick="expand"
                                     expand={<RequestDetail />}
-                                    bulkActionButtons={bulkButtons ?? false}
-                                    isRowSelectable={request => canBulk && mayDecide(request)}
+                                    bulkActionButtons={false}
                                 >
+                                    {canBulk ? (
+                                        <DataTable.Col
+                                            label="approvals.fields.select"
+                                            disableSort
+                                            render={(request: ApprovalRequest) =>
+                                                selectable(request) ? <RowCheckbox request={request} /> : null
+                                            }
+                                        />
+                                    ) : null}
                                     <DataTable.Col
                                         source="id"
                                         label="approvals.fields.id"

@@ -22,7 +22,7 @@ import { decide, type Decision } from './api';
 import { useRefreshAfterDecision } from './decisions';
 import { DecisionDialog } from './DecisionDialog';
 import type { QueueName } from './gates';
-import { refusalOf, type Outcome } from './present';
+import { readableOn, refusalOf, type Outcome } from './present';
 
 /** Dark enough on white for a 4.5:1 contrast (the theme's warning orange is not). */
 const OUTCOME_COLOURS = { approved: '#1B5E20', rejected: '#1B5E20', already: '#7A4100', refused: '#B71C1C' } as const;
@@ -187,7 +187,14 @@ export const BulkDecisionButtons = ({
             <Button size="small" startIcon={<CheckCircleIcon />} onClick={() => ask('approve')} disabled={count === 0}>
                 {translate('approvals.bulk.approve')}
             </Button>
-            <Button size="small" color="error" startIcon={<CancelIcon />} onClick={() => ask('reject')} disabled={count === 0}>
+            <Button
+                size="small"
+                color="error"
+                startIcon={<CancelIcon />}
+                onClick={() => ask('reject')}
+                disabled={count === 0}
+                sx={readableOn('error')}
+            >
                 {translate('approvals.bulk.reject')}
             </Button>
             <DecisionDialog
