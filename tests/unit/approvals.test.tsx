@@ -16,6 +16,7 @@ import {
     type ApprovalRequest,
 } from '../../contract/approvals';
 import { registrationOptions } from '../../contract/security';
+import { canAccessWith } from '../../src/authProvider/permissions';
 import { fetchWholeQueue } from '../../src/resources/approvals/api';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
@@ -271,6 +272,21 @@ describe('an approvals queue', () => {
         expect(await screen.findByText('Agent 26')).toBeTruthy();
         expect(queries.at(-1)).toMatchObject({ $limit: '26', $skip: '25' });
         expect(screen.getByRole('button', { name: 'Go to next page' })).toHaveProperty('disabled', true);
+    });
+});
+
+describe('who may decide', () => {
+    it("takes each queue's gates from its calls, and in the phone queue (v1) also the kind's own approving role", () => {
+        const may = (roles: string[], resource: string, action: string) => canAccessWith(new Set(roles), { resource, action });
+        expect(may(['VIEW_IMEI_CHANGE_REQUESTS'], 'imei_changes', 'list')).toBe(true);
+        expect(may(['VIEW_IMEI_CHANGE_REQUESTS'], 'imei_changes', 'approve')).toBe(false);
+        expect(may(['APPROVE_IMEI_CHANGE'], 'imei_changes', 'approve')).toBe(true);
+        // v1 decides any loan request through one call, but each kind still needs its own role.
+        expect(may(['APPROVE_MAKER_CHECKER_REQUESTS'], 'mc_requests', 'approve')).toBe(true);
+        expect(may(['APPROVE_MAKER_CHECKER_REQUESTS'], 'mc_requests', 'approve_imei_change')).toBe(false);
+        expect(may(['APPROVE_MAKER_CHECKER_REQUESTS', 'APPROVE_IMEI_CHANGE'], 'mc_requests', 'approve_imei_change')).toBe(true);
+        expect(may(['APPROVE_MAKER_CHECKER_REQUESTS'], 'mc_requests_v2', 'approve')).toBe(false);
+        expect(may(['APPROVE_MAKER_CHECKER_REQUESTS', 'APPROVE_AGENT_REGISTRATION'], 'mc_requests_v2', 'approve')).toBe(true);
     });
 });
 
