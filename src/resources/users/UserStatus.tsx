@@ -8,9 +8,24 @@ const COLOURS: Record<AdminStatus, 'success' | 'warning' | 'default'> = {
     disabled: 'default',
 };
 
+const AWAITING_ON_LIGHT = '#7A4100';
+
 export const UserStatus = () => {
     const translate = useTranslate();
     const user = useRecordContext<Admin>();
     if (!user) return null;
-    return <Chip size="small" color={COLOURS[user.status]} label={translate(`resources.users.statuses.${user.status}`)} />;
+    return (
+        <Chip
+            size="small"
+            color={COLOURS[user.status]}
+            label={translate(`resources.users.statuses.${user.status}`)}
+            // White on the theme's warning orange is 3:1; on a light page the awaiting chip is outlined in a dark amber (7:1).
+            {...(user.status === 'pending_approval' ? { variant: 'outlined' as const } : {})}
+            sx={theme =>
+                user.status === 'pending_approval' && theme.palette.mode === 'light'
+                    ? { color: AWAITING_ON_LIGHT, borderColor: AWAITING_ON_LIGHT }
+                    : {}
+            }
+        />
+    );
 };
