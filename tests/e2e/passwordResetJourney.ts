@@ -38,6 +38,8 @@ const newUser = async (page: Page, tag: string) => {
 const openUser = async (page: Page, username: string, phone: boolean) => {
     await page.goto('/dashboard/users');
     await page.getByRole('textbox', { name: 'Search' }).fill(username);
+    // The search reaches the address after a pause; opening a user before it does would be undone by it.
+    await expect(page).toHaveURL(new RegExp(`filter=.*${username}`));
     const lastName = page.getByRole('textbox', { name: /Last name/ });
     await expect(async () => {
         const link = phone

@@ -8,7 +8,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_BASE } from '../../contract';
 import { luhnValid } from '../../contract/fields';
-import { listAgents } from '../../contract/stores';
+import { listAgents, transferAgent } from '../../contract/stores';
 import { expectAccessible, expectDashboard, signIn, tokenOf } from './support';
 
 /** A valid IMEI from 14 digits: the check digit that makes it pass Luhn. */
@@ -25,10 +25,21 @@ const agentStore = async (request: APIRequestContext) => {
         data: { q: 'Bongani', page_number: '1', page_size: '50' },
     });
     expect(response.ok()).toBe(true);
-    const { data } = (await response.json()) as { data: { data: { store_id: number; store_name: string }[] } };
+    const { data } = (await response.json()) as {
+        data: { data: { id: number; store_id: number; store_name: string }[] };
+    };
     const [agent] = data.data;
     if (!agent) throw new Error('The demo agent is not within the shop owner’s reach');
-    return { id: agent.store_id, name: agent.store_name };
+    return { id: agent.store_id, name: agent.store_name, agentId: agent.id };
+};
+
+/** The demo agent goes back to the shop they came from: later journeys find that shop's customers as them. */
+const transferBack = async (request: APIRequestContext, agentId: number, storeId: number) => {
+    const response = await request.post(`${API_BASE}${transferAgent.path}`, {
+        headers: { authorization: `Bearer ${await tokenOf(request, 'shopowner')}` },
+        data: { agent_id: String(agentId), agent_firstname: 'Bongani', agent_store_id: String(storeId) },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
 };
 
 /** A screen's own heading (the app bar repeats the title). */
@@ -156,4 +167,5 @@ export const storesJourney = async (page: Page, request: APIRequestContext, tag:
     await page.getByRole('button', { name: 'Set tier: Bongani Khumalo' }).click();
     await page.getByRole('menuitem', { name: tier }).click();
     await expect(page.getByText(`Bongani Khumalo: ${tier}`)).toBeVisible();
+    await transferBack(request, from.agentId, from.id);
 };

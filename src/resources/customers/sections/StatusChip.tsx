@@ -4,7 +4,8 @@ export type Tone = 'success' | 'warning' | 'info' | 'error' | 'neutral';
 
 /**
  * A status as a chip whose colour is its outline, the words staying in the text colour: MUI's
- * filled info and warning chips put white on light blue or orange, which too few can read.
+ * filled info and warning chips put white on light blue or orange, which too few can read. A long
+ * label wraps within the width it has.
  */
 export const StatusChip = ({ label, tone, icon }: { label: string; tone: Tone; icon?: ChipProps['icon'] }) => (
     <Chip
@@ -18,6 +19,11 @@ export const StatusChip = ({ label, tone, icon }: { label: string; tone: Tone; i
             borderWidth: 2,
             borderColor: tone === 'neutral' ? 'divider' : `${tone}.main`,
             '& .MuiChip-icon': { color: tone === 'neutral' ? 'text.secondary' : `${tone}.main` },
+            // A long status ("Deregistration: pending approval") wraps on a phone instead of widening the page.
+            maxWidth: '100%',
+            height: 'auto',
+            minHeight: 24,
+            '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.25 },
         }}
     />
 );
