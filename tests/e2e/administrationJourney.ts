@@ -86,7 +86,8 @@ export const administrationJourney = async (
 
     // Their open session ends: their next step (opening a list) takes them back to sign-in.
     await theirPage.goto('/dashboard/users');
-    await expect(theirPage.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible();
+    // A second browser loads the whole portal afresh here: on a loaded machine that alone passed 10 s.
+    await expect(theirPage.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible({ timeout: 30_000 });
     await elsewhere.close();
 
     // Both changes are in the audit trail, newest first, each opening to what changed.

@@ -88,7 +88,8 @@ export const passwordResetJourney = async (page: Page, browser: Browser, { phone
 
     // Their open session ended: their next step takes them back to sign-in, where the old password no longer works.
     await theirPage.goto('/dashboard/users');
-    await expect(theirPage.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible();
+    // A second browser loads the whole portal afresh here: on a loaded machine that alone passed 10 s.
+    await expect(theirPage.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible({ timeout: 30_000 });
     await signIn(theirPage, user.username);
     await expect(theirPage.getByRole('alert')).toContainText('Wrong username or password.');
 
