@@ -6,55 +6,20 @@
  * seeded: later journeys find them by name.
  */
 import { expect, type Browser, type Page } from '@playwright/test';
-import { API_BASE } from '../../contract';
-import { createAdmin, listAdminGroups } from '../../contract/security';
-import { DEMO_PASSWORD, expectAccessible, signIn, tokenOf } from './support';
-
-/** A user made through the API by the admin, in the maker's group; answers their username. */
-const newUser = async (page: Page, tag: string) => {
-    const headers = { authorization: `Bearer ${await tokenOf(page.request, 'admin')}` };
-    const groups = await page.request.get(`${API_BASE}${listAdminGroups.path}?name=Portal%20Staff`, { headers });
-    const group = ((await groups.json()) as { data: { id: number; name: string }[] }).data.find(g => g.name === 'Portal Staff');
-    const stamp = String(Date.now()).slice(-7);
-    const username = `leaver${tag}${stamp}`;
-    const created = await page.request.post(`${API_BASE}${createAdmin.path}`, {
-        headers,
-        data: {
-            username,
-            first_name: 'Lerato',
-            last_name: `Leaver ${tag}`,
-            msisdn: `2783${stamp}`,
-            group_id: group?.id,
-            password: DEMO_PASSWORD,
-        },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    return { username };
-};
-
-/** Finds a user by the list's search and opens their edit screen: the row's Edit link, or on a phone the row itself. */
-const openUser = async (page: Page, username: string, phone: boolean) => {
-    await page.goto('/dashboard/users');
-    await page.getByRole('textbox', { name: 'Search' }).fill(username);
-    // The search reaches the address after a pause; opening a user before it does would be undone by it.
-    await expect(page).toHaveURL(new RegExp(`filter=.*${username}`));
-    const lastName = page.getByRole('textbox', { name: /Last name/ });
-    // The list re-renders as the search applies: click again until the edit screen opens.
-    await expect(async () => {
-        const link = phone
-            ? page.getByRole('link', { name: new RegExp(username) })
-            : page.getByRole('row', { name: new RegExp(username) }).getByRole('link', { name: 'Edit' });
-        await link.click({ timeout: 3000 });
-        await expect(lastName).not.toHaveValue('', { timeout: 3000 });
-    }).toPass({ timeout: 20_000 });
-};
+import { expectAccessible, signIn } from './support';
+import { newStaffUser, openUser } from './users';
 
 export const administrationJourney = async (
     page: Page,
     browser: Browser,
     { phone, lastName }: { phone: boolean; lastName: string },
 ) => {
-    const leaver = await newUser(page, phone ? 'p' : 'd');
+    const leaver = await newStaffUser(page, {
+        username: `leaver${phone ? 'p' : 'd'}`,
+        firstName: 'Lerato',
+        lastName: `Leaver ${phone ? 'p' : 'd'}`,
+        msisdnPrefix: '2783',
+    });
 
     // The user to be disabled is signed in elsewhere.
     const elsewhere = await browser.newContext({ viewport: page.viewportSize() ?? undefined });

@@ -7,51 +7,16 @@
  * as seeded.
  */
 import { expect, type Browser, type Page } from '@playwright/test';
-import { API_BASE } from '../../contract';
-import { createAdmin, listAdminGroups } from '../../contract/security';
-import { DEMO_PASSWORD, expectAccessible, expectDashboard, signIn, tokenOf } from './support';
-
-/** A user made through the API by the admin, in the Portal Staff group; answers their username and name. */
-const newUser = async (page: Page, tag: string) => {
-    const headers = { authorization: `Bearer ${await tokenOf(page.request, 'admin')}` };
-    const groups = await page.request.get(`${API_BASE}${listAdminGroups.path}?name=Portal%20Staff`, { headers });
-    const group = ((await groups.json()) as { data: { id: number; name: string }[] }).data.find(g => g.name === 'Portal Staff');
-    const stamp = String(Date.now()).slice(-7);
-    const username = `forgetful${tag}${stamp}`;
-    const lastName = `Reset ${tag}`;
-    const created = await page.request.post(`${API_BASE}${createAdmin.path}`, {
-        headers,
-        data: {
-            username,
-            first_name: 'Naledi',
-            last_name: lastName,
-            msisdn: `2784${stamp}`,
-            group_id: group?.id,
-            password: DEMO_PASSWORD,
-        },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    return { username, name: `Naledi ${lastName}` };
-};
-
-/** Finds a user by the list's search and opens their edit screen: the row's Edit link, or on a phone the row itself. */
-const openUser = async (page: Page, username: string, phone: boolean) => {
-    await page.goto('/dashboard/users');
-    await page.getByRole('textbox', { name: 'Search' }).fill(username);
-    // The search reaches the address after a pause; opening a user before it does would be undone by it.
-    await expect(page).toHaveURL(new RegExp(`filter=.*${username}`));
-    const lastName = page.getByRole('textbox', { name: /Last name/ });
-    await expect(async () => {
-        const link = phone
-            ? page.getByRole('link', { name: new RegExp(username) })
-            : page.getByRole('row', { name: new RegExp(username) }).getByRole('link', { name: 'Edit' });
-        await link.click({ timeout: 3000 });
-        await expect(lastName).not.toHaveValue('', { timeout: 3000 });
-    }).toPass({ timeout: 20_000 });
-};
+import { expectAccessible, expectDashboard, signIn } from './support';
+import { newStaffUser, openUser } from './users';
 
 export const passwordResetJourney = async (page: Page, browser: Browser, { phone }: { phone: boolean }) => {
-    const user = await newUser(page, phone ? 'p' : 'd');
+    const user = await newStaffUser(page, {
+        username: `forgetful${phone ? 'p' : 'd'}`,
+        firstName: 'Naledi',
+        lastName: `Reset ${phone ? 'p' : 'd'}`,
+        msisdnPrefix: '2784',
+    });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
     // The user is signed in elsewhere.
