@@ -4,6 +4,7 @@ import { expectDashboard, signIn } from './support';
 test.describe('on a phone', () => {
     test('the sign-in page fits the screen and signing in works', async ({ page }) => {
         await page.goto('/');
+        await expect(page.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(360);
         // The backdrop reaches the edges: no browser default margin around the page.

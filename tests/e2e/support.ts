@@ -40,6 +40,13 @@ export const latestOtp = async (request: APIRequestContext, msisdn: string): Pro
  * each rule and where it failed. Call it once a screen has settled (its heading or data shown).
  */
 export const expectAccessible = async (page: Page, screen = page.url()) => {
+    // A dialog fading in has half-transparent buttons, which axe measures as poor contrast: let every
+    // finite animation and transition (MUI's fades and slides) end first. Spinners loop forever.
+    await page.waitForFunction(() =>
+        document
+            .getAnimations()
+            .every(animation => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    );
     const { violations } = await new AxeBuilder({ page }).analyze();
     const grave = violations
         .filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
