@@ -87,6 +87,17 @@ export const ERROR_KEYS = [
     'errors.request_not_found',
     'errors.own_request',
     'errors.request_decided',
+    // Loan origination and KYC
+    'errors.own_customer',
+    'errors.imei_not_in_stock',
+    'errors.sale_in_progress',
+    'errors.not_qualified',
+    'errors.kyc_required',
+    'errors.kyc_files_required',
+    'errors.id_number_taken',
+    'errors.identity_not_verified',
+    'errors.deposit_amount',
+    'errors.reference_used',
     'errors.server',
     'errors.unavailable',
 ] as const;

@@ -2,8 +2,10 @@
 import { approvalCalls } from './approvals';
 import { authCalls } from './auth';
 import { customerCalls } from './customers';
+import { kycCalls } from './kyc';
 import { deviceCalls } from './devices';
 import { loanCalls } from './loans';
+import { originationCalls } from './origination';
 import { securityCalls } from './security';
 import { storeCalls } from './stores';
 
@@ -12,6 +14,8 @@ export const calls = {
     ...securityCalls,
     ...customerCalls,
     ...loanCalls,
+    ...originationCalls,
+    ...kycCalls,
     ...deviceCalls,
     ...storeCalls,
     ...approvalCalls,

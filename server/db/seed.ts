@@ -102,6 +102,8 @@ export const DEMO_GROUPS = {
         'FIND_CUSTOMER_FIELDAGENT_STORE',
         'VIEW_CUSTOMER_PHONE',
         'VIEW_CUSTOMER_LOANS',
+        'VIEW_CUSTOMERS_QUALIFIED_PHONES',
+        'ADD_LOAN',
     ],
     Analytics: ANALYTICS_ROLES,
 } as const satisfies Record<string, readonly RoleCode[]>;

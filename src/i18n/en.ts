@@ -986,6 +986,16 @@ const en: TranslationMessages = {
         request_not_found: 'This request was not found, or it is not one you may see.',
         own_request: 'You made this request: another person must decide it.',
         request_decided: 'This request has already been decided.',
+        own_customer: 'Cannot add loan for yourself',
+        imei_not_in_stock: 'This device is not in stock at this shop as the chosen phone.',
+        sale_in_progress: 'This customer already has a sale in progress; finish or cancel it first.',
+        not_qualified: 'Customer does not qualify for this phone.',
+        kyc_required: "The customer's identity documents must be submitted before a sale.",
+        kyc_files_required: 'kyc_files_required: Please provide all required files before proceeding',
+        id_number_taken: 'This ID number belongs to another customer.',
+        identity_not_verified: 'The identity check has not passed for this ID number; run it again.',
+        deposit_amount: 'The amount must be exactly the deposit.',
+        reference_used: 'This payment reference was already used for another payment.',
     },
 };
 

@@ -1204,6 +1204,16 @@ const pt: TranslationMessages = {
         request_not_found: 'Este pedido não foi encontrado, ou não é um dos que pode ver.',
         own_request: 'Foi você que fez este pedido: outra pessoa tem de o decidir.',
         request_decided: 'Este pedido já foi decidido.',
+        own_customer: 'Não pode adicionar um empréstimo para si próprio',
+        imei_not_in_stock: 'Este dispositivo não está em stock nesta loja como o telefone escolhido.',
+        sale_in_progress: 'Este cliente já tem uma venda em curso; termine-a ou cancele-a primeiro.',
+        not_qualified: 'O cliente não se qualifica para este telefone.',
+        kyc_required: 'Os documentos de identidade do cliente devem ser submetidos antes de uma venda.',
+        kyc_files_required: 'kyc_files_required: Forneça todos os ficheiros necessários antes de continuar',
+        id_number_taken: 'Este número de identificação pertence a outro cliente.',
+        identity_not_verified: 'A verificação de identidade não passou para este número; execute-a novamente.',
+        deposit_amount: 'O valor deve ser exatamente o do depósito.',
+        reference_used: 'Esta referência de pagamento já foi usada noutro pagamento.',
     },
 };
 

@@ -1199,6 +1199,16 @@ const sw: TranslationMessages = {
         request_not_found: 'Ombi hili halikupatikana, au si miongoni mwa unayoruhusiwa kuona.',
         own_request: 'Wewe ndiye uliyetuma ombi hili: mtu mwingine lazima aliamue.',
         request_decided: 'Ombi hili limeshaamuliwa.',
+        own_customer: 'Huwezi kujiongezea mkopo mwenyewe',
+        imei_not_in_stock: 'Kifaa hiki hakipo dukani kama simu iliyochaguliwa.',
+        sale_in_progress: 'Mteja huyu tayari ana mauzo yanayoendelea; yamalize au yaghairi kwanza.',
+        not_qualified: 'Mteja hastahili simu hii.',
+        kyc_required: 'Nyaraka za utambulisho za mteja lazima ziwasilishwe kabla ya mauzo.',
+        kyc_files_required: 'kyc_files_required: Tafadhali toa faili zote zinazohitajika kabla ya kuendelea',
+        id_number_taken: 'Nambari hii ya kitambulisho ni ya mteja mwingine.',
+        identity_not_verified: 'Ukaguzi wa utambulisho haujapita kwa nambari hii ya kitambulisho; uendeshe tena.',
+        deposit_amount: 'Kiasi lazima kiwe sawa kabisa na amana.',
+        reference_used: 'Kumbukumbu hii ya malipo tayari imetumika kwa malipo mengine.',
     },
 };
 

@@ -13,3 +13,4 @@ export * from './catalogue';
 export * from './customers';
 export * from './loans';
 export * from './devices';
+export * from './kyc';

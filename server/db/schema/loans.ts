@@ -51,6 +51,9 @@ export const loans = pgTable(
         status: loanStatus('status').notNull().default('draft'),
         cancellationReason: salesExitReason('cancellation_reason'),
         cancellationNote: text('cancellation_note'),
+        /** When the customer's and the selling agent's codes were verified (both: the loan awaits its deposit). */
+        customerOtpVerifiedAt: at('customer_otp_verified_at'),
+        agentOtpVerifiedAt: at('agent_otp_verified_at'),
         insurer: text('insurer'),
         insurancePolicyNumber: text('insurance_policy_number'),
         insurancePremium: money('insurance_premium'),

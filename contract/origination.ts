@@ -1,0 +1,256 @@
+/**
+ * Loan origination (spec §7 "Loan", "OTP"; docs/domain.md "Customers and loans"): the calls the
+ * add-loan wizard makes, in the order it makes them, from "who is the customer" to a financed
+ * phone whose lock is active.
+ *
+ *   customer/login/check → (kyc.ts: images, identity, kyc-details) → customer-qualified-devices →
+ *   imei/validation/check → create_loan (draft, device reserved) → generate/customer-otp and
+ *   generate/agent-otp → customer_otp + agent_otp, or verify-otp-v2 (both at once), or
+ *   digital_assisted/verify-otp → awaiting_deposit → loan_deposit (payment prompt) →
+ *   confirm_customer_initial_deposit or digital_assisted/confirm-deposit-payment → awaiting_lock →
+ *   confirm_lock_activation (devices.ts) → active.
+ *
+ * Cancelling with a sales-exit reason (loans.ts) is open until the deposit is paid. `loan_progress`
+ * says where a sale stands, so a wizard reloaded or reconnected resumes at the right step. Every
+ * step refuses a loan in the wrong status with 409 `errors.loan_state` and the reason; every step
+ * is safe to repeat (a code verified twice, a deposit reference sent twice, a loan created twice
+ * for the same device and customer give the first answer again and change nothing more).
+ *
+ * Who: every call needs ADD_LOAN; the customer must be one the caller sees (contract/customers.ts)
+ * or one they are registering, and the loan one they may act on (their shop's, or their own sale).
+ * The device comes from the caller's shop, or, for a caller without one (a field agent, head-office
+ * staff), from the store they name.
+ */
+import { z } from 'zod';
+import { customer, CUSTOMER_CHANNELS, CURRENCY } from './customers';
+import { defineCall, id } from './define';
+import { imei, loanReference, msisdn, otpCode } from './fields';
+import { loan, TRANSACTION_CHANNELS, transaction } from './loans';
+
+/** Where the wizard stands, computed by the server from the loan (never trusted from the client). */
+export const ORIGINATION_STEPS = ['otp', 'deposit', 'lock', 'done', 'cancelled'] as const;
+export type OriginationStep = (typeof ORIGINATION_STEPS)[number];
+
+/** A 6-digit code sent by SMS for a sale: valid 5 minutes, single use, 5 guesses (as every code). */
+export const SALE_OTP = { length: 6, ttlMinutes: 5, maxAttempts: 5 } as const;
+
+export const customerLoginCheck = defineCall({
+    summary:
+        "Is this phone number already a customer? `customer` is set when the caller may see them; `known` is true when the number is someone's whom the caller does not see (the identity step then proves the customer is present: their ID number must match). 409 `errors.own_customer` ('Cannot add loan for yourself') when the number is the caller's own.",
+    method: 'POST',
+    path: '/api/v1/customer/login/check',
+    access: 'ADD_LOAN',
+    body: z.object({ msisdn }),
+    response: z.object({
+        msisdn: z.string(),
+        known: z.boolean(),
+        customer: customer.nullable(),
+    }),
+});
+
+export const imeiValidationCheck = defineCall({
+    summary:
+        'Checks a device for a sale: 15 digits with a valid check digit (400), a unit of the chosen model in stock at the store (409 `errors.imei_not_in_stock`), on no open loan (409 `errors.imei_in_use`). Reads only; `create_loan` reserves it.',
+    method: 'POST',
+    path: '/api/v1/imei/validation/check',
+    access: 'ADD_LOAN',
+    body: z.object({ imei, sku: z.string().trim().min(1).max(64), store_id: id.optional() }),
+    response: z.object({
+        imei: z.string(),
+        sku: z.string(),
+        brand: z.string(),
+        model: z.string(),
+        store: z.object({ id: z.number().int(), name: z.string() }),
+    }),
+});
+
+export const createLoan = defineCall({
+    summary:
+        "Starts a sale: a `draft` loan for the customer on the chosen device, which is reserved for it. The customer's KYC must be submitted (not rejected), the model must fit their available limit, the device must pass the IMEI check. The same customer, device and seller again answer the same draft; another sale in progress for the customer is 409 `errors.sale_in_progress`.",
+    method: 'POST',
+    path: '/api/v1/create_loan',
+    access: 'ADD_LOAN',
+    body: z.object({
+        msisdn,
+        sku: z.string().trim().min(1).max(64),
+        imei,
+        store_id: id.optional(),
+        channel: z.enum(CUSTOMER_CHANNELS),
+    }),
+    response: loan,
+});
+
+/** Where a sale stands: what the wizard shows when it opens or reopens on a loan. */
+export const loanProgress = defineCall({
+    summary:
+        "Where a sale stands: the loan, which codes are verified, the deposit if paid, and the wizard's step (`otp`, `deposit`, `lock`, `done`, `cancelled`).",
+    method: 'POST',
+    path: '/api/v1/loan_progress',
+    access: 'ADD_LOAN',
+    body: z.object({ loan_reference: loanReference }),
+    response: z.object({
+        loan,
+        customer,
+        step: z.enum(ORIGINATION_STEPS),
+        customer_otp_verified: z.boolean(),
+        agent_otp_verified: z.boolean(),
+        deposit: transaction.nullable(),
+    }),
+});
+
+const codeSent = z.object({
+    loan_reference: z.string(),
+    /** The phone it went to, masked: `27******0005`. */
+    sent_to: z.string(),
+    expires_at: z.string(),
+});
+
+export const generateCustomerOtp = defineCall({
+    summary:
+        "Sends the customer a code by SMS that confirms they accept the sale's terms (a new one replaces the last). The loan must be `draft`. At most 5 codes an hour to one phone (429).",
+    method: 'POST',
+    path: '/api/v1/generate/customer-otp',
+    access: 'ADD_LOAN',
+    body: z.object({ loan_reference: loanReference }),
+    response: codeSent,
+});
+
+export const generateAgentOtp = defineCall({
+    summary:
+        'Sends the selling agent (the caller) a code by SMS to their own phone, confirming the sale is theirs. The loan must be `draft`.',
+    method: 'POST',
+    path: '/api/v1/generate/agent-otp',
+    access: 'ADD_LOAN',
+    body: z.object({ loan_reference: loanReference }),
+    response: codeSent,
+});
+
+/** What every verification answers: which codes are verified now, and the loan's status. */
+const verification = z.object({
+    loan_reference: z.string(),
+    customer_otp_verified: z.boolean(),
+    agent_otp_verified: z.boolean(),
+    /** `awaiting_deposit` once both codes are verified. */
+    loan_status: z.string(),
+});
+
+/**
+ * A wrong code is 400 `errors.otp_invalid` on the field that holds it (never 401, which signs the
+ * caller out); expired or used is 400 `errors.otp_expired`; the 6th guess is 429
+ * `errors.too_many_attempts`. A code verified before verifies again without a guess counted.
+ */
+export const customerOtp = defineCall({
+    summary: "Verifies the customer's code for a `draft` loan.",
+    method: 'POST',
+    path: '/api/v1/customer_otp',
+    access: 'ADD_LOAN',
+    body: z.object({ loan_reference: loanReference, otp: otpCode }),
+    response: verification,
+});
+
+export const agentOtp = defineCall({
+    summary: "Verifies the selling agent's code for a `draft` loan.",
+    method: 'POST',
+    path: '/api/v1/agent_otp',
+    access: 'ADD_LOAN',
+    body: z.object({ loan_reference: loanReference, otp: otpCode }),
+    response: verification,
+});
+
+export const verifyOtpV2 = defineCall({
+    summary: "Verifies both codes at once (the client says 'Please enter both OTP codes' before sending one alone).",
+    method: 'POST',
+    path: '/api/digital_assisted/verify-otp-v2',
+    access: 'ADD_LOAN',
+    body: z.object({ loan_reference: loanReference, customer_otp: otpCode, agent_otp: otpCode }),
+    response: verification,
+});
+
+export const digitalAssistedVerifyOtp = defineCall({
+    summary:
+        'Digitally assisted sales: verifies whichever codes are given (the remote customer reads theirs out when they have it), at least one.',
+    method: 'POST',
+    path: '/api/digital_assisted/verify-otp',
+    access: 'ADD_LOAN',
+    body: z
+        .object({ loan_reference: loanReference, customer_otp: otpCode.optional(), agent_otp: otpCode.optional() })
+        .refine(body => body.customer_otp !== undefined || body.agent_otp !== undefined, {
+            message: 'Please enter both OTP codes',
+            path: ['customer_otp'],
+        }),
+    response: verification,
+});
+
+export const loanDeposit = defineCall({
+    summary:
+        'Asks the customer to pay the deposit: sends them a payment prompt by SMS naming the amount and the reference to quote. The loan must be `awaiting_deposit`; asking again sends the prompt again.',
+    method: 'POST',
+    path: '/api/v1/loan_deposit',
+    access: 'ADD_LOAN',
+    body: z.object({ loan_reference: loanReference, channel: z.enum(TRANSACTION_CHANNELS) }),
+    response: z.object({
+        loan_reference: z.string(),
+        amount: z.number(),
+        currency: z.literal(CURRENCY),
+        channel: z.enum(TRANSACTION_CHANNELS),
+        /** What the customer quotes when paying: the loan reference. */
+        pay_reference: z.string(),
+        sent_to: z.string(),
+    }),
+});
+
+/** A payment provider's reference: letters, digits and dashes. */
+export const paymentReference = z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9-]{5,39}$/, 'valid payment reference required');
+
+const depositConfirmed = z.object({
+    loan_reference: z.string(),
+    loan_status: z.string(),
+    deposit: transaction,
+    /** True when this reference had already been recorded for this loan: nothing was recorded again. */
+    replayed: z.boolean(),
+});
+
+export const confirmInitialDeposit = defineCall({
+    summary:
+        "Records the deposit paid in the shop: the payment's reference, amount (exactly the loan's deposit, else 400 `errors.deposit_amount`) and channel. The loan becomes `awaiting_lock` and the device sold. The same reference again for this loan answers the first record (`replayed`); a reference already used elsewhere is 409 `errors.reference_used`.",
+    method: 'POST',
+    path: '/api/v1/confirm_customer_initial_deposit',
+    access: 'ADD_LOAN',
+    body: z.object({
+        loan_reference: loanReference,
+        reference: paymentReference,
+        amount: z.number().positive().max(1_000_000),
+        channel: z.enum(TRANSACTION_CHANNELS),
+    }),
+    response: depositConfirmed,
+});
+
+export const digitalAssistedConfirmDeposit = defineCall({
+    summary:
+        "Digitally assisted sales: confirms the deposit the remote customer paid by mobile money, by its reference (the amount is the loan's deposit). Same rules as confirm_customer_initial_deposit.",
+    method: 'POST',
+    path: '/api/digital_assisted/confirm-deposit-payment',
+    access: 'ADD_LOAN',
+    body: z.object({ loan_reference: loanReference, reference: paymentReference }),
+    response: depositConfirmed,
+});
+
+export const originationCalls = {
+    customerLoginCheck,
+    imeiValidationCheck,
+    createLoan,
+    loanProgress,
+    generateCustomerOtp,
+    generateAgentOtp,
+    customerOtp,
+    agentOtp,
+    verifyOtpV2,
+    digitalAssistedVerifyOtp,
+    loanDeposit,
+    confirmInitialDeposit,
+    digitalAssistedConfirmDeposit,
+};
