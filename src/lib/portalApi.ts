@@ -2,7 +2,7 @@
  * The one HTTP client of the portal (spec §7): base /portal_api, the bearer token, access-token
  * and Coords headers on every call, a timeout (uploads excepted), and a 401 from anything but
  * /authentication signing the user out everywhere. `callApi` makes a call of the contract with
- * typed input and output.
+ * typed input and output; `uploadCall` sends an upload call's file as multipart with progress.
  */
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { HttpError } from 'ra-core';
@@ -64,6 +64,14 @@ http.interceptors.response.use(undefined, (error: unknown) => {
     return Promise.reject(httpError);
 });
 
+const refuseBeforeSending = (call: CallDefinition) => {
+    if (!isOnline()) throw new HttpError('errors.offline', 0, null);
+    const roles = session.roles();
+    if (session.user() && roles && !roleAllows(call.access, true, new Set(roles.codes))) {
+        throw new HttpError('errors.forbidden', 403, null);
+    }
+};
+
 export const callApi = async <C extends CallDefinition>(
     call: C,
     input: CallInput<C>,
@@ -74,11 +82,7 @@ export const callApi = async <C extends CallDefinition>(
     // trip (react-admin's list controller, for one, queries before it redirects to access denied).
     // Offline, nothing is sent: the caller says so at once and keeps what was typed, rather than
     // waiting on a request the browser cannot make.
-    if (!isOnline()) throw new HttpError('errors.offline', 0, null);
-    const roles = session.roles();
-    if (session.user() && roles && !roleAllows(call.access, true, new Set(roles.codes))) {
-        throw new HttpError('errors.forbidden', 403, null);
-    }
+    refuseBeforeSending(call);
     const { params, query, body } = input as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
     const config: AxiosRequestConfig = {
         method: call.method,
@@ -90,5 +94,38 @@ export const callApi = async <C extends CallDefinition>(
     };
     if (call.upload) config.timeout = 0;
     const response = await http.request<CallResponse<C>>(config);
+    return response.data;
+};
+
+/**
+ * Makes an `upload: true` call: multipart/form-data with the body's fields as text parts and the
+ * file as the one part named `file` (last, so the server has read the fields when the bytes come),
+ * no timeout, and the fraction sent so far reported as it goes. The server checks the size again
+ * (413) and the content (415); the caller checks the size first so nothing too large is sent.
+ */
+export const uploadCall = async <C extends CallDefinition & { upload: true }>(
+    call: C,
+    input: CallInput<C>,
+    file: Blob,
+    options: { fileName?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<CallResponse<C>> => {
+    refuseBeforeSending(call);
+    const { params, body } = input as { params?: Record<string, unknown>; body?: Record<string, unknown> };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body ?? {})) {
+        if (value !== undefined && value !== null) form.append(name, String(value));
+    }
+    form.append('file', file, options.fileName ?? (file instanceof File ? file.name : 'upload'));
+    const { onProgress } = options;
+    const response = await http.request<CallResponse<C>>({
+        method: call.method,
+        url: fillPath(call.path, params),
+        data: form,
+        timeout: 0,
+        signal: options.signal,
+        onUploadProgress: onProgress
+            ? event => onProgress(Math.min(1, event.total ? event.loaded / event.total : (event.progress ?? 0)))
+            : undefined,
+    });
     return response.data;
 };
