@@ -25,44 +25,27 @@ export const collectPages = async <Row,>(
     }
 };
 
+/** What an export does: reads its rows (telling how many so far) and saves them, until `signal` aborts. */
+export type ExportRun = (options: { signal: AbortSignal; onProgress: (rows: number) => void }) => Promise<void>;
+
 /**
- * react-admin's export button without its cap (ExportButton asks one page of `maxResults`): the
- * whole filtered and sorted list of the list in context, fetched page after page through the data
- * provider, then handed to `exporter`. The count so far shows on the button while it runs.
+ * An export button for a long export: runs `run`, shows the count of rows read so far while it
+ * runs, aborts it if the button goes away, and says why it failed. Every export of the portal is
+ * this button with its own `run`.
  */
-export const ExportAllButton = <Row extends RaRecord>({
-    exporter,
-    pageSize = LARGEST_PAGE,
-}: {
-    exporter: (rows: Row[]) => void;
-    pageSize?: number;
-}) => {
+export const ExportProgressButton = ({ run, disabled = false }: { run: ExportRun; disabled?: boolean }) => {
     const translate = useTranslate();
     const notify = useNotify();
-    const dataProvider = useDataProvider();
-    const { filterValues, sort, resource, total } = useListContext<Row>();
     const [rows, setRows] = useState<number | null>(null);
     const abort = useRef<AbortController | null>(null);
     useEffect(() => () => abort.current?.abort(), []);
 
-    const run = async () => {
+    const start = async () => {
         const controller = new AbortController();
         abort.current = controller;
         setRows(0);
         try {
-            const all = await collectPages(
-                page =>
-                    dataProvider.getList<Row>(resource, {
-                        pagination: { page, perPage: pageSize },
-                        sort,
-                        filter: filterValues,
-                        signal: controller.signal,
-                    }),
-                pageSize,
-                setRows,
-            );
-            // Rows written while the pages were read shift them: a record read twice is exported once.
-            exporter([...new Map(all.map(row => [row.id, row])).values()]);
+            await run({ signal: controller.signal, onProgress: setRows });
         } catch (error) {
             if (!controller.signal.aborted) notify(errorKeyOf(error), { type: 'error' });
         } finally {
@@ -74,11 +57,43 @@ export const ExportAllButton = <Row extends RaRecord>({
     return (
         <Button
             size="small"
-            onClick={() => void run()}
-            disabled={busy || total === 0}
+            onClick={() => void start()}
+            disabled={busy || disabled}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />}
         >
             {busy ? translate('app.exporting', { smart_count: rows }) : translate('ra.action.export')}
         </Button>
     );
+};
+
+/**
+ * react-admin's export button without its cap (ExportButton asks one page of `maxResults`): the
+ * whole filtered and sorted list of the list in context, fetched page after page through the data
+ * provider, then handed to `exporter`.
+ */
+export const ExportAllButton = <Row extends RaRecord>({
+    exporter,
+    pageSize = LARGEST_PAGE,
+}: {
+    exporter: (rows: Row[]) => void;
+    pageSize?: number;
+}) => {
+    const dataProvider = useDataProvider();
+    const { filterValues, sort, resource, total } = useListContext<Row>();
+    const run: ExportRun = async ({ signal, onProgress }) => {
+        const all = await collectPages(
+            page =>
+                dataProvider.getList<Row>(resource, {
+                    pagination: { page, perPage: pageSize },
+                    sort,
+                    filter: filterValues,
+                    signal,
+                }),
+            pageSize,
+            onProgress,
+        );
+        // Rows written while the pages were read shift them: a record read twice is exported once.
+        exporter([...new Map(all.map(row => [row.id, row])).values()]);
+    };
+    return <ExportProgressButton run={run} disabled={total === 0} />;
 };
