@@ -123,7 +123,7 @@ export const sendVivoAuthCode = defineCall({
 
 export const verifyVivoAuthCode = defineCall({
     summary:
-        'Checks the code the customer read out; right, it authorises the Vivo lock and requests its activation. Wrong: 401 `errors.otp_invalid`; expired, used or after 5 wrong guesses: 401 `errors.otp_expired` / 429.',
+        'Checks the code the customer read out; right, it authorises the Vivo lock and requests its activation. Wrong: 400 `errors.otp_invalid` on `code`; expired or used: 400 `errors.otp_expired`; after 5 wrong guesses: 429 (never 401, which signs the portal user out).',
     method: 'POST',
     path: '/api/v1/verify_auth_code/vivo/device',
     access: 'ADD_LOAN',

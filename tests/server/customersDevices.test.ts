@@ -239,14 +239,14 @@ describe('the Vivo authorisation code', () => {
         expect(code).toMatch(/^\d{6}$/);
 
         const wrong = await verify(made.loanReference, code === '000000' ? '111111' : '000000');
-        expect([wrong.status, wrong.error.key]).toEqual([401, 'errors.otp_invalid']);
+        expect([wrong.status, wrong.error.key, wrong.error.field]).toEqual([400, 'errors.otp_invalid', 'code']);
         server.clock.advance(OTP.ttlMs - 1000);
         const right = await verify(made.loanReference, code);
         expect(right.status).toBe(200);
         expect(right.body.device).toMatchObject({ vivo_authorized: true, state: 'activating', requested_state: 'active' });
 
         const reused = await verify(made.loanReference, code);
-        expect([reused.status, reused.error.key]).toEqual([401, 'errors.otp_expired']);
+        expect([reused.status, reused.error.key, reused.error.field]).toEqual([400, 'errors.otp_expired', 'code']);
     });
 
     it('expires at 5 minutes', async () => {
@@ -254,7 +254,7 @@ describe('the Vivo authorisation code', () => {
         await makeVivoCode(server.db, made.loan.id, new Date(server.clock.now().getTime() + OTP.ttlMs));
         server.clock.advance(OTP.ttlMs);
         const late = await verify(made.loanReference, VIVO_TEST_CODE);
-        expect([late.status, late.error.key]).toEqual([401, 'errors.otp_expired']);
+        expect([late.status, late.error.key, late.error.field]).toEqual([400, 'errors.otp_expired', 'code']);
         const [device] = await server.db.select().from(deviceLocks).where(eq(deviceLocks.id, made.device.id));
         expect(device?.vivoAuthorizedAt).toBeNull();
     });
@@ -263,7 +263,7 @@ describe('the Vivo authorisation code', () => {
         const made = await vivoLoan();
         await makeVivoCode(server.db, made.loan.id, new Date(server.clock.now().getTime() + OTP.ttlMs));
         for (let guess = 0; guess < OTP.maxAttempts; guess++)
-            expect((await verify(made.loanReference, '999999')).status).toBe(401);
+            expect((await verify(made.loanReference, '999999')).status).toBe(400);
         expect((await verify(made.loanReference, VIVO_TEST_CODE)).status).toBe(429);
     });
 

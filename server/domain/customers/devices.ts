@@ -299,8 +299,9 @@ const vivoSubject = (loanId: number) => `loan:${loanId}`;
 const newVivoCode = () => String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
 
 const notVivo = () => new HttpError(409, 'errors.not_vivo', 'This device does not use the Vivo lock', 'loan_reference');
+// A wrong or stale code is the customer's mistake, a 400: a 401 would sign the agent out of the portal.
 const codeExpired = () =>
-    new HttpError(401, 'errors.otp_expired', 'This code has expired or was already used; send a new one', 'code');
+    new HttpError(400, 'errors.otp_expired', 'This code has expired or was already used; send a new one', 'code');
 
 /** Writes a code to the customer's SMS outbox, within the phone's hourly share of codes (auth/otp.ts). */
 const sendCodeToCustomer = async (tx: Transaction, msisdn: string, code: string, now: Date) => {
@@ -608,7 +609,7 @@ export const registerDeviceRoutes = (app: FastifyInstance): void => {
                 ],
             };
         });
-        if (outcome.kind === 'wrong') throw new HttpError(401, 'errors.otp_invalid', 'Wrong code', 'code');
+        if (outcome.kind === 'wrong') throw new HttpError(400, 'errors.otp_invalid', 'Wrong code', 'code');
         return { loan_reference: loan.loan.loanReference, device: toDeviceLock(outcome.device) };
     });
 
