@@ -98,6 +98,8 @@ export const ERROR_KEYS = [
     'errors.identity_not_verified',
     'errors.deposit_amount',
     'errors.reference_used',
+    'errors.id_number_invalid',
+    'errors.customer_type_differs',
     'errors.server',
     'errors.unavailable',
 ] as const;

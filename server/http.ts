@@ -3,11 +3,14 @@
  * becomes a route, so every call gets the same treatment: input validated against the contract,
  * the caller authenticated and checked against the call's access, the answer parsed through the
  * contract's response schema (which also strips fields the contract does not name, such as
- * password hashes).
+ * password hashes). Bodies are JSON, but for `upload: true` calls: a multipart form whose text
+ * fields are the body and whose one `file` part reaches the handler (`readForm`).
  */
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE } from '../contract';
+import { MAX_UPLOAD_BYTES } from '../contract/kyc';
 import { forbiddenTextAt, roleAllows, type CallDefinition, type HandlerInput, type HandlerResult } from '../contract/define';
 import type { Database } from './db';
 import type { Settings } from './settings';
@@ -72,7 +75,20 @@ export interface CallContext {
     source: string;
 }
 
-type Handler<C extends CallDefinition> = (input: HandlerInput<C>, context: CallContext) => Promise<HandlerResult<C>>;
+/** The one file an `upload: true` call received: its bytes and what the client declared it to be. */
+export interface UploadedFile {
+    bytes: Buffer;
+    /** The declared file name and content type: the client's word, never to be trusted for what the bytes are. */
+    name: string;
+    type: string;
+}
+
+type UploadInput<C extends CallDefinition> = C extends { upload: true } ? { file: UploadedFile } : unknown;
+
+type Handler<C extends CallDefinition> = (
+    input: HandlerInput<C> & UploadInput<C>,
+    context: CallContext,
+) => Promise<HandlerResult<C>>;
 
 interface MountOptions {
     /** The success status; 200 unless the call creates something. */
@@ -162,6 +178,87 @@ const hasPayload = (request: FastifyRequest): boolean => {
     return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 };
 
+// ---------------------------------------------------------------------------------------------
+// Uploads: `upload: true` calls take multipart/form-data, every other call JSON only
+
+/**
+ * A form's text fields and part headers are small: a request this much larger than the largest
+ * file is refused by its Content-Length before a byte of it is read.
+ */
+const FORM_SLACK_BYTES = 64 * 1024;
+
+/** Busboy's limits: one file of at most MAX_UPLOAD_BYTES (spec §9), a few short text fields. */
+const UPLOAD_LIMITS = {
+    fileSize: MAX_UPLOAD_BYTES,
+    // Two, so that a second file is seen and refused as such (400 on `file`) rather than as a limit.
+    files: 2,
+    fields: 20,
+    fieldSize: 2048,
+    fieldNameSize: 100,
+    parts: 22,
+    headerPairs: 20,
+};
+
+const tooLarge = () =>
+    new HttpError(413, 'errors.payload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`, 'file');
+
+const formField = (
+    field: string,
+    message: string,
+    key: 'errors.field_invalid' | 'errors.field_required' = 'errors.field_invalid',
+) => invalidInput([{ field, message, key }]);
+
+/**
+ * Reads an upload's form as it streams in: its text fields (for the call's `body` schema) and the
+ * one part named `file`, whose bytes are counted as they come and refused (413) the moment they
+ * pass MAX_UPLOAD_BYTES, so no more than that is ever held. `body` names the form itself when it
+ * cannot be read at all (malformed, cut short, a field named like an Object property).
+ */
+const readForm = async (request: FastifyRequest): Promise<{ fields: Record<string, unknown>; file: UploadedFile | null }> => {
+    if (!request.isMultipart()) {
+        throw new HttpError(415, 'errors.unsupported_media_type', 'Send this call as multipart/form-data with a `file` part');
+    }
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + FORM_SLACK_BYTES) throw tooLarge();
+    const fields: Record<string, unknown> = {};
+    let file: UploadedFile | null = null;
+    try {
+        for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+            const name = part.fieldname;
+            if (Object.hasOwn(fields, name) || (name === 'file' && (part.type === 'field' || file !== null))) {
+                if (part.type === 'file') part.file.resume();
+                throw formField(name, `${name} is given more than once`);
+            }
+            if (part.type === 'field') {
+                if (part.fieldnameTruncated || part.valueTruncated) throw formField(name, `${name} is too long`);
+                fields[name] = part.value;
+                continue;
+            }
+            if (name !== 'file') {
+                part.file.resume();
+                throw formField(name, `the only file part is named "file", not "${name}"`);
+            }
+            const chunks: Buffer[] = [];
+            let size = 0;
+            for await (const chunk of part.file as AsyncIterable<Buffer>) {
+                size += chunk.length;
+                if (part.file.truncated || size > MAX_UPLOAD_BYTES) throw tooLarge();
+                chunks.push(chunk);
+            }
+            if (part.file.truncated) throw tooLarge();
+            file = { bytes: Buffer.concat(chunks, size), name: part.filename, type: part.mimetype };
+        }
+    } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const status = (error as { statusCode?: unknown }).statusCode;
+        // Busboy's limits (file size, number of parts or fields).
+        if (status === 413) throw tooLarge();
+        const message = error instanceof Error ? error.message : String(error);
+        throw formField('body', `the form could not be read: ${message}`);
+    }
+    return { fields, file };
+};
+
 const roleUsedFor = (call: CallDefinition, roles: ReadonlySet<string>): string | null => {
     if (call.access === 'public' || call.access === 'signed-in') return null;
     if (typeof call.access === 'string') return call.access;
@@ -192,18 +289,22 @@ export const mount = <C extends CallDefinition>(
         }
 
         // Authentication comes first, so a caller without access learns nothing about valid input.
-        if (call.body && !sentAsJson(request) && hasPayload(request)) {
+        const form = call.upload ? await readForm(request) : null;
+        if (!form && call.body && !sentAsJson(request) && hasPayload(request)) {
             throw new HttpError(415, 'errors.unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)');
         }
+        const rawBody: unknown = form ? form.fields : request.body;
         const textProblem =
             textErrorAt('params', request.params) ??
             textErrorAt('query', request.query) ??
-            (call.body ? textErrorAt('body', request.body) : null);
+            (call.body || form ? textErrorAt('body', rawBody) : null) ??
+            (form?.file ? textErrorAt('file', form.file.name) : null);
         if (textProblem) throw invalidInput([textProblem]);
         const errors: FieldError[] = [];
         const params = validate('params', call.params, request.params ?? {}, errors);
         const query = validate('query', call.query, request.query ?? {}, errors);
-        const body = validate('body', call.body, request.body ?? {}, errors);
+        const body = validate('body', call.body, rawBody ?? {}, errors);
+        if (form && !form.file) errors.push({ field: 'file', message: 'file is required', key: 'errors.field_required' });
         if (errors.length > 0) throw invalidInput(errors);
 
         const roleUsed = roleUsedFor(call, roles);
@@ -230,7 +331,7 @@ export const mount = <C extends CallDefinition>(
                 return result;
             },
         };
-        const input = { params, query, body } as HandlerInput<C>;
+        const input = { params, query, body, ...(form ? { file: form.file } : {}) } as HandlerInput<C> & UploadInput<C>;
         const result = await handler(input, context);
         const parsed = call.response.safeParse(result);
         if (!parsed.success) {
@@ -240,5 +341,14 @@ export const mount = <C extends CallDefinition>(
         return reply.code(options.status ?? 200).send(parsed.data);
     };
 
-    app.route({ method: call.method, url: API_BASE + call.path, handler: routeHandler });
+    const route = { method: call.method, url: API_BASE + call.path, handler: routeHandler };
+    if (!call.upload) {
+        app.route(route);
+        return;
+    }
+    // The multipart parser and its hooks live in this call's own scope: every other call stays JSON only.
+    app.register(async scope => {
+        await scope.register(multipart, { limits: UPLOAD_LIMITS });
+        scope.route(route);
+    });
 };

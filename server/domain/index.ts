@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApprovalRoutes } from './approvals';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
+import { registerKycRoutes } from './kyc';
 import { registerPlacesRoutes } from './places';
 import { registerSecurityRoutes } from './security';
 import { registerStoreRoutes } from './stores';
@@ -11,6 +12,7 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerAuthRoutes(app);
     registerSecurityRoutes(app);
     registerCustomersRoutes(app);
+    registerKycRoutes(app);
     registerStoreRoutes(app);
     registerPlacesRoutes(app);
     registerApprovalRoutes(app);

@@ -929,7 +929,7 @@ const en: TranslationMessages = {
         unknown_role: 'Unknown role.',
         operator_sign_in_failed: 'The sign-in with the mobile operator did not succeed.',
         invalid_characters: 'This field holds characters that are not allowed (control characters or text-direction overrides).',
-        unsupported_media_type: 'The request must be sent as JSON.',
+        unsupported_media_type: 'This type of content is not accepted. Photos must be JPEG, PNG or WebP images.',
         method_not_allowed: 'This call does not accept that method.',
         payload_too_large: 'The request is too large.',
         request_timeout: 'The request took too long to arrive. Please try again.',
@@ -996,6 +996,8 @@ const en: TranslationMessages = {
         identity_not_verified: 'The identity check has not passed for this ID number; run it again.',
         deposit_amount: 'The amount must be exactly the deposit.',
         reference_used: 'This payment reference was already used for another payment.',
+        id_number_invalid: 'This is not a valid South African ID number: check the date and the last digit.',
+        customer_type_differs: 'This customer is registered as another type (normal or business); convert the customer first.',
     },
 };
 

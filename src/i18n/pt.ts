@@ -1147,7 +1147,7 @@ const pt: TranslationMessages = {
         operator_sign_in_failed: 'O início de sessão com o operador móvel não foi bem-sucedido.',
         invalid_characters:
             'Este campo contém caracteres não permitidos (caracteres de controlo ou de inversão do sentido do texto).',
-        unsupported_media_type: 'O pedido tem de ser enviado em JSON.',
+        unsupported_media_type: 'Este tipo de conteúdo não é aceite. As fotografias têm de ser imagens JPEG, PNG ou WebP.',
         method_not_allowed: 'Esta chamada não aceita esse método.',
         payload_too_large: 'O pedido é demasiado grande.',
         request_timeout: 'O pedido demorou demasiado tempo a chegar. Tente novamente.',
@@ -1214,6 +1214,8 @@ const pt: TranslationMessages = {
         identity_not_verified: 'A verificação de identidade não passou para este número; execute-a novamente.',
         deposit_amount: 'O valor deve ser exatamente o do depósito.',
         reference_used: 'Esta referência de pagamento já foi usada noutro pagamento.',
+        id_number_invalid: 'Este não é um número de identificação sul-africano válido: verifique a data e o último dígito.',
+        customer_type_differs: 'Este cliente está registado com outro tipo (normal ou empresa); converta o cliente primeiro.',
     },
 };
 

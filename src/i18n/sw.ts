@@ -1141,7 +1141,7 @@ const sw: TranslationMessages = {
         unknown_role: 'Jukumu halijulikani.',
         operator_sign_in_failed: 'Kuingia kupitia mtoa huduma wa simu hakukufanikiwa.',
         invalid_characters: 'Sehemu hii ina herufi zisizoruhusiwa (herufi za udhibiti au za kubadilisha mwelekeo wa maandishi).',
-        unsupported_media_type: 'Ombi lazima litumwe kama JSON.',
+        unsupported_media_type: 'Aina hii ya maudhui haikubaliwi. Picha lazima ziwe JPEG, PNG au WebP.',
         method_not_allowed: 'Ombi hili halikubali njia hiyo.',
         payload_too_large: 'Ombi ni kubwa mno.',
         request_timeout: 'Ombi limechukua muda mrefu mno kufika. Tafadhali jaribu tena.',
@@ -1209,6 +1209,8 @@ const sw: TranslationMessages = {
         identity_not_verified: 'Ukaguzi wa utambulisho haujapita kwa nambari hii ya kitambulisho; uendeshe tena.',
         deposit_amount: 'Kiasi lazima kiwe sawa kabisa na amana.',
         reference_used: 'Kumbukumbu hii ya malipo tayari imetumika kwa malipo mengine.',
+        id_number_invalid: 'Hii si namba halali ya kitambulisho cha Afrika Kusini: angalia tarehe na tarakimu ya mwisho.',
+        customer_type_differs: 'Mteja huyu amesajiliwa kama aina nyingine (kawaida au biashara); badilisha aina ya mteja kwanza.',
     },
 };
 

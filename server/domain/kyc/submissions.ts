@@ -1,0 +1,224 @@
+/**
+ * KYC submissions as the contract answers them (contract/kyc.ts `kycSubmission`), who may see
+ * them, the queue, and the checker's decision.
+ *
+ * Reach: a caller without a shop sees every submission; one attached to a shop sees the
+ * submissions made for that shop (`store_id`). A submission out of reach answers 404 like one that
+ * does not exist, for the queue, its images and its decision alike.
+ *
+ * A decision is one write on the locked submission row, as the approvals engine decides
+ * (server/domain/approvals/index.ts): of parallel deciders one decides and the others get 409
+ * `errors.request_decided`; the submitter may not decide (403 `errors.own_request`); the decider's
+ * roles are read again under the group-roles lock.
+ */
+import { and, asc, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { KycImageKind, KycSubmission } from '../../../contract/kyc';
+import type { Queryable } from '../../db';
+import { admins, customers, identityChecks, kycImages, kycSubmissions, stores } from '../../db/schema';
+import { HttpError, type CallContext } from '../../http';
+import { containing, totalCount } from '../../lists';
+import { iso } from '../../wire';
+import { rolesHeldNowShared } from '../security';
+
+export const submissionNotFound = () =>
+    new HttpError(404, 'errors.request_not_found', 'This submission was not found, or it is not one you may see', 'id');
+
+/** The submissions a caller may see, as a condition on kyc_submissions (undefined: every one). */
+export const reachOf = (context: Pick<CallContext, 'session'>): SQL | undefined => {
+    const shop = context.session?.admin.storeId ?? null;
+    return shop === null ? undefined : eq(kycSubmissions.storeId, shop);
+};
+
+const inReach = (context: Pick<CallContext, 'session'>, storeId: number | null) => {
+    const shop = context.session?.admin.storeId ?? null;
+    return shop === null || storeId === shop;
+};
+
+const submitter = alias(admins, 'submitter');
+const decider = alias(admins, 'decider');
+const livenessImage = alias(kycImages, 'liveness_image');
+const selfieImage = alias(kycImages, 'selfie_image');
+
+const submissionFields = {
+    submission: kycSubmissions,
+    msisdn: customers.msisdn,
+    customerFirst: customers.firstName,
+    customerLast: customers.lastName,
+    customerType: customers.customerType,
+    storeName: stores.name,
+    submitterFirst: submitter.firstName,
+    submitterLast: submitter.lastName,
+    deciderFirst: decider.firstName,
+    deciderLast: decider.lastName,
+    identityReference: identityChecks.reference,
+    identityVerified: identityChecks.verified,
+    livenessPassed: livenessImage.livenessPassed,
+    livenessScore: livenessImage.livenessScore,
+    selfiePassed: selfieImage.livenessPassed,
+    selfieScore: selfieImage.livenessScore,
+};
+
+/** Submissions with what the answer names: customer, shop, submitter, decider, identity check, liveness. */
+const selectSubmissions = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
+    db
+        .select({ ...submissionFields, ...(extra as Extra) })
+        .from(kycSubmissions)
+        .innerJoin(customers, eq(customers.id, kycSubmissions.customerId))
+        .innerJoin(submitter, eq(submitter.id, kycSubmissions.submittedByAdminId))
+        .innerJoin(identityChecks, eq(identityChecks.id, kycSubmissions.identityCheckId))
+        .innerJoin(selfieImage, eq(selfieImage.id, kycSubmissions.selfieImageId))
+        .leftJoin(livenessImage, eq(livenessImage.id, kycSubmissions.livenessImageId))
+        .leftJoin(stores, eq(stores.id, kycSubmissions.storeId))
+        .leftJoin(decider, eq(decider.id, kycSubmissions.decidedByAdminId));
+
+type SelectedSubmission = Awaited<ReturnType<ReturnType<typeof selectSubmissions>['execute']>>[number];
+
+const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+const livenessResult = (passed: boolean | null, score: number | null) =>
+    passed === null ? null : { passed, score: Math.round((score ?? 0) * 100) / 100 };
+
+export const toKycSubmission = (row: SelectedSubmission): KycSubmission => {
+    const { submission } = row;
+    const images: { id: string; kind: KycImageKind }[] = [
+        { id: submission.idFrontImageId, kind: 'id_front' },
+        { id: submission.idBackImageId, kind: 'id_back' },
+        { id: submission.selfieImageId, kind: 'selfie' },
+        ...(submission.livenessImageId ? [{ id: submission.livenessImageId, kind: 'liveness' as const }] : []),
+    ];
+    return {
+        id: submission.id,
+        status: submission.status,
+        customer: {
+            id: submission.customerId,
+            msisdn: row.msisdn,
+            name: fullName(row.customerFirst, row.customerLast),
+            customer_type: row.customerType,
+        },
+        id_type: submission.idType,
+        id_number: submission.idNumber,
+        ocr: submission.ocr,
+        confirmed: submission.confirmed,
+        identity: { reference: row.identityReference, verified: row.identityVerified },
+        // The live capture's result when there is one, else the selfie's.
+        liveness: livenessResult(row.livenessPassed, row.livenessScore) ?? livenessResult(row.selfiePassed, row.selfieScore),
+        images,
+        channel: submission.channel,
+        store: submission.storeId !== null && row.storeName !== null ? { id: submission.storeId, name: row.storeName } : null,
+        submitted_by: { id: submission.submittedByAdminId, name: fullName(row.submitterFirst, row.submitterLast) },
+        decided_by:
+            submission.decidedByAdminId !== null
+                ? { id: submission.decidedByAdminId, name: fullName(row.deciderFirst, row.deciderLast) }
+                : null,
+        decided_at: submission.decidedAt ? iso(submission.decidedAt) : null,
+        reason: submission.reason,
+        created_at: iso(submission.createdAt),
+    };
+};
+
+/** One submission as answered, read through `db` (inside a write, its transaction). */
+export const readSubmission = async (db: Queryable, id: number): Promise<KycSubmission> => {
+    const [row] = await selectSubmissions(db).where(eq(kycSubmissions.id, id));
+    if (!row) throw new Error(`KYC submission ${id} could not be read back`);
+    return toKycSubmission(row);
+};
+
+// ---------------------------------------------------------------------------------------------
+// The queue
+
+interface QueueInput {
+    status: 'pending' | 'approved' | 'rejected';
+    q?: string | undefined;
+    page_number: number;
+    page_size: number;
+}
+
+/** Submissions whose customer's name or phone number, or whose ID number, contains `text`. */
+const matching = (text: string): SQL | undefined => {
+    const pattern = containing(text);
+    return or(
+        ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+        like(customers.msisdn, containing(text.replace(/^\+/, ''))),
+        ilike(kycSubmissions.idNumber, pattern),
+    );
+};
+
+/** A page of the queue: pending ones oldest first (who waited longest), decided ones newest first. */
+export const queuePage = async (context: CallContext, input: QueueInput) => {
+    const where = and(eq(kycSubmissions.status, input.status), reachOf(context), input.q ? matching(input.q) : undefined);
+    const order =
+        input.status === 'pending'
+            ? [asc(kycSubmissions.createdAt), asc(kycSubmissions.id)]
+            : [desc(kycSubmissions.decidedAt), desc(kycSubmissions.id)];
+    const offset = (input.page_number - 1) * input.page_size;
+    const rows = await selectSubmissions(context.db, { total_count: totalCount })
+        .where(where)
+        .orderBy(...order)
+        .limit(input.page_size)
+        .offset(offset);
+    let total = rows[0]?.total_count ?? 0;
+    if (rows.length === 0 && offset > 0) {
+        const [counted] = await context.db
+            .select({ value: count() })
+            .from(kycSubmissions)
+            .innerJoin(customers, eq(customers.id, kycSubmissions.customerId))
+            .where(where);
+        total = counted?.value ?? 0;
+    }
+    return { data: rows.map(toKycSubmission), total_items: total };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The decision
+
+type Decision = { id: number; decision: 'approve' } | { id: number; decision: 'reject'; reason: string };
+
+export const decide = async (context: CallContext, body: Decision): Promise<KycSubmission> => {
+    const me = context.session?.admin.id ?? 0;
+    return context.write(async tx => {
+        const [submission] = await tx.select().from(kycSubmissions).where(eq(kycSubmissions.id, body.id)).for('update');
+        if (!submission || !inReach(context, submission.storeId)) throw submissionNotFound();
+        if (submission.status !== 'pending') {
+            throw new HttpError(409, 'errors.request_decided', `This submission was already ${submission.status}`, 'id');
+        }
+        if (submission.submittedByAdminId === me) {
+            throw new HttpError(403, 'errors.own_request', 'You made this submission: another person must verify it', 'id');
+        }
+        const held = await rolesHeldNowShared(tx, me);
+        if (!held.has('APPROVE_CUSTOMER_OCR')) {
+            throw new HttpError(403, 'errors.forbidden', 'Verifying a KYC submission needs APPROVE_CUSTOMER_OCR');
+        }
+        const approved = body.decision === 'approve';
+        const status = approved ? 'approved' : 'rejected';
+        const reason = body.decision === 'reject' ? body.reason : null;
+        const kycStatus = approved ? 'verified' : 'rejected';
+        await tx
+            .update(kycSubmissions)
+            .set({ status, decidedByAdminId: me, decidedAt: context.now(), reason })
+            .where(eq(kycSubmissions.id, submission.id));
+        const [customer] = await tx
+            .update(customers)
+            .set({ kycStatus })
+            .where(eq(customers.id, submission.customerId))
+            .returning({ id: customers.id, msisdn: customers.msisdn });
+        return {
+            result: await readSubmission(tx, submission.id),
+            audit: [
+                {
+                    action: `kyc_submissions.${body.decision}`,
+                    entity: 'kyc_submissions',
+                    entityId: submission.id,
+                    before: { status: submission.status },
+                    after: { status, reason },
+                },
+                {
+                    action: 'customers.kyc_status',
+                    entity: 'customers',
+                    entityId: submission.customerId,
+                    after: { msisdn: customer?.msisdn ?? null, kyc_status: kycStatus },
+                },
+            ],
+        };
+    });
+};
