@@ -12,11 +12,11 @@ import {
     setAdminStatus,
     updateAdmin,
     updateAdminGroup,
-    type Admin,
     type AdminGroup,
 } from '../../contract/security';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
+import { sipho } from './support/adminFixtures';
 
 /** The first screen of a test loads its page's chunk: slow on a busy machine. */
 const FIRST = { timeout: 15_000 };
@@ -32,21 +32,6 @@ const group = (id: number, name: string): AdminGroup => ({
     user_count: 1,
     created_at: '2026-11-01T08:00:00.000Z',
 });
-const sipho: Admin = {
-    id: 2,
-    username: 'maker',
-    first_name: 'Sipho',
-    last_name: 'Ndlovu',
-    msisdn: '27820000002',
-    email: null,
-    group_id: 2,
-    group_name: 'Portal Staff',
-    store_id: null,
-    store_name: null,
-    status: 'active',
-    otp_enabled: false,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
 const sent: { method: string; path: string; body?: unknown }[] = [];
 const record = async (request: Request) => {
     const body: unknown =

@@ -16,13 +16,13 @@ import {
     listAdminRoles,
     listAdmins,
     listGroupRoles,
-    type Admin,
     type AdminGroup,
 } from '../../contract/security';
 import en from '../../src/i18n/en';
 import { session } from '../../src/lib/session';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
+import { sipho } from './support/adminFixtures';
 
 const errors = en.errors as Record<string, string>;
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
@@ -37,21 +37,6 @@ const group: AdminGroup = {
 const held: GroupRole[] = [
     { id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } },
 ];
-const sipho: Admin = {
-    id: 2,
-    username: 'maker',
-    first_name: 'Sipho',
-    last_name: 'Ndlovu',
-    msisdn: '27820000002',
-    email: null,
-    group_id: 2,
-    group_name: 'Portal Staff',
-    store_id: null,
-    store_name: null,
-    status: 'active',
-    otp_enabled: false,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
 
 /** What the server answers while its database is unreachable (contract/errors.ts). */
 const unavailable = errorAnswer(503, {
@@ -76,7 +61,8 @@ const server = contractServer(
 
 /** The error and its Retry button, once shown. */
 const expectRetryable = async (message: string) => {
-    const alert = await screen.findByRole('alert');
+    // The first screen of a file loads its lazy chunks cold: on a busy machine that passes 1 s.
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert.textContent).toContain(message);
     return within(alert).getByRole('button', { name: 'Try again' });
 };

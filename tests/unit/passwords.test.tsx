@@ -7,31 +7,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeOwnPassword, login, myRoles, type SessionUser } from '../../contract/auth';
-import { getAdmin, listAdminGroups, registrationOptions, resetAdminPassword, type Admin } from '../../contract/security';
+import { getAdmin, listAdminGroups, registrationOptions, resetAdminPassword } from '../../contract/security';
 import { session } from '../../src/lib/session';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
+import { sipho } from './support/adminFixtures';
 
 const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
 const TEMPORARY = 'k7m2q-abcde-fghjk-mnpqr';
-
-const sipho: Admin = {
-    id: 2,
-    username: 'maker',
-    first_name: 'Sipho',
-    last_name: 'Ndlovu',
-    msisdn: '27820000002',
-    email: null,
-    group_id: 2,
-    group_name: 'Portal Staff',
-    store_id: null,
-    store_name: null,
-    status: 'active',
-    otp_enabled: false,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
 
 const thandi: SessionUser = {
     token: 'temporary-session',

@@ -10,11 +10,11 @@ import {
     listAdmins,
     listGroupRoles,
     removeGroupRole,
-    type Admin,
     type AdminGroup,
 } from '../../contract/security';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
+import { sipho } from './support/adminFixtures';
 
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
 const group: AdminGroup = {
@@ -29,21 +29,6 @@ const roles = [
     { id: 1, code: 'VIEW_USERS', name: 'View portal users', description: '' },
     { id: 2, code: 'VIEW_SECURITY', name: 'View security groups and roles', description: '' },
 ];
-const sipho: Admin = {
-    id: 2,
-    username: 'maker',
-    first_name: 'Sipho',
-    last_name: 'Ndlovu',
-    msisdn: '27820000002',
-    email: null,
-    group_id: 2,
-    group_name: 'Portal Staff',
-    store_id: null,
-    store_name: null,
-    status: 'active',
-    otp_enabled: false,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
 const INITIAL_HELD: GroupRole[] = [
     { id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } },
 ];
