@@ -313,6 +313,42 @@ describe('what approving does', () => {
         expect(body.pending_requests).toEqual([]);
     });
 
+    it("deregistration closes the loan's other pending requests, which could never be approved now", async () => {
+        const made = await makeLoan(server.db);
+        const transfer = await server.call(requestLoanTransfer, {
+            body: { loan_reference: made.loanReference, new_msisdn: (await makeCustomer(server.db)).msisdn, reason: 'Sold on' },
+            token: token.maker,
+        });
+        expect(transfer.status).toBe(201);
+        const transferId = transfer.body.pending_requests.find(row => row.kind === 'loan_transfer')?.id ?? 0;
+        const id = await deregister(made.loanReference);
+        const approved = await server.call(decideLoanRemoval, {
+            body: { request_id: id, decision: 'approve' },
+            token: token.checker,
+        });
+        expect(approved.status).toBe(200);
+        expect(await requestRow(transferId)).toMatchObject({
+            status: 'rejected',
+            decisionNote: `The loan was deactivated (request ${id})`,
+        });
+        const closed = await server.db
+            .select()
+            .from(auditEvents)
+            .where(
+                and(
+                    eq(auditEvents.action, 'approval_requests.loan_transfer.close'),
+                    eq(auditEvents.entityId, String(transferId)),
+                ),
+            );
+        expect(closed).toHaveLength(1);
+        // Its checker deciding it now finds it decided.
+        const late = await server.call(decideLoanTransfer, {
+            body: { request_id: transferId, decision: 'approve' },
+            token: token.checker,
+        });
+        expect([late.status, late.error.key]).toEqual([409, 'errors.request_decided']);
+    });
+
     it('deregistration of a loan no longer active: 409 errors.loan_state, the request still pending', async () => {
         const made = await makeLoan(server.db);
         const id = await deregister(made.loanReference);

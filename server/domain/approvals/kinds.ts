@@ -4,11 +4,11 @@
  * approving it does (`apply`); agent registrations also act when rejected. Everything runs inside
  * the decision's transaction, so a refusal leaves the request pending and nothing changed.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { APPROVE_ROLE_OF, VIEW_ROLE_OF, type ApprovalKind } from '../../../contract/approvals';
 import type { RoleCode } from '../../../contract/roles';
 import type { Transaction } from '../../db';
-import { admins, deviceLocks, inventoryItems, loans, smsOutbox } from '../../db/schema';
+import { admins, approvalRequests, deviceLocks, inventoryItems, loans, smsOutbox } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import type { AuditEntry } from '../../write';
 import { commandChanges } from '../customers/devices';
@@ -75,7 +75,7 @@ const deregistration = entry('deregistration', {
         checkLoanActive(loan);
         return loan;
     },
-    apply: async (tx, _request, context, loan) => {
+    apply: async (tx, request, context, loan) => {
         const now = context.now();
         const status = moveLoan(loan.status, 'deactivated');
         await tx.update(loans).set({ status, updatedAt: now }).where(eq(loans.id, loan.id));
@@ -111,7 +111,42 @@ const deregistration = entry('deregistration', {
                 });
             }
         }
-        return { after: { loan_reference: loan.loanReference, loan_status: status, device_state: deviceState }, audit };
+        // The loan's other pending requests (an IMEI change, a transfer) can never be approved now:
+        // they are closed with the decision, saying why, rather than left in a queue for ever.
+        const closed = await tx
+            .update(approvalRequests)
+            .set({
+                status: 'rejected',
+                checkerAdminId: context.session?.admin.id ?? null,
+                decisionNote: `The loan was deactivated (request ${request.id})`,
+                decidedAt: now,
+            })
+            .where(
+                and(
+                    eq(approvalRequests.loanId, loan.id),
+                    eq(approvalRequests.status, 'pending'),
+                    ne(approvalRequests.id, request.id),
+                ),
+            )
+            .returning({ id: approvalRequests.id, kind: approvalRequests.kind });
+        for (const other of closed) {
+            audit.push({
+                action: `approval_requests.${other.kind}.close`,
+                entity: 'approval_requests',
+                entityId: other.id,
+                before: { status: 'pending' },
+                after: { status: 'rejected', reason: 'loan_deactivated', by_request: request.id },
+            });
+        }
+        return {
+            after: {
+                loan_reference: loan.loanReference,
+                loan_status: status,
+                device_state: deviceState,
+                ...(closed.length ? { closed_requests: closed.map(other => other.id) } : {}),
+            },
+            audit,
+        };
     },
 });
 
