@@ -10,6 +10,7 @@ import type { CallDefinition } from '../../contract/define';
 import { devCalls, devOutbox } from '../../contract/dev';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { PASSWORD, type TestServer } from './harness';
+import { DEFAULT_UPLOAD, multipartBody } from './multipart';
 
 /**
  * Every call the server mounts in development and tests: the contract's, and the development
@@ -193,12 +194,19 @@ export const sendRaw = async (server: TestServer, call: CallDefinition, request:
     const url = API_BASE + path + (search ? `?${search}` : '');
     const headers: Record<string, string> = { Coords: '-26.2485,27.8540' };
     if (request.token) headers.authorization = `Bearer ${request.token}`;
+    let payload: string | Buffer | undefined = request.body !== undefined ? toJsonText(request.body) : undefined;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
+    // An upload call's object body goes as the portal sends it: a multipart form with a small image.
+    if (call.upload && isWireObject(request.body)) {
+        const form = multipartBody(request.body, [DEFAULT_UPLOAD]);
+        payload = form.payload;
+        headers['content-type'] = form.contentType;
+    }
     const response = await server.app.inject({
         method: call.method,
         url,
         headers,
-        ...(request.body !== undefined ? { payload: toJsonText(request.body) } : {}),
+        ...(payload !== undefined ? { payload } : {}),
         ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
     });
     let json: unknown;

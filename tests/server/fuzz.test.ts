@@ -160,12 +160,16 @@ const nextSource = (loopback: boolean) => {
 const REFUSALS = new Set([400, 401, 403, 404, 409, 413, 414, 415, 429]);
 
 /**
- * The fields the answer may name: those the call declares and those the request carried, and
- * `body` itself when the body is not an object (a number, a list, a string: no field of it is at fault).
+ * The fields the answer may name: those the call declares and those the request carried, `body`
+ * itself when the body is not an object (a number, a list, a string: no field of it is at fault),
+ * and for an upload call its `file` and `body`, the form itself (server/http.ts `readForm`: a form
+ * that cannot be read, or holds a field named like an Object property, which the multipart parser
+ * refuses without saying which).
  */
 const fieldsOf = (call: CallDefinition, request: RawRequest): Set<string> =>
     new Set([
         ...(call.body !== undefined && !isWireObject(request.body) ? ['body'] : []),
+        ...(call.upload ? ['file', 'body'] : []),
         ...declaredKeys(call.params),
         ...declaredKeys(call.query),
         ...declaredKeys(call.body),

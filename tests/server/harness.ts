@@ -14,6 +14,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { MEMORY_DATA_DIR, openDatabase, type Database, type OpenDatabase } from '../../server/db';
 import { prepareDatabase } from '../../server/db/seed';
 import { loadSettings, type Settings } from '../../server/settings';
+import { DEFAULT_UPLOAD, multipartBody, type FilePart } from './multipart';
 
 export const PASSWORD = 'demo-pass-2026';
 
@@ -35,6 +36,8 @@ export interface CallOptions {
     headers?: Record<string, string>;
     /** The caller's address as the server sees it (127.0.0.1 unless a test plays another source). */
     remoteAddress?: string;
+    /** An `upload: true` call's file parts (multipart.ts): a small PNG unless given. */
+    files?: readonly FilePart[];
 }
 
 export interface CallResult<C extends CallDefinition> {
@@ -92,6 +95,20 @@ const throwawayPostgres = async (serverUrl: string) => {
     };
 };
 
+const jsonRequest = (headers: Record<string, string>, options: CallOptions) =>
+    options.body !== undefined
+        ? { payload: JSON.stringify(options.body), headers: { ...headers, 'content-type': 'application/json' } }
+        : {};
+
+/** An upload call as the portal makes it: multipart, the body's fields as text parts, then the file. */
+const uploadRequest = (headers: Record<string, string>, options: CallOptions) => {
+    const { payload, contentType } = multipartBody(
+        (options.body ?? {}) as Record<string, unknown>,
+        options.files ?? [DEFAULT_UPLOAD],
+    );
+    return { payload, headers: { ...headers, 'content-type': contentType } };
+};
+
 export const startTestServer = async (overrides: Partial<Settings> = {}): Promise<TestServer> => {
     const clock = createClock();
     const postgres = process.env.TEST_DATABASE_URL ? await throwawayPostgres(process.env.TEST_DATABASE_URL) : null;
@@ -125,9 +142,7 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
             url,
             headers,
             ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-            ...(options.body !== undefined
-                ? { payload: JSON.stringify(options.body), headers: { ...headers, 'content-type': 'application/json' } }
-                : {}),
+            ...(definition.upload ? uploadRequest(headers, options) : jsonRequest(headers, options)),
         });
         const json: unknown = response.body ? JSON.parse(response.body) : undefined;
         const ok = response.statusCode >= 200 && response.statusCode < 300;

@@ -34,6 +34,9 @@ import { PASSWORD, startTestServer, type CallOptions, type CallResult, type Test
 import { freshImei, makeCustomer, makeLoan, makeVivoCode, VIVO_TEST_CODE } from './customerFixtures';
 import { offlineUnlockPin } from '../../contract/devices';
 import { DEMO_CUSTOMERS } from '../../server/db/seedCustomers';
+import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '../../contract/kyc';
+import { luhnValid } from '../../server/domain/kyc/identity';
+import { png } from '../e2e/fixtures/kycImages';
 import { DEMO_USERNAMES, callEntries, everyCall, signInAs, type CallName } from './contractCases';
 
 let server: TestServer;
@@ -209,6 +212,46 @@ const pendingRequest = async (kind: ApprovalKind, context: RowContext): Promise<
 const approve = async (kind: ApprovalKind, context: RowContext) => ({
     body: { request_id: await pendingRequest(kind, context), decision: 'approve' as const },
 });
+
+/**
+ * A KYC submission's body for a new person, with documents uploaded and identity checked as
+ * `username` (a submission names only its maker's own uploads and checks).
+ */
+const kycDetailsOf = async (username: string, context: RowContext) => {
+    const token = tokens.get(username);
+    const image = async (kind: KycImageKind) =>
+        (
+            await server.call(uploadImage, {
+                body: { kind },
+                files: [{ name: 'k.png', type: 'image/png', bytes: png(480, 640) }],
+                token,
+            })
+        ).body?.id ?? '00000000-0000-4000-8000-000000000000';
+    const body12 = `800101${String(context.serial % 5000).padStart(4, '0')}08`;
+    const person = {
+        first_name: 'Matrix',
+        last_name: 'Kyc',
+        id_type: 'national_id' as const,
+        id_number: body12 + ([...'0123456789'].find(digit => luhnValid(body12 + digit)) ?? '0'),
+        date_of_birth: `19${body12.slice(0, 2)}-${body12.slice(2, 4)}-${body12.slice(4, 6)}`,
+    };
+    const checked = await server.call(identityValidation, { body: person, token });
+    return {
+        ...person,
+        msisdn: uniqueMsisdn(context),
+        customer_type: 'normal' as const,
+        channel: 'shop' as const,
+        address: { town: 'Soweto' },
+        images: { id_front: await image('id_front'), id_back: await image('id_back'), selfie: await image('selfie') },
+        identity_reference: checked.body?.reference ?? 'none',
+    };
+};
+/** A pending KYC submission made by the demo agent (so every checker may decide it). */
+const kycSubmission = async (context: RowContext) => {
+    const made = await server.call(kycDetails, { body: await kycDetailsOf('agent', context), token: tokens.get('agent') });
+    if (made.status !== 201) throw new Error(`Setup KYC submission failed: ${made.status} ${JSON.stringify(made.error)}`);
+    return made.body.kyc;
+};
 
 const ROWS = {
     login: {
@@ -438,6 +481,34 @@ const ROWS = {
     listServiceTransactions: { input: () => ({ query: { $limit: 10 } }) },
     decideServiceTransaction: { input: context => approve('agent_registration', context) },
     approvalCounts: { input: () => ({}) },
+    uploadImage: { input: () => ({ body: { kind: 'selfie' } }) },
+    idValidationCheck: {
+        input: context => ({
+            body: {
+                id_type: 'passport',
+                id_number: `MX${String(context.serial).padStart(6, '0')}`,
+                msisdn: uniqueMsisdn(context),
+            },
+        }),
+    },
+    identityValidation: {
+        input: () => ({
+            body: {
+                id_type: 'national_id',
+                id_number: '9001014800089',
+                first_name: 'Thandi',
+                last_name: 'Mokoena',
+                date_of_birth: '1990-01-01',
+            },
+        }),
+    },
+    // Made with the caller's own uploads and check; a caller without ADD_LOAN is refused before they matter.
+    kycDetails: { input: async context => ({ body: await kycDetailsOf(context.caller, context) }) },
+    pendingKycVerifications: { input: () => ({ body: {} }) },
+    kycImageContent: { input: async context => ({ params: { id: (await kycSubmission(context)).images[0]?.id ?? '' } }) },
+    approveKycVerification: {
+        input: async context => ({ body: { id: (await kycSubmission(context)).id, decision: 'approve' as const } }),
+    },
     // The stand-ins answer this machine only: the harness's default address is loopback.
     devOutbox: { input: () => ({ query: { msisdn: '27820000008', $limit: 1 } }) },
     devPhoneScreen: { input: () => ({ query: { imei: DEMO.lockedImei } }) },
