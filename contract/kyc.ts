@@ -194,11 +194,12 @@ export const kycDetails = defineCall({
 
 export const pendingKycVerifications = defineCall({
     summary:
-        'The KYC submissions to verify, oldest first (or decided ones, newest first), with a search on name, phone number or ID number; answers `data` and `total_items`.',
+        'The KYC submissions to verify, oldest first (or decided ones, newest first), with a search on name, phone number or ID number; answers `data` and `total_items`. With `id`, that one submission whatever its status (the verification screen), or none when it is out of reach.',
     method: 'POST',
     path: '/api/v1/all/pending/kyc-verifications',
     access: 'VIEW_CUSTOMER_OCR',
     body: z.object({
+        id: id.optional(),
         status: z.enum(KYC_SUBMISSION_STATUSES).default('pending'),
         q: z.string().trim().max(64).optional(),
         page_number: z.number().int().min(1).max(100_000).default(1),

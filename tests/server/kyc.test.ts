@@ -666,6 +666,17 @@ describe('the verification queue', () => {
         expect([past.body.data.length, past.body.total_items]).toEqual([0, all.body.total_items]);
     });
 
+    it('answers one submission by its id whatever its status, and none out of reach', async () => {
+        const { id } = await submitted();
+        await server.call(approveKycVerification, { body: { id, decision: 'approve' }, token: token.checker });
+        const one = await queue('checker', { id });
+        expect(one.body.data.map(row => [row.id, row.status])).toEqual([[id, 'approved']]);
+        expect(one.body.total_items).toBe(1);
+        const otherShop = Object.keys(storeIds).find(name => name !== 'Soweto Central') ?? '';
+        const far = await queue(await userIn('Approvers', otherShop), { id });
+        expect([far.body.data.length, far.body.total_items]).toEqual([0, 0]);
+    });
+
     it('lists decided submissions by status, newest decision first', async () => {
         const a = await submitted();
         const b = await submitted();

@@ -128,6 +128,8 @@ export const readSubmission = async (db: Queryable, id: number): Promise<KycSubm
 // The queue
 
 interface QueueInput {
+    /** One submission, whatever its status. */
+    id?: number | undefined;
     status: 'pending' | 'approved' | 'rejected';
     q?: string | undefined;
     page_number: number;
@@ -146,7 +148,11 @@ const matching = (text: string): SQL | undefined => {
 
 /** A page of the queue: pending ones oldest first (who waited longest), decided ones newest first. */
 export const queuePage = async (context: CallContext, input: QueueInput) => {
-    const where = and(eq(kycSubmissions.status, input.status), reachOf(context), input.q ? matching(input.q) : undefined);
+    const where = and(
+        input.id !== undefined ? eq(kycSubmissions.id, input.id) : eq(kycSubmissions.status, input.status),
+        reachOf(context),
+        input.q ? matching(input.q) : undefined,
+    );
     const order =
         input.status === 'pending'
             ? [asc(kycSubmissions.createdAt), asc(kycSubmissions.id)]
