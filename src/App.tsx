@@ -27,6 +27,7 @@ import { AgentList } from './resources/agents';
 import { ApprovalQueue } from './resources/approvals';
 import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
+import { KycQueue, KycValidation } from './resources/kyc';
 import security from './resources/security';
 import { ShopAgents, ShopList } from './resources/shops';
 import { StoreCreate, StoreList, StoreShow } from './resources/stores';
@@ -129,6 +130,8 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Route path="/customers/view" element={<CustomerView variant="staff" />} />
                     <Route path="/customers/findassisted" element={<CustomerFind variant="assisted" />} />
                     <Route path="/customers/digital-assisted-view" element={<CustomerView variant="assisted" />} />
+                    <Route path="/customers/ocr" element={<KycQueue />} />
+                    <Route path="/customers/kyc-validation" element={<KycValidation />} />
                     <Route path="/find/fieldagent/customer" element={<CustomerFind variant="fieldagent" />} />
                     <Route path="/fieldagent/customers/view" element={<CustomerView variant="fieldagent" />} />
                     <Route path="/find/shop/fieldagent/customer" element={<CustomerFind variant="shop" />} />

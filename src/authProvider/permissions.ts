@@ -13,6 +13,7 @@ import { DECLARED_RESOURCES } from '../dataProvider/declarations';
 import { gatesOf } from '../dataProvider/defineResource';
 import { APPROVAL_GATES } from '../resources/approvals/gates';
 import { CUSTOMER_GATES } from '../resources/customers/gates';
+import { KYC_GATES } from '../resources/kyc/gates';
 import { STORE_GATES } from '../resources/stores/gates';
 
 type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
@@ -28,7 +29,6 @@ const BY_HAND: Record<string, Record<string, Rule>> = {
     'fieldagent-customers': { find: 'FIND_CUSTOMER_FIELDAGENT' },
     'fieldagent-shop-customers': { find: 'FIND_CUSTOMER_FIELDAGENT_STORE' },
     transactions: { find: 'FIND_TRANSACTION' },
-    kyc: { list: 'VIEW_CUSTOMER_OCR', approve: 'APPROVE_CUSTOMER_OCR' },
     'suspense-transactions': { list: 'VIEW_SUSPENSE_TRANSACTIONS', edit: 'CORRECT_SUSPENSE_TRANSACTIONS' },
     reconciliation: { create: 'UPLOAD_RECONCILIATION_DOCUMENT' },
     // The specification gates "successful" by VIEW_SUSPENSE_TRANSACTIONS, a slip; this is the right role.
@@ -47,7 +47,7 @@ const declared = Object.fromEntries(
 );
 
 /** A domain whose screens make custom calls (not a react-admin resource) declares its gates in its folder. */
-const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...CUSTOMER_GATES, ...STORE_GATES, ...APPROVAL_GATES };
+const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...CUSTOMER_GATES, ...KYC_GATES, ...STORE_GATES, ...APPROVAL_GATES };
 
 export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...BY_DOMAIN, ...declared };
 

@@ -113,7 +113,7 @@ export const MENU: readonly MenuNode[] = [
         queue('imei_changes', PhonelinkEraseIcon, ['imei_change']),
         queue('transfer_loan_requests', AppRegistrationIcon, ['loan_transfer']),
     ]),
-    group('kyc', BadgeIcon, [entry('kyc_verification', 'customers/ocr', BadgeIcon, 'kyc')]),
+    group('kyc', BadgeIcon, [entry('kyc_verification', 'customers/ocr', BadgeIcon, 'kyc', 'list', true)]),
     group('suspense', AccountBalanceWalletIcon, [
         entry('suspense_transactions', 'suspense-transactions', AccountBalanceWalletIcon, 'suspense-transactions'),
         entry('reconciliation', 'reconciliation', AppRegistrationIcon, 'reconciliation', 'create'),

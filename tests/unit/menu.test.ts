@@ -101,6 +101,7 @@ describe('the side menu rules (spec §2)', () => {
             'mc_requests',
             'imei_changes',
             'transfer_loan_requests',
+            'kyc_verification',
             'security',
             'audit',
         ]);

@@ -1,0 +1,349 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import { Alert, Box, Button, Card, CardContent, Skeleton, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { CanAccess, useNotify, useTranslate } from 'react-admin';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { KycImageKind, KycSubmission } from '../../../contract/kyc';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { LoadError } from '../../layout/LoadError';
+import { errorKeyOf } from '../../lib/apiErrors';
+import { useWhen } from '../approvals/RequestDetail';
+import { Screen } from '../stores/Screen';
+import { decideSubmission, fetchImage, fetchSubmission, imageKey, kycKey, submissionKey, type KycDecision } from './api';
+import { OcrComparison, SubmissionStatusChip } from './present';
+
+/** A rejection says why (contract: 3 to 500 characters). */
+const REASON_MIN = 3;
+const REASON_MAX = 500;
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+    <Card variant="outlined" component="section" aria-label={title}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Typography component="h2" variant="h6">
+                {title}
+            </Typography>
+            {children}
+        </CardContent>
+    </Card>
+);
+
+const Facts = ({ rows }: { rows: [string, ReactNode][] }) => {
+    const translate = useTranslate();
+    return (
+        <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 }}
+        >
+            {rows.map(([label, value]) => (
+                <Box key={label} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                        {translate(`kyc.fields.${label}`)}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                        {value}
+                    </Typography>
+                </Box>
+            ))}
+        </Box>
+    );
+};
+
+/** Passed or failed, said with an icon and a word. */
+const Verdict = ({ passed, label }: { passed: boolean; label: string }) => (
+    <Box
+        component="span"
+        sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.5,
+            color: passed ? 'success.dark' : 'error.dark',
+            fontWeight: 600,
+        }}
+    >
+        {passed ? <TaskAltIcon fontSize="small" aria-hidden /> : <HighlightOffIcon fontSize="small" aria-hidden />}
+        {label}
+    </Box>
+);
+
+/** One document, fetched on its own (a data URL), with its own failure and Retry. */
+const KycImage = ({ id, kind }: { id: string; kind: KycImageKind }) => {
+    const translate = useTranslate();
+    const image = useQuery({ queryKey: imageKey(id), queryFn: ({ signal }) => fetchImage(id, signal), staleTime: Infinity });
+    const label = translate(`kyc.images.${kind}`);
+    return (
+        <Box component="figure" sx={{ m: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+            {image.isError ? (
+                <LoadError error={image.error} onRetry={() => void image.refetch()} />
+            ) : image.isPending ? (
+                <Skeleton
+                    variant="rectangular"
+                    sx={{ aspectRatio: '4 / 3', height: 'auto' }}
+                    aria-label={translate('app.loading')}
+                />
+            ) : (
+                <Box
+                    component="a"
+                    href={image.data.data_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label={translate('kyc.images.open', { name: label })}
+                    sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.200' }}
+                >
+                    <Box
+                        component="img"
+                        src={image.data.data_url}
+                        alt={label}
+                        sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'contain' }}
+                    />
+                </Box>
+            )}
+            <Typography component="figcaption" variant="body2">
+                {label}
+            </Typography>
+        </Box>
+    );
+};
+
+interface DecisionState {
+    choice: 'approve' | 'reject';
+}
+
+/** Approve and reject, each asked first; a rejection needs its reason. The server's refusal shows in the dialog. */
+const Decision = ({ submission }: { submission: KycSubmission }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const queryClient = useQueryClient();
+    const [open, setOpen] = useState<DecisionState | null>(null);
+    const [visible, setVisible] = useState(false);
+    const [reason, setReason] = useState('');
+    const [problem, setProblem] = useState<string | undefined>();
+    const mutation = useMutation({
+        mutationFn: (decision: KycDecision) => decideSubmission(submission.id, decision),
+        onSuccess: saved => {
+            notify(saved.status === 'approved' ? 'kyc.approved' : 'kyc.rejected', {
+                type: 'success',
+                messageArgs: { id: saved.id, name: saved.customer.name },
+            });
+            queryClient.setQueryData(submissionKey(saved.id), saved);
+            setVisible(false);
+            void queryClient.invalidateQueries({ queryKey: kycKey });
+        },
+        // Decided meanwhile, or one's own: the reason shows in the dialog, the screen shows the submission as it now is.
+        onError: () => void queryClient.invalidateQueries({ queryKey: submissionKey(submission.id) }),
+    });
+    const start = (choice: DecisionState['choice']) => {
+        mutation.reset();
+        setReason('');
+        setProblem(undefined);
+        setOpen({ choice });
+        setVisible(true);
+    };
+    const confirm = () => {
+        if (open?.choice === 'approve') {
+            mutation.mutate({ decision: 'approve' });
+            return;
+        }
+        const text = reason.trim();
+        const wrong = text.length < REASON_MIN ? 'kyc.reason_required' : undefined;
+        setProblem(wrong);
+        if (!wrong) mutation.mutate({ decision: 'reject', reason: text });
+    };
+    const reject = open?.choice === 'reject';
+    return (
+        <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={() => start('approve')}>
+                    {translate('kyc.approve')}
+                </Button>
+                <Button variant="outlined" color="error" startIcon={<CancelIcon />} onClick={() => start('reject')}>
+                    {translate('kyc.reject')}
+                </Button>
+            </Box>
+            {open ? (
+                <ConfirmDialog
+                    open={visible}
+                    title={translate(`kyc.${open.choice}_title`, { id: submission.id, name: submission.customer.name })}
+                    content={translate(`kyc.${open.choice}_content`, { name: submission.customer.name })}
+                    busy={mutation.isPending}
+                    onConfirm={confirm}
+                    onClose={() => setVisible(false)}
+                    confirmLabel={translate(reject ? 'kyc.reject' : 'kyc.approve')}
+                    confirmColor={reject ? 'error' : 'primary'}
+                    focusContent={reject}
+                >
+                    {reject ? (
+                        <TextField
+                            label={translate('kyc.reason')}
+                            value={reason}
+                            onChange={event => setReason(event.target.value)}
+                            error={problem !== undefined}
+                            helperText={translate(problem ?? 'kyc.reason_help')}
+                            required
+                            autoFocus
+                            disabled={mutation.isPending}
+                            fullWidth
+                            multiline
+                            minRows={2}
+                            margin="normal"
+                            slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
+                        />
+                    ) : null}
+                    {mutation.isError ? (
+                        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+                            {translate(errorKeyOf(mutation.error))}
+                        </Alert>
+                    ) : null}
+                </ConfirmDialog>
+            ) : null}
+        </>
+    );
+};
+
+const SubmissionView = ({ submission }: { submission: KycSubmission }) => {
+    const translate = useTranslate();
+    const when = useWhen();
+    const liveness = submission.liveness;
+    return (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+            <Section title={translate('kyc.sections.customer')}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                    <Typography variant="subtitle1" sx={{ flexGrow: 1 }}>
+                        {submission.customer.name}
+                    </Typography>
+                    <SubmissionStatusChip status={submission.status} />
+                </Box>
+                <Facts
+                    rows={[
+                        ['msisdn', submission.customer.msisdn],
+                        ['id_type', translate(`customers.id_types.${submission.id_type}`)],
+                        ['id_number', submission.id_number],
+                        ['type', translate(`customers.types.${submission.customer.customer_type}`)],
+                        ['channel', translate(`customers.channels.${submission.channel}`)],
+                        ['store', submission.store?.name ?? '—'],
+                        ['submitted_by', `${submission.submitted_by.name}, ${when(submission.created_at)}`],
+                        ...(submission.status !== 'pending'
+                            ? ([
+                                  [
+                                      'decided_by',
+                                      `${submission.decided_by?.name ?? translate('kyc.replaced')}, ${when(submission.decided_at)}`,
+                                  ],
+                                  ...(submission.reason ? [['reason', submission.reason]] : []),
+                              ] as [string, ReactNode][])
+                            : []),
+                    ]}
+                />
+            </Section>
+            <Section title={translate('kyc.sections.checks')}>
+                <Facts
+                    rows={[
+                        [
+                            'identity',
+                            <Verdict
+                                key="identity"
+                                passed={submission.identity.verified}
+                                label={translate(submission.identity.verified ? 'kyc.identity.verified' : 'kyc.identity.failed')}
+                            />,
+                        ],
+                        [
+                            'reference',
+                            <Box component="span" key="reference" sx={{ fontFamily: 'monospace' }}>
+                                {submission.identity.reference}
+                            </Box>,
+                        ],
+                        [
+                            'liveness',
+                            liveness ? (
+                                <Verdict
+                                    key="liveness"
+                                    passed={liveness.passed}
+                                    label={translate(liveness.passed ? 'kyc.liveness.passed' : 'kyc.liveness.failed', {
+                                        score: Math.round(liveness.score * 100),
+                                    })}
+                                />
+                            ) : (
+                                translate('kyc.liveness.none')
+                            ),
+                        ],
+                    ]}
+                />
+            </Section>
+            <Box sx={{ gridColumn: '1 / -1' }}>
+                <Section title={translate('kyc.ocr.title')}>
+                    <OcrComparison submission={submission} />
+                </Section>
+            </Box>
+            <Box sx={{ gridColumn: '1 / -1' }}>
+                <Section title={translate('kyc.sections.documents')}>
+                    <Box
+                        sx={{
+                            display: 'grid',
+                            gridTemplateColumns: {
+                                xs: 'minmax(0, 1fr)',
+                                sm: 'repeat(2, minmax(0, 1fr))',
+                                lg: 'repeat(4, minmax(0, 1fr))',
+                            },
+                            gap: 2,
+                        }}
+                    >
+                        {submission.images.map(image => (
+                            <KycImage key={image.id} id={image.id} kind={image.kind} />
+                        ))}
+                    </Box>
+                </Section>
+            </Box>
+            {submission.status === 'pending' ? (
+                <Box sx={{ gridColumn: '1 / -1' }}>
+                    <CanAccess resource="kyc" action="approve">
+                        <Decision submission={submission} />
+                    </CanAccess>
+                </Box>
+            ) : null}
+        </Box>
+    );
+};
+
+/**
+ * One KYC submission for a checker (/dashboard/customers/kyc-validation?id=…): the customer, the
+ * identity check and liveness results, what the user confirmed beside what OCR read, the three or
+ * four documents, and Approve / Reject (with a reason), each asked first, for holders of
+ * APPROVE_CUSTOMER_OCR. The server refuses one's own submission and a second decision; the dialog
+ * says so.
+ */
+export const KycValidation = () => {
+    const translate = useTranslate();
+    const [search] = useSearchParams();
+    const text = search.get('id') ?? '';
+    const id = /^[0-9]{1,10}$/.test(text) ? Number(text) : null;
+    const submission = useQuery({
+        queryKey: submissionKey(id ?? 0),
+        queryFn: ({ signal }) => fetchSubmission(id ?? 0, signal),
+        enabled: id !== null,
+    });
+    const title = id === null ? translate('kyc.validation_title') : translate('kyc.submission_title', { id });
+    return (
+        <Screen
+            resource="kyc"
+            title={title}
+            actions={
+                <Button component={Link} to="/dashboard/customers/ocr" startIcon={<ArrowBackIcon />}>
+                    {translate('kyc.back_to_queue')}
+                </Button>
+            }
+        >
+            {id === null || submission.data === null ? (
+                <Alert severity="info">{translate('kyc.not_found')}</Alert>
+            ) : submission.isError ? (
+                <LoadError error={submission.error} onRetry={() => void submission.refetch()} />
+            ) : submission.isPending ? (
+                <Skeleton variant="rectangular" height={240} aria-label={translate('app.loading')} />
+            ) : (
+                <SubmissionView submission={submission.data} />
+            )}
+        </Screen>
+    );
+};
