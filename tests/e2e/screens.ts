@@ -7,6 +7,9 @@ import { expectAccessible, expectDashboard, signIn } from './support';
 
 export const checkEveryScreen = () => {
     test.describe('every screen is accessible', () => {
+        // Each axe run over a whole signed-in screen takes seconds on a busy 2-core machine, and most
+        // of these visit several screens: 30 s was passed once with the machine fully loaded.
+        test.describe.configure({ timeout: 90_000 });
         test('the sign-in page', async ({ page }) => {
             await page.goto('/');
             await expect(page.getByRole('heading', { name: 'Sign in to the staff portal' })).toBeVisible();
