@@ -4,6 +4,7 @@ import { registerApprovalRoutes } from './approvals';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
 import { registerKycRoutes } from './kyc';
+import { registerOriginationRoutes } from './origination';
 import { registerPlacesRoutes } from './places';
 import { registerSecurityRoutes } from './security';
 import { registerStoreRoutes } from './stores';
@@ -13,6 +14,7 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerSecurityRoutes(app);
     registerCustomersRoutes(app);
     registerKycRoutes(app);
+    registerOriginationRoutes(app);
     registerStoreRoutes(app);
     registerPlacesRoutes(app);
     registerApprovalRoutes(app);

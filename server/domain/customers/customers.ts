@@ -46,8 +46,8 @@ export const HIDDEN_CODE_TEXT = 'One-time code sent (hidden)';
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-/** What a customer's open loans use of their credit limit. */
-const creditUsed = async (db: Queryable, customerId: number) => {
+/** What a customer's open loans use of their credit limit (a sale checks it too: server/domain/origination/sale.ts). */
+export const creditUsed = async (db: Queryable, customerId: number) => {
     const [row] = await db
         .select({ used: sql<string | null>`sum(${loans.balance})`, open: count() })
         .from(loans)

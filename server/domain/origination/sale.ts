@@ -1,0 +1,300 @@
+/**
+ * Starting a sale (contract/origination.ts): who the customer is, whether a device may be sold,
+ * the draft loan that reserves it, and where a sale stands.
+ *
+ * `create_loan` runs under the customer's row lock, so one customer's parallel sales take turns:
+ * the second sees the first (the same draft again, or `errors.sale_in_progress`) and the credit
+ * limit cannot be spent twice. The device's stock row is locked too, and the partial unique index
+ * `loans_open_imei_key` is the last word when two customers are sold one device at the same
+ * instant: its violation is the 409 `errors.imei_in_use`.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CURRENCY } from '../../../contract/customers';
+import {
+    createLoan,
+    customerLoginCheck,
+    imeiValidationCheck,
+    loanProgress,
+    type OriginationStep,
+} from '../../../contract/origination';
+import type { LoanStatus } from '../../../contract/loans';
+import type { Queryable, Transaction } from '../../db';
+import { customers, deviceLocks, inventoryItems, loans, phoneModels, transactions } from '../../db/schema';
+import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
+import { HttpError, mount } from '../../http';
+import { creditUsed } from '../customers/customers';
+import { newChallenge, refreshDevices } from '../customers/devices';
+import { customerNotFound, selectCustomers, toCustomer, toLoan } from '../customers/records';
+import { callerId, readLoan, refuseOwnMsisdn, saleCustomers, saleLoan, saleStore } from './access';
+import { toTransaction } from './deposit';
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** A sale not yet through: the customer has one at a time. */
+export const SALE_STATUSES = ['draft', 'awaiting_deposit', 'awaiting_lock'] as const satisfies readonly LoanStatus[];
+
+const STEP_OF: Readonly<Record<LoanStatus, OriginationStep>> = {
+    draft: 'otp',
+    awaiting_deposit: 'deposit',
+    awaiting_lock: 'lock',
+    active: 'done',
+    completed: 'done',
+    // Sold, then deregistered: the sale itself went through.
+    deactivated: 'done',
+    cancelled: 'cancelled',
+};
+
+/** The reference of a loan this server starts: `LPP-` and six digits or more, as the seed's (server/db/seedCustomers.ts). */
+const REFERENCE_PREFIX = 'LPP-';
+const REFERENCE_PATTERN = `^${REFERENCE_PREFIX}[0-9]{6,12}$`;
+
+export const imeiInUse = () => new HttpError(409, 'errors.imei_in_use', 'This phone is on another open loan', 'imei');
+const imeiNotInStock = () =>
+    new HttpError(409, 'errors.imei_not_in_stock', 'No phone of this model with this IMEI is in stock at the shop', 'imei');
+const unknownSku = () => new HttpError(400, 'errors.unknown_sku', 'There is no phone model with this SKU', 'sku');
+
+const phoneModel = async (db: Queryable, sku: string) => {
+    const [model] = await db.select().from(phoneModels).where(eq(phoneModels.sku, sku));
+    if (!model) throw unknownSku();
+    return model;
+};
+
+/**
+ * The stock item a sale may take: on no open loan (409 `errors.imei_in_use`), in stock at the store
+ * as the chosen model (409 `errors.imei_not_in_stock`). Inside a write, `lock` locks the item first
+ * and then looks for an open loan, so a sale that waited for the lock sees the loan of the sale
+ * that held it.
+ */
+const deviceForSale = async (db: Queryable, device: { imei: string; sku: string; storeId: number }, lock = false) => {
+    const query = db.select().from(inventoryItems).where(eq(inventoryItems.imei, device.imei));
+    const [item] = lock ? await query.for('update') : await query;
+    const [open] = await db
+        .select({ id: loans.id })
+        .from(loans)
+        .where(and(eq(loans.imei, device.imei), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
+        .limit(1);
+    if (open) throw imeiInUse();
+    if (!item || item.storeId !== device.storeId || item.sku !== device.sku || item.status !== 'in_stock') throw imeiNotInStock();
+    return item;
+};
+
+/**
+ * The next free reference, taken under a transaction-wide advisory lock so two sales never pick
+ * the same one: one past the newest `LPP-` loan's (read backwards along the primary key, so it
+ * costs what was created since), then the first that is not taken.
+ */
+const nextLoanReference = async (tx: Transaction): Promise<string> => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loans:reference'))`);
+    const [newest] = await tx
+        .select({ reference: loans.loanReference })
+        .from(loans)
+        .where(sql`${loans.loanReference} ~ ${REFERENCE_PATTERN}`)
+        .orderBy(desc(loans.id))
+        .limit(1);
+    let next = newest ? Number(newest.reference.slice(REFERENCE_PREFIX.length)) + 1 : 1;
+    for (;;) {
+        const candidate = `${REFERENCE_PREFIX}${String(next).padStart(6, '0')}`;
+        const [taken] = await tx.select({ id: loans.id }).from(loans).where(eq(loans.loanReference, candidate));
+        if (!taken) return candidate;
+        next += 1;
+    }
+};
+
+/** The caller's open draft for this customer and device: `create_loan` sent again answers it. */
+const sameDraft = async (db: Queryable, customerId: number, imei: string, agentId: number) => {
+    const [row] = await db
+        .select({ id: loans.id })
+        .from(loans)
+        .where(
+            and(
+                eq(loans.customerId, customerId),
+                eq(loans.imei, imei),
+                eq(loans.agentAdminId, agentId),
+                eq(loans.status, 'draft'),
+            ),
+        )
+        .limit(1);
+    return row?.id ?? null;
+};
+
+/** Thrown inside the write when the draft turned out to exist already: answered outside it, nothing written. */
+class SameDraft extends Error {
+    constructor(readonly loanId: number) {
+        super('The same draft exists');
+    }
+}
+
+export const registerSaleRoutes = (app: FastifyInstance): void => {
+    mount(app, customerLoginCheck, async ({ body }, context) => {
+        await refuseOwnMsisdn(context, body.msisdn);
+        const [seen] = await selectCustomers(context.db).where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
+        if (seen) return { msisdn: body.msisdn, known: true, customer: toCustomer(seen) };
+        const [someone] = await context.db.select({ id: customers.id }).from(customers).where(eq(customers.msisdn, body.msisdn));
+        return { msisdn: body.msisdn, known: someone !== undefined, customer: null };
+    });
+
+    mount(app, imeiValidationCheck, async ({ body }, context) => {
+        const store = await saleStore(context, body.store_id);
+        const model = await phoneModel(context.db, body.sku);
+        await deviceForSale(context.db, { imei: body.imei, sku: model.sku, storeId: store.id });
+        return { imei: body.imei, sku: model.sku, brand: model.brand, model: model.model, store };
+    });
+
+    mount(
+        app,
+        createLoan,
+        async ({ body }, context) => {
+            const me = callerId(context);
+            await refuseOwnMsisdn(context, body.msisdn);
+            const store = await saleStore(context, body.store_id);
+            const [seen] = await context.db
+                .select({ id: customers.id })
+                .from(customers)
+                .where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
+            if (!seen) throw customerNotFound();
+            const already = await sameDraft(context.db, seen.id, body.imei, me);
+            if (already !== null) return readLoan(context.db, already);
+            try {
+                return await context.write(
+                    async tx => {
+                        const [customer] = await tx.select().from(customers).where(eq(customers.id, seen.id)).for('update');
+                        if (!customer) throw customerNotFound();
+                        const again = await sameDraft(tx, customer.id, body.imei, me);
+                        if (again !== null) throw new SameDraft(again);
+                        const [inProgress] = await tx
+                            .select({ reference: loans.loanReference })
+                            .from(loans)
+                            .where(and(eq(loans.customerId, customer.id), inArray(loans.status, [...SALE_STATUSES])))
+                            .limit(1);
+                        if (inProgress) {
+                            throw new HttpError(
+                                409,
+                                'errors.sale_in_progress',
+                                `Sale ${inProgress.reference} is already in progress for this customer: finish or cancel it first`,
+                                'msisdn',
+                            );
+                        }
+                        if (customer.kycStatus !== 'pending' && customer.kycStatus !== 'verified') {
+                            throw new HttpError(
+                                409,
+                                'errors.kyc_required',
+                                "The customer's KYC must be submitted (and not rejected) before a sale",
+                                'msisdn',
+                            );
+                        }
+                        const model = await phoneModel(tx, body.sku);
+                        const { used } = await creditUsed(tx, customer.id);
+                        const available = cents(Math.max(0, customer.creditLimit - used));
+                        const financed = cents(model.cashPrice - model.deposit);
+                        if (financed > available) {
+                            throw new HttpError(
+                                409,
+                                'errors.not_qualified',
+                                `The customer qualifies for ${CURRENCY} ${available}; this phone finances ${CURRENCY} ${financed}`,
+                                'sku',
+                            );
+                        }
+                        const item = await deviceForSale(tx, { imei: body.imei, sku: model.sku, storeId: store.id }, true);
+                        const loanReference = await nextLoanReference(tx);
+                        const now = context.now();
+                        // What a loan costs, as the seed's loans: the deposit, then every instalment.
+                        const price = cents(model.deposit + model.instalmentAmount * model.term);
+                        const [loan] = await tx
+                            .insert(loans)
+                            .values({
+                                loanReference,
+                                customerId: customer.id,
+                                inventoryItemId: item.id,
+                                imei: item.imei,
+                                sku: model.sku,
+                                lockSolution: model.lockSolution,
+                                price,
+                                deposit: model.deposit,
+                                instalment: model.instalmentAmount,
+                                instalmentPeriod: model.instalmentPeriod,
+                                term: model.term,
+                                balance: price,
+                                agentAdminId: me,
+                                storeId: store.id,
+                                channel: body.channel,
+                                status: 'draft',
+                                createdAt: now,
+                                updatedAt: now,
+                            })
+                            .returning({ id: loans.id });
+                        if (!loan) throw new Error('The loan could not be created');
+                        await tx.update(inventoryItems).set({ status: 'reserved' }).where(eq(inventoryItems.id, item.id));
+                        await tx.insert(deviceLocks).values({
+                            loanId: loan.id,
+                            imei: item.imei,
+                            lockSolution: model.lockSolution,
+                            state: 'pending',
+                            confirmedState: 'pending',
+                            challenge: newChallenge(),
+                            updatedAt: now,
+                        });
+                        return {
+                            result: await readLoan(tx, loan.id),
+                            audit: [
+                                {
+                                    action: 'loans.create',
+                                    entity: 'loans',
+                                    entityId: loan.id,
+                                    after: {
+                                        loan_reference: loanReference,
+                                        customer_id: customer.id,
+                                        imei: item.imei,
+                                        sku: model.sku,
+                                        store_id: store.id,
+                                        channel: body.channel,
+                                        price,
+                                        deposit: model.deposit,
+                                        status: 'draft',
+                                    },
+                                },
+                                {
+                                    action: 'inventory_items.reserve',
+                                    entity: 'inventory_items',
+                                    entityId: item.id,
+                                    before: { status: item.status },
+                                    after: { status: 'reserved', loan_reference: loanReference },
+                                },
+                            ],
+                        };
+                    },
+                    { conflicts: { loans_open_imei_key: imeiInUse } },
+                );
+            } catch (error) {
+                if (error instanceof SameDraft) return readLoan(context.db, error.loanId);
+                throw error;
+            }
+        },
+        { status: 201 },
+    );
+
+    mount(app, loanProgress, async ({ body }, context) => {
+        let sale = await saleLoan(context, body.loan_reference);
+        if (sale.device?.requestedState) {
+            await refreshDevices(context, [sale.loan.id]);
+            sale = await saleLoan(context, body.loan_reference);
+        }
+        const { loan } = sale;
+        const [customer] = await selectCustomers(context.db).where(eq(customers.id, loan.customerId));
+        if (!customer) throw new Error('A loan without its customer');
+        const [deposit] = await context.db
+            .select()
+            .from(transactions)
+            .where(and(eq(transactions.loanId, loan.id), eq(transactions.kind, 'deposit')))
+            .orderBy(asc(transactions.createdAt), asc(transactions.id))
+            .limit(1);
+        return {
+            loan: toLoan(sale),
+            customer: toCustomer(customer),
+            step: STEP_OF[loan.status],
+            customer_otp_verified: loan.customerOtpVerifiedAt !== null,
+            agent_otp_verified: loan.agentOtpVerifiedAt !== null,
+            deposit: deposit ? toTransaction(deposit, loan.loanReference) : null,
+        };
+    });
+};
