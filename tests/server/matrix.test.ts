@@ -32,6 +32,7 @@ import { listServiceTransactions, type ApprovalKind } from '../../contract/appro
 import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../contract/loans';
 import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';
 import { freshImei, makeCustomer, makeLoan, makeVivoCode, VIVO_TEST_CODE } from './customerFixtures';
+import { makeSale, plantSaleCode, SALE_SKU, SALE_TEST_CODE, stockItem } from './originationFixtures';
 import { offlineUnlockPin } from '../../contract/devices';
 import { DEMO_CUSTOMERS } from '../../server/db/seedCustomers';
 import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '../../contract/kyc';
@@ -208,6 +209,16 @@ const pendingRequest = async (kind: ApprovalKind, context: RowContext): Promise<
                 });
     if (raised.status !== 201) throw new Error(`Setup ${kind} request failed: ${raised.status} ${JSON.stringify(raised.error)}`);
     return raised.body.pending_requests.find(request => request.kind === kind)?.id ?? 0;
+};
+/** A sale the row's caller made (admin's for a caller the call refuses first): only its seller or shop acts on it. */
+const saleOf = async (context: RowContext, status: 'draft' | 'awaiting_deposit' = 'draft') =>
+    makeSale(server.db, { agentId: await adminIdOf(context.caller === SIGNED_OUT ? 'admin' : context.caller), status });
+/** A draft sale of the caller's with codes waiting that the row knows (SALE_TEST_CODE); answers its reference. */
+const saleWithCodes = async (context: RowContext, kinds: readonly ('customer' | 'agent')[]) => {
+    const sale = await saleOf(context);
+    const agentId = sale.loan.agentAdminId ?? undefined;
+    for (const kind of kinds) await plantSaleCode(server.db, sale.loan.id, kind, { adminId: agentId, now: server.clock.now() });
+    return sale.loanReference;
 };
 const approve = async (kind: ApprovalKind, context: RowContext) => ({
     body: { request_id: await pendingRequest(kind, context), decision: 'approve' as const },
@@ -414,6 +425,71 @@ const ROWS = {
     },
     releaseDevice: {
         input: async () => ({ body: { loan_reference: (await makeLoan(server.db, { balance: 0 })).loanReference } }),
+    },
+    // Loan origination (issue 11): a fresh customer, phone or sale per row, the sale the caller's own.
+    customerLoginCheck: { input: () => ({ body: { msisdn: DEMO.noLoan } }) },
+    imeiValidationCheck: {
+        input: async () => ({ body: { imei: await stockItem(server.db), sku: SALE_SKU, store_id: ids.soweto } }),
+    },
+    createLoan: {
+        input: async () => ({
+            body: {
+                msisdn: (await makeCustomer(server.db)).msisdn,
+                sku: SALE_SKU,
+                imei: await stockItem(server.db),
+                store_id: ids.soweto,
+                channel: 'shop',
+            },
+        }),
+    },
+    loanProgress: { input: async context => ({ body: { loan_reference: (await saleOf(context)).loanReference } }) },
+    generateCustomerOtp: { input: async context => ({ body: { loan_reference: (await saleOf(context)).loanReference } }) },
+    generateAgentOtp: { input: async context => ({ body: { loan_reference: (await saleOf(context)).loanReference } }) },
+    customerOtp: {
+        input: async context => ({ body: { loan_reference: await saleWithCodes(context, ['customer']), otp: SALE_TEST_CODE } }),
+    },
+    agentOtp: {
+        input: async context => ({ body: { loan_reference: await saleWithCodes(context, ['agent']), otp: SALE_TEST_CODE } }),
+    },
+    verifyOtpV2: {
+        input: async context => ({
+            body: {
+                loan_reference: await saleWithCodes(context, ['customer', 'agent']),
+                customer_otp: SALE_TEST_CODE,
+                agent_otp: SALE_TEST_CODE,
+            },
+        }),
+    },
+    digitalAssistedVerifyOtp: {
+        input: async context => ({
+            body: { loan_reference: await saleWithCodes(context, ['customer']), customer_otp: SALE_TEST_CODE },
+        }),
+    },
+    loanDeposit: {
+        input: async context => ({
+            body: { loan_reference: (await saleOf(context, 'awaiting_deposit')).loanReference, channel: 'mpesa' },
+        }),
+    },
+    confirmInitialDeposit: {
+        input: async context => {
+            const sale = await saleOf(context, 'awaiting_deposit');
+            return {
+                body: {
+                    loan_reference: sale.loanReference,
+                    reference: `MATRIX-${context.serial}`,
+                    amount: sale.loan.deposit,
+                    channel: 'cash',
+                },
+            };
+        },
+    },
+    digitalAssistedConfirmDeposit: {
+        input: async context => ({
+            body: {
+                loan_reference: (await saleOf(context, 'awaiting_deposit')).loanReference,
+                reference: `MATRIX-MM-${context.serial}`,
+            },
+        }),
     },
     // Stores, shops, agents and inventory (issue 9): Soweto Central for reads, a fresh store, agent or device per write.
     createStore: {
