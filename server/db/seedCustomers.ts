@@ -287,7 +287,7 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
         channel: 'shop',
         creditLimit: 3500,
         kyc: 'verified',
-        shows: 'no loan yet; qualifies for the phones financed up to ZAR 3 500',
+        shows: "no loan yet; qualifies for the phones financed up to ZAR 3 500: sell her one from Soweto Central's stock (add loan)",
     },
     {
         msisdn: '27710000006',

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qualifiedDevices } from '../../contract/customers';
 import { confirmLockActivation } from '../../contract/devices';
 import { cancelLoan, loanStatements } from '../../contract/loans';
 import {
@@ -297,6 +298,20 @@ describe('a sale from start to an active loan', () => {
         });
         expect(paid.body.deposit.reference).toMatch(/^MM-/);
         expect((await loanRow(sale.loan.id))?.balance).toBe(sale.loan.price - sale.loan.deposit);
+    });
+});
+
+describe('the demo data', () => {
+    it("lets the demo agent sell Ayanda Cele a phone from Soweto Central's stock (README, Demo customers)", async () => {
+        const ayanda = '27710000005';
+        const check = await server.call(customerLoginCheck, { body: { msisdn: ayanda }, token: token.agent });
+        expect(['pending', 'verified']).toContain(check.body.customer?.kyc_status);
+        const phones = await server.call(qualifiedDevices, { body: { msisdn: ayanda }, token: token.agent });
+        expect(phones.body.devices.find(device => device.sku === SALE_SKU)?.in_stock).toBeGreaterThanOrEqual(3);
+        const imei = '354679000030000';
+        expect((await server.call(imeiValidationCheck, { body: { imei, sku: SALE_SKU }, token: token.agent })).status).toBe(200);
+        const sold = await server.call(createLoan, { body: saleBody(ayanda, imei), token: token.agent });
+        expect(sold.status).toBe(201);
     });
 });
 
