@@ -100,7 +100,7 @@ export const loanProgress = defineCall({
 
 const codeSent = z.object({
     loan_reference: z.string(),
-    /** The phone it went to, masked: `27******0005`. */
+    /** The phone it went to, masked as every code's is (server/domain/auth/codes.ts `maskMsisdn`): `•••005`. */
     sent_to: z.string(),
     expires_at: z.string(),
 });
