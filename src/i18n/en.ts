@@ -100,7 +100,6 @@ const en: TranslationMessages = {
         upload_title: 'Send for the liveness check',
         sign_in_first: 'Sign in on this device first: the photo is sent for the liveness check only from a signed-in session.',
         sign_in: 'Sign in',
-        send: 'Send photo',
         uploading: 'Sending the photo… %{percent}%',
         upload_failed: 'The photo could not be sent.',
         result_passed: 'Live face found (score %{score}%).',

@@ -304,7 +304,6 @@ const pt: TranslationMessages = {
         sign_in_first:
             'Inicie sessão neste dispositivo primeiro: a fotografia só é enviada para a prova de vida a partir de uma sessão iniciada.',
         sign_in: 'Iniciar sessão',
-        send: 'Enviar fotografia',
         uploading: 'A enviar a fotografia… %{percent}%',
         upload_failed: 'Não foi possível enviar a fotografia.',
         result_passed: 'Rosto vivo encontrado (pontuação %{score}%).',

@@ -302,7 +302,6 @@ const sw: TranslationMessages = {
         upload_title: 'Tuma kwa ukaguzi wa uhai',
         sign_in_first: 'Ingia kwenye kifaa hiki kwanza: picha inatumwa kwa ukaguzi wa uhai tu ukiwa umeingia.',
         sign_in: 'Ingia',
-        send: 'Tuma picha',
         uploading: 'Inatuma picha… %{percent}%',
         upload_failed: 'Picha haikuweza kutumwa.',
         result_passed: 'Uso hai umepatikana (alama %{score}%).',

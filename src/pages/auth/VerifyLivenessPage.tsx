@@ -1,10 +1,16 @@
 import CameraAltIcon from '@mui/icons-material/CameraAlt';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import ReplayIcon from '@mui/icons-material/Replay';
 import VideocamIcon from '@mui/icons-material/Videocam';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { CallResponse } from '../../../contract/define';
+import type { uploadImage } from '../../../contract/kyc';
 import { useT } from '../../i18n/context';
+import { errorKeyOf } from '../../lib/apiErrors';
+import { session } from '../../lib/session';
+import { uploadKycImage } from '../../resources/kyc/api';
 import { AuthLayout } from './AuthLayout';
 
 type CameraProblem = 'liveness.no_camera' | 'liveness.permission_denied' | 'liveness.unsupported' | 'liveness.failed';
@@ -18,9 +24,98 @@ const cameraProblemOf = (error: unknown): CameraProblem => {
     return 'liveness.failed';
 };
 
+type Upload =
+    | { state: 'sending'; fraction: number }
+    | { state: 'done'; image: CallResponse<typeof uploadImage> }
+    | { state: 'failed'; error: unknown };
+
+/** The photo as a JPEG file, to send; null when the browser cannot encode it. */
+const jpegOf = (canvas: HTMLCanvasElement): Promise<File | null> =>
+    new Promise(resolve => {
+        if (typeof canvas.toBlob !== 'function') {
+            resolve(null);
+            return;
+        }
+        canvas.toBlob(blob => resolve(blob ? new File([blob], 'liveness.jpg', { type: 'image/jpeg' }) : null), 'image/jpeg', 0.9);
+    });
+
+/**
+ * Sending a photo for the liveness check (contract/kyc.ts `uploadImage`, kind `liveness`) from
+ * the agent's signed-in phone: the progress while it goes, then the result and the image's
+ * reference (what a KYC submission names), or why it failed with a way to send it again.
+ */
+export const LivenessUpload = ({ file }: { file: File }) => {
+    const { translate } = useT();
+    const [upload, setUpload] = useState<Upload>({ state: 'sending', fraction: 0 });
+    const send = useCallback(async () => {
+        try {
+            const image = await uploadKycImage('liveness', file, fraction => setUpload({ state: 'sending', fraction }));
+            setUpload({ state: 'done', image });
+        } catch (error) {
+            setUpload({ state: 'failed', error });
+        }
+    }, [file]);
+    // Once per photo (React's development double effects included): the same capture is not sent twice.
+    const started = useRef(false);
+    useEffect(() => {
+        if (started.current) return;
+        started.current = true;
+        void send();
+    }, [send]);
+    const again = () => {
+        setUpload({ state: 'sending', fraction: 0 });
+        void send();
+    };
+
+    if (upload.state === 'sending') {
+        const percent = Math.round(upload.fraction * 100);
+        return (
+            <Box role="status" sx={{ mt: 2 }}>
+                <Typography variant="body2">{translate('liveness.uploading', { percent })}</Typography>
+                <LinearProgress
+                    variant="determinate"
+                    value={percent}
+                    aria-label={translate('liveness.upload_title')}
+                    sx={{ mt: 1 }}
+                />
+            </Box>
+        );
+    }
+    if (upload.state === 'failed') {
+        return (
+            <Alert
+                severity="error"
+                role="alert"
+                sx={{ mt: 2 }}
+                action={
+                    <Button color="inherit" size="small" startIcon={<CloudUploadIcon />} onClick={again}>
+                        {translate('app.retry')}
+                    </Button>
+                }
+            >
+                {translate('liveness.upload_failed')} {translate(errorKeyOf(upload.error))}
+            </Alert>
+        );
+    }
+    const result = upload.image.liveness;
+    const score = Math.round((result?.score ?? 0) * 100);
+    return (
+        <Alert severity={result?.passed ? 'success' : 'warning'} role="status" sx={{ mt: 2 }}>
+            <Typography variant="body2">
+                {translate(result?.passed ? 'liveness.result_passed' : 'liveness.result_failed', { score })}
+            </Typography>
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {translate('liveness.image_id', { id: upload.image.id })}
+            </Typography>
+        </Alert>
+    );
+};
+
 /**
  * The liveness check (spec §2, /verify_liveness): the front camera's live picture and a photo
- * taken from it. Without a camera or without permission, it says so plainly.
+ * taken from it. Without a camera or without permission, it says so plainly. On a device where
+ * someone is signed in (the agent's phone), the photo is sent for the check at once and its result
+ * shown; otherwise the page says to sign in first. It stays a signed-out page: no react-admin.
  */
 export const VerifyLivenessPage = () => {
     const { translate } = useT();
@@ -29,6 +124,8 @@ export const VerifyLivenessPage = () => {
     const [photo, setPhoto] = useState<string | null>(null);
     const [problem, setProblem] = useState<CameraProblem | null>(null);
     const [starting, setStarting] = useState(false);
+    const [file, setFile] = useState<File | null>(null);
+    const signedIn = session.isSignedIn();
 
     const stop = useCallback(() => {
         setStream(current => {
@@ -50,6 +147,7 @@ export const VerifyLivenessPage = () => {
     const start = async () => {
         setProblem(null);
         setPhoto(null);
+        setFile(null);
         if (!navigator.mediaDevices?.getUserMedia) {
             setProblem('liveness.unsupported');
             return;
@@ -73,6 +171,7 @@ export const VerifyLivenessPage = () => {
         canvas.getContext('2d')?.drawImage(source, 0, 0);
         setPhoto(canvas.toDataURL('image/jpeg', 0.9));
         stop();
+        if (signedIn) void jpegOf(canvas).then(setFile);
     };
 
     return (
@@ -120,6 +219,24 @@ export const VerifyLivenessPage = () => {
                     {translate('liveness.captured')}
                 </Typography>
             )}
+            {!signedIn ? (
+                <Alert
+                    severity="info"
+                    // Not an alert: it is there from the start, and the camera's problems are the page's alerts.
+                    role="note"
+                    sx={{ mt: 2 }}
+                    action={
+                        <Button component={Link} to="/" color="inherit" size="small">
+                            {translate('liveness.sign_in')}
+                        </Button>
+                    }
+                >
+                    {translate('liveness.sign_in_first')}
+                </Alert>
+            ) : file ? (
+                // A new photo is a new upload: keyed by the file, the component starts afresh.
+                <LivenessUpload key={`${file.name}-${file.lastModified}-${file.size}`} file={file} />
+            ) : null}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
                 {stream ? (
                     <>

@@ -60,10 +60,22 @@ const respond = <C extends CallDefinition>(call: C, answer: Answer<C>, status: n
     return json(checked(call.response, answer, `Fixture for ${name}`), status);
 };
 
-/** What the portal sends must be what the call takes, as the server would insist (400). */
+/**
+ * What the portal sends must be what the call takes, as the server would insist (400). An upload
+ * call is a multipart form (server/http.ts): its text fields are the body, and one part is the file.
+ */
 const checkRequest = async (call: CallDefinition, request: Request) => {
     const name = `${call.method} ${call.path}`;
     if (call.query) checked(call.query, Object.fromEntries(new URL(request.url).searchParams), `The query of ${name}`);
+    if (call.upload) {
+        const form = await request.clone().formData();
+        const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
+        if (call.body) checked(call.body, fields, `The form fields of ${name}`);
+        if (form.getAll('file').length !== 1 || typeof form.get('file') === 'string') {
+            throw new ContractDrift(`${name} must send exactly one file part named "file"`);
+        }
+        return;
+    }
     if (call.body) checked(call.body, await request.clone().json(), `The body of ${name}`);
 };
 

@@ -1,0 +1,107 @@
+/**
+ * /verify_liveness (issue 11): signed out, the page says to sign in first; signed in, a photo is
+ * sent as a multipart upload (contract/kyc.ts `uploadImage`, kind `liveness`) and its result and
+ * reference shown; a photo over 5 MB is refused before anything is sent; a failure offers to send
+ * it again.
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_UPLOAD_BYTES, uploadImage } from '../../contract/kyc';
+import { I18nContextProvider } from '../../src/i18n/context';
+import { LivenessUpload } from '../../src/pages/auth/VerifyLivenessPage';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { englishI18n, renderPortal, signedInAs } from './support/portal';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const IMAGE_ID = '6f9619ff-8b86-4d11-b42d-00c04fc964ff';
+const sent: { kind: FormDataEntryValue | null; file: FormDataEntryValue | null }[] = [];
+let failures = 0;
+
+contractServer(
+    answer(
+        uploadImage,
+        async ({ request }) => {
+            const form = await request.clone().formData();
+            sent.push({ kind: form.get('kind'), file: form.get('file') });
+            if (failures > 0) {
+                failures -= 1;
+                return errorAnswer(503, { code: 503, name: 'Unavailable', message: 'Down', key: 'errors.unavailable' });
+            }
+            return {
+                id: IMAGE_ID,
+                kind: 'liveness',
+                content_type: 'image/jpeg',
+                size: 1234,
+                ocr: null,
+                liveness: { passed: true, score: 0.87 },
+                created_at: '2026-11-22T08:00:00.000Z',
+            };
+        },
+        { status: 201 },
+    ),
+);
+
+beforeEach(() => {
+    sent.length = 0;
+    failures = 0;
+});
+
+const photo = (size = 1234) => new File([new Uint8Array(size)], 'liveness.jpg', { type: 'image/jpeg' });
+
+const renderUpload = (file: File) =>
+    render(
+        <I18nContextProvider i18n={englishI18n()}>
+            <LivenessUpload file={file} />
+        </I18nContextProvider>,
+    );
+
+describe('the liveness check page', () => {
+    it('says to sign in first on a device where nobody is signed in', async () => {
+        renderPortal('/verify_liveness');
+        expect(await screen.findByRole('heading', { name: 'Liveness check' }, { timeout: 15_000 })).toBeTruthy();
+        expect(screen.getByText(/Sign in on this device first/)).toBeTruthy();
+        expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/');
+    });
+
+    it('does not ask a signed-in agent to sign in', async () => {
+        signedInAs(['ADD_LOAN']);
+        renderPortal('/verify_liveness');
+        expect(await screen.findByRole('heading', { name: 'Liveness check' }, { timeout: 15_000 })).toBeTruthy();
+        expect(screen.queryByText(/Sign in on this device first/)).toBeNull();
+    });
+});
+
+describe('sending a liveness photo', () => {
+    it('uploads it as a liveness image and shows the result and the reference', async () => {
+        signedInAs(['ADD_LOAN']);
+        renderUpload(photo());
+        expect(await screen.findByText('Live face found (score 87%).')).toBeTruthy();
+        expect(screen.getByText(`Image reference: ${IMAGE_ID}`)).toBeTruthy();
+        expect(sent).toHaveLength(1);
+        expect(sent[0]?.kind).toBe('liveness');
+        // A file part (jsdom's File crosses into msw as another realm's, so only its kind is checked).
+        expect(typeof sent[0]?.file).toBe('object');
+        expect((sent[0]?.file as File | null)?.type).toBe('image/jpeg');
+    });
+
+    it('refuses a photo over 5 MB before sending anything', async () => {
+        signedInAs(['ADD_LOAN']);
+        renderUpload(photo(MAX_UPLOAD_BYTES + 1));
+        expect((await screen.findByRole('alert')).textContent).toContain('Maximum file size is 5MB');
+        expect(sent).toHaveLength(0);
+    });
+
+    it('says why it failed and sends it again on request', async () => {
+        signedInAs(['ADD_LOAN']);
+        failures = 1;
+        const user = userEvent.setup();
+        renderUpload(photo());
+        const alert = await screen.findByRole('alert');
+        expect(alert.textContent).toContain('The photo could not be sent.');
+        await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+        expect(await screen.findByText('Live face found (score 87%).')).toBeTruthy();
+        expect(sent).toHaveLength(2);
+    });
+});
