@@ -4,7 +4,7 @@
  * every step safe to repeat; the codes' rules (wrong, expired, used, 5 guesses, never a 401); who
  * may sell to whom and from where; and parallel sellers leaving one loan and one deposit.
  */
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualifiedDevices } from '../../contract/customers';
 import { confirmLockActivation } from '../../contract/devices';
@@ -35,7 +35,7 @@ import {
     smsOutbox,
     transactions,
 } from '../../server/db/schema';
-import { OTP } from '../../server/domain/auth/otp';
+import { OTP, OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
 import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
 import { DEPOSIT_PROMPTS_PER_HOUR } from '../../server/domain/origination/deposit';
 import { race } from './concurrency';
@@ -639,6 +639,20 @@ describe('the sale codes', () => {
         expect([phoneFull.status, phoneFull.error.key]).toEqual([429, 'errors.too_many_codes']);
         server.clock.advance(60 * 60_000);
         expect((await send()).status).toBe(200);
+    });
+    it("does not spend the seller's phone's hourly share on their own sale codes: a busy agent makes more than 5 sales an hour", async () => {
+        const seller = await newAgent('Soweto Central');
+        for (let sale = 0; sale < OTP_SMS_PER_HOUR + 2; sale++) {
+            const made = await makeSale(server.db, { agentId: seller.id });
+            const sent = await server.call(generateAgentOtp, {
+                body: { loan_reference: made.loanReference },
+                token: seller.token,
+            });
+            expect(sent.status).toBe(200);
+        }
+        // Every one of them went out.
+        const [row] = await server.db.select({ value: count() }).from(smsOutbox).where(eq(smsOutbox.msisdn, seller.msisdn));
+        expect(row?.value).toBe(OTP_SMS_PER_HOUR + 2);
     });
 });
 

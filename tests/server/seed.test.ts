@@ -69,8 +69,10 @@ describe('the demo accounts', () => {
         expect(of('shopowner')).not.toContain('ADD_USER');
         expect(of('agent')).toEqual(expect.arrayContaining(['FIND_CUSTOMER', 'ADD_LOAN']));
         expect(of('fieldagent')).toEqual([
+            'ADD_LOAN',
             'FIND_CUSTOMER_FIELDAGENT',
             'FIND_CUSTOMER_FIELDAGENT_STORE',
+            'VIEW_CUSTOMERS_QUALIFIED_PHONES',
             'VIEW_CUSTOMER_LOANS',
             'VIEW_CUSTOMER_PHONE',
         ]);
