@@ -622,6 +622,23 @@ describe('submitting KYC details', () => {
         expect([taken.status, taken.error.key, taken.error.field]).toEqual([409, 'errors.id_number_taken', 'id_number']);
     });
 
+    it('registers a customer once and leaves one pending submission when the same one is sent several times at once', async () => {
+        const person = newPerson();
+        const body = await detailsBody(person);
+        const outcome = await race(server, kycDetails, 4, { body, token: token.agent });
+        // Each either registered, replaced the one before it (a repeat after it committed), or met it mid-way (400/409).
+        expect(outcome.winners.length).toBeGreaterThanOrEqual(1);
+        expect(outcome.losers.every(loser => loser.status === 400 || loser.status === 409)).toBe(true);
+        const registered = await server.db.select().from(customers).where(eq(customers.msisdn, person.msisdn));
+        expect(registered).toHaveLength(1);
+        expect(new Set(outcome.winners.map(winner => winner.body.customer.id))).toEqual(new Set([registered[0]?.id]));
+        const pending = await server.db
+            .select()
+            .from(kycSubmissions)
+            .where(and(eq(kycSubmissions.customerId, registered[0]?.id ?? 0), eq(kycSubmissions.status, 'pending')));
+        expect(pending).toHaveLength(1);
+    });
+
     it("refuses the caller's own phone number and a shop that is not theirs", async () => {
         const own = await submit(await detailsBody({ ...newPerson(), msisdn: '27820000005' }));
         expect([own.status, own.error.key]).toEqual([409, 'errors.own_customer']);
