@@ -14,6 +14,7 @@ import { gatesOf } from '../dataProvider/defineResource';
 import { APPROVAL_GATES } from '../resources/approvals/gates';
 import { CUSTOMER_GATES } from '../resources/customers/gates';
 import { KYC_GATES } from '../resources/kyc/gates';
+import { LOAN_GATES } from '../resources/loans/gates';
 import { STORE_GATES } from '../resources/stores/gates';
 
 type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
@@ -24,7 +25,7 @@ const hasAnalyticsRole: Rule = roles => [...roles].some(code => code.includes('A
 /** Pages and screens without declared calls yet. */
 const BY_HAND: Record<string, Record<string, Rule>> = {
     dashboard: { list: 'signed-in' },
-    customers: { find: 'FIND_CUSTOMER', loan: 'ADD_LOAN' },
+    customers: { find: 'FIND_CUSTOMER' },
     'customers-assisted': { find: 'FIND_DIGITAL_ASSISTED_CUSTOMER' },
     'fieldagent-customers': { find: 'FIND_CUSTOMER_FIELDAGENT' },
     'fieldagent-shop-customers': { find: 'FIND_CUSTOMER_FIELDAGENT_STORE' },
@@ -47,7 +48,13 @@ const declared = Object.fromEntries(
 );
 
 /** A domain whose screens make custom calls (not a react-admin resource) declares its gates in its folder. */
-const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...CUSTOMER_GATES, ...KYC_GATES, ...STORE_GATES, ...APPROVAL_GATES };
+const BY_DOMAIN: Record<string, Record<string, Rule>> = {
+    ...CUSTOMER_GATES,
+    ...KYC_GATES,
+    ...LOAN_GATES,
+    ...STORE_GATES,
+    ...APPROVAL_GATES,
+};
 
 export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...BY_DOMAIN, ...declared };
 

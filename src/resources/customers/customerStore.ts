@@ -55,6 +55,11 @@ export const customerStore = {
         if (me) secureStorage.set(CUSTOMER_TYPE, { owner: me, type });
     },
 
+    /** The add-loan wizard's sale is over: the type chosen for it goes (src/resources/loans/loanStore.ts). */
+    clearSelectedType(): void {
+        secureStorage.remove(CUSTOMER_TYPE);
+    },
+
     /** A customer changed by an action (converted): kept as it now is. */
     update(variant: VariantKey, changed: KeptCustomer['customer']): void {
         const current = customerStore.read(variant);

@@ -1,0 +1,117 @@
+/**
+ * The sale in progress, kept in secure storage (spec §3 "Customer slice": loanStep and
+ * selectedPhone; the selected customer type is src/resources/customers/customerStore.ts's) so a
+ * reload or a lost connection resumes it: the step reached, the phone chosen, the customer once
+ * known, and the loan's reference once the loan exists. With a reference the server says where
+ * the sale stands (`loan_progress`); the kept step is only a hint for the steps before it.
+ *
+ * Like the customer in hand, each value belongs to the user who kept it: a sale kept by one
+ * seller is never resumed by the next one who signs in on the browser. Cleared on completion or
+ * cancellation (`clear`).
+ */
+import { z } from 'zod';
+import { customer, phoneModel, type Customer } from '../../../contract/customers';
+import { secureStorage } from '../../lib/secureStorage';
+import { session } from '../../lib/session';
+import { customerStore } from '../customers/customerStore';
+import { ENTRY_KEYS, STEPS, type EntryKey, type Step } from './entries';
+
+const STEP = 'loan-step';
+const PHONE = 'selected-phone';
+const SALE = 'loan-sale';
+
+export const qualifiedPhone = phoneModel.extend({ in_stock: z.number().int() });
+export type QualifiedPhone = z.infer<typeof qualifiedPhone>;
+
+const keptStep = z.object({ owner: z.string(), entry: z.enum(ENTRY_KEYS), step: z.enum(STEPS) });
+const keptPhone = z.object({ owner: z.string(), phone: qualifiedPhone });
+const keptSale = z.object({
+    owner: z.string(),
+    entry: z.enum(ENTRY_KEYS),
+    msisdn: z.string(),
+    /** The customer once registered or found with their KYC on file: the steps from the phone on need them. */
+    customer: customer.nullable(),
+    loan_reference: z.string().nullable(),
+});
+
+export interface KeptSale {
+    entry: EntryKey;
+    step: Step | null;
+    msisdn: string | null;
+    customer: Customer | null;
+    loanReference: string | null;
+    phone: QualifiedPhone | null;
+}
+
+const owner = () => session.user()?.username ?? null;
+
+/** A kept value of the signed-in user's, or null (absent, unreadable, or someone else's). */
+const mine = <T extends { owner: string }>(schema: z.ZodType<T>, name: string): T | null => {
+    const parsed = schema.safeParse(secureStorage.get(name));
+    return parsed.success && parsed.data.owner === owner() ? parsed.data : null;
+};
+
+export const loanStore = {
+    /** The sale kept by the signed-in user, or null when there is none. */
+    read(): KeptSale | null {
+        const step = mine(keptStep, STEP);
+        const sale = mine(keptSale, SALE);
+        const entry = sale?.entry ?? step?.entry;
+        if (!entry) return null;
+        return {
+            entry,
+            step: step && step.entry === entry ? step.step : null,
+            msisdn: sale?.msisdn ?? null,
+            customer: sale?.customer ?? null,
+            loanReference: sale?.loan_reference ?? null,
+            phone: mine(keptPhone, PHONE)?.phone ?? null,
+        };
+    },
+
+    setStep(entry: EntryKey, step: Step): void {
+        const me = owner();
+        if (me) secureStorage.set(STEP, { owner: me, entry, step });
+    },
+
+    /** Spec §4: a null phone is not saved (the one kept before stays until the sale is cleared). */
+    setPhone(phone: QualifiedPhone | null): void {
+        const me = owner();
+        if (me && phone) secureStorage.set(PHONE, { owner: me, phone });
+    },
+
+    /** Who the sale is for; `customer` once they are registered or their KYC is on file. */
+    setCustomer(entry: EntryKey, msisdn: string, found: Customer | null): void {
+        const me = owner();
+        if (!me) return;
+        const current = mine(keptSale, SALE);
+        const sameCustomer = current?.entry === entry && current.msisdn === msisdn;
+        secureStorage.set(SALE, {
+            owner: me,
+            entry,
+            msisdn,
+            customer: found,
+            loan_reference: sameCustomer ? current.loan_reference : null,
+        });
+    },
+
+    setLoanReference(entry: EntryKey, msisdn: string, reference: string): void {
+        const me = owner();
+        if (!me) return;
+        const current = mine(keptSale, SALE);
+        secureStorage.set(SALE, {
+            owner: me,
+            entry,
+            msisdn,
+            customer: current?.msisdn === msisdn ? current.customer : null,
+            loan_reference: reference,
+        });
+    },
+
+    /** The sale is over (done or cancelled), or abandoned before a loan existed: nothing of it is kept. */
+    clear(): void {
+        secureStorage.remove(STEP);
+        secureStorage.remove(PHONE);
+        secureStorage.remove(SALE);
+        customerStore.clearSelectedType();
+    },
+};
