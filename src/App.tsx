@@ -28,6 +28,7 @@ import { ApprovalQueue } from './resources/approvals';
 import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import { KycQueue, KycValidation } from './resources/kyc';
+import { AddLoan } from './resources/loans';
 import security from './resources/security';
 import { ShopAgents, ShopList } from './resources/shops';
 import { StoreCreate, StoreList, StoreShow } from './resources/stores';
@@ -136,6 +137,11 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Route path="/fieldagent/customers/view" element={<CustomerView variant="fieldagent" />} />
                     <Route path="/find/shop/fieldagent/customer" element={<CustomerFind variant="shop" />} />
                     <Route path="/shop/fieldagent/customers/view" element={<CustomerView variant="shop" />} />
+                    <Route path="/customers/add-loan" element={<AddLoan entry="v1" />} />
+                    <Route path="/customers/add-loan-v2" element={<AddLoan entry="v2" />} />
+                    <Route path="/fieldagent/customers/add-loan" element={<AddLoan entry="fieldagent" />} />
+                    <Route path="/fieldagent/shop/customers/add-loan" element={<AddLoan entry="shop" />} />
+                    <Route path="/customers/digital-assisted-add-loan" element={<AddLoan entry="assisted" />} />
                 </CustomRoutes>
             </AdminUI>
         </AdminContext>

@@ -1,0 +1,374 @@
+/**
+ * The add-loan wizard once a loan exists: a kept loan reference resumes at the step loan_progress
+ * says (the server is the truth), codes verified both at once ('Please enter both OTP codes') or
+ * whichever the remote customer has, the deposit confirmed by its reference alone when digitally
+ * assisted, the lock's failure with its reason and Retry, the Vivo consent, and cancelling a sale
+ * with a sales-exit reason (or, before a loan, just clearing the wizard).
+ */
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CallResponse } from '../../contract/define';
+import { confirmLockActivation, sendVivoAuthCode, verifyVivoAuthCode } from '../../contract/devices';
+import { cancelLoan, loanCancellationOptions, SALES_EXIT_REASONS } from '../../contract/loans';
+import { qualifiedDevices } from '../../contract/customers';
+import {
+    customerLoginCheck,
+    digitalAssistedConfirmDeposit,
+    digitalAssistedVerifyOtp,
+    generateAgentOtp,
+    generateCustomerOtp,
+    loanDeposit,
+    loanProgress,
+    verifyOtpV2,
+} from '../../contract/origination';
+import type { EntryKey, Step } from '../../src/resources/loans/entries';
+import { loanStore } from '../../src/resources/loans/loanStore';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import {
+    BUYER_MSISDN,
+    buyer,
+    codeSent,
+    depositTransaction,
+    LOAN_REFERENCE,
+    lockOf,
+    qualified,
+    saleLoan,
+    verification,
+} from './support/loanWizardFixtures';
+import { renderPortal, signedInAs } from './support/portal';
+
+vi.mock('../../src/resources/kyc/api', () => ({ uploadKycImage: vi.fn() }));
+
+type Progress = CallResponse<typeof loanProgress>;
+
+const SHOP = { id: 1, name: 'Soweto Central' };
+const SELLER = ['ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'];
+const ROLES: Record<EntryKey, string[]> = {
+    v1: [...SELLER, 'FIND_CUSTOMER'],
+    v2: [...SELLER, 'FIND_CUSTOMER'],
+    fieldagent: [...SELLER, 'FIND_CUSTOMER_FIELDAGENT'],
+    shop: [...SELLER, 'FIND_CUSTOMER_FIELDAGENT_STORE'],
+    assisted: [...SELLER, 'FIND_DIGITAL_ASSISTED_CUSTOMER'],
+};
+const PATHS: Record<EntryKey, string> = {
+    v1: '/dashboard/customers/add-loan',
+    v2: '/dashboard/customers/add-loan-v2',
+    fieldagent: '/dashboard/fieldagent/customers/add-loan',
+    shop: '/dashboard/fieldagent/shop/customers/add-loan',
+    assisted: '/dashboard/customers/digital-assisted-add-loan',
+};
+
+const called: { path: string; body: unknown }[] = [];
+const record = async (request: Request) => {
+    called.push({ path: new URL(request.url).pathname.replace('/portal_api', ''), body: await request.clone().json() });
+};
+const paths = () => called.map(call => call.path);
+const bodyOf = (path: string) => called.find(call => call.path === path)?.body;
+
+const progressAt = (step: Progress['step'], change: Partial<Progress> = {}): Progress => ({
+    loan: saleLoan({ status: step === 'otp' ? 'draft' : step === 'deposit' ? 'awaiting_deposit' : 'awaiting_lock' }),
+    customer: buyer,
+    step,
+    customer_otp_verified: step !== 'otp',
+    agent_otp_verified: step !== 'otp',
+    deposit: null,
+    ...change,
+});
+
+let progress: Progress = progressAt('otp');
+
+const server = contractServer(
+    answer(loanProgress, async ({ request }) => {
+        await record(request);
+        return progress;
+    }),
+    answer(qualifiedDevices, async ({ request }) => {
+        await record(request);
+        return qualified;
+    }),
+    answer(customerLoginCheck, async ({ request }) => {
+        await record(request);
+        return { msisdn: BUYER_MSISDN, known: false, customer: null };
+    }),
+    answer(generateCustomerOtp, async ({ request }) => {
+        await record(request);
+        return codeSent('•••222');
+    }),
+    answer(generateAgentOtp, async ({ request }) => {
+        await record(request);
+        return codeSent('•••009');
+    }),
+    answer(verifyOtpV2, async ({ request }) => {
+        await record(request);
+        return verification(true, true);
+    }),
+    answer(digitalAssistedVerifyOtp, async ({ request }) => {
+        await record(request);
+        const body = (await request.clone().json()) as { customer_otp?: string; agent_otp?: string };
+        const agentBefore = called.filter(call => call.path === '/api/digital_assisted/verify-otp').length > 1;
+        return verification(true, body.agent_otp !== undefined || agentBefore);
+    }),
+    answer(loanDeposit, async ({ request }) => {
+        await record(request);
+        return {
+            loan_reference: LOAN_REFERENCE,
+            amount: 600,
+            currency: 'ZAR' as const,
+            channel: 'mpesa' as const,
+            pay_reference: LOAN_REFERENCE,
+            sent_to: '•••222',
+        };
+    }),
+    answer(digitalAssistedConfirmDeposit, async ({ request }) => {
+        await record(request);
+        return { loan_reference: LOAN_REFERENCE, loan_status: 'awaiting_lock', deposit: depositTransaction, replayed: false };
+    }),
+    // The lock's provider has not confirmed yet (tests that need more give their own answers).
+    answer(confirmLockActivation, {
+        loan_reference: LOAN_REFERENCE,
+        loan_status: 'awaiting_lock',
+        confirmed: false,
+        device: lockOf({ state: 'activating', requested_state: 'active' }),
+    }),
+    answer(loanCancellationOptions, async ({ request }) => {
+        await record(request);
+        return {
+            loan_reference: LOAN_REFERENCE,
+            status: 'awaiting_deposit' as const,
+            cancellable: true,
+            options: [...SALES_EXIT_REASONS],
+        };
+    }),
+    answer(cancelLoan, async ({ request }) => {
+        await record(request);
+        return saleLoan({ status: 'cancelled', cancellation_reason: 'other' });
+    }),
+);
+
+beforeAll(() => configure({ asyncUtilTimeout: 15_000 }));
+afterAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterEach(() => {
+    called.length = 0;
+    progress = progressAt('otp');
+});
+
+/** A seller whose sale through `entry` was kept at `step` with its loan, opening that entry again. */
+const reopen = async (entry: EntryKey, step: Step, withLoan = true) => {
+    signedInAs(ROLES[entry], { shop: SHOP });
+    loanStore.setCustomer(entry, BUYER_MSISDN, buyer);
+    if (withLoan) loanStore.setLoanReference(entry, BUYER_MSISDN, LOAN_REFERENCE);
+    loanStore.setStep(entry, step);
+    const user = userEvent.setup();
+    renderPortal(PATHS[entry]);
+    return user;
+};
+
+describe('resuming a kept sale', { timeout: 60_000 }, () => {
+    it('goes to the step loan_progress says, whatever step was kept', async () => {
+        progress = progressAt('deposit');
+        await reopen('v1', 'terms');
+        expect(await screen.findByRole('heading', { level: 2, name: 'Deposit' })).toBeTruthy();
+        expect(screen.getByText('This sale was in progress: it carries on where it stands.')).toBeTruthy();
+        expect(screen.getByText('Deposit due: ZAR 600.00')).toBeTruthy();
+        expect(paths()).toEqual(['/api/v1/loan_progress']);
+        expect(bodyOf('/api/v1/loan_progress')).toEqual({ loan_reference: LOAN_REFERENCE });
+        expect(loanStore.read()?.step).toBe('deposit');
+    });
+
+    it('starts a new sale when the kept one was cancelled, forgetting it', async () => {
+        progress = progressAt('cancelled', { loan: saleLoan({ status: 'cancelled', cancellation_reason: 'needs_more_time' }) });
+        await reopen('v1', 'deposit');
+        expect(await screen.findByText('The sale in progress had been cancelled. Start a new one.')).toBeTruthy();
+        expect(screen.getByRole('heading', { level: 2, name: 'Who is buying?' })).toBeTruthy();
+        await waitFor(() => expect(loanStore.read()?.loanReference ?? null).toBeNull());
+    });
+
+    it('starts a new sale when the kept loan is no longer found', async () => {
+        server.use(
+            answer(
+                loanProgress,
+                errorAnswer(404, { code: 404, name: 'NotFound', message: 'Loan not found', key: 'errors.loan_not_found' }),
+            ),
+        );
+        await reopen('v1', 'lock');
+        expect(await screen.findByText('The sale in progress can no longer be found. Start a new one.')).toBeTruthy();
+        expect(screen.getByRole('heading', { level: 2, name: 'Who is buying?' })).toBeTruthy();
+    });
+
+    it('without a loan, takes the kept step as a hint: the phone step for a customer already registered', async () => {
+        await reopen('v1', 'terms', false);
+        expect(await screen.findByRole('heading', { level: 2, name: 'Choose the phone' })).toBeTruthy();
+        expect(await screen.findByRole('radio', { name: 'Samsung Galaxy A15' })).toBeTruthy();
+        expect(paths()).toEqual(['/api/digital_assisted/customer-qualified-devices']);
+    });
+});
+
+describe('verifying the codes', { timeout: 60_000 }, () => {
+    it("v2 wants both codes at once: 'Please enter both OTP codes' when one is empty", async () => {
+        const user = await reopen('v2', 'terms');
+        await screen.findByRole('heading', { level: 2, name: 'Terms and codes' });
+        // Resumed, no code was sent from here yet: each can be sent.
+        await user.click(screen.getByRole('button', { name: 'Send Customer’s code' }));
+        expect(await screen.findByText(/Sent to •••222/)).toBeTruthy();
+        await user.type(screen.getByRole('textbox', { name: /Customer’s code/ }), '123456');
+        await user.click(screen.getByRole('button', { name: 'Verify codes' }));
+        expect(await screen.findByText('Please enter both OTP codes')).toBeTruthy();
+        expect(screen.getByRole('textbox', { name: /Your code/ }).getAttribute('aria-invalid')).toBe('true');
+        expect(paths()).not.toContain('/api/digital_assisted/verify-otp-v2');
+
+        await user.type(screen.getByRole('textbox', { name: /Your code/ }), '654321');
+        await user.click(screen.getByRole('button', { name: 'Verify codes' }));
+        expect(await screen.findByRole('heading', { level: 2, name: 'Deposit' })).toBeTruthy();
+        expect(bodyOf('/api/digital_assisted/verify-otp-v2')).toEqual({
+            loan_reference: LOAN_REFERENCE,
+            customer_otp: '123456',
+            agent_otp: '654321',
+        });
+    });
+
+    it('digitally assisted: whichever codes there are, then the deposit by its reference alone', async () => {
+        const user = await reopen('assisted', 'terms');
+        await screen.findByRole('heading', { level: 2, name: 'Terms and codes' });
+        await user.click(screen.getByRole('button', { name: 'Verify codes' }));
+        expect(await screen.findAllByText('Please enter both OTP codes')).toHaveLength(2);
+        await user.type(screen.getByRole('textbox', { name: /Customer’s code/ }), '123456');
+        await user.click(screen.getByRole('button', { name: 'Verify codes' }));
+        expect(await screen.findByText('Customer’s code: verified')).toBeTruthy();
+        expect(bodyOf('/api/digital_assisted/verify-otp')).toEqual({ loan_reference: LOAN_REFERENCE, customer_otp: '123456' });
+        await user.type(screen.getByRole('textbox', { name: /Your code/ }), '654321');
+        await user.click(screen.getByRole('button', { name: 'Verify codes' }));
+
+        await screen.findByRole('heading', { level: 2, name: 'Deposit' });
+        expect(screen.queryByRole('textbox', { name: /Amount paid/ })).toBeNull();
+        await user.click(screen.getByRole('button', { name: 'Send payment prompt' }));
+        await screen.findByText(/A prompt to pay ZAR 600.00/);
+        expect(bodyOf('/api/v1/loan_deposit')).toEqual({ loan_reference: LOAN_REFERENCE, channel: 'mpesa' });
+        await user.type(screen.getByRole('textbox', { name: /Payment reference/ }), 'QX7-99812');
+        await user.click(screen.getByRole('button', { name: 'Confirm deposit' }));
+        await screen.findByRole('heading', { level: 2, name: 'Activating the lock' });
+        expect(bodyOf('/api/digital_assisted/confirm-deposit-payment')).toEqual({
+            loan_reference: LOAN_REFERENCE,
+            reference: 'QX7-99812',
+        });
+    });
+});
+
+describe('the lock', { timeout: 60_000 }, () => {
+    it("shows the provider's reason when activation failed, and tries again", async () => {
+        let asked = 0;
+        server.use(
+            answer(confirmLockActivation, () => {
+                asked += 1;
+                return asked === 1
+                    ? {
+                          loan_reference: LOAN_REFERENCE,
+                          loan_status: 'awaiting_lock',
+                          confirmed: false,
+                          device: lockOf({ state: 'failed', failure_reason: 'Device offline at the provider' }),
+                      }
+                    : {
+                          loan_reference: LOAN_REFERENCE,
+                          loan_status: 'active',
+                          confirmed: true,
+                          device: lockOf({ state: 'active', confirmed_state: 'active' }),
+                      };
+            }),
+        );
+        progress = progressAt('lock');
+        const user = await reopen('v1', 'lock');
+        expect(await screen.findByText('Trustonic could not activate the lock: Device offline at the provider')).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Cancel sale' })).toBeNull();
+        await user.click(screen.getByRole('button', { name: 'Try again' }));
+        expect(await screen.findByRole('heading', { level: 2, name: 'The sale is done' })).toBeTruthy();
+        expect(loanStore.read()).toBeNull();
+    });
+
+    it('asks the customer’s Vivo consent first when the lock needs it', async () => {
+        let authorised = false;
+        server.use(
+            answer(confirmLockActivation, () =>
+                authorised
+                    ? {
+                          loan_reference: LOAN_REFERENCE,
+                          loan_status: 'active',
+                          confirmed: true,
+                          device: lockOf({
+                              lock_solution: 'vivo',
+                              state: 'active',
+                              confirmed_state: 'active',
+                              vivo_authorized: true,
+                          }),
+                      }
+                    : errorAnswer(409, {
+                          code: 409,
+                          name: 'Conflict',
+                          message: 'Vivo needs the code',
+                          key: 'errors.vivo_auth_required',
+                      }),
+            ),
+            answer(sendVivoAuthCode, {
+                loan_reference: LOAN_REFERENCE,
+                sent_to: '•••222',
+                expires_at: '2026-11-22T09:30:00.000Z',
+            }),
+            answer(verifyVivoAuthCode, () => {
+                authorised = true;
+                return {
+                    loan_reference: LOAN_REFERENCE,
+                    device: lockOf({ lock_solution: 'vivo', state: 'activating', vivo_authorized: true }),
+                };
+            }),
+        );
+        progress = progressAt('lock', { loan: saleLoan({ status: 'awaiting_lock', lock_solution: 'vivo' }) });
+        const user = await reopen('v1', 'lock');
+        await user.click(await screen.findByRole('button', { name: 'Send code' }));
+        expect(await screen.findByText(/A code was sent to •••222/)).toBeTruthy();
+        await user.type(screen.getByRole('textbox', { name: /Code/ }), '246810');
+        await user.click(screen.getByRole('button', { name: 'Verify' }));
+        expect(await screen.findByRole('heading', { level: 2, name: 'The sale is done' })).toBeTruthy();
+    });
+});
+
+describe('cancelling a sale', { timeout: 60_000 }, () => {
+    it("with a loan: a sales-exit reason ('other' needs a note) and a Confirm cancel it", async () => {
+        progress = progressAt('deposit');
+        const user = await reopen('v1', 'deposit');
+        await screen.findByRole('heading', { level: 2, name: 'Deposit' });
+        await user.click(screen.getByRole('button', { name: 'Cancel sale' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Cancel this sale?' });
+        expect(dialog.textContent).toContain(LOAN_REFERENCE);
+        await user.click(await screen.findByRole('radio', { name: 'Other' }));
+        await user.click(screen.getByRole('button', { name: 'Confirm' }));
+        expect(await screen.findByText('Please say why in the note.')).toBeTruthy();
+        expect(paths()).not.toContain('/api/v1/initiate_loan_cancellation');
+        await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Customer will come back with a co-signer');
+        await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+        expect(await screen.findByText('The sale was cancelled.')).toBeTruthy();
+        expect(bodyOf('/api/v1/initiate_loan_cancellation')).toEqual({
+            loan_reference: LOAN_REFERENCE,
+            reason: 'other',
+            note: 'Customer will come back with a co-signer',
+        });
+        expect(screen.getByRole('heading', { level: 2, name: 'Who is buying?' })).toBeTruthy();
+        expect(loanStore.read()?.loanReference ?? null).toBeNull();
+    });
+
+    it('before a loan exists, only clears the wizard', async () => {
+        signedInAs(ROLES.v1, { shop: SHOP });
+        const user = userEvent.setup();
+        renderPortal(PATHS.v1);
+        await user.type(await screen.findByRole('textbox', { name: /phone number/ }), BUYER_MSISDN);
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        await screen.findByRole('heading', { level: 2, name: 'Identity documents' });
+        expect(loanStore.read()?.msisdn).toBe(BUYER_MSISDN);
+        await user.click(screen.getByRole('button', { name: 'Cancel sale' }));
+        await screen.findByText('Nothing has been sold yet: what was entered for this sale is cleared.');
+        await user.click(screen.getByRole('button', { name: 'Confirm' }));
+        expect(await screen.findByText('The sale was abandoned and cleared.')).toBeTruthy();
+        expect(((await screen.findByRole('textbox', { name: /phone number/ })) as HTMLInputElement).value).toBe('');
+        expect(loanStore.read()?.msisdn ?? null).toBeNull();
+        expect(paths()).toEqual(['/api/v1/customer/login/check']);
+    });
+});

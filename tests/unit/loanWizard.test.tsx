@@ -1,0 +1,436 @@
+/**
+ * The add-loan wizard (issue 11) against msw answers checked by the contract: a normal customer
+ * from the customer check to the sale done (every call, in the order contract/origination.ts
+ * gives), a business customer's extra fields required, a file over 5 MB refused on choosing, the
+ * seller's own number refused, an action offline refused with nothing typed lost, and every
+ * request's body the contract's.
+ */
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { qualifiedDevices } from '../../contract/customers';
+import { confirmLockActivation } from '../../contract/devices';
+import { identityValidation, kycDetails } from '../../contract/kyc';
+import {
+    agentOtp,
+    confirmInitialDeposit,
+    createLoan,
+    customerLoginCheck,
+    customerOtp,
+    generateAgentOtp,
+    generateCustomerOtp,
+    imeiValidationCheck,
+    loanDeposit,
+} from '../../contract/origination';
+import { loanStore } from '../../src/resources/loans/loanStore';
+import { customerStore } from '../../src/resources/customers/customerStore';
+import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import {
+    BUYER_MSISDN,
+    buyer,
+    codeSent,
+    depositTransaction,
+    IMEI,
+    imageId,
+    imeiChecked,
+    LOAN_REFERENCE,
+    lockOf,
+    qualified,
+    saleLoan,
+    uploaded,
+    verification,
+} from './support/loanWizardFixtures';
+import { renderPortal, signedInAs } from './support/portal';
+
+const upload = vi.hoisted(() => vi.fn());
+vi.mock('../../src/resources/kyc/api', () => ({ uploadKycImage: upload }));
+
+const SELLER_ROLES = ['ADD_LOAN', 'FIND_CUSTOMER', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'];
+const SHOP = { id: 1, name: 'Soweto Central' };
+
+const called: { path: string; body: unknown }[] = [];
+const record = async (request: Request) => {
+    called.push({ path: new URL(request.url).pathname.replace('/portal_api', ''), body: await request.clone().json() });
+};
+const paths = () => called.map(call => call.path);
+const bodyOf = (path: string) => called.find(call => call.path === path)?.body;
+
+let lockAnswers = 0;
+
+contractServer(
+    answer(customerLoginCheck, async ({ request }) => {
+        await record(request);
+        const { msisdn } = (await request.clone().json()) as { msisdn: string };
+        if (msisdn === '27820000009')
+            return errorAnswer(409, {
+                code: 409,
+                name: 'Conflict',
+                message: 'Own number',
+                key: 'errors.own_customer',
+                field: 'msisdn',
+            });
+        return { msisdn, known: false, customer: null };
+    }),
+    answer(identityValidation, async ({ request }) => {
+        await record(request);
+        return { reference: 'CTB-7781', verified: true, mismatch: null, checked_at: '2026-11-22T09:01:00.000Z' };
+    }),
+    answer(kycDetails, async ({ request }) => {
+        await record(request);
+        const body = (await request.clone().json()) as { customer_type: 'normal' | 'business' };
+        return {
+            customer: { ...buyer, customer_type: body.customer_type },
+            kyc: {
+                id: 5,
+                status: 'pending' as const,
+                customer: { id: buyer.id, msisdn: buyer.msisdn, name: 'Sipho Dlamini', customer_type: body.customer_type },
+                id_type: 'national_id' as const,
+                id_number: buyer.id_number,
+                ocr: null,
+                confirmed: {
+                    first_name: 'Sipho',
+                    last_name: 'Dlamini',
+                    id_number: buyer.id_number,
+                    date_of_birth: '1992-02-20',
+                    gender: 'male' as const,
+                },
+                identity: { reference: 'CTB-7781', verified: true },
+                liveness: null,
+                images: [],
+                channel: 'shop' as const,
+                store: SHOP,
+                submitted_by: { id: 9, name: 'Test User' },
+                decided_by: null,
+                decided_at: null,
+                reason: null,
+                created_at: '2026-11-22T09:02:00.000Z',
+            },
+        };
+    }),
+    answer(qualifiedDevices, async ({ request }) => {
+        await record(request);
+        return qualified;
+    }),
+    answer(imeiValidationCheck, async ({ request }) => {
+        await record(request);
+        return imeiChecked;
+    }),
+    answer(createLoan, async ({ request }) => {
+        await record(request);
+        return saleLoan();
+    }),
+    answer(generateCustomerOtp, async ({ request }) => {
+        await record(request);
+        return codeSent('•••222');
+    }),
+    answer(generateAgentOtp, async ({ request }) => {
+        await record(request);
+        return codeSent('•••009');
+    }),
+    answer(customerOtp, async ({ request }) => {
+        await record(request);
+        return verification(true, false);
+    }),
+    answer(agentOtp, async ({ request }) => {
+        await record(request);
+        return verification(true, true);
+    }),
+    answer(loanDeposit, async ({ request }) => {
+        await record(request);
+        return {
+            loan_reference: LOAN_REFERENCE,
+            amount: 600,
+            currency: 'ZAR' as const,
+            channel: 'mpesa' as const,
+            pay_reference: LOAN_REFERENCE,
+            sent_to: '•••222',
+        };
+    }),
+    answer(confirmInitialDeposit, async ({ request }) => {
+        await record(request);
+        return { loan_reference: LOAN_REFERENCE, loan_status: 'awaiting_lock', deposit: depositTransaction, replayed: false };
+    }),
+    answer(confirmLockActivation, async ({ request }) => {
+        await record(request);
+        lockAnswers += 1;
+        // Asked again until the provider confirms: the first answer is still waiting.
+        return lockAnswers === 1
+            ? {
+                  loan_reference: LOAN_REFERENCE,
+                  loan_status: 'awaiting_lock',
+                  confirmed: false,
+                  device: lockOf({ state: 'activating', requested_state: 'active', requested_at: '2026-11-22T09:21:00.000Z' }),
+              }
+            : {
+                  loan_reference: LOAN_REFERENCE,
+                  loan_status: 'active',
+                  confirmed: true,
+                  device: lockOf({ state: 'active', confirmed_state: 'active', confirmed_at: '2026-11-22T09:21:04.000Z' }),
+              };
+    }),
+);
+
+// A whole sale passes eight steps, the lock's polling among them: longer than the shared limits
+// (the journeys give their own test timeout).
+beforeAll(() => {
+    configure({ asyncUtilTimeout: 15_000 });
+    // jsdom makes no object URLs: the thumbnails get one each.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+});
+afterAll(() => {
+    configure({ asyncUtilTimeout: 5000 });
+});
+beforeEach(() => {
+    upload.mockImplementation((kind: Parameters<typeof uploaded>[0], _file: File, onProgress?: (fraction: number) => void) => {
+        onProgress?.(0.5);
+        return Promise.resolve(uploaded(kind));
+    });
+});
+afterEach(() => {
+    called.length = 0;
+    lockAnswers = 0;
+    upload.mockReset();
+});
+
+const photo = (name: string, bytes = 2048) => {
+    const file = new File(['jpeg'], name, { type: 'image/jpeg' });
+    Object.defineProperty(file, 'size', { value: bytes });
+    return file;
+};
+
+const openWizard = async (roles = SELLER_ROLES, path = '/dashboard/customers/add-loan') => {
+    signedInAs(roles, { shop: SHOP });
+    const user = userEvent.setup();
+    renderPortal(path);
+    await screen.findByRole('heading', { level: 2, name: 'Who is buying?' });
+    return user;
+};
+
+const customerStep = async (user: UserEvent, msisdn = BUYER_MSISDN, type?: 'Business customer') => {
+    if (type) await user.click(screen.getByRole('radio', { name: type }));
+    await user.type(screen.getByRole('textbox', { name: /phone number/ }), msisdn);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+};
+
+const documentsStep = async (user: UserEvent) => {
+    await screen.findByRole('heading', { level: 2, name: 'Identity documents' });
+    await user.upload(screen.getByLabelText('ID front'), photo('front.jpg'));
+    await user.upload(screen.getByLabelText('ID back'), photo('back.jpg'));
+    await user.upload(screen.getByLabelText('Selfie'), photo('selfie.jpg'));
+    await waitFor(() => expect(screen.getAllByText('Sent')).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'The customer’s identity' });
+};
+
+describe('a sale to a new normal customer', { timeout: 60_000 }, () => {
+    it('goes from the customer check to done, each call in its order with the contract’s body', async () => {
+        const user = await openWizard();
+        expect((screen.getByRole('radio', { name: 'Normal customer' }) as HTMLInputElement).checked).toBe(true);
+        await customerStep(user);
+
+        // Documents: Next with one missing says so; each is sent as chosen, with its thumbnail.
+        await screen.findByRole('heading', { level: 2, name: 'Identity documents' });
+        await user.upload(screen.getByLabelText('ID front'), photo('front.jpg'));
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        expect(await screen.findByText('kyc_files_required: Please provide all required files before proceeding')).toBeTruthy();
+        expect(screen.getByRole('img', { name: 'ID front, as chosen' })).toBeTruthy();
+        expect(upload).toHaveBeenCalledWith('id_front', expect.any(File), expect.any(Function));
+        await user.upload(screen.getByLabelText('ID back'), photo('back.jpg'));
+        await user.upload(screen.getByLabelText('Selfie'), photo('selfie.jpg'));
+        await waitFor(() => expect(screen.getAllByText('Sent')).toHaveLength(3));
+        expect(screen.queryByText(/kyc_files_required/)).toBeNull();
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+
+        // Identity: what OCR read is filled in and said to be from the ID.
+        await screen.findByRole('heading', { level: 2, name: 'The customer’s identity' });
+        const firstName = screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement;
+        expect(firstName.value).toBe('Sipho');
+        expect(screen.getAllByText('Read from the ID: check it').length).toBeGreaterThanOrEqual(4);
+        await user.type(screen.getByRole('textbox', { name: /^Town/ }), 'Soweto');
+        await user.click(screen.getByRole('button', { name: 'Check and submit' }));
+
+        // Phone: the cards, an out-of-stock one not choosable; the IMEI checked.
+        await screen.findByRole('heading', { level: 2, name: 'Choose the phone' });
+        expect(((await screen.findByRole('radio', { name: 'Vivo Y03' })) as HTMLInputElement).disabled).toBe(true);
+        await user.click(screen.getByRole('radio', { name: 'Samsung Galaxy A15' }));
+        expect(loanStore.read()?.phone?.sku).toBe('SAM-A15');
+        await user.type(screen.getByRole('textbox', { name: /IMEI of the phone/ }), IMEI);
+        await user.click(screen.getByRole('button', { name: 'Check phone' }));
+
+        // Terms: the summary, accepted → the loan, both codes sent; then each code verified on its own (v1).
+        await screen.findByRole('heading', { level: 2, name: 'Terms and codes' });
+        const summary = screen.getByRole('region', { name: 'Terms of the sale' });
+        expect(within(summary).getByText('ZAR 3,999.00')).toBeTruthy();
+        expect(within(summary).getByText('ZAR 3,399.00')).toBeTruthy();
+        expect(within(summary).getByText('ZAR 150.00 weekly, 24 times')).toBeTruthy();
+        expect(within(summary).getByText('Trustonic')).toBeTruthy();
+        await user.click(screen.getByRole('checkbox', { name: 'The customer has read and accepts these terms' }));
+        await user.click(screen.getByRole('button', { name: 'Accept and send codes' }));
+        expect(await screen.findByText(/Sent to •••222/)).toBeTruthy();
+        expect(loanStore.read()?.loanReference).toBe(LOAN_REFERENCE);
+        expect(screen.getByRole('button', { name: /Resend Customer’s code in \d+ s/ })).toHaveProperty('disabled', true);
+        await user.type(screen.getByRole('textbox', { name: /Customer’s code/ }), '123456');
+        await user.click(screen.getByRole('button', { name: 'Verify customer’s code' }));
+        expect(await screen.findByText('Customer’s code: verified')).toBeTruthy();
+        await user.type(screen.getByRole('textbox', { name: /Your code/ }), '654321');
+        await user.click(screen.getByRole('button', { name: 'Verify your code' }));
+
+        // Deposit: the prompt, then the payment confirmed with its reference, amount and channel.
+        await screen.findByRole('heading', { level: 2, name: 'Deposit' });
+        expect(screen.getByText('Deposit due: ZAR 600.00')).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Send payment prompt' }));
+        expect(await screen.findByText(/A prompt to pay ZAR 600.00 was sent to •••222/)).toBeTruthy();
+        await user.type(screen.getByRole('textbox', { name: /Payment reference/ }), 'mp-abc123');
+        await user.type(screen.getByRole('textbox', { name: /Amount paid/ }), '600');
+        await user.click(screen.getByRole('button', { name: 'Confirm deposit' }));
+
+        // Lock: asked every 2 s with a visible progress until the provider confirms; then done.
+        expect(await screen.findByRole('progressbar', { name: 'Waiting for the lock' })).toBeTruthy();
+        expect(await screen.findByRole('heading', { level: 2, name: 'The sale is done' }, { timeout: 10_000 })).toBeTruthy();
+        expect(screen.getByText(LOAN_REFERENCE)).toBeTruthy();
+        expect(screen.getByText('Samsung Galaxy A15')).toBeTruthy();
+        expect(loanStore.read()).toBeNull();
+
+        expect(paths()).toEqual([
+            '/api/v1/customer/login/check',
+            '/api/v1/contactable/kyc/validation/identity',
+            '/api/digital_assisted/kyc-details',
+            '/api/digital_assisted/customer-qualified-devices',
+            '/api/v1/imei/validation/check',
+            '/api/v1/create_loan',
+            '/api/v1/generate/customer-otp',
+            '/api/v1/generate/agent-otp',
+            '/api/v1/customer_otp',
+            '/api/v1/agent_otp',
+            '/api/v1/loan_deposit',
+            '/api/v1/confirm_customer_initial_deposit',
+            '/api/v1/confirm_lock_activation',
+            '/api/v1/confirm_lock_activation',
+        ]);
+        expect(bodyOf('/api/digital_assisted/kyc-details')).toMatchObject({
+            msisdn: BUYER_MSISDN,
+            customer_type: 'normal',
+            channel: 'shop',
+            first_name: 'Sipho',
+            last_name: 'Dlamini',
+            id_type: 'national_id',
+            id_number: '9202204720082',
+            date_of_birth: '1992-02-20',
+            gender: 'male',
+            address: { town: 'Soweto' },
+            images: { id_front: imageId('id_front'), id_back: imageId('id_back'), selfie: imageId('selfie') },
+            identity_reference: 'CTB-7781',
+        });
+        expect(bodyOf('/api/v1/create_loan')).toEqual({ msisdn: BUYER_MSISDN, sku: 'SAM-A15', imei: IMEI, channel: 'shop' });
+        expect(bodyOf('/api/v1/customer_otp')).toEqual({ loan_reference: LOAN_REFERENCE, otp: '123456' });
+        expect(bodyOf('/api/v1/confirm_customer_initial_deposit')).toEqual({
+            loan_reference: LOAN_REFERENCE,
+            reference: 'MP-ABC123',
+            amount: 600,
+            channel: 'mpesa',
+        });
+    }, 120_000);
+});
+
+describe('the customer step', { timeout: 60_000 }, () => {
+    it("refuses the seller's own number on the field", async () => {
+        const user = await openWizard();
+        await customerStep(user, '27820000009');
+        expect(await screen.findByText('Cannot add loan for yourself')).toBeTruthy();
+        expect(screen.getByRole('textbox', { name: /phone number/ }).getAttribute('aria-invalid')).toBe('true');
+        expect(await screen.findByText('Please correct the highlighted errors below')).toBeTruthy();
+    });
+
+    it('checks the phone number before asking, and keeps the type chosen', async () => {
+        const user = await openWizard();
+        await customerStep(user, '12345', 'Business customer');
+        expect(await screen.findByText('valid phone number required')).toBeTruthy();
+        expect(called).toEqual([]);
+        expect(customerStore.selectedType()).toBe('business');
+    });
+
+    it('refuses at once offline, keeping what was typed', async () => {
+        const onLine: MockInstance<() => boolean> = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+        try {
+            const user = await openWizard();
+            onLine.mockReturnValue(false);
+            act(() => void window.dispatchEvent(new Event('offline')));
+            await customerStep(user);
+            expect(
+                await screen.findByText('You are offline, so this was not sent. Try again when the connection is back.'),
+            ).toBeTruthy();
+            expect((screen.getByRole('textbox', { name: /phone number/ }) as HTMLInputElement).value).toBe(BUYER_MSISDN);
+            expect(called).toEqual([]);
+        } finally {
+            onLine.mockRestore();
+        }
+    });
+});
+
+describe('the documents step', { timeout: 60_000 }, () => {
+    it('refuses a file over 5 MB as it is chosen, sending nothing', async () => {
+        const user = await openWizard();
+        await customerStep(user);
+        await screen.findByRole('heading', { level: 2, name: 'Identity documents' });
+        await user.upload(screen.getByLabelText('ID front'), photo('huge.jpg', 5 * 1024 * 1024 + 1));
+        expect(await screen.findByText('Maximum file size is 5MB')).toBeTruthy();
+        expect(upload).not.toHaveBeenCalled();
+        // A file of exactly 5 MB goes.
+        await user.upload(screen.getByLabelText('ID front'), photo('just.jpg', 5 * 1024 * 1024));
+        expect(await screen.findByText('Sent')).toBeTruthy();
+        expect(screen.queryByText('Maximum file size is 5MB')).toBeNull();
+    });
+
+    it('says why an upload failed, and tries the same file again', async () => {
+        upload.mockRejectedValueOnce(new Error('network'));
+        const user = await openWizard();
+        await customerStep(user);
+        await screen.findByRole('heading', { level: 2, name: 'Identity documents' });
+        await user.upload(screen.getByLabelText('ID back'), photo('back.jpg'));
+        expect(await screen.findByText('An error occurred')).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Try again' }));
+        expect(await screen.findByText('Sent')).toBeTruthy();
+        expect(upload).toHaveBeenCalledTimes(2);
+    });
+});
+
+describe('a business customer', { timeout: 60_000 }, () => {
+    it('must give the business details before the identity is checked', async () => {
+        const user = await openWizard();
+        await customerStep(user, BUYER_MSISDN, 'Business customer');
+        await documentsStep(user);
+        await user.type(screen.getByRole('textbox', { name: /^Town/ }), 'Soweto');
+        await user.click(screen.getByRole('button', { name: 'Check and submit' }));
+        expect(await screen.findByText('Please correct the highlighted errors below')).toBeTruthy();
+        for (const name of [/Business name/, /Employees/, /Business town/]) {
+            expect(screen.getByRole('textbox', { name }).getAttribute('aria-invalid'), String(name)).toBe('true');
+        }
+        expect(screen.getAllByText('Required')).toHaveLength(5);
+        expect(paths()).toEqual(['/api/v1/customer/login/check']);
+
+        await user.type(screen.getByRole('textbox', { name: /Business name/ }), 'Dlamini Spaza');
+        await user.type(screen.getByRole('textbox', { name: /Employees/ }), '0');
+        await user.type(screen.getByRole('textbox', { name: /Business town/ }), 'Soweto');
+        await user.click(screen.getByRole('combobox', { name: /Industry/ }));
+        await user.click(await screen.findByRole('option', { name: 'Retail' }));
+        await user.click(screen.getByRole('combobox', { name: /Yearly turnover/ }));
+        await user.click(await screen.findByRole('option', { name: 'Under 100k' }));
+        await user.click(screen.getByRole('button', { name: 'Check and submit' }));
+        expect(await screen.findByText('valid number of employees required')).toBeTruthy();
+        await user.clear(screen.getByRole('textbox', { name: /Employees/ }));
+        await user.type(screen.getByRole('textbox', { name: /Employees/ }), '3');
+        await user.click(screen.getByRole('button', { name: 'Check and submit' }));
+
+        await screen.findByRole('heading', { level: 2, name: 'Choose the phone' });
+        expect(bodyOf('/api/digital_assisted/kyc-details')).toMatchObject({
+            customer_type: 'business',
+            business: {
+                business_name: 'Dlamini Spaza',
+                employee_count: 3,
+                industry_vertical: 'retail',
+                turnover_band: 'under_100k',
+                address: { town: 'Soweto' },
+            },
+        });
+    }, 90_000);
+});

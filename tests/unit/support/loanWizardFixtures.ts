@@ -1,0 +1,153 @@
+/**
+ * Fixtures of the add-loan wizard's calls (contract/origination.ts, kyc.ts, customers.ts,
+ * devices.ts, loans.ts) for tests/unit/loanWizard*.test.tsx. Each answer goes through its call's
+ * response schema in the msw handlers (contractHandlers.ts).
+ */
+import type { Customer } from '../../../contract/customers';
+import type { CallResponse } from '../../../contract/define';
+import type { DeviceLock } from '../../../contract/devices';
+import type { KycImageKind, OcrFields, uploadImage } from '../../../contract/kyc';
+import type { Loan } from '../../../contract/loans';
+import { thandi } from './customerFixtures';
+
+export const BUYER_MSISDN = '27831112222';
+export const LOAN_REFERENCE = 'LPP-100020';
+export const IMEI = '356938035643809';
+
+export const ocr: OcrFields = {
+    first_name: 'Sipho',
+    last_name: 'Dlamini',
+    id_number: '9202204720082',
+    date_of_birth: '1992-02-20',
+    gender: 'male',
+};
+
+export const buyer: Customer = {
+    ...thandi,
+    id: 77,
+    msisdn: BUYER_MSISDN,
+    username: null,
+    first_name: 'Sipho',
+    last_name: 'Dlamini',
+    id_number: ocr.id_number ?? '',
+    email: null,
+    gender: 'male',
+    date_of_birth: ocr.date_of_birth,
+    address: { unit_house_number: null, street: null, suburb: null, town: 'Soweto', province: null, postal_code: null },
+    credit_limit: 5000,
+    kyc_status: 'pending',
+    registered_by: { id: 9, name: 'Test User' },
+};
+
+const IMAGE_IDS: Record<KycImageKind, string> = {
+    id_front: '3f1c2b9e-8d4a-4c1e-9b2a-0e5f6d7c8b91',
+    id_back: '3f1c2b9e-8d4a-4c1e-9b2a-0e5f6d7c8b92',
+    selfie: '3f1c2b9e-8d4a-4c1e-9b2a-0e5f6d7c8b93',
+    liveness: '3f1c2b9e-8d4a-4c1e-9b2a-0e5f6d7c8b94',
+};
+
+export const imageId = (kind: KycImageKind) => IMAGE_IDS[kind];
+
+/** What uploading a document answers: the front of the ID with what OCR read. */
+export const uploaded = (kind: KycImageKind): CallResponse<typeof uploadImage> => ({
+    id: IMAGE_IDS[kind],
+    kind,
+    content_type: 'image/jpeg',
+    size: 2048,
+    ocr: kind === 'id_front' ? ocr : null,
+    liveness: kind === 'liveness' || kind === 'selfie' ? { passed: true, score: 0.97 } : null,
+    created_at: '2026-11-22T09:00:00.000Z',
+});
+
+export const galaxy = {
+    sku: 'SAM-A15',
+    brand: 'Samsung',
+    model: 'Galaxy A15',
+    image: null,
+    cash_price: 3999,
+    deposit: 600,
+    instalment_amount: 150,
+    instalment_period: 'weekly' as const,
+    term: 24,
+    lock_solution: 'trustonic' as const,
+    in_stock: 4,
+};
+
+export const qualified = {
+    available_limit: 5000,
+    currency: 'ZAR' as const,
+    devices: [galaxy, { ...galaxy, sku: 'VIVO-Y03', brand: 'Vivo', model: 'Y03', lock_solution: 'vivo' as const, in_stock: 0 }],
+};
+
+export const imeiChecked = {
+    imei: IMEI,
+    sku: galaxy.sku,
+    brand: galaxy.brand,
+    model: galaxy.model,
+    store: { id: 1, name: 'Soweto Central' },
+};
+
+export const lockOf = (change: Partial<DeviceLock> = {}): DeviceLock => ({
+    imei: IMEI,
+    lock_solution: 'trustonic',
+    state: 'pending',
+    requested_state: null,
+    confirmed_state: 'pending',
+    requested_at: null,
+    confirmed_at: null,
+    failure_reason: null,
+    vivo_authorized: false,
+    ...change,
+});
+
+export const saleLoan = (change: Partial<Loan> = {}): Loan => ({
+    id: 20,
+    loan_reference: LOAN_REFERENCE,
+    msisdn: BUYER_MSISDN,
+    imei: IMEI,
+    sku: galaxy.sku,
+    brand: galaxy.brand,
+    model: galaxy.model,
+    image: null,
+    lock_solution: 'trustonic',
+    price: 3999,
+    deposit: 600,
+    instalment: 150,
+    instalment_period: 'weekly',
+    term: 24,
+    balance: 3999,
+    amount_paid: 0,
+    currency: 'ZAR',
+    status: 'draft',
+    cancellation_reason: null,
+    agent: { id: 9, name: 'Test User' },
+    store: { id: 1, name: 'Soweto Central' },
+    device: lockOf(),
+    created_at: '2026-11-22T09:05:00.000Z',
+    ...change,
+});
+
+export const codeSent = (to: string) => ({
+    loan_reference: LOAN_REFERENCE,
+    sent_to: to,
+    expires_at: '2026-11-22T09:10:00.000Z',
+});
+
+export const verification = (customer: boolean, agent: boolean) => ({
+    loan_reference: LOAN_REFERENCE,
+    customer_otp_verified: customer,
+    agent_otp_verified: agent,
+    loan_status: customer && agent ? 'awaiting_deposit' : 'draft',
+});
+
+export const depositTransaction = {
+    id: 31,
+    reference: 'MP-ABC123',
+    msisdn: BUYER_MSISDN,
+    loan_reference: LOAN_REFERENCE,
+    amount: 600,
+    currency: 'ZAR' as const,
+    channel: 'mpesa' as const,
+    kind: 'deposit' as const,
+    created_at: '2026-11-22T09:20:00.000Z',
+};
