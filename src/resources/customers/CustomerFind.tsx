@@ -7,6 +7,7 @@ import { Title, useGetIdentity, useGetList, useNotify, useTranslate } from 'reac
 import { Link, useNavigate } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
 import { errorKeyOf } from '../../lib/apiErrors';
+import { StartSale } from '../loans/StartSale';
 import { customerStore } from './customerStore';
 import { FieldAgentRequests } from './FieldAgentRequests';
 import { findFor, lookupTerm, type Found } from './lookup';
@@ -125,11 +126,12 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
     return (
         <Box sx={{ py: 2, maxWidth: 640 }}>
             <Title title={translate(VARIANTS[variant].title)} />
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
                 <PersonSearchIcon color="primary" />
-                <Typography component="h1" variant="h5">
+                <Typography component="h1" variant="h5" sx={{ flexGrow: 1 }}>
                     {translate(VARIANTS[variant].title)}
                 </Typography>
+                <StartSale variant={variant} />
             </Stack>
             <KeptCustomerNote variant={variant} onClear={clear} />
             <Card>

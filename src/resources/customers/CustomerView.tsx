@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CanAccess, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Customer } from '../../../contract/customers';
+import { StartSale } from '../loans/StartSale';
 import { ConvertCustomer } from './actions/ConvertCustomer';
 import { RateCall } from './actions/RateCall';
 import { DataAwards } from './sections/DataAwards';
@@ -84,6 +85,7 @@ const Header = ({
                         </Box>
                     </Stack>
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                        <StartSale variant={variant} forCustomer />
                         <CanAccess resource="customer" action="convert">
                             <ConvertCustomer customer={customer} onConverted={onConverted} />
                         </CanAccess>
