@@ -18,6 +18,7 @@ import { dropEverything, openDatabase, type Database, type OpenDatabase, type Tr
 import { adminGroups, adminRoles, admins, groupRoles, stores } from './schema';
 import { seedDemoApprovals, seedGeneratedApprovals, seedRegistrationRequests } from './seedApprovals';
 import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers } from './seedCustomers';
+import { seedDemoKyc } from './seedKyc';
 
 export { SUPER_ADMIN_GROUP };
 
@@ -351,6 +352,7 @@ export const seedDemo = async (
         const approvalIds = { stores: storeIds, admins: adminIds, salesAgentGroupId: idOf(groupIds, SALES_AGENT_GROUP) };
         await seedDemoApprovals(tx, approvalIds, hashes[0] ?? '', now);
         await seedGeneratedApprovals(tx, scale, approvalIds, now);
+        await seedDemoKyc(tx, { admins: adminIds }, now);
         if (generated.length > 0) {
             const storeList = [...storeIds.values()];
             await tx.insert(admins).values(

@@ -312,7 +312,7 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
             imei: withCheckDigit('35467811000006'),
             situation: { kind: 'awaiting_deposit' },
         },
-        shows: 'registered by the field agent; a sale awaiting its deposit, which can be cancelled',
+        shows: 'registered by the field agent; a sale awaiting its deposit, which can be cancelled; his KYC waits for verification',
     },
     {
         msisdn: '27710000007',

@@ -82,7 +82,7 @@ const server = contractServer(
             return errorAnswer(503, { code: 503, name: 'Unavailable', message: 'Down', key: 'errors.unavailable' });
         }
         const kind = rows.flatMap(row => row.images).find(image => image.id === id)?.kind ?? 'selfie';
-        return { id, kind, content_type: 'image/png', data_url: PIXEL };
+        return { id, kind, content_type: 'image/png' as const, data_url: PIXEL };
     }),
     answer(approveKycVerification, async ({ request }) => {
         const body = (await request.clone().json()) as { id: number; decision: 'approve' | 'reject'; reason?: string };
@@ -165,6 +165,7 @@ describe('the KYC verification queue', () => {
 
         await user.click(screen.getByRole('combobox', { name: 'Status' }));
         await user.click(await screen.findByRole('option', { name: 'Pending' }));
+        expect(await screen.findByText('Thandi Mokoena')).toBeTruthy();
         await user.type(screen.getByPlaceholderText('Search'), 'sipho');
         await waitFor(() => expect(screen.queryByText('Thandi Mokoena')).toBeNull());
         expect(listed.at(-1)).toMatchObject({ status: 'pending', q: 'sipho' });

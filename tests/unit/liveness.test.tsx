@@ -31,8 +31,8 @@ contractServer(
             }
             return {
                 id: IMAGE_ID,
-                kind: 'liveness',
-                content_type: 'image/jpeg',
+                kind: 'liveness' as const,
+                content_type: 'image/jpeg' as const,
                 size: 1234,
                 ocr: null,
                 liveness: { passed: true, score: 0.87 },

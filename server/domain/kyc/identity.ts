@@ -17,6 +17,9 @@
  */
 import type { IDENTITY_MISMATCHES } from '../../../contract/kyc';
 
+/** How an identity check's reference starts: `idv_` and 24 random hex digits. */
+export const CHECK_REFERENCE_PREFIX = 'idv_';
+
 /** Valid SA ID numbers (date and check digit) the stand-in register does not know, and knows as deceased. */
 export const REGISTER_NOT_FOUND = '8505055000087';
 export const REGISTER_DECEASED = '6502020123088';

@@ -19,7 +19,7 @@ import { customers, identityChecks, kycImages, kycSubmissions } from '../../db/s
 import { HttpError, invalidInput, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
 import { idNumberTaken, submitKycDetails } from './details';
-import { readSaId, registerAnswer } from './identity';
+import { CHECK_REFERENCE_PREFIX, readSaId, registerAnswer } from './identity';
 import { livenessOf, readIdFront, sniffImageType } from './images';
 import { decide, queuePage, reachOf } from './submissions';
 
@@ -141,7 +141,7 @@ export const registerKycRoutes = (app: FastifyInstance): void => {
             known ?? null,
             context.now(),
         );
-        const reference = `idv_${randomBytes(12).toString('hex')}`;
+        const reference = `${CHECK_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
         const checkedAt = context.now();
         const verified = mismatch === null;
         await context.write(async tx => {
