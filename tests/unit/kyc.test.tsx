@@ -60,7 +60,7 @@ let queueFails = 0;
 let refusal: 'errors.own_request' | 'errors.request_decided' | null = null;
 let brokenImage: string | null = null;
 
-const server = contractServer(
+contractServer(
     answer(pendingKycVerifications, async ({ request }) => {
         const body = (await request.clone().json()) as { id?: number; status?: string; q?: string };
         listed.push(body);
