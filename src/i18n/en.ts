@@ -801,7 +801,7 @@ const en: TranslationMessages = {
             },
             done: {
                 title: 'The sale is done',
-                intro: 'The loan for %{name} is active and the phone is locked.',
+                intro: 'The loan for %{name} is active and the phone’s lock is on.',
                 reference: 'Loan reference',
                 sold: 'Phone sold',
                 view_customer: 'View customer',

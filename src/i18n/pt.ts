@@ -1019,7 +1019,7 @@ const pt: TranslationMessages = {
             },
             done: {
                 title: 'A venda está concluída',
-                intro: 'O empréstimo de %{name} está ativo e o telemóvel bloqueado.',
+                intro: 'O empréstimo de %{name} está ativo e o bloqueio do telemóvel está ligado.',
                 reference: 'Referência do empréstimo',
                 sold: 'Telemóvel vendido',
                 view_customer: 'Ver cliente',

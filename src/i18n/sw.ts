@@ -1020,7 +1020,7 @@ const sw: TranslationMessages = {
             },
             done: {
                 title: 'Mauzo yamekamilika',
-                intro: 'Mkopo wa %{name} unafanya kazi na simu imefungwa kufuli.',
+                intro: 'Mkopo wa %{name} unafanya kazi na kufuli ya simu imewashwa.',
                 reference: 'Kumbukumbu ya mkopo',
                 sold: 'Simu iliyouzwa',
                 view_customer: 'Tazama mteja',

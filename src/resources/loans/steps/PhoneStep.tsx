@@ -91,6 +91,8 @@ const PhoneCard = ({
     const translate = useTranslate();
     const format = useFormat();
     const labelId = useId();
+    // A picture that does not load gives way to the phone icon rather than a broken image.
+    const [broken, setBroken] = useState(false);
     const outOfStock = phone.in_stock <= 0;
     return (
         <Card
@@ -123,11 +125,12 @@ const PhoneCard = ({
                     />
                     <Stack spacing={0.5} sx={{ minWidth: 0 }}>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                            {phone.image ? (
+                            {phone.image && !broken ? (
                                 <Box
                                     component="img"
                                     src={phone.image}
                                     alt=""
+                                    onError={() => setBroken(true)}
                                     sx={{ width: 48, height: 48, objectFit: 'contain', flexShrink: 0 }}
                                 />
                             ) : (

@@ -144,7 +144,7 @@ const CodeStatus = ({ kind }: { kind: CodeKind }) => {
     const [problem, setProblem] = useState<string | null>(null);
     const waitUntil = sent ? sent.at + RESEND_COOLDOWN_S * 1000 : 0;
     const [now, setNow] = useClock(waitUntil);
-    const wait = Math.max(0, Math.ceil((waitUntil - now) / 1000));
+    const wait = Math.min(RESEND_COOLDOWN_S, Math.max(0, Math.ceil((waitUntil - now) / 1000)));
     const reference = draft.loan?.loan_reference;
 
     const send = async () => {
