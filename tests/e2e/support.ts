@@ -30,7 +30,9 @@ export const latestOtp = async (request: APIRequestContext, msisdn: string): Pro
     const response = await request.get(`/portal_api/dev/outbox?msisdn=${msisdn}&$limit=1`);
     expect(response.ok()).toBe(true);
     const { data } = (await response.json()) as { data: { text: string }[] };
-    const code = data[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    // "… is 123456": a loan reference such as LPP-000013 in the same text is no code.
+    const text = data[0]?.text ?? '';
+    const code = (text.match(/\bis (\d{6})\b/) ?? text.match(/\b(\d{6})\b/))?.[1];
     if (!code) throw new Error(`No code in the outbox for ${msisdn}`);
     return code;
 };
