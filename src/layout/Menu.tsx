@@ -128,7 +128,9 @@ const GroupItem = ({ group, counts }: { group: MenuGroup; counts: Counts }) => {
                 aria-expanded={open}
                 aria-controls={id}
                 aria-describedby={total > 0 ? `${id}-count` : undefined}
-                sx={{ borderRadius: '6px', mx: 1 }}
+                // ListItemButton grows to fill a row; in the menu's column that stretched each group
+                // header over the sidebar's spare height once the page was taller than the menu.
+                sx={{ borderRadius: '6px', mx: 1, flexGrow: 0 }}
             >
                 <ListItemIcon sx={{ minWidth: 40 }}>
                     <CountedIcon icon={<Icon />} count={total} />

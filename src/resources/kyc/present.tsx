@@ -3,6 +3,7 @@ import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { KycSubmission, OcrFields } from '../../../contract/kyc';
+import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
 
 /** The fields OCR reads from an ID's front and the user confirms, in the order they are shown. */
 export const OCR_FIELDS = [
@@ -43,7 +44,7 @@ export const OcrSummary = ({ submission }: { submission: KycSubmission }) => {
             title={fields.map(field => translate(`kyc.fields.${field}`)).join(', ')}
             sx={theme => ({
                 // The warning orange is too light for text on white (4.5:1): a dark amber instead.
-                color: theme.palette.mode === 'light' ? theme.palette.warning.dark : theme.palette.warning.light,
+                color: theme.palette.mode === 'light' ? WARNING_TEXT_ON_LIGHT : theme.palette.warning.light,
                 borderColor: 'currentColor',
                 '& .MuiChip-icon': { color: 'inherit' },
             })}

@@ -1,14 +1,13 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Admin, AdminStatus } from '../../../contract/security';
+import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
 
 const COLOURS: Record<AdminStatus, 'success' | 'warning' | 'default'> = {
     active: 'success',
     pending_approval: 'warning',
     disabled: 'default',
 };
-
-const AWAITING_ON_LIGHT = '#7A4100';
 
 export const UserStatus = () => {
     const translate = useTranslate();
@@ -23,7 +22,7 @@ export const UserStatus = () => {
             {...(user.status === 'pending_approval' ? { variant: 'outlined' as const } : {})}
             sx={theme =>
                 user.status === 'pending_approval' && theme.palette.mode === 'light'
-                    ? { color: AWAITING_ON_LIGHT, borderColor: AWAITING_ON_LIGHT }
+                    ? { color: WARNING_TEXT_ON_LIGHT, borderColor: WARNING_TEXT_ON_LIGHT }
                     : {}
             }
         />
