@@ -34,6 +34,7 @@ import {
     lockOf,
     qualified,
     saleLoan,
+    uploaded,
     verification,
 } from './support/loanWizardFixtures';
 import { renderPortal, signedInAs } from './support/portal';
@@ -201,6 +202,38 @@ describe('resuming a kept sale', { timeout: 60_000 }, () => {
         expect(await screen.findByRole('heading', { level: 2, name: 'Choose the phone' })).toBeTruthy();
         expect(await screen.findByRole('radio', { name: 'Samsung Galaxy A15' })).toBeTruthy();
         expect(paths()).toEqual(['/api/digital_assisted/customer-qualified-devices']);
+    });
+});
+
+describe('resuming before the customer is registered', { timeout: 60_000 }, () => {
+    /** A new customer's sale kept at `step`, with these documents already sent. */
+    const reopenWithDocuments = (step: Step, kinds: readonly ('id_front' | 'id_back' | 'selfie')[]) => {
+        signedInAs(ROLES.v1, { shop: SHOP });
+        loanStore.setCustomer('v1', BUYER_MSISDN, null);
+        for (const kind of kinds) loanStore.keepDocument('v1', BUYER_MSISDN, uploaded(kind));
+        loanStore.setStep('v1', step);
+        renderPortal(PATHS.v1);
+    };
+
+    it('goes on at the identity with every document already sent, OCR filling it in: nothing is sent again', async () => {
+        reopenWithDocuments('identity', ['id_front', 'id_back', 'selfie']);
+        expect(await screen.findByRole('heading', { level: 2, name: 'The customer’s identity' })).toBeTruthy();
+        expect(screen.getByRole('textbox', { name: /First name/ })).toHaveProperty('value', 'Sipho');
+        expect(paths()).toEqual([]);
+    });
+
+    it('goes back to the documents when one is missing, the others shown as sent', async () => {
+        reopenWithDocuments('identity', ['id_front']);
+        expect(await screen.findByRole('heading', { level: 2, name: 'Identity documents' })).toBeTruthy();
+        expect(screen.getAllByText('Sent')).toHaveLength(1);
+    });
+
+    it('forgets the documents when the sale turns to another phone number', () => {
+        signedInAs(ROLES.v1, { shop: SHOP });
+        loanStore.setCustomer('v1', BUYER_MSISDN, null);
+        loanStore.keepDocument('v1', BUYER_MSISDN, uploaded('id_front'));
+        loanStore.setCustomer('v1', '27829999999', null);
+        expect(loanStore.read()?.documents).toEqual([]);
     });
 });
 

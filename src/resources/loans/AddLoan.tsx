@@ -33,7 +33,8 @@ import { absolute } from '../customers/variants';
 import { CancelSaleDialog } from './CancelSaleDialog';
 import { ENTRIES, STEPS, stepIndex, type Entry, type EntryKey, type Step } from './entries';
 import { ADD_LOAN_RESOURCE } from './gates';
-import { loanStore, type KeptSale } from './loanStore';
+import { REQUIRED_KYC_IMAGES, type KycImageKind } from '../../../contract/kyc';
+import { loanStore, type KeptDocument, type KeptSale } from './loanStore';
 import { CustomerStep } from './steps/CustomerStep';
 import { DepositStep } from './steps/DepositStep';
 import { DocumentsStep } from './steps/DocumentsStep';
@@ -42,7 +43,7 @@ import { IdentityStep } from './steps/IdentityStep';
 import { LockStep } from './steps/LockStep';
 import { PhoneStep } from './steps/PhoneStep';
 import { TermsStep } from './steps/TermsStep';
-import { emptyDraft, WizardProvider, type Draft, type WizardApi } from './wizard';
+import { emptyDraft, WizardProvider, type Capture, type Draft, type WizardApi } from './wizard';
 
 /** What a link passes to start a sale for the customer in hand (the customer view's "Add loan"). */
 export interface StartSaleState {
@@ -83,7 +84,7 @@ const keptType = () => customerStore.selectedType() || 'normal';
 /**
  * Where the wizard opens. A kept loan: the server says (resume). Otherwise the kept step is a hint:
  * the phone step needs the customer registered or on file, the documents step a phone number
- * (documents chosen before a reload are not kept, so a later hint goes back to them); opened
+ * (the documents already sent are kept: with all of them a later hint goes on at the identity); opened
  * from a customer view, that customer.
  */
 const startOf = (entry: Entry, state: unknown): Start => {
@@ -107,9 +108,27 @@ const startOf = (entry: Entry, state: unknown): Start => {
     if (kept.customer && hint >= stepIndex('phone')) {
         return { kind: 'ready', step: 'phone', draft: { ...draft, customer: kept.customer, phone: kept.phone } };
     }
-    if (kept.msisdn && hint >= stepIndex('documents')) return { kind: 'ready', step: 'documents', draft };
+    if (kept.msisdn && hint >= stepIndex('documents')) {
+        // The documents already sent stay sent: with all of them, the sale goes on at the identity.
+        const withDocuments = { ...draft, ...keptDocuments(kept.documents) };
+        const sent = new Set(kept.documents.map(image => image.kind));
+        const needed: readonly KycImageKind[] = entry.liveness ? [...REQUIRED_KYC_IMAGES, 'liveness'] : REQUIRED_KYC_IMAGES;
+        const allSent = needed.every(kind => sent.has(kind));
+        return { kind: 'ready', step: allSent && hint >= stepIndex('identity') ? 'identity' : 'documents', draft: withDocuments };
+    }
     return { kind: 'ready', step: 'customer', draft };
 };
+
+/** Documents kept for the sale, as sent captures (without a thumbnail: the file itself is not kept), and what OCR read. */
+const keptDocuments = (documents: readonly KeptDocument[]): Pick<Draft, 'captures' | 'ocr'> => ({
+    captures: Object.fromEntries(
+        documents.map(image => [
+            image.kind,
+            { status: 'done', fileName: '', preview: null, progress: 1, image, error: null, file: null } satisfies Capture,
+        ]),
+    ),
+    ocr: documents.find(image => image.kind === 'id_front')?.ocr ?? null,
+});
 
 /** The steps, across on a desk; on a phone (≤ 600 px) one line that says which step of how many. */
 const Progress = ({ step }: { step: Step }) => {

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { customer, phoneModel, type Customer } from '../../../contract/customers';
+import { kycImage } from '../../../contract/kyc';
 import { secureStorage } from '../../lib/secureStorage';
 import { session } from '../../lib/session';
 import { customerStore } from '../customers/customerStore';
@@ -32,7 +33,11 @@ const keptSale = z.object({
     /** The customer once registered or found with their KYC on file: the steps from the phone on need them. */
     customer: customer.nullable(),
     loan_reference: z.string().nullable(),
+    /** The documents already sent for this customer (their ids and what OCR read): a reload does not send them again. */
+    documents: z.array(kycImage).default([]),
 });
+
+export type KeptDocument = z.infer<typeof kycImage>;
 
 export interface KeptSale {
     entry: EntryKey;
@@ -41,6 +46,7 @@ export interface KeptSale {
     customer: Customer | null;
     loanReference: string | null;
     phone: QualifiedPhone | null;
+    documents: KeptDocument[];
 }
 
 const owner = () => session.user()?.username ?? null;
@@ -65,6 +71,7 @@ export const loanStore = {
             customer: sale?.customer ?? null,
             loanReference: sale?.loan_reference ?? null,
             phone: mine(keptPhone, PHONE)?.phone ?? null,
+            documents: sale?.documents ?? [],
         };
     },
 
@@ -91,6 +98,23 @@ export const loanStore = {
             msisdn,
             customer: found,
             loan_reference: sameCustomer ? current.loan_reference : null,
+            documents: sameCustomer ? current.documents : [],
+        });
+    },
+
+    /** A document sent for the sale's customer: kept (the newest of each kind) so a reload resumes after it. */
+    keepDocument(entry: EntryKey, msisdn: string, image: KeptDocument): void {
+        const me = owner();
+        if (!me) return;
+        const current = mine(keptSale, SALE);
+        const same = current?.entry === entry && current.msisdn === msisdn;
+        secureStorage.set(SALE, {
+            owner: me,
+            entry,
+            msisdn,
+            customer: same ? current.customer : null,
+            loan_reference: same ? current.loan_reference : null,
+            documents: [...(same ? current.documents.filter(kept => kept.kind !== image.kind) : []), image],
         });
     },
 
@@ -104,6 +128,7 @@ export const loanStore = {
             msisdn,
             customer: current?.msisdn === msisdn ? current.customer : null,
             loan_reference: reference,
+            documents: current?.msisdn === msisdn ? current.documents : [],
         });
     },
 

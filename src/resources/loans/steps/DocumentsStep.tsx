@@ -9,6 +9,7 @@ import { errorKeyOf } from '../../../lib/apiErrors';
 import { isOnline } from '../../../lib/online';
 import { uploadKycImage } from '../../kyc/api';
 import { StepActions, StepHeading, StepProblem, useWizard, type Capture } from '../wizard';
+import { loanStore } from '../loanStore';
 
 /** The documents a sale through this entry needs: the three of every submission, and liveness when digitally assisted. */
 export const requiredKinds = (liveness: boolean): KycImageKind[] => [
@@ -35,7 +36,7 @@ const FACING: Record<KycImageKind, 'user' | 'environment'> = {
  * moves to another step. A newer choice for the same document wins over an older one still sending.
  */
 const useCaptures = () => {
-    const { draft, update } = useWizard();
+    const { draft, update, entry } = useWizard();
     const rounds = useRef<Partial<Record<KycImageKind, number>>>({});
 
     const set = (kind: KycImageKind, change: Partial<Capture>) =>
@@ -103,6 +104,7 @@ const useCaptures = () => {
             image => {
                 if (!current()) return;
                 set(kind, { status: 'done', progress: 1, image });
+                loanStore.keepDocument(entry.key, draft.msisdn, image);
                 // The front of the ID answers what OCR read: it fills the identity step.
                 if (kind === 'id_front' && image.ocr) update({ ocr: image.ocr });
             },
