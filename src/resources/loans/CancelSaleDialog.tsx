@@ -1,24 +1,8 @@
-import {
-    FormControl,
-    FormControlLabel,
-    FormHelperText,
-    FormLabel,
-    Radio,
-    RadioGroup,
-    Skeleton,
-    TextField,
-    Typography,
-} from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { cancelLoan, loanCancellationOptions, SALES_EXIT_REASONS, type Loan } from '../../../contract/loans';
-import { LoadError } from '../../layout/LoadError';
+import { cancelLoan, loanCancellationOptions, type Loan } from '../../../contract/loans';
 import { callApi } from '../../lib/portalApi';
 import { ActionDialog, useFieldProblem } from '../customers/actions/ActionDialog';
-import { useFormat } from '../customers/format';
-
-type ExitReason = (typeof SALES_EXIT_REASONS)[number];
+import { ExitReasonFields, useExitReason, type ExitReason } from '../customers/actions/ExitReason';
 
 /**
  * "Cancel sale": with a loan (draft or awaiting its deposit), a sales-exit reason (spec §9,
@@ -63,9 +47,6 @@ const CancelLoan = ({
     onClose: () => void;
     onCancelled: (cancelled: Loan) => void;
 }) => {
-    const translate = useTranslate();
-    const format = useFormat();
-    const labelId = useId();
     const reference = loan.loan_reference;
     const options = useQuery({
         queryKey: ['add-loan', 'cancel-options', reference],
@@ -79,18 +60,11 @@ const CancelLoan = ({
         onSuccess: onCancelled,
     });
     const fieldProblem = useFieldProblem(cancel.error);
-    const [reason, setReason] = useState<ExitReason | ''>('');
-    const [note, setNote] = useState('');
-    const [problems, setProblems] = useState<{ reason?: string; note?: string }>({});
+    const exit = useExitReason();
 
     const confirm = () => {
-        const missingNote = reason === 'other' && note.trim() === '';
-        setProblems({
-            reason: reason === '' ? translate('ra.validation.required') : undefined,
-            note: missingNote ? translate('errors.note_required') : undefined,
-        });
-        if (reason === '' || missingNote) return;
-        cancel.mutate({ reason, note: note.trim() || undefined });
+        const chosen = exit.checked();
+        if (chosen) cancel.mutate(chosen);
     };
     const close = () => {
         if (cancel.isPending) return;
@@ -111,51 +85,11 @@ const CancelLoan = ({
             onClose={close}
             confirmDisabled={choices.length === 0}
         >
-            {options.error ? (
-                <LoadError error={options.error} onRetry={() => void options.refetch()} />
-            ) : options.isPending ? (
-                <Skeleton variant="rounded" height={120} />
-            ) : choices.length === 0 ? (
-                <Typography>{translate('loans.actions.cancel.no_options')}</Typography>
-            ) : (
-                <>
-                    <FormControl error={problems.reason !== undefined || fieldProblem('reason') !== undefined} required>
-                        <FormLabel id={labelId}>{translate('loans.actions.cancel.reason')}</FormLabel>
-                        <RadioGroup
-                            aria-labelledby={labelId}
-                            value={reason}
-                            onChange={event => {
-                                setReason(event.target.value as ExitReason);
-                                setProblems({});
-                            }}
-                        >
-                            {choices.map(choice => (
-                                <FormControlLabel
-                                    key={choice}
-                                    value={choice}
-                                    control={<Radio />}
-                                    label={format.words('loans.exit_reasons', choice)}
-                                />
-                            ))}
-                        </RadioGroup>
-                        {(problems.reason ?? fieldProblem('reason')) ? (
-                            <FormHelperText>{problems.reason ?? fieldProblem('reason')}</FormHelperText>
-                        ) : null}
-                    </FormControl>
-                    <TextField
-                        label={translate('loans.actions.cancel.note')}
-                        value={note}
-                        onChange={event => setNote(event.target.value)}
-                        error={problems.note !== undefined || fieldProblem('note') !== undefined}
-                        helperText={problems.note ?? fieldProblem('note') ?? translate('loans.actions.cancel.note_help')}
-                        required={reason === 'other'}
-                        multiline
-                        minRows={2}
-                        fullWidth
-                        slotProps={{ htmlInput: { maxLength: 500 } }}
-                    />
-                </>
-            )}
+            <ExitReasonFields
+                exit={exit}
+                options={{ error: options.error, isPending: options.isPending, refetch: options.refetch, choices }}
+                fieldProblem={fieldProblem}
+            />
         </ActionDialog>
     );
 };

@@ -1,32 +1,15 @@
 import CancelIcon from '@mui/icons-material/Cancel';
-import {
-    Button,
-    FormControl,
-    FormControlLabel,
-    FormHelperText,
-    FormLabel,
-    Radio,
-    RadioGroup,
-    Skeleton,
-    TextField,
-    Typography,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { cancelLoan, loanCancellationOptions, SALES_EXIT_REASONS, type Loan } from '../../../../contract/loans';
-import { LoadError } from '../../../layout/LoadError';
+import { cancelLoan, loanCancellationOptions, type Loan } from '../../../../contract/loans';
 import { useCustomerQuery } from '../api';
-import { useFormat } from '../format';
 import { ActionDialog, useFieldProblem } from './ActionDialog';
+import { ExitReasonFields, useExitReason } from './ExitReason';
 import { useDialogAction } from './useDialogAction';
-
-type ExitReason = (typeof SALES_EXIT_REASONS)[number];
 
 /** Cancelling a sale that has not gone through, with a sales-exit reason (spec §9); `other` needs a note. */
 export const CancelSale = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
     const translate = useTranslate();
-    const format = useFormat();
-    const labelId = useId();
     const action = useDialogAction(msisdn, cancelLoan, 'loans.actions.cancel.done');
     const fieldProblem = useFieldProblem(action.error);
     const options = useCustomerQuery(
@@ -36,22 +19,14 @@ export const CancelSale = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => 
         { body: { loan_reference: loan.loan_reference } },
         { enabled: action.open },
     );
-    const [reason, setReason] = useState<ExitReason | ''>('');
-    const [note, setNote] = useState('');
-    const [problems, setProblems] = useState<{ reason?: string; note?: string }>({});
+    const exit = useExitReason();
+    const choices = options.data?.options ?? [];
 
     const confirm = () => {
-        const missingReason = reason === '';
-        const missingNote = reason === 'other' && note.trim() === '';
-        setProblems({
-            reason: missingReason ? translate('ra.validation.required') : undefined,
-            note: missingNote ? translate('errors.note_required') : undefined,
-        });
-        if (reason === '' || missingNote) return;
-        action.run({ body: { loan_reference: loan.loan_reference, reason, note: note.trim() || undefined } });
+        const chosen = exit.checked();
+        if (chosen) action.run({ body: { loan_reference: loan.loan_reference, ...chosen } });
     };
 
-    const choices = options.data?.options ?? [];
     return (
         <>
             <Button size="small" variant="outlined" color="error" startIcon={<CancelIcon />} onClick={action.show}>
@@ -68,47 +43,11 @@ export const CancelSale = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => 
                 onClose={action.close}
                 confirmDisabled={choices.length === 0}
             >
-                {options.error ? (
-                    <LoadError error={options.error} onRetry={() => void options.refetch()} />
-                ) : options.isPending ? (
-                    <Skeleton variant="rounded" height={120} />
-                ) : choices.length === 0 ? (
-                    <Typography>{translate('loans.actions.cancel.no_options')}</Typography>
-                ) : (
-                    <>
-                        <FormControl error={problems.reason !== undefined || fieldProblem('reason') !== undefined} required>
-                            <FormLabel id={labelId}>{translate('loans.actions.cancel.reason')}</FormLabel>
-                            <RadioGroup
-                                aria-labelledby={labelId}
-                                value={reason}
-                                onChange={event => setReason(event.target.value as ExitReason)}
-                            >
-                                {choices.map(choice => (
-                                    <FormControlLabel
-                                        key={choice}
-                                        value={choice}
-                                        control={<Radio />}
-                                        label={format.words('loans.exit_reasons', choice)}
-                                    />
-                                ))}
-                            </RadioGroup>
-                            {(problems.reason ?? fieldProblem('reason')) ? (
-                                <FormHelperText>{problems.reason ?? fieldProblem('reason')}</FormHelperText>
-                            ) : null}
-                        </FormControl>
-                        <TextField
-                            label={translate('loans.actions.cancel.note')}
-                            value={note}
-                            onChange={event => setNote(event.target.value)}
-                            error={problems.note !== undefined || fieldProblem('note') !== undefined}
-                            helperText={problems.note ?? fieldProblem('note') ?? translate('loans.actions.cancel.note_help')}
-                            multiline
-                            minRows={2}
-                            fullWidth
-                            slotProps={{ htmlInput: { maxLength: 500 } }}
-                        />
-                    </>
-                )}
+                <ExitReasonFields
+                    exit={exit}
+                    options={{ error: options.error, isPending: options.isPending, refetch: options.refetch, choices }}
+                    fieldProblem={fieldProblem}
+                />
             </ActionDialog>
         </>
     );
