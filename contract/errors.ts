@@ -100,6 +100,13 @@ export const ERROR_KEYS = [
     'errors.reference_used',
     'errors.id_number_invalid',
     'errors.customer_type_differs',
+    // Money
+    'errors.transaction_not_found',
+    'errors.suspense_resolved',
+    'errors.amount_exceeds_balance',
+    'errors.statement_columns',
+    'errors.claim_not_found',
+    'errors.claim_not_reversible',
     'errors.server',
     'errors.unavailable',
 ] as const;

@@ -5,6 +5,7 @@ import { customerCalls } from './customers';
 import { kycCalls } from './kyc';
 import { deviceCalls } from './devices';
 import { loanCalls } from './loans';
+import { moneyCalls } from './money';
 import { originationCalls } from './origination';
 import { securityCalls } from './security';
 import { storeCalls } from './stores';
@@ -19,6 +20,7 @@ export const calls = {
     ...deviceCalls,
     ...storeCalls,
     ...approvalCalls,
+    ...moneyCalls,
 };
 
 export const API_BASE = '/portal_api';

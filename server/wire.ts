@@ -2,3 +2,6 @@
 
 /** A timestamp on the wire: ISO 8601 in UTC. */
 export const iso = (date: Date) => date.toISOString();
+
+/** An amount of money rounded to the cent, as the `money` columns keep it. */
+export const cents = (value: number) => Math.round(value * 100) / 100;

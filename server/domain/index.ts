@@ -4,6 +4,7 @@ import { registerApprovalRoutes } from './approvals';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
 import { registerKycRoutes } from './kyc';
+import { registerMoneyRoutes } from './money';
 import { registerOriginationRoutes } from './origination';
 import { registerPlacesRoutes } from './places';
 import { registerSecurityRoutes } from './security';
@@ -18,4 +19,5 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerStoreRoutes(app);
     registerPlacesRoutes(app);
     registerApprovalRoutes(app);
+    registerMoneyRoutes(app);
 };

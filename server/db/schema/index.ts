@@ -14,3 +14,4 @@ export * from './customers';
 export * from './loans';
 export * from './devices';
 export * from './kyc';
+export * from './money';

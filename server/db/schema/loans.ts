@@ -1,13 +1,13 @@
 /**
- * Loans, the payments against them (transactions) and the requests for a checker (deregistration,
- * IMEI change, transfer of ownership, agent registration). The rules are in
+ * Loans and the requests for a checker (deregistration, IMEI change, transfer of ownership, agent
+ * registration); the payments against loans are in ./money.ts. The rules are in
  * server/domain/customers/loans.ts and server/domain/approvals/; the lifecycles in docs/domain.md.
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
 import { CUSTOMER_CHANNELS } from '../../../contract/customers';
-import { LOAN_STATUSES, SALES_EXIT_REASONS, TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
+import { LOAN_STATUSES, SALES_EXIT_REASONS } from '../../../contract/loans';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
@@ -17,8 +17,6 @@ import { stores } from './stores';
 export const loanStatus = pgEnum('loan_status', LOAN_STATUSES);
 export const salesExitReason = pgEnum('sales_exit_reason', SALES_EXIT_REASONS);
 export const loanChannel = pgEnum('loan_channel', CUSTOMER_CHANNELS);
-export const transactionKind = pgEnum('transaction_kind', TRANSACTION_KINDS);
-export const transactionChannel = pgEnum('transaction_channel', TRANSACTION_CHANNELS);
 export const approvalKind = pgEnum('approval_kind', APPROVAL_KINDS);
 export const approvalStatus = pgEnum('approval_status', APPROVAL_STATUSES);
 
@@ -69,26 +67,6 @@ export const loans = pgTable(
         uniqueIndex('loans_open_imei_key')
             .on(table.imei)
             .where(sql`${table.status} IN ('draft', 'awaiting_deposit', 'awaiting_lock', 'active')`),
-    ],
-);
-
-export const transactions = pgTable(
-    'transactions',
-    {
-        id: identity(),
-        /** The payment provider's reference: a replayed payment is ignored, not doubled. */
-        reference: text('reference').notNull().unique(),
-        msisdn: text('msisdn').notNull(),
-        /** Null while unmatched (a suspense transaction). */
-        loanId: integer('loan_id').references(() => loans.id),
-        amount: money('amount').notNull(),
-        channel: transactionChannel('channel').notNull(),
-        kind: transactionKind('kind').notNull(),
-        createdAt: createdAt(),
-    },
-    table => [
-        index('transactions_loan_idx').on(table.loanId, table.createdAt),
-        index('transactions_msisdn_idx').on(table.msisdn),
     ],
 );
 

@@ -30,7 +30,7 @@ import {
 } from '../../db/schema';
 import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
 import { HttpError, mount, type CallContext } from '../../http';
-import { iso } from '../../wire';
+import { cents, iso } from '../../wire';
 import {
     customerNotFound,
     customerOfStore,
@@ -44,7 +44,6 @@ import {
 /** The text a one-time code's message shows in the customer's messages: staff never read a code. */
 export const HIDDEN_CODE_TEXT = 'One-time code sent (hidden)';
 
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** What a customer's open loans use of their credit limit (a sale checks it too: server/domain/origination/sale.ts). */
 export const creditUsed = async (db: Queryable, customerId: number) => {

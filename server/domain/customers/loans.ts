@@ -28,7 +28,7 @@ import type { LoanApprovalKind } from '../../../contract/approvals';
 import type { Transaction } from '../../db';
 import { approvalRequests, inventoryItems, loans, transactions } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
-import { iso } from '../../wire';
+import { cents, iso } from '../../wire';
 import { checkImeiChange, checkLoanActive, checkLoanTransfer } from '../approvals/checks';
 import { insertLoanRequest, PENDING_CONFLICTS, pendingRequestsOfLoans, requestPending } from '../approvals/requests';
 import { refreshDevices } from './devices';
@@ -57,7 +57,6 @@ const toTransaction = (row: { tx: typeof transactions.$inferSelect; loanReferenc
     created_at: iso(row.tx.createdAt),
 });
 
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 // ---------------------------------------------------------------------------------------------
 // Requests for a checker

@@ -28,8 +28,8 @@ import { newChallenge, refreshDevices } from '../customers/devices';
 import { customerNotFound, selectCustomers, toCustomer, toLoan } from '../customers/records';
 import { callerId, readLoan, refuseOwnMsisdn, saleCustomers, saleLoan, saleStore } from './access';
 import { toTransaction } from './deposit';
+import { cents } from '../../wire';
 
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** A sale not yet through: the customer has one at a time. */
 export const SALE_STATUSES = ['draft', 'awaiting_deposit', 'awaiting_lock'] as const satisfies readonly LoanStatus[];

@@ -1,0 +1,171 @@
+/**
+ * Money: the payments against loans (transactions), the statements uploaded to reconcile them,
+ * and third-party insurance claims with their reversals. The rules are in server/domain/money/;
+ * the shapes and lifecycles in contract/money.ts and docs/domain.md.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
+import {
+    ROW_OUTCOMES,
+    ROW_PROBLEMS,
+    SUSPENSE_REASONS,
+    SUSPENSE_STATUSES,
+    TPI_CLAIM_STATUSES,
+    TPI_REVERSAL_STATUSES,
+} from '../../../contract/money';
+import { money } from './catalogue';
+import { at, createdAt, identity } from './columns';
+import { loans } from './loans';
+import { admins } from './security';
+
+export const transactionKind = pgEnum('transaction_kind', TRANSACTION_KINDS);
+export const transactionChannel = pgEnum('transaction_channel', TRANSACTION_CHANNELS);
+export const suspenseStatus = pgEnum('suspense_status', SUSPENSE_STATUSES);
+export const suspenseReason = pgEnum('suspense_reason', SUSPENSE_REASONS);
+export const rowOutcome = pgEnum('reconciliation_row_outcome', ROW_OUTCOMES);
+export const rowProblem = pgEnum('reconciliation_row_problem', ROW_PROBLEMS);
+export const tpiClaimStatus = pgEnum('tpi_claim_status', TPI_CLAIM_STATUSES);
+export const tpiReversalStatus = pgEnum('tpi_reversal_status', TPI_REVERSAL_STATUSES);
+
+/** A statement uploaded for reconciliation, with the counts of what became of its rows. */
+export const reconciliationUploads = pgTable(
+    'reconciliation_uploads',
+    {
+        id: identity(),
+        fileName: text('file_name').notNull(),
+        /** SHA-256 of the file's bytes: the same file again is recognised (`same_file_as`). */
+        sha256: text('sha256').notNull(),
+        channel: transactionChannel('channel').notNull(),
+        uploadedBy: integer('uploaded_by')
+            .notNull()
+            .references(() => admins.id),
+        rows: integer('rows').notNull(),
+        matched: integer('matched').notNull(),
+        suspense: integer('suspense').notNull(),
+        duplicate: integer('duplicate').notNull(),
+        rejected: integer('rejected').notNull(),
+        amountRecorded: money('amount_recorded').notNull(),
+        createdAt: createdAt(),
+    },
+    table => [
+        index('reconciliation_uploads_sha256_idx').on(table.sha256),
+        index('reconciliation_uploads_created_idx').on(table.createdAt),
+    ],
+);
+
+export const transactions = pgTable(
+    'transactions',
+    {
+        id: identity(),
+        /** The payment provider's reference: a replayed payment is ignored, not doubled. */
+        reference: text('reference').notNull().unique(),
+        msisdn: text('msisdn').notNull(),
+        /** Null while unmatched (a suspense transaction). */
+        loanId: integer('loan_id').references(() => loans.id),
+        amount: money('amount').notNull(),
+        channel: transactionChannel('channel').notNull(),
+        kind: transactionKind('kind').notNull(),
+        /** What the payer gave as the account (a loan reference), if anything. */
+        account: text('account'),
+        /** When it was paid (a statement's date); `created_at` is when it was recorded. */
+        paidAt: at('paid_at').notNull().defaultNow(),
+        /** Set while and since the payment sat in suspense; null for one matched at once. */
+        suspenseStatus: suspenseStatus('suspense_status'),
+        suspenseReason: suspenseReason('suspense_reason'),
+        queueNote: text('queue_note'),
+        queuedBy: integer('queued_by').references(() => admins.id),
+        queuedAt: at('queued_at'),
+        correctedBy: integer('corrected_by').references(() => admins.id),
+        correctedAt: at('corrected_at'),
+        /** The statement that brought it, and its line there. */
+        uploadId: integer('upload_id').references(() => reconciliationUploads.id),
+        uploadLine: integer('upload_line'),
+        createdAt: createdAt(),
+    },
+    table => [
+        index('transactions_loan_idx').on(table.loanId, table.createdAt),
+        index('transactions_msisdn_idx').on(table.msisdn),
+        index('transactions_paid_idx').on(table.paidAt, table.id),
+        // A reference's start, whatever the database's collation.
+        index('transactions_reference_prefix_idx').on(table.reference.op('text_pattern_ops')),
+        index('transactions_suspense_idx')
+            .on(table.suspenseStatus, table.paidAt)
+            .where(sql`${table.suspenseStatus} IS NOT NULL`),
+        index('transactions_upload_idx')
+            .on(table.uploadId, table.uploadLine)
+            .where(sql`${table.uploadId} IS NOT NULL`),
+    ],
+);
+
+/**
+ * The rows of an upload that recorded nothing (duplicates and rejections); the rows it recorded
+ * are the transactions carrying its `upload_id` and their line.
+ */
+export const reconciliationRows = pgTable(
+    'reconciliation_rows',
+    {
+        uploadId: integer('upload_id')
+            .notNull()
+            .references(() => reconciliationUploads.id),
+        line: integer('line').notNull(),
+        outcome: rowOutcome('outcome').notNull(),
+        reference: text('reference'),
+        msisdn: text('msisdn'),
+        amount: money('amount'),
+        field: text('field'),
+        problem: rowProblem('problem'),
+        /** A duplicate's earlier payment. */
+        transactionId: integer('transaction_id').references(() => transactions.id),
+    },
+    table => [primaryKey({ columns: [table.uploadId, table.line] })],
+);
+
+/** An insurance claim on a loan's device: paid towards the loan (successful) or refused (failed). */
+export const tpiClaims = pgTable(
+    'tpi_claims',
+    {
+        id: identity(),
+        loanId: integer('loan_id')
+            .notNull()
+            .references(() => loans.id),
+        insurer: text('insurer').notNull(),
+        insurerReference: text('insurer_reference').notNull().unique(),
+        amount: money('amount').notNull(),
+        status: tpiClaimStatus('status').notNull(),
+        reason: text('reason'),
+        /** The payment a successful claim made on the loan, and the reversal that undid it. */
+        transactionId: integer('transaction_id').references(() => transactions.id),
+        reversalTransactionId: integer('reversal_transaction_id').references(() => transactions.id),
+        reversedAt: at('reversed_at'),
+        createdAt: createdAt(),
+    },
+    table => [index('tpi_claims_status_idx').on(table.status, table.createdAt), index('tpi_claims_loan_idx').on(table.loanId)],
+);
+
+/** A request to reverse a successful claim, decided by someone else (maker-checker). */
+export const tpiReversals = pgTable(
+    'tpi_reversals',
+    {
+        id: identity(),
+        claimId: integer('claim_id')
+            .notNull()
+            .references(() => tpiClaims.id),
+        reason: text('reason').notNull(),
+        status: tpiReversalStatus('status').notNull().default('pending'),
+        makerAdminId: integer('maker_admin_id')
+            .notNull()
+            .references(() => admins.id),
+        checkerAdminId: integer('checker_admin_id').references(() => admins.id),
+        decisionNote: text('decision_note'),
+        decidedAt: at('decided_at'),
+        createdAt: createdAt(),
+    },
+    table => [
+        // One reversal waits per claim, whoever asks at the same time.
+        uniqueIndex('tpi_reversals_one_pending_key')
+            .on(table.claimId)
+            .where(sql`${table.status} = 'pending'`),
+        index('tpi_reversals_status_idx').on(table.status, table.createdAt),
+    ],
+);
