@@ -1,0 +1,543 @@
+/**
+ * Reconciliation (contract/money.ts "Reconciliation"): a bank or mobile-money statement imported
+ * in one transaction, the uploads' history, and each upload's rows with what became of them.
+ *
+ * The file is read first (./statement.ts: 415 when it is not text, 400 when the header lacks a
+ * column, each row a payment or a rejection). Then ONE `context.write`:
+ *
+ * 1. `pg_advisory_xact_lock(hashtext('reconciliation'))`: imports run one at a time on every
+ *    instance, so the same file sent twice at once is imported once and found duplicate the second
+ *    time.
+ * 2. The payments' references already recorded, the loans the accounts name and the active loans
+ *    of the payers' numbers are read, and those loans locked FOR UPDATE in id order (the order every
+ *    writer of a loan's balance takes, so two writers never wait on each other in a circle); the
+ *    statuses and balances used are the locked ones.
+ * 3. Each payment in file order: `duplicate` when its reference was recorded before or earlier in
+ *    the file (with that payment's id); else the loan its `account` names, or, when it names none,
+ *    the one active loan of the customer whose number paid. An active loan whose balance (after the
+ *    file's earlier rows) covers it is `matched`: an `instalment` on the loan, its balance lowered.
+ *    Otherwise it waits in suspense (`open`, loan null) with why: `loan_not_active`,
+ *    `exceeds_balance`, `several_loans` or `unknown_account`.
+ * 4. Bulk writes, never a query per row: the upload with its counts, the payments (transactions
+ *    carrying `upload_id` and their line), the duplicate and rejected rows (`reconciliation_rows`),
+ *    the balances, each an `INSERT … SELECT FROM unnest(…)` or `UPDATE … FROM unnest(…)` of at
+ *    most BATCH rows, and one audit event with the counts.
+ *
+ * A crash or a refusal part way leaves nothing of the import (tests/server/reconciliationCrash.test.ts).
+ * `same_file_as` is worked out when read: the first earlier upload with the same SHA-256.
+ */
+import { createHash } from 'node:crypto';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+    reconcileDeposits,
+    reconciliationRows as reconciliationRowsCall,
+    reconciliationUploads as reconciliationUploadsCall,
+    type ReconciliationRow,
+    type ReconciliationUpload,
+    type RowOutcome,
+    type SuspenseReason,
+} from '../../../contract/money';
+import type { Queryable, Transaction } from '../../db';
+import { admins, reconciliationUploads } from '../../db/schema';
+import { HttpError, mount } from '../../http';
+import { iso } from '../../wire';
+import { statementRows, type PaymentRow, type RejectedRow, type RowProblem } from './statement';
+
+/** Rows per bulk statement: large enough that round trips do not count, small enough to stay light. */
+const BATCH = 5000;
+
+/** A file name as kept: the client's word, trimmed and cut. */
+const FILE_NAME_LENGTH = 200;
+
+// ---------------------------------------------------------------------------------------------
+// Raw SQL helpers
+
+/** The rows of a raw `execute`: PGlite answers `{ rows }`, postgres.js the rows themselves. */
+const rowsOf = <Row>(result: unknown): Row[] =>
+    Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+
+const select = async <Row>(db: Queryable, query: SQL): Promise<Row[]> => rowsOf<Row>(await db.execute(query));
+
+const NEEDS_ESCAPE = /["\\]/;
+
+/** A PostgreSQL array literal of texts (NULL for null), one parameter however many values. */
+const textArray = (values: readonly (string | null)[]): string =>
+    `{${values
+        .map(value =>
+            value === null ? 'NULL' : NEEDS_ESCAPE.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : `"${value}"`,
+        )
+        .join(',')}}`;
+
+/** A PostgreSQL array literal of integers (NULL for null). */
+const intArray = (values: readonly (number | null)[]): string =>
+    `{${values.map(value => (value === null ? 'NULL' : String(Math.trunc(value)))).join(',')}}`;
+
+/** Cents as the text of a numeric: 12345 → '123.45'. */
+const moneyText = (cents: number): string => {
+    const magnitude = Math.abs(cents);
+    const text = `${Math.trunc(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
+    return cents < 0 ? `-${text}` : text;
+};
+
+/** A numeric column's text, as both drivers answer it, in cents. */
+const centsOf = (value: string | number): number => Math.round(Number(value) * 100);
+
+const batchesOf = <T>(items: readonly T[]): T[][] => {
+    const batches: T[][] = [];
+    for (let at = 0; at < items.length; at += BATCH) batches.push(items.slice(at, at + BATCH));
+    return batches;
+};
+
+const lockImports = (tx: Transaction) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('reconciliation'))`);
+
+// ---------------------------------------------------------------------------------------------
+// Deciding each row
+
+/** A payment recorded by this import; `id` once inserted. */
+interface Recorded {
+    row: PaymentRow;
+    loanId: number | null;
+    reason: SuspenseReason | null;
+    id: number | null;
+}
+
+/** A row that records nothing: a duplicate (of a payment before, or of one earlier in the file) or a rejection. */
+interface NotRecorded {
+    line: number;
+    outcome: Extract<RowOutcome, 'duplicate' | 'rejected'>;
+    reference: string | null;
+    msisdn: string | null;
+    cents: number | null;
+    field: string | null;
+    problem: RowProblem | null;
+    /** The earlier payment: one in the database, or one this import records (its id known once inserted). */
+    earlierId: number | null;
+    earlier: Recorded | null;
+}
+
+interface LockedLoan {
+    id: number;
+    active: boolean;
+    balance: number;
+}
+
+/** What the database says about the statement's payments, read under the lock. */
+interface Known {
+    /** Reference → the payment already recorded with it. */
+    recorded: ReadonlyMap<string, number>;
+    /** Loan reference → loan id, for the accounts the rows name. */
+    loansByReference: ReadonlyMap<string, number>;
+    /** Payer's number → ids of their customer's active loans. */
+    activeLoansOf: ReadonlyMap<string, readonly number[]>;
+    /** Every loan above, as locked (status and balance in cents). */
+    loans: ReadonlyMap<number, LockedLoan>;
+}
+
+const rejection = (row: RejectedRow): NotRecorded => ({
+    line: row.line,
+    outcome: 'rejected',
+    reference: row.reference,
+    msisdn: row.msisdn,
+    cents: row.cents,
+    field: row.field,
+    problem: row.problem,
+    earlierId: null,
+    earlier: null,
+});
+
+/** Matched or suspense, for a payment with a loan in view (or none): the loan's balance so far decides. */
+const onLoan = (loan: LockedLoan | undefined, cents: number): { loanId: number | null; reason: SuspenseReason | null } => {
+    if (!loan) return { loanId: null, reason: 'unknown_account' };
+    if (!loan.active) return { loanId: null, reason: 'loan_not_active' };
+    if (cents > loan.balance) return { loanId: null, reason: 'exceeds_balance' };
+    loan.balance -= cents;
+    return { loanId: loan.id, reason: null };
+};
+
+/** Every payment's outcome in file order, balances applied as it goes (the file's rows on one loan all count). */
+const decide = (payments: readonly PaymentRow[], known: Known) => {
+    const recorded: Recorded[] = [];
+    const duplicates: NotRecorded[] = [];
+    /** Reference → the earlier row of this file that recorded it. */
+    const inFile = new Map<string, Recorded>();
+    for (const row of payments) {
+        const before = known.recorded.get(row.reference);
+        const earlier = before === undefined ? inFile.get(row.reference) : undefined;
+        if (before !== undefined || earlier) {
+            duplicates.push({
+                line: row.line,
+                outcome: 'duplicate',
+                reference: row.reference,
+                msisdn: row.msisdn,
+                cents: row.cents,
+                field: null,
+                problem: null,
+                earlierId: before ?? null,
+                earlier: earlier ?? null,
+            });
+            continue;
+        }
+        const named = row.account === null ? undefined : known.loansByReference.get(row.account);
+        let decision: { loanId: number | null; reason: SuspenseReason | null };
+        if (named !== undefined) {
+            decision = onLoan(known.loans.get(named), row.cents);
+        } else {
+            const candidates = (known.activeLoansOf.get(row.msisdn) ?? []).filter(id => known.loans.get(id)?.active);
+            decision =
+                candidates.length > 1
+                    ? { loanId: null, reason: 'several_loans' }
+                    : onLoan(candidates[0] === undefined ? undefined : known.loans.get(candidates[0]), row.cents);
+        }
+        const entry: Recorded = { row, ...decision, id: null };
+        recorded.push(entry);
+        inFile.set(row.reference, entry);
+    }
+    return { recorded, duplicates };
+};
+
+/** Reads what the rows need to be decided, locking the loans they may touch (see the header, step 2). */
+const readKnown = async (tx: Transaction, payments: readonly PaymentRow[]): Promise<Known> => {
+    const references = [...new Set(payments.map(row => row.reference))];
+    const recorded = new Map<string, number>();
+    for (const batch of batchesOf(references)) {
+        const found = await select<{ reference: string; id: number }>(
+            tx,
+            sql`SELECT reference, id FROM transactions WHERE reference = ANY(${textArray(batch)}::text[])`,
+        );
+        for (const { reference, id } of found) recorded.set(reference, id);
+    }
+    const fresh = payments.filter(row => !recorded.has(row.reference));
+
+    const accounts = [...new Set(fresh.flatMap(row => (row.account === null ? [] : [row.account])))];
+    const loansByReference = new Map<string, number>();
+    if (accounts.length > 0) {
+        const found = await select<{ id: number; loan_reference: string }>(
+            tx,
+            sql`SELECT id, loan_reference FROM loans WHERE loan_reference = ANY(${textArray(accounts)}::text[])`,
+        );
+        for (const loan of found) loansByReference.set(loan.loan_reference, loan.id);
+    }
+
+    const payers = [
+        ...new Set(fresh.filter(row => row.account === null || !loansByReference.has(row.account)).map(row => row.msisdn)),
+    ];
+    const activeLoansOf = new Map<string, number[]>();
+    if (payers.length > 0) {
+        const found = await select<{ msisdn: string; id: number }>(
+            tx,
+            sql`SELECT c.msisdn, l.id FROM customers c JOIN loans l ON l.customer_id = c.id
+                WHERE c.msisdn = ANY(${textArray(payers)}::text[]) AND l.status = 'active'`,
+        );
+        for (const { msisdn, id } of found) activeLoansOf.set(msisdn, [...(activeLoansOf.get(msisdn) ?? []), id]);
+    }
+
+    const ids = [...new Set([...loansByReference.values(), ...[...activeLoansOf.values()].flat()])].sort((a, b) => a - b);
+    const loans = new Map<number, LockedLoan>();
+    if (ids.length > 0) {
+        const locked = await select<{ id: number; status: string; balance: string }>(
+            tx,
+            sql`SELECT id, status, balance FROM loans WHERE id = ANY(${intArray(ids)}::int[]) ORDER BY id FOR UPDATE`,
+        );
+        for (const loan of locked) {
+            loans.set(loan.id, { id: loan.id, active: loan.status === 'active', balance: centsOf(loan.balance) });
+        }
+    }
+    return { recorded, loansByReference, activeLoansOf, loans };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+const insertPayments = async (
+    tx: Transaction,
+    recorded: readonly Recorded[],
+    upload: { id: number; channel: string; at: string },
+): Promise<void> => {
+    const byLine = new Map(recorded.map(entry => [entry.row.line, entry]));
+    for (const batch of batchesOf(recorded)) {
+        const inserted = await select<{ id: number; upload_line: number }>(
+            tx,
+            sql`INSERT INTO transactions (reference, msisdn, loan_id, amount, channel, kind, account, paid_at,
+                    suspense_status, suspense_reason, upload_id, upload_line, created_at)
+                SELECT v.reference, v.msisdn, v.loan_id, v.amount, ${upload.channel}::transaction_channel, 'instalment',
+                       v.account, v.paid_at, CASE WHEN v.reason IS NULL THEN NULL ELSE 'open'::suspense_status END,
+                       v.reason::suspense_reason, ${upload.id}::int, v.line, ${upload.at}::timestamptz
+                FROM unnest(
+                    ${textArray(batch.map(entry => entry.row.reference))}::text[],
+                    ${textArray(batch.map(entry => entry.row.msisdn))}::text[],
+                    ${intArray(batch.map(entry => entry.loanId))}::int[],
+                    ${`{${batch.map(entry => moneyText(entry.row.cents)).join(',')}}`}::numeric[],
+                    ${textArray(batch.map(entry => entry.row.account))}::text[],
+                    ${textArray(batch.map(entry => entry.row.paidAt.toISOString()))}::timestamptz[],
+                    ${textArray(batch.map(entry => entry.reason))}::text[],
+                    ${intArray(batch.map(entry => entry.row.line))}::int[]
+                ) AS v(reference, msisdn, loan_id, amount, account, paid_at, reason, line)
+                RETURNING id, upload_line`,
+        );
+        for (const { id, upload_line } of inserted) {
+            const entry = byLine.get(upload_line);
+            if (entry) entry.id = id;
+        }
+    }
+};
+
+const insertNotRecorded = async (tx: Transaction, rows: readonly NotRecorded[], uploadId: number): Promise<void> => {
+    for (const batch of batchesOf(rows)) {
+        await tx.execute(
+            sql`INSERT INTO reconciliation_rows (upload_id, line, outcome, reference, msisdn, amount, field, problem, transaction_id)
+                SELECT ${uploadId}::int, v.line, v.outcome::reconciliation_row_outcome, v.reference, v.msisdn, v.amount, v.field,
+                       v.problem::reconciliation_row_problem, v.transaction_id
+                FROM unnest(
+                    ${intArray(batch.map(row => row.line))}::int[],
+                    ${textArray(batch.map(row => row.outcome))}::text[],
+                    ${textArray(batch.map(row => row.reference))}::text[],
+                    ${textArray(batch.map(row => row.msisdn))}::text[],
+                    ${textArray(batch.map(row => (row.cents === null ? null : moneyText(row.cents))))}::numeric[],
+                    ${textArray(batch.map(row => row.field))}::text[],
+                    ${textArray(batch.map(row => row.problem))}::text[],
+                    ${intArray(batch.map(row => row.earlierId ?? row.earlier?.id ?? null))}::int[]
+                ) AS v(line, outcome, reference, msisdn, amount, field, problem, transaction_id)`,
+        );
+    }
+};
+
+/** Lowers each matched loan's balance by what this import put on it, one statement per batch of loans. */
+const lowerBalances = async (tx: Transaction, recorded: readonly Recorded[], at: string): Promise<void> => {
+    const paid = new Map<number, number>();
+    for (const entry of recorded) {
+        if (entry.loanId !== null) paid.set(entry.loanId, (paid.get(entry.loanId) ?? 0) + entry.row.cents);
+    }
+    for (const batch of batchesOf([...paid.entries()].sort(([a], [b]) => a - b))) {
+        await tx.execute(
+            sql`UPDATE loans SET balance = loans.balance - v.amount, updated_at = ${at}::timestamptz
+                FROM unnest(
+                    ${intArray(batch.map(([id]) => id))}::int[],
+                    ${`{${batch.map(([, cents]) => moneyText(cents)).join(',')}}`}::numeric[]
+                ) AS v(id, amount)
+                WHERE loans.id = v.id`,
+        );
+    }
+};
+
+const paymentConflict = () =>
+    new HttpError(
+        409,
+        'errors.conflict',
+        'A payment of this statement was recorded by someone else at the same moment: upload it again, and it will be shown as a duplicate',
+    );
+
+// ---------------------------------------------------------------------------------------------
+// Reading uploads
+
+/** The first earlier upload of the same bytes. */
+const sameFileAs = sql<number | null>`(SELECT min(e.id) FROM reconciliation_uploads e
+    WHERE e.sha256 = ${reconciliationUploads.sha256} AND e.id < ${reconciliationUploads.id})`;
+
+const uploadColumns = {
+    upload: reconciliationUploads,
+    firstName: admins.firstName,
+    lastName: admins.lastName,
+    sameFileAs,
+};
+
+type UploadRecord = {
+    upload: typeof reconciliationUploads.$inferSelect;
+    firstName: string;
+    lastName: string;
+    sameFileAs: number | null;
+};
+
+const toUpload = ({ upload, firstName, lastName, sameFileAs: earlier }: UploadRecord): ReconciliationUpload => ({
+    id: upload.id,
+    file_name: upload.fileName,
+    channel: upload.channel,
+    uploaded_by: { id: upload.uploadedBy, name: `${firstName} ${lastName}`.trim() },
+    created_at: iso(upload.createdAt),
+    rows: upload.rows,
+    matched: upload.matched,
+    suspense: upload.suspense,
+    duplicate: upload.duplicate,
+    rejected: upload.rejected,
+    amount_recorded: upload.amountRecorded,
+    same_file_as: earlier === null ? null : Number(earlier),
+});
+
+const uploadNotFound = () => new HttpError(404, 'errors.not_found', 'No statement upload has this id', 'upload_id');
+
+interface RowRecord {
+    line: number;
+    outcome: RowOutcome;
+    reference: string | null;
+    msisdn: string | null;
+    amount: string | number | null;
+    loan_reference: string | null;
+    suspense_reason: SuspenseReason | null;
+    field: string | null;
+    problem: RowProblem | null;
+    transaction_id: number | null;
+}
+
+const toRow = (row: RowRecord): ReconciliationRow => ({
+    line: Number(row.line),
+    outcome: row.outcome,
+    reference: row.reference,
+    msisdn: row.msisdn,
+    amount: row.amount === null ? null : Number(row.amount),
+    loan_reference: row.loan_reference,
+    suspense_reason: row.suspense_reason,
+    field: row.field,
+    problem: row.problem,
+    transaction_id: row.transaction_id === null ? null : Number(row.transaction_id),
+});
+
+/**
+ * One upload's rows in line order: the payments it recorded (a payment still without a suspense
+ * status matched at once; one with a status went to suspense, even if assigned to a loan since,
+ * and shows that loan) and the rows it did not record.
+ */
+const uploadRowsQuery = (uploadId: number, outcome: RowOutcome | undefined, limit: number, offset: number): SQL => {
+    const recorded = sql`SELECT t.upload_line AS line,
+            CASE WHEN t.suspense_status IS NULL THEN 'matched' ELSE 'suspense' END AS outcome,
+            t.reference, t.msisdn, t.amount, l.loan_reference, t.suspense_reason::text AS suspense_reason,
+            NULL::text AS field, NULL::text AS problem, t.id AS transaction_id
+        FROM transactions t LEFT JOIN loans l ON l.id = t.loan_id
+        WHERE t.upload_id = ${uploadId}::int${
+            outcome === 'matched'
+                ? sql` AND t.suspense_status IS NULL`
+                : outcome === 'suspense'
+                  ? sql` AND t.suspense_status IS NOT NULL`
+                  : sql``
+        }`;
+    const notRecorded = sql`SELECT r.line, r.outcome::text AS outcome, r.reference, r.msisdn, r.amount,
+            NULL::text AS loan_reference, NULL::text AS suspense_reason, r.field, r.problem::text AS problem, r.transaction_id
+        FROM reconciliation_rows r
+        WHERE r.upload_id = ${uploadId}::int${outcome ? sql` AND r.outcome = ${outcome}::reconciliation_row_outcome` : sql``}`;
+    const parts =
+        outcome === 'matched' || outcome === 'suspense'
+            ? recorded
+            : outcome === 'duplicate' || outcome === 'rejected'
+              ? notRecorded
+              : sql`${recorded} UNION ALL ${notRecorded}`;
+    return sql`SELECT * FROM (${parts}) AS upload_rows ORDER BY line LIMIT ${limit}::int OFFSET ${offset}::int`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The calls
+
+export const registerReconciliationRoutes = (app: FastifyInstance): void => {
+    mount(
+        app,
+        reconcileDeposits,
+        async ({ body, file }, context) => {
+            const payments: PaymentRow[] = [];
+            const rejected: NotRecorded[] = [];
+            for (const row of statementRows(file.bytes)) {
+                if (row.ok) payments.push(row);
+                else rejected.push(rejection(row));
+            }
+            const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+            const fileName = file.name.trim().slice(0, FILE_NAME_LENGTH) || 'statement.csv';
+            const admin = context.session?.admin;
+            if (!admin) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
+            const now = context.now();
+            const at = now.toISOString();
+
+            const upload = await context.write(
+                async tx => {
+                    await lockImports(tx);
+                    const known = await readKnown(tx, payments);
+                    const { recorded, duplicates } = decide(payments, known);
+                    const matched = recorded.filter(entry => entry.loanId !== null).length;
+                    const recordedCents = recorded.reduce((total, entry) => total + entry.row.cents, 0);
+                    const [earlier] = await tx
+                        .select({ id: reconciliationUploads.id })
+                        .from(reconciliationUploads)
+                        .where(eq(reconciliationUploads.sha256, sha256))
+                        .orderBy(reconciliationUploads.id)
+                        .limit(1);
+                    const [inserted] = await tx
+                        .insert(reconciliationUploads)
+                        .values({
+                            fileName,
+                            sha256,
+                            channel: body.channel,
+                            uploadedBy: admin.id,
+                            rows: payments.length + rejected.length,
+                            matched,
+                            suspense: recorded.length - matched,
+                            duplicate: duplicates.length,
+                            rejected: rejected.length,
+                            amountRecorded: recordedCents / 100,
+                            createdAt: now,
+                        })
+                        .returning();
+                    if (!inserted) throw new Error('The upload was not recorded');
+                    await insertPayments(tx, recorded, { id: inserted.id, channel: body.channel, at });
+                    const notRecorded = [...duplicates, ...rejected].sort((a, b) => a.line - b.line);
+                    await insertNotRecorded(tx, notRecorded, inserted.id);
+                    await lowerBalances(tx, recorded, at);
+                    const result = toUpload({
+                        upload: inserted,
+                        firstName: admin.firstName,
+                        lastName: admin.lastName,
+                        sameFileAs: earlier?.id ?? null,
+                    });
+                    return {
+                        result,
+                        audit: {
+                            action: 'reconciliation_uploads.create',
+                            entity: 'reconciliation_uploads',
+                            entityId: inserted.id,
+                            after: {
+                                file_name: fileName,
+                                sha256,
+                                channel: body.channel,
+                                rows: result.rows,
+                                matched: result.matched,
+                                suspense: result.suspense,
+                                duplicate: result.duplicate,
+                                rejected: result.rejected,
+                                amount_recorded: result.amount_recorded,
+                                same_file_as: result.same_file_as,
+                            },
+                        },
+                    };
+                },
+                { conflicts: { transactions_reference_unique: paymentConflict } },
+            );
+            return { upload };
+        },
+        { status: 201 },
+    );
+
+    mount(app, reconciliationUploadsCall, async ({ body }, context) => {
+        const offset = (body.page_number - 1) * body.page_size;
+        const [found, [total]] = await Promise.all([
+            context.db
+                .select(uploadColumns)
+                .from(reconciliationUploads)
+                .innerJoin(admins, eq(admins.id, reconciliationUploads.uploadedBy))
+                .orderBy(desc(reconciliationUploads.createdAt), desc(reconciliationUploads.id))
+                .limit(body.page_size)
+                .offset(offset),
+            context.db.select({ value: count() }).from(reconciliationUploads),
+        ]);
+        return { data: found.map(toUpload), total_items: total?.value ?? 0 };
+    });
+
+    mount(app, reconciliationRowsCall, async ({ body }, context) => {
+        const [found] = await context.db
+            .select(uploadColumns)
+            .from(reconciliationUploads)
+            .innerJoin(admins, eq(admins.id, reconciliationUploads.uploadedBy))
+            .where(eq(reconciliationUploads.id, body.upload_id));
+        if (!found) throw uploadNotFound();
+        const upload = toUpload(found);
+        const offset = (body.page_number - 1) * body.page_size;
+        const rows = await select<RowRecord>(context.db, uploadRowsQuery(upload.id, body.outcome, body.page_size, offset));
+        // The upload's counts are its rows' (each row is one outcome, for good).
+        const total = body.outcome ? upload[body.outcome] : upload.rows;
+        return { upload, data: rows.map(toRow), total_items: total };
+    });
+};

@@ -1,0 +1,467 @@
+/**
+ * Reconciliation (contract/money.ts "Reconciliation", server/domain/money/reconciliation.ts and
+ * statement.ts): a statement's every row gets its outcome (matched, suspense with why, duplicate,
+ * rejected with its field and problem) on the right line, balances fall in file order, the same
+ * file again (in turn or at once) imports nothing, a file that is not text or lacks a column
+ * imports nothing, and the history and rows calls answer what was imported.
+ */
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../contract/kyc';
+import {
+    reconcileDeposits,
+    reconciliationRows,
+    reconciliationUploads,
+    type ReconciliationRow,
+    type ReconciliationUpload,
+} from '../../contract/money';
+import {
+    auditEvents,
+    loans,
+    reconciliationRows as rowsTable,
+    reconciliationUploads as uploadsTable,
+    transactions,
+} from '../../server/db/schema';
+import { startOfDay } from '../../server/domain/approvals/dates';
+import { png } from '../e2e/fixtures/kycImages';
+import { race } from './concurrency';
+import { signInAs } from './contractCases';
+import { freshMsisdn, makeCustomer, makeLoan, nextSerial } from './customerFixtures';
+import { startTestServer, type TestServer } from './harness';
+import type { FilePart } from './multipart';
+
+let server: TestServer;
+const token: Record<string, string> = {};
+
+beforeAll(async () => {
+    server = await startTestServer();
+    for (const username of ['admin', 'maker', 'checker', 'agent']) token[username] = await signInAs(server, username);
+}, 60_000);
+afterAll(() => server?.close());
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const csvPart = (text: string | Buffer, name = 'statement.csv', type = 'text/csv'): FilePart => ({
+    name,
+    type,
+    bytes: typeof text === 'string' ? Buffer.from(text, 'utf8') : text,
+});
+
+const send = (file: FilePart, as = 'maker', channel: 'bank' | 'mpesa' | 'card' | 'cash' = 'bank') =>
+    server.call(reconcileDeposits, { body: { channel }, files: [file], token: token[as] });
+
+const imported = async (text: string, channel: 'bank' | 'mpesa' = 'bank'): Promise<ReconciliationUpload> => {
+    const answer = await send(csvPart(text), 'maker', channel);
+    if (answer.status !== 201) throw new Error(`Upload failed: ${answer.status} ${JSON.stringify(answer.error)}`);
+    return answer.body.upload;
+};
+
+const rowsOf = async (uploadId: number, outcome?: ReconciliationRow['outcome']) => {
+    const answer = await server.call(reconciliationRows, {
+        body: { upload_id: uploadId, page_size: 500, ...(outcome ? { outcome } : {}) },
+        token: token.maker,
+    });
+    expect(answer.status).toBe(200);
+    return answer.body;
+};
+
+const balanceOf = async (loanId: number) =>
+    (await server.db.select({ balance: loans.balance }).from(loans).where(eq(loans.id, loanId)))[0]?.balance;
+
+const transactionCount = async () => (await server.db.select({ value: count() }).from(transactions))[0]?.value ?? 0;
+const uploadCount = async () => (await server.db.select({ value: count() }).from(uploadsTable))[0]?.value ?? 0;
+
+/** References unique to this test run. */
+const ref = (name: string) => `${name}-${nextSerial()}`;
+
+// ---------------------------------------------------------------------------------------------
+// One statement, every outcome
+
+describe('a statement with good, bad and duplicate rows', () => {
+    it('gives each line its outcome, lowers balances in file order and records one audit event', async () => {
+        const named = await makeLoan(server.db, { balance: 1000 });
+        const single = await makeLoan(server.db, { balance: 500 });
+        const twice = await makeLoan(server.db, { balance: 500 });
+        await makeLoan(server.db, { balance: 500, customerId: twice.customer.id, msisdn: twice.msisdn });
+        const ended = await makeLoan(server.db, { status: 'completed', balance: 0 });
+        const stranger = freshMsisdn();
+        // A payment recorded before the statement (a mobile-money callback, say).
+        const before = ref('PRE');
+        const [earlier] = await server.db
+            .insert(transactions)
+            .values({ reference: before, msisdn: stranger, loanId: null, amount: 5, channel: 'mpesa', kind: 'instalment' })
+            .returning();
+        const r = Object.fromEntries(
+            ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'c1', 'd1', 'e1', 'r9', 'r10', 'r11', 'r12'].map(key => [
+                key,
+                ref(key.toUpperCase()),
+            ]),
+        );
+        const payer = freshMsisdn();
+        const lines = [
+            /* 1 */ 'Date, AMOUNT ,Reference,MSISDN,Account,Note',
+            /* 2 */ `2026-03-02,100.00,${r.a1},${payer},  ${named.loanReference.toLowerCase()} ,first`,
+            /* 3 */ `2026-03-02T10:15:00,250.5,${r.a2},+${payer},${named.loanReference},"a note, with a comma"`,
+            /* 4 */ `2026-03-02,700,${r.a3},${payer},${named.loanReference},over what is left`,
+            /* 5 */ `2026-03-02,649.50,${r.a4},${payer},${named.loanReference},"spread over`,
+            /* 6 */ `two lines, with ""quotes"""`,
+            /* 7 */ '',
+            /* 8 */ `2026-03-03,10,${r.b1},${single.msisdn},,by the payer's number`,
+            /* 9 */ `2026-03-03,10,${r.b2},${single.msisdn},NOPE-0000,names no loan: the number decides`,
+            /* 10 */ `2026-03-03,10,${r.c1},${twice.msisdn},,two active loans`,
+            /* 11 */ `2026-03-03,10,${r.d1},${stranger},,nobody's number`,
+            /* 12 */ `2026-03-03,10,${r.e1},${payer},${ended.loanReference},a paid-off loan`,
+            /* 13 */ `2026-03-03,10,${r.a1},${payer},${named.loanReference},again in the file`,
+            /* 14 */ `2026-03-03,10,${before},${stranger},,recorded before`,
+            /* 15 */ `,10,${ref('R1')},${payer},,`,
+            /* 16 */ `2026-02-30,10,${ref('R2')},${payer},,`,
+            /* 17 */ `2026-03-03,,${ref('R3')},${payer},,`,
+            /* 18 */ `2026-03-03,1.234,${ref('R4')},${payer},,`,
+            /* 19 */ `2026-03-03,0.00,${ref('R5')},${payer},,`,
+            /* 20 */ `2026-03-03,-5,${ref('R6')},${payer},,`,
+            /* 21 */ `2026-03-03,1000000.01,${ref('R7')},${payer},,`,
+            /* 22 */ `2026-03-03,10,,${payer},,`,
+            /* 23 */ `2026-03-03,10,"bad ref!",${payer},,`,
+            /* 24 */ `2026-03-03,10,${r.r9},,,`,
+            /* 25 */ `2026-03-03,10,${r.r10},12ab,,`,
+            /* 26 */ `2026-03-03,10,${r.r11},${payer},"bad account!",`,
+            /* 27 */ `2026-03-03,10,${r.r12},${payer},,,one too many`,
+            // A rejected row's reference was not recorded: the same reference later is no duplicate.
+            /* 28 */ `2026-03-03,10,${r.r12},${single.msisdn},,,,`,
+        ];
+        // A byte order mark and CRLF, as spreadsheets write them; one row ends the file without a line break.
+        const text = `\uFEFF${lines.join('\r\n')}`;
+        const auditsBefore = (await server.db.select({ value: count() }).from(auditEvents))[0]?.value ?? 0;
+        const upload = await imported(text, 'mpesa');
+
+        expect(upload).toMatchObject({
+            file_name: 'statement.csv',
+            channel: 'mpesa',
+            uploaded_by: { name: expect.any(String) },
+            rows: 25,
+            matched: 6,
+            suspense: 4,
+            duplicate: 2,
+            rejected: 13,
+            amount_recorded: 100 + 250.5 + 649.5 + 10 + 10 + 10 + 700 + 10 + 10 + 10,
+            same_file_as: null,
+        });
+
+        const { data, total_items } = await rowsOf(upload.id);
+        expect(total_items).toBe(25);
+        const byLine = new Map(data.map(row => [row.line, row]));
+        const outcome = (line: number) => {
+            const row = byLine.get(line);
+            return row?.outcome === 'rejected'
+                ? `rejected ${row.field ?? '-'} ${row.problem ?? ''}`
+                : row?.outcome === 'suspense'
+                  ? `suspense ${row.suspense_reason ?? ''}`
+                  : row?.outcome === 'matched'
+                    ? `matched ${row.loan_reference ?? ''}`
+                    : String(row?.outcome);
+        };
+        expect(data.map(row => row.line)).toEqual([
+            2,
+            3,
+            4,
+            5,
+            8,
+            9,
+            10,
+            11,
+            12,
+            13,
+            14,
+            ...Array.from({ length: 14 }, (_, i) => 15 + i),
+        ]);
+        expect(Object.fromEntries(data.map(row => [row.line, outcome(row.line)]))).toEqual({
+            2: `matched ${named.loanReference}`,
+            3: `matched ${named.loanReference}`,
+            4: 'suspense exceeds_balance',
+            5: `matched ${named.loanReference}`,
+            8: `matched ${single.loanReference}`,
+            9: `matched ${single.loanReference}`,
+            10: 'suspense several_loans',
+            11: 'suspense unknown_account',
+            12: 'suspense loan_not_active',
+            13: 'duplicate',
+            14: 'duplicate',
+            15: 'rejected date missing',
+            16: 'rejected date invalid',
+            17: 'rejected amount missing',
+            18: 'rejected amount invalid',
+            19: 'rejected amount not_positive',
+            20: 'rejected amount not_positive',
+            21: 'rejected amount too_large',
+            22: 'rejected reference missing',
+            23: 'rejected reference invalid',
+            24: 'rejected msisdn missing',
+            25: 'rejected msisdn invalid',
+            26: 'rejected account invalid',
+            27: 'rejected - too_many_columns',
+            // Empty columns beyond the header's are no fault.
+            28: `matched ${single.loanReference}`,
+        });
+        // The duplicates name the payment that came first: earlier in the file, or before the file.
+        expect(byLine.get(13)?.transaction_id).toBe(byLine.get(2)?.transaction_id);
+        expect(byLine.get(14)?.transaction_id).toBe(earlier?.id);
+        expect(byLine.get(3)).toMatchObject({ reference: r.a2, msisdn: payer, amount: 250.5 });
+        expect(byLine.get(20)).toMatchObject({ amount: -5, reference: expect.stringMatching(/^R6-/) });
+
+        // Balances: 1000 − 100 − 250.50 − 649.50 (the 700 did not fit after the first two); 500 − 10 − 10 − 10.
+        expect(await balanceOf(named.loan.id)).toBe(0);
+        expect(await balanceOf(single.loan.id)).toBe(470);
+        expect(await balanceOf(twice.loan.id)).toBe(500);
+        expect(await balanceOf(ended.loan.id)).toBe(0);
+
+        // What the payments hold: when paid (a plain date is midnight in Johannesburg), the channel,
+        // the account as given, the suspense state.
+        const recorded = await server.db
+            .select()
+            .from(transactions)
+            .where(eq(transactions.uploadId, upload.id))
+            .orderBy(transactions.uploadLine);
+        expect(recorded).toHaveLength(10);
+        const at = (line: number) => recorded.find(row => row.uploadLine === line);
+        expect(at(2)).toMatchObject({
+            loanId: named.loan.id,
+            amount: 100,
+            channel: 'mpesa',
+            kind: 'instalment',
+            account: named.loanReference,
+            paidAt: startOfDay('2026-03-02'),
+            suspenseStatus: null,
+            suspenseReason: null,
+            msisdn: payer,
+        });
+        expect(at(3)?.paidAt).toEqual(new Date(startOfDay('2026-03-02').getTime() + (10 * 60 + 15) * 60_000));
+        expect(at(3)?.msisdn).toBe(payer);
+        expect(at(11)).toMatchObject({ loanId: null, suspenseStatus: 'open', suspenseReason: 'unknown_account', account: null });
+        expect(at(12)).toMatchObject({ loanId: null, suspenseStatus: 'open', suspenseReason: 'loan_not_active' });
+
+        // Duplicates and rejections are kept as rows of the upload; nothing else.
+        const kept = await server.db.select({ value: count() }).from(rowsTable).where(eq(rowsTable.uploadId, upload.id));
+        expect(kept[0]?.value).toBe(15);
+
+        // One audit event for the whole upload, with its counts.
+        const audits = await server.db
+            .select()
+            .from(auditEvents)
+            .where(and(eq(auditEvents.entity, 'reconciliation_uploads'), eq(auditEvents.entityId, String(upload.id))));
+        expect(audits).toHaveLength(1);
+        expect(audits[0]?.after).toMatchObject({ rows: 25, matched: 6, suspense: 4, duplicate: 2, rejected: 13 });
+        const auditsAfter = (await server.db.select({ value: count() }).from(auditEvents))[0]?.value ?? 0;
+        expect(auditsAfter - auditsBefore).toBe(1);
+    });
+
+    it('accepts date-times with an offset, LF endings, any column order and no account column', async () => {
+        const loan = await makeLoan(server.db, { balance: 100 });
+        const a = ref('TZ');
+        const b = ref('TZ');
+        const upload = await imported(
+            `msisdn,reference,amount,date\n${loan.msisdn},${a},1,2026-03-02T08:00:00Z\n\n${loan.msisdn},${b},2,2026-03-02 10:00:00+02:00\n`,
+        );
+        expect(upload).toMatchObject({ rows: 2, matched: 2 });
+        const paid = await server.db
+            .select({ reference: transactions.reference, paidAt: transactions.paidAt, line: transactions.uploadLine })
+            .from(transactions)
+            .where(inArray(transactions.reference, [a, b]))
+            .orderBy(transactions.uploadLine);
+        expect(paid.map(row => [row.line, row.paidAt.toISOString()])).toEqual([
+            [2, '2026-03-02T08:00:00.000Z'],
+            [4, '2026-03-02T08:00:00.000Z'],
+        ]);
+        expect(await balanceOf(loan.loan.id)).toBe(97);
+    });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The same file again
+
+describe('the same file again', () => {
+    const statement = async () => {
+        const loan = await makeLoan(server.db, { balance: 300 });
+        const refs = [ref('AGAIN'), ref('AGAIN'), ref('AGAIN')];
+        const text = [
+            'date,amount,reference,msisdn,account',
+            `2026-03-04,50,${refs[0]},${loan.msisdn},${loan.loanReference}`,
+            `2026-03-04,50,${refs[1]},${loan.msisdn},`,
+            `2026-03-04,50,${refs[2]},${freshMsisdn()},`,
+            `2026-03-04,oops,${ref('AGAIN')},${loan.msisdn},`,
+        ].join('\n');
+        return { loan, refs, text };
+    };
+
+    it('imports nothing the second time: every good row a duplicate of the first, the upload named as the same file', async () => {
+        const { loan, refs, text } = await statement();
+        const first = await imported(text);
+        expect(first).toMatchObject({ matched: 2, suspense: 1, duplicate: 0, rejected: 1, amount_recorded: 150 });
+        const payments = await transactionCount();
+        const second = await imported(text);
+        expect(second).toMatchObject({
+            rows: 4,
+            matched: 0,
+            suspense: 0,
+            duplicate: 3,
+            rejected: 1,
+            amount_recorded: 0,
+            same_file_as: first.id,
+        });
+        expect(await transactionCount()).toBe(payments);
+        expect(await balanceOf(loan.loan.id)).toBe(200);
+        const firstRows = await rowsOf(first.id);
+        const duplicates = await rowsOf(second.id, 'duplicate');
+        expect(duplicates.data.map(row => [row.reference, row.transaction_id])).toEqual(
+            refs.map(reference => [reference, firstRows.data.find(row => row.reference === reference)?.transaction_id]),
+        );
+        // A third time still names the first.
+        expect((await imported(text)).same_file_as).toBe(first.id);
+    });
+
+    it('imports once when two people upload it at the same moment', async () => {
+        const { loan, refs, text } = await statement();
+        const outcome = await race(server, reconcileDeposits, 2, {
+            body: { channel: 'bank' },
+            files: [csvPart(text)],
+            token: token.maker,
+        });
+        expect(outcome.statuses).toEqual({ 201: 2 });
+        const uploads = outcome.winners.map(winner => winner.body.upload).sort((a, b) => a.id - b.id);
+        expect(uploads.map(upload => [upload.matched + upload.suspense, upload.duplicate])).toEqual([
+            [3, 0],
+            [0, 3],
+        ]);
+        expect(uploads[1]?.same_file_as).toBe(uploads[0]?.id);
+        const recorded = await server.db
+            .select({ value: count() })
+            .from(transactions)
+            .where(inArray(transactions.reference, refs));
+        expect(recorded[0]?.value).toBe(3);
+        expect(await balanceOf(loan.loan.id)).toBe(200);
+    });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Files refused whole
+
+describe('a file refused whole', () => {
+    const nothingWritten = async (work: () => Promise<void>) => {
+        const [uploads, payments] = [await uploadCount(), await transactionCount()];
+        await work();
+        expect([await uploadCount(), await transactionCount()]).toEqual([uploads, payments]);
+    };
+
+    it('is 415 when it is not text, whatever its name or declared type', async () => {
+        await nothingWritten(async () => {
+            const image = await send(csvPart(png(8, 8), 'statement.csv', 'text/csv'));
+            expect([image.status, image.error.key, image.error.field]).toEqual([415, 'errors.unsupported_media_type', 'file']);
+            const withNul = await send(
+                csvPart(Buffer.from('date,amount,reference,msisdn\n2026-03-02,1,AB\u0000C,27710000001\n')),
+            );
+            expect([withNul.status, withNul.error.field]).toEqual([415, 'file']);
+            const latin1 = Buffer.concat([
+                Buffer.from('date,amount,reference,msisdn\n2026-03-02,1,ABC-1,27710000001,'),
+                Buffer.from([0xe9, 0x0a]),
+            ]);
+            const notUtf8 = await send(csvPart(latin1));
+            expect([notUtf8.status, notUtf8.error.key]).toEqual([415, 'errors.unsupported_media_type']);
+        });
+    });
+
+    it('is 400 statement_columns when the header lacks a required column, or there is none', async () => {
+        await nothingWritten(async () => {
+            const lacking = await send(csvPart('date,amount,reference,phone\n2026-03-02,1,ABC-1,27710000001\n'));
+            expect([lacking.status, lacking.error.key, lacking.error.field]).toEqual([400, 'errors.statement_columns', 'file']);
+            expect(lacking.error.message).toContain('msisdn');
+            const empty = await send(csvPart('\uFEFF\r\n\r\n'));
+            expect([empty.status, empty.error.key, empty.error.field]).toEqual([400, 'errors.statement_columns', 'file']);
+        });
+    });
+
+    it('is 400 on file when a quoted field is never closed', async () => {
+        await nothingWritten(async () => {
+            const open = await send(
+                csvPart(`date,amount,reference,msisdn\n2026-03-02,1,"ABC-1,27710000001\n2026-03-02,1,ABC-2,27710000001\n`),
+            );
+            expect([open.status, open.error.field]).toEqual([400, 'file']);
+            expect(open.error.message).toContain('Line 2');
+        });
+    });
+
+    it('is 413 past 5 MB', async () => {
+        await nothingWritten(async () => {
+            const header = 'date,amount,reference,msisdn\n';
+            const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, '\n');
+            big.write(header);
+            const answer = await send(csvPart(big));
+            expect([answer.status, answer.error.key, answer.error.field]).toEqual([413, 'errors.payload_too_large', 'file']);
+        });
+    });
+
+    it('is 403 for a role without UPLOAD_RECONCILIATION_DOCUMENT, for every reconciliation call', async () => {
+        await nothingWritten(async () => {
+            for (const as of ['checker', 'agent']) {
+                const upload = await send(csvPart(`date,amount,reference,msisdn\n2026-03-02,1,${ref('NO')},27710000001\n`), as);
+                expect([upload.status, upload.error.key]).toEqual([403, 'errors.forbidden']);
+                const list = await server.call(reconciliationUploads, { body: {}, token: token[as] });
+                expect(list.status).toBe(403);
+                const rows = await server.call(reconciliationRows, { body: { upload_id: 1 }, token: token[as] });
+                expect(rows.status).toBe(403);
+            }
+        });
+    });
+});
+
+// ---------------------------------------------------------------------------------------------
+// History and rows
+
+describe('the history and the rows', () => {
+    it('lists uploads newest first, paged', async () => {
+        const made: number[] = [];
+        for (let index = 0; index < 3; index++) {
+            server.clock.advance(60_000);
+            made.push((await imported(`date,amount,reference,msisdn\n2026-03-05,1,${ref('HIST')},${freshMsisdn()}\n`)).id);
+        }
+        const first = await server.call(reconciliationUploads, { body: { page_size: 2 }, token: token.maker });
+        expect(first.status).toBe(200);
+        expect(first.body.data.map(upload => upload.id)).toEqual([made[2], made[1]]);
+        const total = first.body.total_items;
+        expect(total).toBe(await uploadCount());
+        const second = await server.call(reconciliationUploads, { body: { page_size: 2, page_number: 2 }, token: token.admin });
+        expect(second.body.data[0]?.id).toBe(made[0]);
+        const createdAt = first.body.data.map(upload => upload.created_at);
+        expect([...createdAt].sort().reverse()).toEqual(createdAt);
+    });
+
+    it("pages one upload's rows in line order, filtered by outcome, and answers 404 for an unknown upload", async () => {
+        const msisdn = (await makeCustomer(server.db)).msisdn;
+        const lines = ['date,amount,reference,msisdn'];
+        for (let index = 0; index < 12; index++) {
+            lines.push(index % 3 === 0 ? `2026-03-06,nope,${ref('PG')},${msisdn}` : `2026-03-06,1,${ref('PG')},${msisdn}`);
+        }
+        const upload = await imported(lines.join('\n'));
+        expect(upload).toMatchObject({ rows: 12, suspense: 8, rejected: 4 });
+
+        const page = (body: { outcome?: ReconciliationRow['outcome']; page_number?: number; page_size?: number }) =>
+            server.call(reconciliationRows, { body: { upload_id: upload.id, ...body }, token: token.maker });
+        const all = await page({ page_size: 5, page_number: 2 });
+        expect(all.status).toBe(200);
+        expect(all.body.upload.id).toBe(upload.id);
+        expect([all.body.total_items, all.body.data.map(row => row.line)]).toEqual([12, [7, 8, 9, 10, 11]]);
+        const rejected = await page({ outcome: 'rejected', page_size: 3 });
+        expect([rejected.body.total_items, rejected.body.data.map(row => row.line)]).toEqual([4, [2, 5, 8]]);
+        const lastRejected = await page({ outcome: 'rejected', page_size: 3, page_number: 2 });
+        expect(lastRejected.body.data.map(row => [row.line, row.field, row.problem])).toEqual([[11, 'amount', 'invalid']]);
+        const suspense = await page({ outcome: 'suspense' });
+        expect(suspense.body.total_items).toBe(8);
+        expect(suspense.body.data.every(row => row.suspense_reason === 'unknown_account' && row.transaction_id !== null)).toBe(
+            true,
+        );
+        const none = await page({ outcome: 'matched' });
+        expect([none.body.total_items, none.body.data]).toEqual([0, []]);
+
+        const unknown = await server.call(reconciliationRows, { body: { upload_id: 2_000_000 }, token: token.maker });
+        expect([unknown.status, unknown.error.key, unknown.error.field]).toEqual([404, 'errors.not_found', 'upload_id']);
+    });
+});
