@@ -44,7 +44,6 @@ import {
 /** The text a one-time code's message shows in the customer's messages: staff never read a code. */
 export const HIDDEN_CODE_TEXT = 'One-time code sent (hidden)';
 
-
 /** What a customer's open loans use of their credit limit (a sale checks it too: server/domain/origination/sale.ts). */
 export const creditUsed = async (db: Queryable, customerId: number) => {
     const [row] = await db

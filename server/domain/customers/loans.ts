@@ -57,7 +57,6 @@ const toTransaction = (row: { tx: typeof transactions.$inferSelect; loanReferenc
     created_at: iso(row.tx.createdAt),
 });
 
-
 // ---------------------------------------------------------------------------------------------
 // Requests for a checker
 

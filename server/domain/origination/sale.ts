@@ -30,7 +30,6 @@ import { callerId, readLoan, refuseOwnMsisdn, saleCustomers, saleLoan, saleStore
 import { toTransaction } from './deposit';
 import { cents } from '../../wire';
 
-
 /** A sale not yet through: the customer has one at a time. */
 export const SALE_STATUSES = ['draft', 'awaiting_deposit', 'awaiting_lock'] as const satisfies readonly LoanStatus[];
 
