@@ -19,6 +19,7 @@ import { adminGroups, adminRoles, admins, groupRoles, stores } from './schema';
 import { seedDemoApprovals, seedGeneratedApprovals, seedRegistrationRequests } from './seedApprovals';
 import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers } from './seedCustomers';
 import { seedDemoKyc } from './seedKyc';
+import { seedDemoMoney, seedGeneratedMoney } from './seedMoney';
 
 export { SUPER_ADMIN_GROUP };
 
@@ -353,6 +354,8 @@ export const seedDemo = async (
         await seedDemoApprovals(tx, approvalIds, hashes[0] ?? '', now);
         await seedGeneratedApprovals(tx, scale, approvalIds, now);
         await seedDemoKyc(tx, { admins: adminIds }, now);
+        await seedDemoMoney(tx, { admins: adminIds }, now);
+        await seedGeneratedMoney(tx, scale, { admins: adminIds }, now);
         if (generated.length > 0) {
             const storeList = [...storeIds.values()];
             await tx.insert(admins).values(
