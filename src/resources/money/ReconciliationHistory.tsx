@@ -1,0 +1,217 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useId } from 'react';
+import { DataTable, ListContextProvider, Pagination, useListContext, useLocale, useTranslate } from 'react-admin';
+import type { ReconciliationUpload } from '../../../contract/money';
+import { LoadError } from '../../layout/LoadError';
+import { useWhen, WhoWhen } from '../approvals/RequestDetail';
+import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { usePagedList } from '../stores/pagedList';
+import { formatAmount } from '../stores/format';
+import { fetchUploadsPage, historyKey } from './reconciliationApi';
+
+const PER_PAGE = 10;
+
+/** "12 rows: 7 matched, 2 in suspense, 1 duplicate, 2 rejected". */
+const useCounts = () => {
+    const translate = useTranslate();
+    return (upload: ReconciliationUpload) =>
+        translate('reconciliation.history.counts', {
+            rows: translate('reconciliation.history.rows', { smart_count: upload.rows }),
+            matched: upload.matched,
+            suspense: upload.suspense,
+            duplicate: upload.duplicate,
+            rejected: upload.rejected,
+        });
+};
+
+interface ChoiceProps {
+    chosen: number | null;
+    onChoose: (uploadId: number) => void;
+}
+
+/** Opens an upload's summary and rows; says so when it is the one shown. */
+const ShowButton = ({ upload, chosen, onChoose }: ChoiceProps & { upload: ReconciliationUpload }) => {
+    const translate = useTranslate();
+    const shown = chosen === upload.id;
+    return (
+        <Button
+            size="small"
+            variant={shown ? 'contained' : 'text'}
+            endIcon={shown ? undefined : <ChevronRightIcon />}
+            aria-current={shown ? 'true' : undefined}
+            aria-label={translate('reconciliation.history.show_of', { id: upload.id, file: upload.file_name })}
+            onClick={event => {
+                event.stopPropagation();
+                onChoose(upload.id);
+            }}
+        >
+            {translate(shown ? 'reconciliation.history.shown' : 'reconciliation.history.show')}
+        </Button>
+    );
+};
+
+/** The uploads on a phone: one card each, the same facts and the same button. */
+const UploadCards = ({ chosen, onChoose }: ChoiceProps) => {
+    const translate = useTranslate();
+    const locale = useLocale();
+    const when = useWhen();
+    const counts = useCounts();
+    const { data = [] } = useListContext<ReconciliationUpload>();
+    return (
+        <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
+            {data.map(upload => {
+                const titleId = `reconciliation-upload-${upload.id}`;
+                return (
+                    <Card
+                        component="li"
+                        key={upload.id}
+                        variant="outlined"
+                        aria-labelledby={titleId}
+                        sx={chosen === upload.id ? { borderColor: 'primary.main' } : undefined}
+                    >
+                        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pb: 1 }}>
+                            <Typography id={titleId} component="h3" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+                                #{upload.id} · {upload.file_name}
+                            </Typography>
+                            <Typography variant="body2">{counts(upload)}</Typography>
+                            <Typography variant="body2">
+                                {translate('reconciliation.summary.amount_recorded')}:{' '}
+                                {formatAmount(upload.amount_recorded, locale)}
+                            </Typography>
+                            <Typography variant="caption" color="text.secondary">
+                                {translate(`customers.deposits.channels.${upload.channel}`)} ·{' '}
+                                {translate('reconciliation.history.by', {
+                                    name: upload.uploaded_by.name,
+                                    when: when(upload.created_at),
+                                })}
+                            </Typography>
+                        </CardContent>
+                        <CardActions sx={{ px: 2, pb: 2 }}>
+                            <ShowButton upload={upload} chosen={chosen} onChoose={onChoose} />
+                        </CardActions>
+                    </Card>
+                );
+            })}
+        </Stack>
+    );
+};
+
+/**
+ * The statements uploaded, newest first and paged: file, channel, who and when, and what became
+ * of their rows. Choosing one shows its summary and rows (the page puts it in the URL).
+ */
+export const ReconciliationHistory = ({ chosen, onChoose }: ChoiceProps) => {
+    const translate = useTranslate();
+    const locale = useLocale();
+    const counts = useCounts();
+    const headingId = useId();
+    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    const { context, query } = usePagedList<ReconciliationUpload>({
+        queryKey: historyKey,
+        resource: 'reconciliation-uploads',
+        perPage: PER_PAGE,
+        keepPrevious: true,
+        fetchPage: ({ page, perPage, signal }) => fetchUploadsPage(page, perPage, signal),
+    });
+    const total = context.total;
+    return (
+        <Box
+            component="section"
+            aria-labelledby={headingId}
+            sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+        >
+            <Typography id={headingId} component="h2" variant="h6">
+                {translate('reconciliation.history.title')}
+            </Typography>
+            <ListContextProvider value={context}>
+                {query.isError ? (
+                    <LoadError error={query.error} onRetry={() => void query.refetch()} />
+                ) : query.isPending ? (
+                    <LoadingRows rows={3} />
+                ) : (context.data ?? []).length === 0 ? (
+                    <ListEmptyText message="reconciliation.history.empty" />
+                ) : (
+                    <>
+                        {total !== undefined ? (
+                            <Typography variant="body2" color="text.secondary" aria-live="polite">
+                                {translate('reconciliation.history.count', { smart_count: total })}
+                            </Typography>
+                        ) : null}
+                        {phone ? (
+                            <UploadCards chosen={chosen} onChoose={onChoose} />
+                        ) : (
+                            <DataTable<ReconciliationUpload>
+                                bulkActionButtons={false}
+                                rowClick={id => {
+                                    onChoose(Number(id));
+                                    return false;
+                                }}
+                                rowSx={upload => (upload.id === chosen ? { bgcolor: 'action.selected' } : {})}
+                            >
+                                <DataTable.Col
+                                    source="id"
+                                    label="reconciliation.history.fields.id"
+                                    disableSort
+                                    render={(upload: ReconciliationUpload) => `#${upload.id}`}
+                                />
+                                <DataTable.Col
+                                    source="file_name"
+                                    label="reconciliation.history.fields.file"
+                                    disableSort
+                                    render={(upload: ReconciliationUpload) => (
+                                        <Box>
+                                            <Typography variant="body2" sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>
+                                                {upload.file_name}
+                                            </Typography>
+                                            <Typography variant="caption" color="text.secondary">
+                                                {translate(`customers.deposits.channels.${upload.channel}`)}
+                                            </Typography>
+                                        </Box>
+                                    )}
+                                />
+                                <DataTable.Col
+                                    source="created_at"
+                                    label="reconciliation.history.fields.by"
+                                    disableSort
+                                    render={(upload: ReconciliationUpload) => (
+                                        <WhoWhen name={upload.uploaded_by.name} at={upload.created_at} />
+                                    )}
+                                />
+                                <DataTable.Col
+                                    source="rows"
+                                    label="reconciliation.history.fields.counts"
+                                    disableSort
+                                    render={(upload: ReconciliationUpload) => (
+                                        <Typography variant="body2" sx={{ maxWidth: 280 }}>
+                                            {counts(upload)}
+                                        </Typography>
+                                    )}
+                                />
+                                <DataTable.Col
+                                    source="amount_recorded"
+                                    label="reconciliation.summary.amount_recorded"
+                                    disableSort
+                                    align="right"
+                                    render={(upload: ReconciliationUpload) => (
+                                        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                                            {formatAmount(upload.amount_recorded, locale)}
+                                        </Box>
+                                    )}
+                                />
+                                <DataTable.Col
+                                    label="reconciliation.history.fields.actions"
+                                    disableSort
+                                    render={(upload: ReconciliationUpload) => (
+                                        <ShowButton upload={upload} chosen={chosen} onChoose={onChoose} />
+                                    )}
+                                />
+                            </DataTable>
+                        )}
+                    </>
+                )}
+                <Pagination rowsPerPageOptions={[PER_PAGE, 25, 50]} />
+            </ListContextProvider>
+        </Box>
+    );
+};
