@@ -29,6 +29,7 @@ import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import { KycQueue, KycValidation } from './resources/kyc';
 import { AddLoan } from './resources/loans';
+import { Reconciliation } from './resources/money/reconciliationPage';
 import security from './resources/security';
 import { ShopAgents, ShopList } from './resources/shops';
 import { StoreCreate, StoreList, StoreShow } from './resources/stores';
@@ -133,6 +134,7 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Route path="/customers/digital-assisted-view" element={<CustomerView variant="assisted" />} />
                     <Route path="/customers/ocr" element={<KycQueue />} />
                     <Route path="/customers/kyc-validation" element={<KycValidation />} />
+                    <Route path="/reconciliation" element={<Reconciliation />} />
                     <Route path="/find/fieldagent/customer" element={<CustomerFind variant="fieldagent" />} />
                     <Route path="/fieldagent/customers/view" element={<CustomerView variant="fieldagent" />} />
                     <Route path="/find/shop/fieldagent/customer" element={<CustomerFind variant="shop" />} />

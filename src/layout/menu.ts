@@ -116,7 +116,7 @@ export const MENU: readonly MenuNode[] = [
     group('kyc', BadgeIcon, [entry('kyc_verification', 'customers/ocr', BadgeIcon, 'kyc', 'list', true)]),
     group('suspense', AccountBalanceWalletIcon, [
         entry('suspense_transactions', 'suspense-transactions', AccountBalanceWalletIcon, 'suspense-transactions'),
-        entry('reconciliation', 'reconciliation', AppRegistrationIcon, 'reconciliation', 'create'),
+        entry('reconciliation', 'reconciliation', AppRegistrationIcon, 'reconciliation', 'create', true),
     ]),
     group('tpi', HealthAndSafetyIcon, [
         entry('tpi_successful', 'tpi/successful', HealthAndSafetyIcon, 'tpi-successful'),

@@ -102,6 +102,7 @@ describe('the side menu rules (spec §2)', () => {
             'imei_changes',
             'transfer_loan_requests',
             'kyc_verification',
+            'reconciliation',
             'security',
             'audit',
         ]);
