@@ -39,6 +39,8 @@ import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '
 import { luhnValid } from '../../server/domain/kyc/identity';
 import { png } from '../e2e/fixtures/kycImages';
 import { DEMO_USERNAMES, callEntries, everyCall, signInAs, type CallName } from './contractCases';
+import { requestTpiReversal } from '../../contract/money';
+import { makeClaim, makeSuspense } from './moneyFixtures';
 
 let server: TestServer;
 
@@ -223,6 +225,16 @@ const saleWithCodes = async (context: RowContext, kinds: readonly ('customer' | 
 const approve = async (kind: ApprovalKind, context: RowContext) => ({
     body: { request_id: await pendingRequest(kind, context), decision: 'approve' as const },
 });
+/** A reversal of a fresh paid claim, asked for by `maker`, waiting for a checker. */
+const pendingReversal = async (): Promise<number> => {
+    const { claim } = await makeClaim(server.db);
+    const asked = await server.call(requestTpiReversal, {
+        body: { claim_id: claim.id, reason: 'Asked by the matrix' },
+        token: tokens.get('maker'),
+    });
+    if (asked.status !== 201) throw new Error(`Setup reversal request failed: ${asked.status} ${JSON.stringify(asked.error)}`);
+    return asked.body.reversal.id;
+};
 
 /**
  * A KYC submission's body for a new person, with documents uploaded and identity checked as
@@ -585,6 +597,30 @@ const ROWS = {
     approveKycVerification: {
         input: async context => ({ body: { id: (await kycSubmission(context)).id, decision: 'approve' as const } }),
     },
+    // Money (issue 12): a fresh payment, loan or claim per write (moneyFixtures.ts), the demo's for the lists.
+    searchTransactions: { input: () => ({ body: { reference: 'TX-LPP', page_size: 5 } }) },
+    suspenseTransactions: { input: () => ({ body: { q: 'MP-' } }) },
+    wrongAccountTransactions: {
+        input: async () => ({ body: { transaction_id: (await makeSuspense(server.db)).id, q: 'LPP' } }),
+    },
+    queueSuspense: {
+        input: async () => ({ body: { transaction_id: (await makeSuspense(server.db)).id, note: 'Set aside by the matrix' } }),
+    },
+    correctSuspense: {
+        input: async () => ({
+            body: {
+                transaction_id: (await makeSuspense(server.db)).id,
+                loan_reference: (await makeLoan(server.db)).loanReference,
+            },
+        }),
+    },
+    successfulTpiClaims: { input: () => ({ body: {} }) },
+    failedTpiClaims: { input: () => ({ body: { q: 'LPP' } }) },
+    requestedTpiReversals: { input: () => ({ body: { status: 'pending' } }) },
+    requestTpiReversal: {
+        input: async () => ({ body: { claim_id: (await makeClaim(server.db)).claim.id, reason: 'Asked by the matrix' } }),
+    },
+    decideTpiReversal: { input: async () => ({ body: { reversal_id: await pendingReversal(), decision: 'approve' as const } }) },
     // The stand-ins answer this machine only: the harness's default address is loopback.
     devOutbox: { input: () => ({ query: { msisdn: '27820000008', $limit: 1 } }) },
     devPhoneScreen: { input: () => ({ query: { imei: DEMO.lockedImei } }) },
