@@ -1,0 +1,246 @@
+/**
+ * How the money screens show a payment, a suspense item, a claim and a reversal (contract/money.ts):
+ * amounts in ZAR in the user's language, the state chips, who did what and when, the CSV of a
+ * search, and the note dialog every money action asks with (layout/ConfirmDialog.tsx).
+ */
+import { Alert, Box, Chip, TextField, Typography, type ChipProps, type Theme } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import type { MoneyTransaction, SuspenseStatus, TpiClaim, TpiReversalStatus } from '../../../contract/money';
+import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { errorKeyOf } from '../../lib/apiErrors';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export const Mono = ({ children }: { children: ReactNode }) => (
+    <Box component="span" sx={{ fontFamily: 'monospace', fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+    </Box>
+);
+
+/** A chip whose outline and text read at 4.5:1 on white in either theme. */
+const warningSx = (theme: Theme) => ({
+    color: theme.palette.mode === 'light' ? WARNING_TEXT_ON_LIGHT : theme.palette.warning.light,
+    borderColor: 'currentColor',
+});
+
+/** Where a payment stands: on its loan from the start, in suspense (open or set aside), or assigned from suspense. */
+export type TransactionState = 'matched' | SuspenseStatus;
+
+export const stateOf = (transaction: Pick<MoneyTransaction, 'suspense_status'>): TransactionState =>
+    transaction.suspense_status ?? 'matched';
+
+const STATE_CHIPS: Record<TransactionState, Pick<ChipProps, 'color' | 'variant'> & { warning?: boolean }> = {
+    matched: { color: 'success', variant: 'outlined' },
+    corrected: { color: 'success', variant: 'outlined' },
+    open: { variant: 'outlined', warning: true },
+    queued: { variant: 'outlined', color: 'default' },
+};
+
+export const StateChip = ({ state }: { state: TransactionState }) => {
+    const translate = useTranslate();
+    const { warning, ...look } = STATE_CHIPS[state];
+    return (
+        <Chip
+            size="small"
+            {...look}
+            label={translate(`money.transactions.states.${state}`)}
+            sx={warning ? warningSx : undefined}
+        />
+    );
+};
+
+const REVERSAL_COLOURS: Record<TpiReversalStatus, 'default' | 'success' | 'error'> = {
+    pending: 'default',
+    approved: 'success',
+    denied: 'error',
+};
+
+export const ReversalStatusChip = ({ status }: { status: TpiReversalStatus }) => {
+    const translate = useTranslate();
+    return (
+        <Chip
+            size="small"
+            variant={status === 'pending' ? 'outlined' : 'filled'}
+            color={REVERSAL_COLOURS[status]}
+            label={translate(`money.tpi.statuses.${status}`)}
+        />
+    );
+};
+
+/** A successful claim's reversal, if there is one: waiting for a checker, or done. */
+export const ClaimReversalChip = ({ claim }: { claim: TpiClaim }) => {
+    const translate = useTranslate();
+    if (claim.reversed_at !== null)
+        return <Chip size="small" variant="filled" color="default" label={translate('money.tpi.reversed')} />;
+    if (claim.pending_reversal_id !== null)
+        return <Chip size="small" variant="outlined" label={translate('money.tpi.reversal_pending')} sx={warningSx} />;
+    return null;
+};
+
+/** A successful claim may be reversed once, and only while no reversal waits for it. */
+export const reversible = (claim: TpiClaim) =>
+    claim.status === 'successful' && claim.reversed_at === null && claim.pending_reversal_id === null;
+
+/** Label and value pairs, one column on a phone, two beside. */
+export const Facts = ({ children }: { children: ReactNode }) => (
+    <Box
+        component="dl"
+        sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'max-content minmax(0, 1fr)' },
+            columnGap: 2,
+            rowGap: { xs: 0.25, sm: 0.5 },
+            m: 0,
+            '& dd': { mb: { xs: 1, sm: 0 } },
+        }}
+    >
+        {children}
+    </Box>
+);
+
+/** One pair of `<Facts>`; `label` already translated. */
+export const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
+    <>
+        <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {children}
+        </Typography>
+    </>
+);
+
+/** The columns of a search's CSV export: every field of a payment, the codes in words. */
+export const transactionCsvColumns = (translate: Translate) => {
+    const title = (field: string) => translate(`money.transactions.fields.${field}`);
+    return [
+        { title: title('reference'), value: (row: MoneyTransaction) => row.reference },
+        { title: title('paid_at'), value: (row: MoneyTransaction) => row.paid_at },
+        { title: title('amount'), value: (row: MoneyTransaction) => row.amount.toFixed(2) },
+        { title: title('currency'), value: (row: MoneyTransaction) => row.currency },
+        { title: title('msisdn'), value: (row: MoneyTransaction) => row.msisdn },
+        { title: title('customer'), value: (row: MoneyTransaction) => row.customer_name ?? '' },
+        { title: title('loan_reference'), value: (row: MoneyTransaction) => row.loan_reference ?? '' },
+        { title: title('account'), value: (row: MoneyTransaction) => row.account ?? '' },
+        { title: title('kind'), value: (row: MoneyTransaction) => translate(`money.transactions.kinds.${row.kind}`) },
+        { title: title('channel'), value: (row: MoneyTransaction) => translate(`money.transactions.channels.${row.channel}`) },
+        { title: title('state'), value: (row: MoneyTransaction) => translate(`money.transactions.states.${stateOf(row)}`) },
+        {
+            title: title('suspense_reason'),
+            value: (row: MoneyTransaction) =>
+                row.suspense_reason ? translate(`money.suspense.reasons.${row.suspense_reason}`) : '',
+        },
+        { title: title('created_at'), value: (row: MoneyTransaction) => row.created_at },
+        { title: title('upload_id'), value: (row: MoneyTransaction) => row.upload_id ?? '' },
+    ];
+};
+
+/** A note says why (contract `reasonText`: 3 to 500 characters once trimmed). */
+export const NOTE_MIN = 3;
+export const NOTE_MAX = 500;
+
+export const noteProblem = (note: string, required: boolean): string | undefined => {
+    const length = note.trim().length;
+    if (length > NOTE_MAX) return 'money.note_too_long';
+    return required && length < NOTE_MIN ? 'money.note_required' : undefined;
+};
+
+interface NoteDialogProps {
+    open: boolean;
+    /** Already translated. */
+    title: string;
+    content: string;
+    /** The note field's label and help, already translated. */
+    label: string;
+    help: string;
+    /** Required (at least 3 characters), or optional. */
+    required: boolean;
+    confirmLabel: string;
+    confirmColor?: 'error' | 'primary';
+    busy: boolean;
+    /** The refusal of the last attempt, shown translated in the dialog. */
+    error?: unknown;
+    onConfirm: (note: string) => void;
+    onClose: () => void;
+    onExited?: () => void;
+    /** What the confirmation is about, above the note (the claim, the payment). */
+    children?: ReactNode;
+}
+
+/**
+ * Asks before a money action with the note that goes with it. A required note has the focus first
+ * and is checked before anything is sent; with an optional one, Cancel has it, so Enter straight
+ * away changes nothing. A refusal shows below, translated, and the note stays as typed.
+ */
+export const NoteDialog = ({
+    open,
+    title,
+    content,
+    label,
+    help,
+    required,
+    confirmLabel,
+    confirmColor = 'primary',
+    busy,
+    error,
+    onConfirm,
+    onClose,
+    onExited,
+    children,
+}: NoteDialogProps) => {
+    const translate = useTranslate();
+    const [note, setNote] = useState('');
+    const [problem, setProblem] = useState<string | undefined>();
+    // Each opening starts with an empty note.
+    const [wasOpen, setWasOpen] = useState(open);
+    if (open !== wasOpen) {
+        setWasOpen(open);
+        if (open) {
+            setNote('');
+            setProblem(undefined);
+        }
+    }
+    const confirm = () => {
+        const wrong = noteProblem(note, required);
+        setProblem(wrong);
+        if (!wrong) onConfirm(note.trim());
+    };
+    return (
+        <ConfirmDialog
+            open={open}
+            title={title}
+            content={content}
+            busy={busy}
+            onConfirm={confirm}
+            onClose={onClose}
+            onExited={onExited}
+            confirmLabel={confirmLabel}
+            confirmColor={confirmColor}
+            focusContent={required}
+        >
+            {children}
+            <TextField
+                label={label}
+                value={note}
+                onChange={event => setNote(event.target.value)}
+                error={problem !== undefined}
+                helperText={problem ? translate(problem) : help}
+                required={required}
+                autoFocus={required}
+                disabled={busy}
+                fullWidth
+                multiline
+                minRows={2}
+                margin="normal"
+                slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
+            />
+            {error !== undefined && error !== null ? (
+                <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+                    {translate(errorKeyOf(error))}
+                </Alert>
+            ) : null}
+        </ConfirmDialog>
+    );
+};
