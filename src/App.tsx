@@ -29,6 +29,7 @@ import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import { KycQueue, KycValidation } from './resources/kyc';
 import { AddLoan } from './resources/loans';
+import { SuspenseList, TpiClaims, TpiReversals, TransactionFind } from './resources/money';
 import { Reconciliation } from './resources/money/reconciliationPage';
 import security from './resources/security';
 import { ShopAgents, ShopList } from './resources/shops';
@@ -115,6 +116,7 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <Resource name="transfer_loan_requests" list={<ApprovalQueue queue="transfer_loan_requests" />} />
                 <Resource name="mc_requests" list={<ApprovalQueue queue="mc_requests" />} />
                 <Resource name="mc_requests_v2" list={<ApprovalQueue queue="mc_requests_v2" />} />
+                <Resource name="suspense-transactions" list={<SuspenseList />} />
                 <CustomRoutes>
                     <Route path="/profile" element={<ProfilePage />} />
                     <Route path="/password" element={<ChangePasswordScreen />} />
@@ -134,6 +136,10 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Route path="/customers/digital-assisted-view" element={<CustomerView variant="assisted" />} />
                     <Route path="/customers/ocr" element={<KycQueue />} />
                     <Route path="/customers/kyc-validation" element={<KycValidation />} />
+                    <Route path="/transactions/find" element={<TransactionFind />} />
+                    <Route path="/tpi/successful" element={<TpiClaims key="successful" kind="successful" />} />
+                    <Route path="/tpi/failed" element={<TpiClaims key="failed" kind="failed" />} />
+                    <Route path="/tpi/reversal" element={<TpiReversals />} />
                     <Route path="/reconciliation" element={<Reconciliation />} />
                     <Route path="/find/fieldagent/customer" element={<CustomerFind variant="fieldagent" />} />
                     <Route path="/fieldagent/customers/view" element={<CustomerView variant="fieldagent" />} />
