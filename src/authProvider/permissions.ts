@@ -15,6 +15,7 @@ import { APPROVAL_GATES } from '../resources/approvals/gates';
 import { CUSTOMER_GATES } from '../resources/customers/gates';
 import { KYC_GATES } from '../resources/kyc/gates';
 import { LOAN_GATES } from '../resources/loans/gates';
+import { MONEY_GATES } from '../resources/money/gates';
 import { STORE_GATES } from '../resources/stores/gates';
 
 type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
@@ -29,13 +30,6 @@ const BY_HAND: Record<string, Record<string, Rule>> = {
     'customers-assisted': { find: 'FIND_DIGITAL_ASSISTED_CUSTOMER' },
     'fieldagent-customers': { find: 'FIND_CUSTOMER_FIELDAGENT' },
     'fieldagent-shop-customers': { find: 'FIND_CUSTOMER_FIELDAGENT_STORE' },
-    transactions: { find: 'FIND_TRANSACTION' },
-    'suspense-transactions': { list: 'VIEW_SUSPENSE_TRANSACTIONS', edit: 'CORRECT_SUSPENSE_TRANSACTIONS' },
-    reconciliation: { create: 'UPLOAD_RECONCILIATION_DOCUMENT' },
-    // The specification gates "successful" by VIEW_SUSPENSE_TRANSACTIONS, a slip; this is the right role.
-    'tpi-successful': { list: 'VIEW_SUCCESSFUL_THIRD_PARTY_INSURANCE' },
-    'tpi-failed': { list: 'VIEW_FAILED_THIRD_PARTY_INSURANCE' },
-    'tpi-reversal': { list: 'REQUEST_REVERSAL_THIRD_PARTY_INSURANCE', approve: 'APPROVE_REVERSAL_THIRD_PARTY_INSURANCE' },
     bi: { list: hasAnalyticsRole },
 };
 
@@ -54,6 +48,7 @@ const BY_DOMAIN: Record<string, Record<string, Rule>> = {
     ...LOAN_GATES,
     ...STORE_GATES,
     ...APPROVAL_GATES,
+    ...MONEY_GATES,
 };
 
 export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...BY_DOMAIN, ...declared };
