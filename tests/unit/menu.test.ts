@@ -36,7 +36,6 @@ const CHILDREN: [string, string, string][] = [
     ['suspense', 'reconciliation', 'UPLOAD_RECONCILIATION_DOCUMENT'],
     ['tpi', 'tpi_successful', 'VIEW_SUCCESSFUL_THIRD_PARTY_INSURANCE'],
     ['tpi', 'tpi_failed', 'VIEW_FAILED_THIRD_PARTY_INSURANCE'],
-    ['tpi', 'tpi_reversal', 'REQUEST_REVERSAL_THIRD_PARTY_INSURANCE'],
 ];
 
 describe('the side menu rules (spec §2)', () => {
@@ -55,6 +54,12 @@ describe('the side menu rules (spec §2)', () => {
         expect(keys).toContain(group);
         expect(keys).toContain(`${group}>${child}`);
         expect(keysFor(ROLE_CODES.filter(code => code !== role))).not.toContain(`${group}>${child}`);
+    });
+
+    it('shows the insurance reversal queue to those who ask for reversals and to those who decide them (money/gates.ts)', () => {
+        const either = ['REQUEST_REVERSAL_THIRD_PARTY_INSURANCE', 'APPROVE_REVERSAL_THIRD_PARTY_INSURANCE'];
+        for (const role of either) expect(keysFor([role])).toContain('tpi>tpi_reversal');
+        expect(keysFor(ROLE_CODES.filter(code => !either.includes(code)))).not.toContain('tpi>tpi_reversal');
     });
 
     it('shows a group with only the children the user holds the role for', () => {
@@ -91,6 +96,7 @@ describe('the side menu rules (spec §2)', () => {
             'agents',
             'find_customer',
             'find_assisted_customer',
+            'find_transaction',
             'stores',
             'shop',
             'inventory',
@@ -102,7 +108,11 @@ describe('the side menu rules (spec §2)', () => {
             'imei_changes',
             'transfer_loan_requests',
             'kyc_verification',
+            'suspense_transactions',
             'reconciliation',
+            'tpi_successful',
+            'tpi_failed',
+            'tpi_reversal',
             'security',
             'audit',
         ]);
