@@ -236,6 +236,17 @@ export const cleanClaimFilter = (filter: Record<string, unknown>): ClaimFilter =
 });
 
 const CLAIM_SORTS = ['created_at', 'amount'] as const;
+/** The page a list asks for when none is said (contract/money.ts `pageNumber`, `pageSize`). */
+const DEFAULT_PAGE = { page_number: 1, page_size: 25 } as const;
+
+/**
+ * Only what differs from the call's defaults: the claim lists and the reversal queue take `{}` when
+ * nothing is filtered (spec §7), so the first page of an unfiltered list asks with an empty body.
+ */
+const pageOf = (page: number, perPage: number) => ({
+    ...(page === DEFAULT_PAGE.page_number ? {} : { page_number: page }),
+    ...(perPage === DEFAULT_PAGE.page_size ? {} : { page_size: perPage }),
+});
 
 /** One page of claims: the answer's `records`. */
 export const fetchClaimsPage = async (
@@ -243,12 +254,12 @@ export const fetchClaimsPage = async (
     filter: ClaimFilter,
     { page, perPage, sort, signal }: ListRequest,
 ): Promise<PageAnswer<TpiClaim>> => {
+    const field = oneOf(CLAIM_SORTS, sort?.field) ?? 'created_at';
+    const order = orderOf(sort, 'desc');
     const body = {
         ...filter,
-        sort: oneOf(CLAIM_SORTS, sort?.field) ?? 'created_at',
-        order: orderOf(sort, 'desc'),
-        page_number: page,
-        page_size: perPage,
+        ...(field === 'created_at' && order === 'desc' ? {} : { sort: field, order }),
+        ...pageOf(page, perPage),
     };
     const call = kind === 'successful' ? successfulTpiClaims : failedTpiClaims;
     const answer = await callApi(call, { body }, { signal });
@@ -275,11 +286,9 @@ export const fetchReversalsPage = async (
     filter: ReversalFilter,
     { page, perPage, signal }: ListRequest,
 ): Promise<PageAnswer<TpiReversal>> => {
-    const answer = await callApi(
-        requestedTpiReversals,
-        { body: { ...filter, page_number: page, page_size: perPage } },
-        { signal },
-    );
+    const { status, ...rest } = filter;
+    const body = { ...rest, ...(status === 'pending' ? {} : { status }), ...pageOf(page, perPage) };
+    const answer = await callApi(requestedTpiReversals, { body }, { signal });
     return { data: answer.records, total: answer.total_items };
 };
 
