@@ -678,6 +678,7 @@ const seedDemoLoan = async (
                 amount: payment.amount,
                 channel: 'mpesa' as const,
                 kind: payment.kind,
+                paidAt: new Date(payment.at.getTime() - shift),
                 createdAt: new Date(payment.at.getTime() - shift),
             })),
         );
@@ -785,17 +786,19 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
 
     // The deposit, then each instalment paid (price − deposit − balance, in instalments).
     await tx.execute(sql`
-        INSERT INTO ${transactions} (reference, msisdn, loan_id, amount, channel, kind, created_at)
-        SELECT 'TXS-' || l.id || '-' || k, c.msisdn, l.id,
-               CASE WHEN k = 0 THEN l.deposit ELSE l.instalment END,
-               (ARRAY['mpesa','mpesa','card','cash']::transaction_channel[])[1 + (l.id + k) % 4],
-               (CASE WHEN k = 0 THEN 'deposit' ELSE 'instalment' END)::transaction_kind,
-               l.created_at + (k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END || ' days')::interval
+        INSERT INTO ${transactions} (reference, msisdn, loan_id, amount, channel, kind, paid_at, created_at)
+        SELECT reference, msisdn, loan_id, amount, channel, kind, at, at FROM (
+        SELECT 'TXS-' || l.id || '-' || k AS reference, c.msisdn, l.id AS loan_id,
+               CASE WHEN k = 0 THEN l.deposit ELSE l.instalment END AS amount,
+               (ARRAY['mpesa','mpesa','card','cash']::transaction_channel[])[1 + (l.id + k) % 4] AS channel,
+               (CASE WHEN k = 0 THEN 'deposit' ELSE 'instalment' END)::transaction_kind AS kind,
+               l.created_at + (k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END || ' days')::interval AS at
         FROM ${loans} l
         JOIN ${customers} c ON c.id = l.customer_id
         CROSS JOIN generate_series(0, round((l.price - l.deposit - l.balance) / l.instalment)::int) AS k
         WHERE l.loan_reference LIKE 'LPS-%'
-          AND l.created_at + (k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END || ' days')::interval <= ${at}::timestamptz`);
+          AND l.created_at + (k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END || ' days')::interval <= ${at}::timestamptz
+        ) AS payment`);
 
     await tx.execute(sql`
         INSERT INTO ${smsOutbox} (msisdn, text, purpose, created_at)

@@ -115,19 +115,9 @@ export const DEMO_SUSPENSE: readonly DemoSuspense[] = [
     },
 ];
 
-/**
- * The demo loans' payments (server/db/seedCustomers.ts, references `TX-<loan>-<n>`) are written
- * without their day paid (the column's default, the moment of seeding): they were paid when they
- * were recorded. The generated customers' payments are left as they are: rewriting every one of
- * them here would cost as much as writing them (seedCustomers.ts's own INSERT is where to set it).
- */
-const alignPaidAt = (tx: Transaction) =>
-    tx.execute(sql`UPDATE ${transactions} SET paid_at = created_at WHERE reference LIKE 'TX-LPP-%' AND paid_at <> created_at`);
-
 export const seedDemoMoney = async (tx: Transaction, ids: { admins: ReadonlyMap<string, number> }, now: Date) => {
     const makerId = ids.admins.get('maker');
     if (makerId === undefined) throw new Error('The demo account maker is missing');
-    await alignPaidAt(tx);
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
 
     const references = [...new Set(DEMO_CLAIMS.map(claim => claim.loanReference))];
