@@ -39,7 +39,7 @@ import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '
 import { luhnValid } from '../../server/domain/kyc/identity';
 import { png } from '../e2e/fixtures/kycImages';
 import { DEMO_USERNAMES, callEntries, everyCall, signInAs, type CallName } from './contractCases';
-import { requestTpiReversal } from '../../contract/money';
+import { reconcileDeposits, requestTpiReversal } from '../../contract/money';
 import { makeClaim, makeSuspense } from './moneyFixtures';
 
 let server: TestServer;
@@ -96,7 +96,7 @@ interface RowContext {
 }
 
 /** A request the call accepts from a caller it allows. */
-type RowInput<C extends CallDefinition> = CallInput<C> & { remoteAddress?: string };
+type RowInput<C extends CallDefinition> = CallInput<C> & { remoteAddress?: string; files?: CallOptions['files'] };
 
 interface Row<C extends CallDefinition> {
     input(context: RowContext): RowInput<C> | Promise<RowInput<C>>;
@@ -275,6 +275,13 @@ const kycSubmission = async (context: RowContext) => {
     if (made.status !== 201) throw new Error(`Setup KYC submission failed: ${made.status} ${JSON.stringify(made.error)}`);
     return made.body.kyc;
 };
+
+/** A one-payment statement of the row's own (its reference and payer unique to the row). */
+const statementFile = (context: RowContext) => ({
+    name: 'statement.csv',
+    type: 'text/csv',
+    bytes: Buffer.from(`date,amount,reference,msisdn\n2026-03-02,10,MATRIX-${context.serial},${uniqueMsisdn(context)}\n`),
+});
 
 const ROWS = {
     login: {
@@ -613,6 +620,14 @@ const ROWS = {
                 loan_reference: (await makeLoan(server.db)).loanReference,
             },
         }),
+    },
+    reconcileDeposits: { input: context => ({ body: { channel: 'mpesa' as const }, files: [statementFile(context)] }) },
+    reconciliationUploads: { input: () => ({ body: { page_size: 5 } }) },
+    reconciliationRows: {
+        input: async context => {
+            const { upload } = await asAdmin(reconcileDeposits, { body: {}, files: [statementFile(context)] });
+            return { body: { upload_id: upload.id, outcome: 'suspense' as const } };
+        },
     },
     successfulTpiClaims: { input: () => ({ body: {} }) },
     failedTpiClaims: { input: () => ({ body: { q: 'LPP' } }) },

@@ -23,6 +23,7 @@ import {
     transactions,
 } from '../../server/db/schema';
 import { startOfDay } from '../../server/domain/approvals/dates';
+import { csvRecords } from '../../server/domain/money/statement';
 import { png } from '../e2e/fixtures/kycImages';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
@@ -273,6 +274,48 @@ describe('a statement with good, bad and duplicate rows', () => {
             [4, '2026-03-02T08:00:00.000Z'],
         ]);
         expect(await balanceOf(loan.loan.id)).toBe(97);
+    });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Reading the CSV (server/domain/money/statement.ts reads a window of 256 KB at a time)
+
+describe('reading the CSV', () => {
+    const records = (text: string) => [...csvRecords(Buffer.from(text, 'utf8'))].map(({ line, fields }) => [line, ...fields]);
+
+    it('reads quoted fields, escaped quotes, CR, LF and CRLF endings, blank lines and a missing last line break', () => {
+        expect(records('a,b\r\n"x, y","say ""hi"""\r\n\r\n  \n1,2\r3,"4\r\n5"\n6,')).toEqual([
+            [1, 'a', 'b'],
+            [2, 'x, y', 'say "hi"'],
+            [5, '1', '2'],
+            [6, '3', '4\r\n5'],
+            [8, '6', ''],
+        ]);
+        expect(records('\uFEFFdate\n"café ☕",naïve\n')).toEqual([
+            [1, 'date'],
+            [2, 'café ☕', 'naïve'],
+        ]);
+    });
+
+    it('follows a record across the window: a quoted line break at its edge, and a line longer than it', () => {
+        const filler = `${'x'.repeat(99)}\n`;
+        // 262,100 bytes of lines, then a quoted field whose first line break falls inside the first
+        // 262,144 bytes and whose closing quote falls beyond them.
+        const head = filler.repeat(Math.floor((256 * 1024) / filler.length));
+        const before = head.split('\n').length - 1;
+        const straddling = `${head}"spans${'y'.repeat(10)}\n${'z'.repeat(200)}\nthe edge",1\nafter,2\n`;
+        expect(head.length + 17).toBeLessThan(256 * 1024);
+        const read = [...csvRecords(Buffer.from(straddling))];
+        expect(read.slice(-2).map(({ line, fields }) => [line, fields[0]?.length, fields[1]])).toEqual([
+            [before + 1, 5 + 10 + 1 + 200 + 1 + 8, '1'],
+            [before + 4, 5, '2'],
+        ]);
+        const long = [...csvRecords(Buffer.from(`a,b\n${'w'.repeat(700 * 1024)},1\nc,2\n`))];
+        expect(long.map(({ line, fields }) => [line, fields[0]?.length, fields[1]])).toEqual([
+            [1, 1, 'b'],
+            [2, 700 * 1024, '1'],
+            [3, 1, '2'],
+        ]);
     });
 });
 

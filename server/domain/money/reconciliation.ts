@@ -94,12 +94,11 @@ const lockImports = (tx: Transaction) => tx.execute(sql`SELECT pg_advisory_xact_
 // ---------------------------------------------------------------------------------------------
 // Deciding each row
 
-/** A payment recorded by this import; `id` once inserted. */
+/** A payment this import records: on its loan, or in suspense with why. */
 interface Recorded {
     row: PaymentRow;
     loanId: number | null;
     reason: SuspenseReason | null;
-    id: number | null;
 }
 
 /** A row that records nothing: a duplicate (of a payment before, or of one earlier in the file) or a rejection. */
@@ -111,9 +110,6 @@ interface NotRecorded {
     cents: number | null;
     field: string | null;
     problem: RowProblem | null;
-    /** The earlier payment: one in the database, or one this import records (its id known once inserted). */
-    earlierId: number | null;
-    earlier: Recorded | null;
 }
 
 interface LockedLoan {
@@ -124,8 +120,8 @@ interface LockedLoan {
 
 /** What the database says about the statement's payments, read under the lock. */
 interface Known {
-    /** Reference → the payment already recorded with it. */
-    recorded: ReadonlyMap<string, number>;
+    /** The references already recorded. */
+    recorded: ReadonlySet<string>;
     /** Loan reference → loan id, for the accounts the rows name. */
     loansByReference: ReadonlyMap<string, number>;
     /** Payer's number → ids of their customer's active loans. */
@@ -142,8 +138,6 @@ const rejection = (row: RejectedRow): NotRecorded => ({
     cents: row.cents,
     field: row.field,
     problem: row.problem,
-    earlierId: null,
-    earlier: null,
 });
 
 /** Matched or suspense, for a payment with a loan in view (or none): the loan's balance so far decides. */
@@ -159,12 +153,10 @@ const onLoan = (loan: LockedLoan | undefined, cents: number): { loanId: number |
 const decide = (payments: readonly PaymentRow[], known: Known) => {
     const recorded: Recorded[] = [];
     const duplicates: NotRecorded[] = [];
-    /** Reference → the earlier row of this file that recorded it. */
-    const inFile = new Map<string, Recorded>();
+    /** The references this file records, as it goes. */
+    const inFile = new Set<string>();
     for (const row of payments) {
-        const before = known.recorded.get(row.reference);
-        const earlier = before === undefined ? inFile.get(row.reference) : undefined;
-        if (before !== undefined || earlier) {
+        if (known.recorded.has(row.reference) || inFile.has(row.reference)) {
             duplicates.push({
                 line: row.line,
                 outcome: 'duplicate',
@@ -173,8 +165,6 @@ const decide = (payments: readonly PaymentRow[], known: Known) => {
                 cents: row.cents,
                 field: null,
                 problem: null,
-                earlierId: before ?? null,
-                earlier: earlier ?? null,
             });
             continue;
         }
@@ -189,9 +179,8 @@ const decide = (payments: readonly PaymentRow[], known: Known) => {
                     ? { loanId: null, reason: 'several_loans' }
                     : onLoan(candidates[0] === undefined ? undefined : known.loans.get(candidates[0]), row.cents);
         }
-        const entry: Recorded = { row, ...decision, id: null };
-        recorded.push(entry);
-        inFile.set(row.reference, entry);
+        recorded.push({ row, ...decision });
+        inFile.add(row.reference);
     }
     return { recorded, duplicates };
 };
@@ -199,13 +188,13 @@ const decide = (payments: readonly PaymentRow[], known: Known) => {
 /** Reads what the rows need to be decided, locking the loans they may touch (see the header, step 2). */
 const readKnown = async (tx: Transaction, payments: readonly PaymentRow[]): Promise<Known> => {
     const references = [...new Set(payments.map(row => row.reference))];
-    const recorded = new Map<string, number>();
+    const recorded = new Set<string>();
     for (const batch of batchesOf(references)) {
-        const found = await select<{ reference: string; id: number }>(
+        const found = await select<{ reference: string }>(
             tx,
-            sql`SELECT reference, id FROM transactions WHERE reference = ANY(${textArray(batch)}::text[])`,
+            sql`SELECT reference FROM transactions WHERE reference = ANY(${textArray(batch)}::text[])`,
         );
-        for (const { reference, id } of found) recorded.set(reference, id);
+        for (const { reference } of found) recorded.add(reference);
     }
     const fresh = payments.filter(row => !recorded.has(row.reference));
 
@@ -249,19 +238,21 @@ const readKnown = async (tx: Transaction, payments: readonly PaymentRow[]): Prom
 // ---------------------------------------------------------------------------------------------
 // Writing
 
+/** Epoch seconds (to the millisecond) as PostgreSQL's `to_timestamp` reads them: cheaper than ISO text for either side. */
+const epochSeconds = (date: Date) => String(date.getTime() / 1000);
+
+/** The payments, in file order (no answer per row is needed: a duplicate finds its payment by reference). */
 const insertPayments = async (
     tx: Transaction,
     recorded: readonly Recorded[],
     upload: { id: number; channel: string; at: string },
 ): Promise<void> => {
-    const byLine = new Map(recorded.map(entry => [entry.row.line, entry]));
     for (const batch of batchesOf(recorded)) {
-        const inserted = await select<{ id: number; upload_line: number }>(
-            tx,
+        await tx.execute(
             sql`INSERT INTO transactions (reference, msisdn, loan_id, amount, channel, kind, account, paid_at,
                     suspense_status, suspense_reason, upload_id, upload_line, created_at)
                 SELECT v.reference, v.msisdn, v.loan_id, v.amount, ${upload.channel}::transaction_channel, 'instalment',
-                       v.account, v.paid_at, CASE WHEN v.reason IS NULL THEN NULL ELSE 'open'::suspense_status END,
+                       v.account, to_timestamp(v.paid_at), CASE WHEN v.reason IS NULL THEN NULL ELSE 'open'::suspense_status END,
                        v.reason::suspense_reason, ${upload.id}::int, v.line, ${upload.at}::timestamptz
                 FROM unnest(
                     ${textArray(batch.map(entry => entry.row.reference))}::text[],
@@ -269,25 +260,25 @@ const insertPayments = async (
                     ${intArray(batch.map(entry => entry.loanId))}::int[],
                     ${`{${batch.map(entry => moneyText(entry.row.cents)).join(',')}}`}::numeric[],
                     ${textArray(batch.map(entry => entry.row.account))}::text[],
-                    ${textArray(batch.map(entry => entry.row.paidAt.toISOString()))}::timestamptz[],
+                    ${`{${batch.map(entry => epochSeconds(entry.row.paidAt)).join(',')}}`}::float8[],
                     ${textArray(batch.map(entry => entry.reason))}::text[],
                     ${intArray(batch.map(entry => entry.row.line))}::int[]
-                ) AS v(reference, msisdn, loan_id, amount, account, paid_at, reason, line)
-                RETURNING id, upload_line`,
+                ) AS v(reference, msisdn, loan_id, amount, account, paid_at, reason, line)`,
         );
-        for (const { id, upload_line } of inserted) {
-            const entry = byLine.get(upload_line);
-            if (entry) entry.id = id;
-        }
     }
 };
 
+/**
+ * The duplicate and rejected rows. A duplicate's earlier payment is found by its reference, once
+ * the payments are in: one recorded before, or by an earlier row of this file.
+ */
 const insertNotRecorded = async (tx: Transaction, rows: readonly NotRecorded[], uploadId: number): Promise<void> => {
     for (const batch of batchesOf(rows)) {
         await tx.execute(
             sql`INSERT INTO reconciliation_rows (upload_id, line, outcome, reference, msisdn, amount, field, problem, transaction_id)
                 SELECT ${uploadId}::int, v.line, v.outcome::reconciliation_row_outcome, v.reference, v.msisdn, v.amount, v.field,
-                       v.problem::reconciliation_row_problem, v.transaction_id
+                       v.problem::reconciliation_row_problem,
+                       CASE WHEN v.outcome = 'duplicate' THEN (SELECT t.id FROM transactions t WHERE t.reference = v.reference) END
                 FROM unnest(
                     ${intArray(batch.map(row => row.line))}::int[],
                     ${textArray(batch.map(row => row.outcome))}::text[],
@@ -295,9 +286,8 @@ const insertNotRecorded = async (tx: Transaction, rows: readonly NotRecorded[], 
                     ${textArray(batch.map(row => row.msisdn))}::text[],
                     ${textArray(batch.map(row => (row.cents === null ? null : moneyText(row.cents))))}::numeric[],
                     ${textArray(batch.map(row => row.field))}::text[],
-                    ${textArray(batch.map(row => row.problem))}::text[],
-                    ${intArray(batch.map(row => row.earlierId ?? row.earlier?.id ?? null))}::int[]
-                ) AS v(line, outcome, reference, msisdn, amount, field, problem, transaction_id)`,
+                    ${textArray(batch.map(row => row.problem))}::text[]
+                ) AS v(line, outcome, reference, msisdn, amount, field, problem)`,
         );
     }
 };
