@@ -9,7 +9,9 @@
  * - how fast a customer is found (by phone number, username and id number) among
  *   BENCH_CUSTOMERS generated customers with their loans (`npm run seed -- --scale`);
  * - bench/throughput.ts: the authenticated call's share of a hello-world's throughput on
- *   PostgreSQL and PGlite, and 100 clients for 60 s without an error (about two minutes).
+ *   PostgreSQL and PGlite, and 100 clients for 60 s without an error (about two minutes);
+ * - bench/reconciliation.ts: a 5 MB statement's import against a plain COPY of it on PostgreSQL,
+ *   and on PGlite (a few minutes, most of it seeding).
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
  * the sizes only (no database). Exits 1 when a budget is broken.
  */
@@ -26,6 +28,7 @@ import { prepareDatabase } from '../server/db/seed';
 import { loadSettings } from '../server/settings';
 import { EXACT_SIZE_FIGURES, measureSizes, report, SIZE_BUDGETS } from './size';
 import { THROUGHPUT_BUDGETS, THROUGHPUT_FLOORS, throughputFigures } from './throughput';
+import { RECONCILIATION_BUDGETS, reconciliationFigures } from './reconciliation';
 
 const BUDGETS = {
     entryGzipKb: 380,
@@ -175,5 +178,6 @@ if (!fast) {
     broken += report(await serverTimings(), { usersPageP95Ms, signInP95Ms, shopsAllP95Ms });
     broken += report(await customerTimings(), { customerLookupP95Ms });
     broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
+    broken += report(await reconciliationFigures(), RECONCILIATION_BUDGETS);
 }
 process.exit(broken ? 1 : 0);

@@ -85,7 +85,7 @@ const startPortal = (env: NodeJS.ProcessEnv) =>
     );
 
 /** A throwaway PostgreSQL cluster on loopback, as the postgres user (initdb refuses root). */
-const startPostgres = async (): Promise<{ url: string; stop(): Promise<void> }> => {
+export const startPostgres = async (): Promise<{ url: string; stop(): Promise<void> }> => {
     if (!existsSync(join(PG_BIN, 'postgres'))) throw new Error('PostgreSQL 15 is not installed (apt-get install postgresql)');
     const root = mkdtempSync(join(tmpdir(), 'bench-pg-'));
     const port = 56_000 + Math.floor(Math.random() * 1000);

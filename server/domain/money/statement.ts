@@ -44,7 +44,8 @@ export interface CsvRecord {
 /** A row whose every field is good: a payment to match. Amounts are in cents. */
 export interface PaymentRow {
     line: number;
-    paidAt: Date;
+    /** When it was paid, in epoch milliseconds. */
+    paidAt: number;
     cents: number;
     reference: string;
     /** Without a leading +, as customers' numbers are kept. */
@@ -298,38 +299,49 @@ const realDay = (year: number, month: number, day: number) => {
     return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 };
 
+/** The instant a day begins in the business time zone, worked out once per day (`days`). */
+const dayStart = (day: string, days: Map<string, number | null>): number => {
+    let start = days.get(day);
+    if (start === undefined || start === null) {
+        start = startOfDay(day).getTime();
+        days.set(day, start);
+    }
+    return start;
+};
+
 /**
- * The instant a statement's date means: a plain date is the start of that day in the business
- * time zone; a date and time is that time there, unless it names its own offset (`Z`, `+02:00`).
- * `days` keeps each day's start once worked out: a statement has few days and many rows.
+ * The instant a statement's date means, in epoch milliseconds: a plain date is the start of that
+ * day in the business time zone; a date and time is that time there, unless it names its own offset
+ * (`Z`, `+02:00`). `days` keeps what each plain date means (null when it is none): a statement has
+ * few days and many rows, so most rows cost one look-up.
  */
-const paidAtOf = (text: string, days: Map<string, number>): Date | null => {
+const paidAtOf = (text: string, days: Map<string, number | null>): number | null => {
+    const plain = text.length === 10;
+    if (plain) {
+        const known = days.get(text);
+        if (known !== undefined) return known;
+    }
     const match = DATE_TIME.exec(text);
-    if (!match) return null;
+    if (!match || !realDay(Number(match[1]), Number(match[2]), Number(match[3]))) {
+        if (plain) days.set(text, null);
+        return null;
+    }
     const [, y = '', mo = '', d = '', h, mi, s, fraction, zone] = match;
-    if (!realDay(Number(y), Number(mo), Number(d))) return null;
+    if (plain) return dayStart(text, days);
     const hours = Number(h ?? 0);
     const minutes = Number(mi ?? 0);
     const seconds = Number(s ?? 0);
     if (hours > 23 || minutes > 59 || seconds > 59) return null;
     const within = hours * HOUR_MS + minutes * MINUTE_MS + seconds * 1000 + Math.floor(Number(`0.${fraction ?? '0'}`) * 1000);
-    const day = `${y}-${mo}-${d}`;
-    if (zone) {
-        const midnightUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d));
-        if (zone === 'Z' || zone === 'z') return new Date(midnightUtc + within);
-        const digits = zone.replace(':', '');
-        const offsetHours = Number(digits.slice(1, 3));
-        const offsetMinutes = Number(digits.slice(3, 5));
-        if (offsetHours > 23 || offsetMinutes > 59) return null;
-        const offset = (offsetHours * HOUR_MS + offsetMinutes * MINUTE_MS) * (digits.startsWith('-') ? -1 : 1);
-        return new Date(midnightUtc + within - offset);
-    }
-    let start = days.get(day);
-    if (start === undefined) {
-        start = startOfDay(day).getTime();
-        days.set(day, start);
-    }
-    return new Date(start + within);
+    if (!zone) return dayStart(`${y}-${mo}-${d}`, days) + within;
+    const midnightUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d));
+    if (zone === 'Z' || zone === 'z') return midnightUtc + within;
+    const digits = zone.replace(':', '');
+    const offsetHours = Number(digits.slice(1, 3));
+    const offsetMinutes = Number(digits.slice(3, 5));
+    if (offsetHours > 23 || offsetMinutes > 59) return null;
+    const offset = (offsetHours * HOUR_MS + offsetMinutes * MINUTE_MS) * (digits.startsWith('-') ? -1 : 1);
+    return midnightUtc + within - offset;
 };
 
 type Amount = { cents: number } | { problem: RowProblem; cents: number | null };
@@ -383,7 +395,7 @@ const overflows = (fields: readonly string[], width: number): boolean => {
  * `days` is the reader's memo of days' starts (see `paidAtOf`). No function is made per row: this
  * runs for every row of a statement of 80,000.
  */
-export const readRow = (record: CsvRecord, layout: StatementLayout, days: Map<string, number>): StatementRow => {
+export const readRow = (record: CsvRecord, layout: StatementLayout, days: Map<string, number | null>): StatementRow => {
     const { fields, line } = record;
     const { index } = layout;
     const reference = cell(fields, index.reference);
@@ -393,15 +405,17 @@ export const readRow = (record: CsvRecord, layout: StatementLayout, days: Map<st
     const dateText = cell(fields, index.date);
     if (dateText === '') return rejection(line, 'date', 'missing', reference, msisdn, amount);
     const paidAt = paidAtOf(dateText, days);
-    if (!paidAt) return rejection(line, 'date', 'invalid', reference, msisdn, amount);
+    if (paidAt === null) return rejection(line, 'date', 'invalid', reference, msisdn, amount);
     if ('problem' in amount) return rejection(line, 'amount', amount.problem, reference, msisdn, amount);
     if (reference === '') return rejection(line, 'reference', 'missing', reference, msisdn, amount);
     if (!PAYMENT_REFERENCE_PATTERN.test(reference)) return rejection(line, 'reference', 'invalid', reference, msisdn, amount);
     if (msisdn === '') return rejection(line, 'msisdn', 'missing', reference, msisdn, amount);
     if (!MSISDN_PATTERN.test(msisdn)) return rejection(line, 'msisdn', 'invalid', reference, msisdn, amount);
-    const account = cell(fields, index.account).toUpperCase();
+    // Upper-cased only when it has to be: most accounts are written as the loan's reference.
+    let account = cell(fields, index.account);
     if (account !== '' && !LOAN_REFERENCE_PATTERN.test(account)) {
-        return rejection(line, 'account', 'invalid', reference, msisdn, amount);
+        account = account.toUpperCase();
+        if (!LOAN_REFERENCE_PATTERN.test(account)) return rejection(line, 'account', 'invalid', reference, msisdn, amount);
     }
     return {
         ok: true,
@@ -422,6 +436,6 @@ export function* statementRows(bytes: Buffer): Generator<StatementRow> {
     checkText(bytes);
     const records = csvRecords(bytes);
     const layout = readHeader(records.next().value ?? undefined);
-    const days = new Map<string, number>();
+    const days = new Map<string, number | null>();
     for (const record of records) yield readRow(record, layout, days);
 }

@@ -1,0 +1,241 @@
+/**
+ * Issue 12's budget: a 5 MB statement (about 80k rows) reconciles within 3× a plain PostgreSQL
+ * `COPY` of the same file. Measured as a ratio in one run, so the machine's speed on the day
+ * cancels out (on demand: `npm run bench`, or alone `npx tsx bench/reconciliation.ts`; a few
+ * minutes, most of it seeding):
+ *
+ * - a statement of just under 5 MB is generated against the generated customers of the seed's
+ *   `scale` (server/db/seedCustomers.ts: number `2772…`, loan `LPS-…`, active unless g % 10 ≥ 6):
+ *   payments naming an active loan, payments from an active loan's number with no account, payments
+ *   naming a paid-off loan, from unknown numbers, too large for their loan, and a few malformed;
+ * - on a throwaway PostgreSQL 15 cluster (bench/throughput.ts `startPostgres`): `COPY … FROM STDIN
+ *   (FORMAT csv, HEADER)` of the file into a table of its five columns (text, no index: the floor
+ *   of loading those bytes), the median of three; then the import through the real call
+ *   (`reconcileDeposits`, multipart, in process through `app.inject`) on the seeded database;
+ * - the same import on the embedded PGlite in a data folder on disk (as `npm start` runs it), which
+ *   must stay well inside REQUEST_TIMEOUT (30 s).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import postgres from 'postgres';
+import { API_BASE } from '../contract';
+import { MAX_UPLOAD_BYTES } from '../contract/kyc';
+import { reconcileDeposits, type ReconciliationUpload } from '../contract/money';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db';
+import { prepareDatabase } from '../server/db/seed';
+import { loadSettings } from '../server/settings';
+import { report } from './size';
+import { startPostgres } from './throughput';
+
+export const RECONCILIATION_BUDGETS = {
+    /** The import through the call on PostgreSQL, over a plain COPY of the same file. */
+    importOverCopy: 3,
+    /**
+     * The import over a COPY of the payments it wrote straight into `transactions` (whose indexes and
+     * foreign keys no import can skip): what the import's own work adds.
+     */
+    importOverTransactionsCopy: 2,
+    /** The same import on PGlite, in seconds: half of REQUEST_TIMEOUT's 30 s. */
+    pgliteImportSeconds: 15,
+} as const;
+
+/** Generated customers (and their loans) the statement pays. */
+const SCALE = Number(process.env.BENCH_RECONCILIATION_SCALE ?? 10_000);
+/** The statement's size: just under the upload limit, room left for the form around it. */
+const TARGET_BYTES = MAX_UPLOAD_BYTES - 64 * 1024;
+
+const HEADER = 'date,amount,reference,msisdn,account\n';
+
+/** A statement of about TARGET_BYTES whose references start with `prefix` (see the header for the mix). */
+export const benchStatement = (prefix: string, targetBytes = TARGET_BYTES): { bytes: Buffer; rows: number } => {
+    const lines: string[] = [HEADER];
+    let size = HEADER.length;
+    let n = 0;
+    while (size < targetBytes) {
+        n += 1;
+        // Active loans have g % 10 < 6 (server/db/seedCustomers.ts), paid-off ones g % 10 = 6.
+        const g = ((n * 7919) % Math.floor(SCALE / 10)) * 10 + (n % 6) || 10;
+        const msisdn = `2772${String(g).padStart(7, '0')}`;
+        const loan = `LPS-${String(g).padStart(8, '0')}`;
+        const day = `2026-03-${String(1 + (n % 28)).padStart(2, '0')}`;
+        const amount = `${1 + (n % 20)}.${String(n % 100).padStart(2, '0')}`;
+        const reference = `${prefix}${String(n).padStart(8, '0')}`;
+        const kind = n % 100;
+        let line: string;
+        if (kind < 55) line = `${day},${amount},${reference},${msisdn},${loan}`;
+        else if (kind < 70) line = `${day}T09:30:00,${amount},${reference},${msisdn},`;
+        else if (kind < 80) {
+            const paidOff = Math.min(SCALE, Math.floor(g / 10) * 10 + 6);
+            line = `${day},${amount},${reference},${msisdn},LPS-${String(paidOff).padStart(8, '0')}`;
+        } else if (kind < 95) line = `${day},${amount},${reference},2799${String(n).padStart(7, '0')},`;
+        else if (kind < 98) line = `${day},900000.00,${reference},${msisdn},${loan}`;
+        else line = kind === 98 ? `2026-02-30,${amount},${reference},${msisdn},` : `${day},12.345,${reference},${msisdn},`;
+        lines.push(`${line}\n`);
+        size += line.length + 1;
+    }
+    return { bytes: Buffer.from(lines.join(''), 'utf8'), rows: n };
+};
+
+const multipart = (channel: string, bytes: Buffer) => {
+    const boundary = `----bench-${randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="channel"\r\n\r\n${channel}\r\n`),
+        Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** COPY of the file into a plain table of its five columns, the median of three, in ms. */
+const copyMs = async (url: string, bytes: Buffer): Promise<number> => {
+    const sql = postgres(url, { max: 1, onnotice: () => undefined });
+    try {
+        await sql`CREATE TABLE IF NOT EXISTS bench_statement (date text, amount text, reference text, msisdn text, account text)`;
+        const samples: number[] = [];
+        for (let run = 0; run < 4; run++) {
+            await sql`TRUNCATE bench_statement`;
+            const start = performance.now();
+            const stream = await sql`COPY bench_statement FROM STDIN (FORMAT csv, HEADER)`.writable();
+            await pipeline(Readable.from([bytes]), stream);
+            const ms = performance.now() - start;
+            // The first warms the connection and the table's files.
+            if (run > 0) samples.push(ms);
+        }
+        const [copied] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM bench_statement`;
+        if (!copied?.n) throw new Error('COPY loaded nothing');
+        return median(samples);
+    } finally {
+        await sql`DROP TABLE IF EXISTS bench_statement`;
+        await sql.end();
+    }
+};
+
+/** A sentinel that rolls a transaction back. */
+class RollBack extends Error {}
+
+/**
+ * What writing the payments costs with this schema by the fastest means PostgreSQL has: the
+ * payments an upload recorded, read back as CSV with fresh references, COPY'd into `transactions`
+ * itself (its indexes and foreign keys) in a transaction that is rolled back; the median of three, in ms.
+ */
+const transactionsCopyMs = async (url: string, uploadId: number): Promise<number> => {
+    const sql = postgres(url, { max: 1, onnotice: () => undefined });
+    const columns = sql.unsafe(
+        'reference, msisdn, loan_id, amount, channel, kind, account, paid_at, suspense_status, suspense_reason, upload_id, upload_line',
+    );
+    try {
+        const chunks: Buffer[] = [];
+        const reader = await sql`COPY (SELECT 'F' || reference, msisdn, loan_id, amount, channel, kind, account, paid_at,
+                suspense_status, suspense_reason, upload_id, upload_line FROM transactions WHERE upload_id = ${uploadId})
+            TO STDOUT (FORMAT csv)`.readable();
+        for await (const chunk of reader) chunks.push(Buffer.from(chunk as Uint8Array));
+        const csv = Buffer.concat(chunks);
+        const samples: number[] = [];
+        for (let run = 0; run < 3; run++) {
+            let ms = 0;
+            await sql
+                .begin(async tx => {
+                    const start = performance.now();
+                    const writer = await tx`COPY transactions (${columns}) FROM STDIN (FORMAT csv)`.writable();
+                    await pipeline(Readable.from([csv]), writer);
+                    ms = performance.now() - start;
+                    throw new RollBack();
+                })
+                .catch((error: unknown) => {
+                    if (!(error instanceof RollBack)) throw error;
+                });
+            samples.push(ms);
+        }
+        return median(samples);
+    } finally {
+        await sql.end();
+    }
+};
+
+/** The import through the real call on a database seeded with SCALE customers: a small warm-up, then the timed one. */
+const importMs = async (env: Record<string, string>, bytes: Buffer): Promise<{ ms: number; upload: ReconciliationUpload }> => {
+    const settings = loadSettings({ ...process.env, LOG_LEVEL: 'silent', DEV_TOOLS: 'off', NODE_ENV: 'production', ...env });
+    const database = await openDatabase(settings);
+    await prepareDatabase(database, settings, { scale: SCALE });
+    const app = await buildApp({ db: database.db, settings, listen: database.listen });
+    try {
+        const signedIn = await app.inject({
+            method: 'POST',
+            url: `${API_BASE}/authentication`,
+            payload: { username: 'admin', password: settings.seedPassword },
+        });
+        const token = (JSON.parse(signedIn.body) as { user: { token: string } }).user.token;
+        const send = async (file: Buffer) => {
+            const { payload, contentType } = multipart('bank', file);
+            const start = performance.now();
+            const answer = await app.inject({
+                method: reconcileDeposits.method,
+                url: `${API_BASE}${reconcileDeposits.path}`,
+                headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+                payload,
+            });
+            const ms = performance.now() - start;
+            if (answer.statusCode !== 201) throw new Error(`The import answered ${answer.statusCode}: ${answer.body}`);
+            return { ms, upload: reconcileDeposits.response.parse(JSON.parse(answer.body)).upload };
+        };
+        await send(benchStatement('WARM', 64 * 1024).bytes);
+        return await send(bytes);
+    } finally {
+        await app.close();
+        await database.close();
+    }
+};
+
+const describe = (upload: ReconciliationUpload) =>
+    `${upload.rows} rows: ${upload.matched} matched, ${upload.suspense} suspense, ${upload.duplicate} duplicate, ${upload.rejected} rejected`;
+
+export const reconciliationFigures = async () => {
+    const { bytes } = benchStatement('BNK');
+    const megabytes = (bytes.length / (1024 * 1024)).toFixed(2);
+
+    const cluster = await startPostgres();
+    let copy: number;
+    let onPostgres: { ms: number; upload: ReconciliationUpload };
+    let floor: number;
+    try {
+        copy = await copyMs(cluster.url, bytes);
+        onPostgres = await importMs({ DATABASE_URL: cluster.url }, bytes);
+        floor = await transactionsCopyMs(cluster.url, onPostgres.upload.id);
+    } finally {
+        await cluster.stop();
+    }
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-reconciliation-'));
+    let onPglite: { ms: number; upload: ReconciliationUpload };
+    try {
+        onPglite = await importMs({ DATA_DIR: dataDir }, bytes);
+    } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+    }
+
+    console.log(
+        `measured: a ${megabytes} MB statement, ${describe(onPostgres.upload)}; PostgreSQL COPY ${copy.toFixed(0)} ms, ` +
+            `import ${onPostgres.ms.toFixed(0)} ms (×${(onPostgres.ms / copy).toFixed(2)}); ` +
+            `the same payments COPY'd into transactions ${floor.toFixed(0)} ms (×${(floor / copy).toFixed(2)} of the plain COPY); ` +
+            `PGlite import ${onPglite.ms.toFixed(0)} ms`,
+    );
+    return {
+        importOverCopy: onPostgres.ms / copy,
+        importOverTransactionsCopy: onPostgres.ms / floor,
+        pgliteImportSeconds: onPglite.ms / 1000,
+    };
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+    process.exit(report(await reconciliationFigures(), RECONCILIATION_BUDGETS) ? 1 : 0);
+}
