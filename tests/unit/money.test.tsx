@@ -370,7 +370,7 @@ describe('Suspense transactions', () => {
         expect(sent.suspense?.[0]).toEqual({ sort: 'paid_at', order: 'asc', page_number: 1, page_size: 25 });
         expect(within(rowOf('MP8QX')).getByText('Several loans for this number')).toBeTruthy();
 
-        await user.click(await within(rowOf('MP7QX')).findByRole('button', { name: 'Assign payment MP7QX to a loan' }));
+        await user.click(await within(rowOf('MP7QX')).findByRole('button', { name: 'Assign to loan: payment MP7QX' }));
         const dialog = await screen.findByRole('dialog', { name: 'Assign payment MP7QX to a loan' });
         expect(sent.candidates?.[0]).toEqual({ transaction_id: 7 });
         const suggested = await within(dialog).findByRole('radio', { name: /LPP-000101/ });
@@ -423,7 +423,7 @@ describe('Suspense transactions', () => {
         const user = userEvent.setup();
         renderPortal('/dashboard/suspense-transactions');
         await screen.findByText('MP8QX', {}, FIRST);
-        await user.click(await within(rowOf('MP8QX')).findByRole('button', { name: 'Set payment MP8QX aside' }));
+        await user.click(await within(rowOf('MP8QX')).findByRole('button', { name: 'Set aside: payment MP8QX' }));
         const dialog = await screen.findByRole('dialog', { name: 'Set payment MP8QX aside?' });
         const note = within(dialog).getByRole('textbox', { name: /Why/ });
         expect(note).toBe(document.activeElement);
@@ -447,8 +447,8 @@ describe('Suspense transactions', () => {
         const user = userEvent.setup();
         renderPortal('/dashboard/suspense-transactions');
         await screen.findByText('MP7QX', {}, FIRST);
-        expect(screen.queryByRole('button', { name: /Assign payment/ })).toBeNull();
-        expect(screen.queryByRole('button', { name: /Set payment/ })).toBeNull();
+        expect(screen.queryByRole('button', { name: /Assign to loan/ })).toBeNull();
+        expect(screen.queryByRole('button', { name: /Set aside/ })).toBeNull();
         await user.click(screen.getByRole('combobox', { name: 'Status' }));
         await user.click(await screen.findByRole('option', { name: 'Assigned' }));
         await waitFor(() => expect(sent.suspense?.at(-1)).toMatchObject({ status: 'corrected' }));
@@ -483,13 +483,13 @@ describe('Suspense transactions', () => {
             ) as HTMLElement;
             expect(screen.queryByRole('table')).toBeNull();
             expect(within(card).getByText('Unknown account')).toBeTruthy();
-            await user.click(await within(card).findByRole('button', { name: 'Assign payment MP7QX to a loan' }));
+            await user.click(await within(card).findByRole('button', { name: 'Assign to loan: payment MP7QX' }));
             const dialog = await screen.findByRole('dialog', { name: 'Assign payment MP7QX to a loan' });
             expect(dialog.className).toContain('MuiDialog-paperFullScreen');
             await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
             await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
             // The focus is back on what opened the dialog.
-            expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Assign payment MP7QX to a loan' }));
+            expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Assign to loan: payment MP7QX' }));
         });
     });
 
@@ -524,7 +524,7 @@ describe('Third-party insurance claims', () => {
         expect(within(rowOf('LPP-000203')).getByText('Reversed')).toBeTruthy();
         expect(screen.queryByText('LPP-000204')).toBeNull();
         // Without the role to request one, no reversal is offered.
-        expect(screen.queryByRole('button', { name: /Request the reversal/ })).toBeNull();
+        expect(screen.queryByRole('button', { name: /Request reversal/ })).toBeNull();
     });
 
     it('shows a failure with a Retry that works, then the failed claims with why', async () => {
@@ -545,10 +545,10 @@ describe('Third-party insurance claims', () => {
         const user = userEvent.setup();
         renderPortal('/dashboard/tpi/successful');
         await screen.findByText('LPP-000201', {}, FIRST);
-        const ask = await within(rowOf('LPP-000201')).findByRole('button', { name: 'Request the reversal of claim INS-1' });
+        const ask = await within(rowOf('LPP-000201')).findByRole('button', { name: 'Request reversal: claim INS-1' });
         // Only a claim that may still be reversed offers it.
-        expect(within(rowOf('LPP-000202')).queryByRole('button', { name: /Request the reversal/ })).toBeNull();
-        expect(within(rowOf('LPP-000203')).queryByRole('button', { name: /Request the reversal/ })).toBeNull();
+        expect(within(rowOf('LPP-000202')).queryByRole('button', { name: /Request reversal/ })).toBeNull();
+        expect(within(rowOf('LPP-000203')).queryByRole('button', { name: /Request reversal/ })).toBeNull();
 
         await user.click(ask);
         const dialog = await screen.findByRole('dialog', { name: 'Request the reversal of claim INS-1?' });

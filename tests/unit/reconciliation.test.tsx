@@ -271,7 +271,7 @@ describe('uploading a statement', () => {
         // The keyboard goes to the new upload, the file is no longer chosen, and the history lists it first.
         expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Upload #21', level: 2 }));
         expect(screen.getByText('No file chosen yet.')).toBeTruthy();
-        expect(await screen.findByRole('button', { name: 'Show upload 21, december.csv' })).toBeTruthy();
+        expect(await screen.findByRole('button', { name: 'Shown: upload 21, december.csv' })).toBeTruthy();
         expect(rowsAsked.at(-1)).toEqual({ upload_id: 21, page_number: 1, page_size: 25 });
     });
 
@@ -408,7 +408,7 @@ describe('the uploads made before', () => {
         expect(await screen.findByRole('heading', { name: 'Upload #11', level: 2 })).toBeTruthy();
         expect(where()).toBe('/dashboard/reconciliation?upload=11');
         await waitFor(() => expect(rowsAsked.at(-1)).toEqual({ upload_id: 11, page_number: 1, page_size: 25 }));
-        expect(within(history).getByRole('button', { name: 'Show upload 11, october.csv' }).getAttribute('aria-current')).toBe(
+        expect(within(history).getByRole('button', { name: 'Shown: upload 11, october.csv' }).getAttribute('aria-current')).toBe(
             'true',
         );
         expect(await screen.findByText(/october\.csv · M-Pesa · by Lerato Dlamini/)).toBeTruthy();

@@ -83,7 +83,9 @@ const ColumnsHelp = () => {
                     borderRadius: 1,
                     bgcolor: 'action.hover',
                     fontSize: '0.8125rem',
-                    overflowX: 'auto',
+                    // Wrapped rather than scrolled: a scrolling block would need the keyboard's focus (axe).
+                    whiteSpace: 'pre-wrap',
+                    overflowWrap: 'anywhere',
                 }}
             >
                 {EXAMPLE_TEXT}

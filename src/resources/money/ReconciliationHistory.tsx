@@ -40,7 +40,10 @@ const ShowButton = ({ upload, chosen, onChoose }: ChoiceProps & { upload: Reconc
             variant={shown ? 'contained' : 'text'}
             endIcon={shown ? undefined : <ChevronRightIcon />}
             aria-current={shown ? 'true' : undefined}
-            aria-label={translate('reconciliation.history.show_of', { id: upload.id, file: upload.file_name })}
+            aria-label={translate(shown ? 'reconciliation.history.shown_of' : 'reconciliation.history.show_of', {
+                id: upload.id,
+                file: upload.file_name,
+            })}
             onClick={event => {
                 event.stopPropagation();
                 onChoose(upload.id);
