@@ -362,20 +362,23 @@ describe('the same file again', () => {
         expect((await imported(text)).same_file_as).toBe(first.id);
     });
 
-    it('imports once when two people upload it at the same moment', async () => {
+    it('imports once when three people upload it at the same moment', async () => {
         const { loan, refs, text } = await statement();
-        const outcome = await race(server, reconcileDeposits, 2, {
+        // Long enough that the imports overlap: each would record every row but for the lock.
+        const more = Array.from({ length: 3000 }, () => `2026-03-04,1,${ref('RACE')},${freshMsisdn()},`);
+        const outcome = await race(server, reconcileDeposits, 3, {
             body: { channel: 'bank' },
-            files: [csvPart(text)],
+            files: [csvPart([text, ...more].join('\n'))],
             token: token.maker,
         });
-        expect(outcome.statuses).toEqual({ 201: 2 });
+        expect(outcome.statuses).toEqual({ 201: 3 });
         const uploads = outcome.winners.map(winner => winner.body.upload).sort((a, b) => a.id - b.id);
         expect(uploads.map(upload => [upload.matched + upload.suspense, upload.duplicate])).toEqual([
-            [3, 0],
-            [0, 3],
+            [3003, 0],
+            [0, 3003],
+            [0, 3003],
         ]);
-        expect(uploads[1]?.same_file_as).toBe(uploads[0]?.id);
+        expect(uploads.map(upload => upload.same_file_as)).toEqual([null, uploads[0]?.id, uploads[0]?.id]);
         const recorded = await server.db
             .select({ value: count() })
             .from(transactions)
