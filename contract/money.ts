@@ -5,7 +5,7 @@
  *
  * - **Transactions.** Every payment has a reference unique across all payments: the same payment
  *   again (a replayed callback, a statement uploaded twice) is reported as a duplicate and never
- *   recorded twice. `search/transaction` finds any of them.
+ *   recorded twice. `search/transaction` finds any of them in the caller's reach.
  * - **Suspense.** A payment that matched no loan waits in suspense (`open`). Finance assigns it to
  *   the right loan (`correct_wrong_account_transactions`: the payment moves to the loan and the
  *   loan's balance falls by its amount, once, in one transaction) or sets it aside with a note
@@ -19,6 +19,12 @@
  *   lowered its balance) or refused (`failed`). A successful claim may be reversed: a maker asks
  *   (`request_tpi_reversal`), someone else holding APPROVE_REVERSAL_THIRD_PARTY_INSURANCE approves
  *   (the claim's amount goes back on the loan's balance as a `reversal` payment) or denies it.
+ * - **Reach.** A caller attached to a shop sees and acts on the payments and claims of its shop's
+ *   loans only; suspense payments, belonging to no shop, are back-office work. Staff without a
+ *   shop see everything. Out of reach answers as what does not exist: lists leave it out (a shop's
+ *   suspense queue is empty), a payment in suspense answers 404 `errors.transaction_not_found`, a
+ *   claim `errors.claim_not_found`, a reversal `errors.request_not_found`, and a loan to assign a
+ *   payment to `errors.loan_not_found`.
  *
  * Refusals a screen shows: 404 `errors.transaction_not_found`, `errors.loan_not_found`,
  * `errors.claim_not_found`, `errors.request_not_found`; 409 `errors.suspense_resolved` (the

@@ -2,8 +2,9 @@
  * Money, part 1 (contract/money.ts, server/domain/money/): finding payments, the suspense queue
  * (the loan picker, setting a payment aside, assigning it to its loan once however many press at
  * once), and insurance claims with their reversals (maker-checker: one pending per claim, never
- * one's own, one decision, the claim's amount back on the balance once). Against the real
- * database, with the demo data of server/db/seedMoney.ts.
+ * one's own, one decision, the claim's amount back on the balance once), and reach (a caller
+ * attached to a shop sees and acts on its shop's payments and claims only, no suspense). Against
+ * the real database, with the demo data of server/db/seedMoney.ts.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import {
     wrongAccountTransactions,
 } from '../../contract/money';
 import { addGroupRole, createAdmin, createAdminGroup, listAdminRoles } from '../../contract/security';
-import { auditEvents, customers, loans, tpiClaims, tpiReversals, transactions } from '../../server/db/schema';
+import { auditEvents, customers, loans, stores, tpiClaims, tpiReversals, transactions } from '../../server/db/schema';
 import { DEMO_CLAIMS, DEMO_SUSPENSE } from '../../server/db/seedMoney';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
@@ -68,8 +69,8 @@ const auditOf = (entity: string, entityId: number) =>
         .where(and(eq(auditEvents.entity, entity), eq(auditEvents.entityId, String(entityId))))
         .orderBy(auditEvents.id);
 
-/** A new portal user in a new group holding exactly `roles`; answers their token. */
-const userWithRoles = async (roles: readonly string[]) => {
+/** A new portal user in a new group holding exactly `roles`, attached to `store` if named; answers their token. */
+const userWithRoles = async (roles: readonly string[], store?: string) => {
     const serial = nextSerial();
     const group = await server.call(createAdminGroup, {
         body: { name: `Money test ${serial}`, description: 'Made by the money tests' },
@@ -92,12 +93,19 @@ const userWithRoles = async (roles: readonly string[]) => {
             last_name: `Tester ${serial}`,
             msisdn: `27846${serial}`,
             group_id: group.body.id,
+            store_id: store === undefined ? undefined : await storeIdOf(store),
             password: 'a-long-password-1',
         },
         token: token.admin,
     });
     expect(created.status).toBe(201);
     return { id: created.body.id, token: await server.signIn(username, 'a-long-password-1') };
+};
+
+const storeIdOf = async (name: string) => {
+    const [row] = await server.db.select({ id: stores.id }).from(stores).where(eq(stores.name, name));
+    if (!row) throw new Error(`No shop ${name}`);
+    return row.id;
 };
 
 const search = (body: z.input<typeof searchTransactions.body>, as = 'maker') =>
@@ -965,5 +973,190 @@ describe('deciding a reversal (approve_deny_tpi_reversal_request)', () => {
         expect((await loanRow(made.loan.id)).balance).toBe(500);
         expect(await server.db.select().from(transactions).where(eq(transactions.loanId, made.loan.id))).toHaveLength(2);
         expect((await auditOf('tpi_claims', claim.id)).length).toBe(1);
+    });
+});
+
+describe("a shop's reach (a caller attached to a shop)", () => {
+    const SHOP = 'Soweto Central';
+    const OTHER = 'Durban Marine Parade';
+    const notFound = (answer: { status: number; error: { key?: string; field?: string } }) => [
+        answer.status,
+        answer.error.key,
+        answer.error.field,
+    ];
+
+    it("finds the payments on its shop's loans only, none in suspense; staff without a shop find all", async () => {
+        const shopUser = await userWithRoles(['FIND_TRANSACTION'], SHOP);
+        const stem = `REACH${nextSerial()}`;
+        const ours = await loanWithName({ store: SHOP });
+        const theirs = await loanWithName({ store: OTHER });
+        const unsold = await loanWithName({ store: null });
+        const mine = await makePayment(server.db, { id: ours.loan.id, msisdn: ours.msisdn }, { reference: `${stem}-A` });
+        await makePayment(server.db, { id: theirs.loan.id, msisdn: theirs.msisdn }, { reference: `${stem}-B` });
+        await makePayment(server.db, { id: unsold.loan.id, msisdn: unsold.msisdn }, { reference: `${stem}-C` });
+        await makeSuspense(server.db, { reference: `${stem}-D`, msisdn: ours.msisdn, account: ours.loanReference });
+
+        const asShop = (body: z.input<typeof searchTransactions.body>) =>
+            server.call(searchTransactions, { body, token: shopUser.token });
+        const found = await asShop({ reference: stem });
+        expect(found.status).toBe(200);
+        expect(found.body.data.map(row => row.id)).toEqual([mine.id]);
+        expect(found.body.total_items).toBe(1);
+        // Every filter stays within reach: another shop's loan or customer, suspense, a page past the first.
+        expect((await asShop({ loan_reference: theirs.loanReference })).body).toEqual({ data: [], total_items: 0 });
+        expect((await asShop({ msisdn: theirs.msisdn })).body).toEqual({ data: [], total_items: 0 });
+        expect((await asShop({ reference: stem, state: 'suspense' })).body).toEqual({ data: [], total_items: 0 });
+        expect((await asShop({ msisdn: ours.msisdn })).body.data.map(row => row.id)).toEqual([mine.id]);
+        expect((await asShop({ reference: stem, page_number: 2, page_size: 1 })).body).toEqual({ data: [], total_items: 1 });
+
+        const all = await search({ reference: stem });
+        expect(all.body.data.map(row => row.reference).sort()).toEqual(['A', 'B', 'C', 'D'].map(end => `${stem}-${end}`));
+        expect(all.body.total_items).toBe(4);
+    });
+
+    it('has an empty suspense queue and answers 404 for any suspense payment, changing nothing; staff still work it', async () => {
+        const shopUser = await userWithRoles(['VIEW_SUSPENSE_TRANSACTIONS', 'CORRECT_SUSPENSE_TRANSACTIONS'], SHOP);
+        const ours = await loanWithName({ store: SHOP, balance: 500 });
+        // A payment that names the shop's own loan, and one the staff already assigned to it.
+        const payment = await makeSuspense(server.db, { msisdn: ours.msisdn, account: ours.loanReference, amount: 40 });
+        const assigned = await makeSuspense(server.db, { msisdn: ours.msisdn, amount: 10 });
+        const done = await server.call(correctSuspense, {
+            body: { transaction_id: assigned.id, loan_reference: ours.loanReference },
+            token: token.maker,
+        });
+        expect(done.status).toBe(200);
+
+        for (const body of [{}, { q: ours.msisdn }, { status: 'corrected' as const }, { status: 'queued' as const }]) {
+            const queue = await server.call(suspenseTransactions, { body, token: shopUser.token });
+            expect([queue.status, queue.body], JSON.stringify(body)).toEqual([200, { data: [], total_items: 0 }]);
+        }
+        for (const id of [payment.id, assigned.id]) {
+            const picker = await server.call(wrongAccountTransactions, { body: { transaction_id: id }, token: shopUser.token });
+            expect(notFound(picker)).toEqual([404, 'errors.transaction_not_found', 'transaction_id']);
+            const queued = await server.call(queueSuspense, {
+                body: { transaction_id: id, note: 'Set aside by the shop' },
+                token: shopUser.token,
+            });
+            // Not 409 for the corrected one: nothing is said about a payment out of reach.
+            expect(notFound(queued)).toEqual([404, 'errors.transaction_not_found', 'transaction_id']);
+            const corrected = await server.call(correctSuspense, {
+                body: { transaction_id: id, loan_reference: ours.loanReference },
+                token: shopUser.token,
+            });
+            expect(notFound(corrected)).toEqual([404, 'errors.transaction_not_found', 'transaction_id']);
+        }
+        expect(await transactionRow(payment.id)).toMatchObject({ suspenseStatus: 'open', loanId: null, queueNote: null });
+        expect((await loanRow(ours.loan.id)).balance).toBe(490);
+
+        const staffQueue = await server.call(suspenseTransactions, { body: { q: ours.msisdn }, token: token.maker });
+        expect(staffQueue.body.data.map(row => row.id)).toEqual([payment.id]);
+        const staffPicker = await server.call(wrongAccountTransactions, {
+            body: { transaction_id: payment.id },
+            token: token.maker,
+        });
+        expect(staffPicker.body.candidates.map(row => row.loan_reference)).toContain(ours.loanReference);
+    });
+
+    it("lists the claims and reversals of its shop's loans only; staff without a shop see all", async () => {
+        const shopUser = await userWithRoles(
+            [
+                'VIEW_SUCCESSFUL_THIRD_PARTY_INSURANCE',
+                'VIEW_FAILED_THIRD_PARTY_INSURANCE',
+                'REQUEST_REVERSAL_THIRD_PARTY_INSURANCE',
+            ],
+            SHOP,
+        );
+        const stem = `REACH${nextSerial()}`;
+        const paidHere = await makeClaim(server.db, { store: SHOP, insurerReference: `${stem}-PAID-HERE` });
+        const paidThere = await makeClaim(server.db, { store: OTHER, insurerReference: `${stem}-PAID-THERE` });
+        const failedHere = await makeClaim(server.db, { store: SHOP, outcome: 'failed', insurerReference: `${stem}-FAIL-HERE` });
+        await makeClaim(server.db, { store: OTHER, outcome: 'failed', insurerReference: `${stem}-FAIL-THERE` });
+        const reversalHere = await requestReversal(paidHere.claim.id);
+        const reversalThere = await requestReversal(paidThere.claim.id);
+
+        const ids = (records: readonly { id: number }[]) => records.map(row => row.id);
+        const paid = await server.call(successfulTpiClaims, { body: { q: stem }, token: shopUser.token });
+        expect([ids(paid.body.records), paid.body.total_items]).toEqual([[paidHere.claim.id], 1]);
+        const failed = await server.call(failedTpiClaims, { body: { q: stem }, token: shopUser.token });
+        expect([ids(failed.body.records), failed.body.total_items]).toEqual([[failedHere.claim.id], 1]);
+        // The other shop's customer is not found by their number either.
+        expect((await server.call(successfulTpiClaims, { body: { q: paidThere.msisdn }, token: shopUser.token })).body).toEqual({
+            records: [],
+            total_items: 0,
+        });
+        const queue = await server.call(requestedTpiReversals, { body: { q: stem }, token: shopUser.token });
+        expect([ids(queue.body.records), queue.body.total_items]).toEqual([[reversalHere.id], 1]);
+        const pastFirst = await server.call(requestedTpiReversals, {
+            body: { q: stem, page_number: 2, page_size: 1 },
+            token: shopUser.token,
+        });
+        expect(pastFirst.body).toEqual({ records: [], total_items: 1 });
+
+        const staffPaid = await server.call(successfulTpiClaims, { body: { q: stem }, token: token.maker });
+        expect(ids(staffPaid.body.records).sort()).toEqual([paidHere.claim.id, paidThere.claim.id].sort());
+        expect((await server.call(failedTpiClaims, { body: { q: stem }, token: token.checker })).body.total_items).toBe(2);
+        const staffQueue = await server.call(requestedTpiReversals, { body: { q: stem }, token: token.checker });
+        expect(ids(staffQueue.body.records).sort()).toEqual([reversalHere.id, reversalThere.id].sort());
+    });
+
+    it("answers 404 for another shop's claim or reversal, before any other refusal, changing nothing; acts on its own", async () => {
+        const shopUser = await userWithRoles(
+            ['REQUEST_REVERSAL_THIRD_PARTY_INSURANCE', 'APPROVE_REVERSAL_THIRD_PARTY_INSURANCE'],
+            SHOP,
+        );
+        const here = await makeClaim(server.db, { store: SHOP, amount: 100 });
+        const there = await makeClaim(server.db, { store: OTHER, amount: 100 });
+        const failedThere = await makeClaim(server.db, { store: OTHER, outcome: 'failed' });
+        const unsold = await makeClaim(server.db, { store: null });
+
+        const ask = (claimId: number) =>
+            server.call(requestTpiReversal, {
+                body: { claim_id: claimId, reason: 'Asked by the shop' },
+                token: shopUser.token,
+            });
+        // A paid claim, a refused one (409 to staff), a claim on a loan of no shop.
+        for (const claimId of [there.claim.id, failedThere.claim.id, unsold.claim.id]) {
+            expect(notFound(await ask(claimId))).toEqual([404, 'errors.claim_not_found', 'claim_id']);
+        }
+        expect(await server.db.select().from(tpiReversals).where(eq(tpiReversals.claimId, there.claim.id))).toEqual([]);
+
+        const decide = (reversalId: number) =>
+            server.call(decideTpiReversal, {
+                body: { reversal_id: reversalId, decision: 'approve' },
+                token: shopUser.token,
+            });
+        const pendingThere = await requestReversal(there.claim.id);
+        const balanceThere = (await loanRow(there.loanId)).balance;
+        expect(notFound(await decide(pendingThere.id))).toEqual([404, 'errors.request_not_found', 'reversal_id']);
+        const [stillPending] = await server.db.select().from(tpiReversals).where(eq(tpiReversals.id, pendingThere.id));
+        expect(stillPending?.status).toBe('pending');
+        expect((await loanRow(there.loanId)).balance).toBe(balanceThere);
+        // Decided already (409 to staff): still 404.
+        const denied = await server.call(decideTpiReversal, {
+            body: { reversal_id: pendingThere.id, decision: 'deny', note: 'Not recalled after all' },
+            token: token.checker,
+        });
+        expect(denied.status).toBe(200);
+        expect(notFound(await decide(pendingThere.id))).toEqual([404, 'errors.request_not_found', 'reversal_id']);
+
+        // Its own shop's claim: asked by the shop, decided by another; asked by staff, decided by the shop.
+        const asked = await ask(here.claim.id);
+        expect(asked.status).toBe(201);
+        const ownRequest = await decide(asked.body.reversal.id);
+        expect(notFound(ownRequest)).toEqual([403, 'errors.own_request', 'reversal_id']);
+        const denyOwn = await server.call(decideTpiReversal, {
+            body: { reversal_id: asked.body.reversal.id, decision: 'deny', note: 'Asked in error' },
+            token: token.checker,
+        });
+        expect(denyOwn.status).toBe(200);
+        const byStaff = await requestReversal(here.claim.id);
+        const balanceHere = (await loanRow(here.loanId)).balance;
+        const approved = await decide(byStaff.id);
+        expect([approved.status, approved.body.reversal.status, approved.body.reversal.claim.reversed_at]).toEqual([
+            200,
+            'approved',
+            expect.any(String),
+        ]);
+        expect((await loanRow(here.loanId)).balance).toBe(balanceHere + 100);
     });
 });

@@ -7,6 +7,10 @@
  * `errors.suspense_resolved`); two payments assigned to one loan at once take turns on the loan's
  * row, and the second is checked against the balance the first left (409
  * `errors.amount_exceeds_balance`). The balance falls once, by the payment's amount.
+ *
+ * Reach (reach.ts): suspense payments belong to no shop, so a caller attached to one finds the
+ * queue empty and any of them answers 404 `errors.transaction_not_found`, as an unknown id does;
+ * the loans offered and the loan assigned to are held to the caller's reach as well.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +39,7 @@ import {
     totalCount,
     withTotal,
 } from './present';
+import { reachOf, type MoneyReach } from './reach';
 import { IN_SUSPENSE, startingWith } from './transactions';
 
 export const transactionNotFound = () =>
@@ -94,32 +99,35 @@ const candidateFields = {
     lastName: customers.lastName,
 };
 
-const selectCandidates = (db: Queryable, where: SQL | undefined) =>
+const selectCandidates = (db: Queryable, reach: MoneyReach, where: SQL | undefined) =>
     db
         .select(candidateFields)
         .from(loans)
         .innerJoin(customers, eq(customers.id, loans.customerId))
-        .where(where)
+        .where(and(where, reach.loans))
         // Active loans first (those a payment can go on), then the newest.
         .orderBy(desc(sql`${loans.status} = 'active'`), desc(loans.id))
         .limit(MAX_CANDIDATES);
 
 /**
  * The loans a suspense payment may belong to: the one its account names, the payer's, then what
- * the search finds (a loan reference's start, a phone number, part of a name), each loan once.
+ * the search finds (a loan reference's start, a phone number, part of a name), each loan once;
+ * only loans in `reach`.
  */
 const candidatesFor = async (
     db: Queryable,
+    reach: MoneyReach,
     payment: { amount: number; msisdn: string; account: string | null },
     q: string | undefined,
 ): Promise<LoanCandidate[]> => {
     const account = payment.account?.trim().toUpperCase() ?? '';
     const [byAccount, byMsisdn, bySearch] = await Promise.all([
-        account ? selectCandidates(db, eq(loans.loanReference, account)) : [],
-        selectCandidates(db, eq(customers.msisdn, payment.msisdn)),
+        account ? selectCandidates(db, reach, eq(loans.loanReference, account)) : [],
+        selectCandidates(db, reach, eq(customers.msisdn, payment.msisdn)),
         q
             ? selectCandidates(
                   db,
+                  reach,
                   or(
                       like(loans.loanReference, startingWith(q.toUpperCase())),
                       eq(customers.msisdn, q.replace(/^\+/, '')),
@@ -156,9 +164,13 @@ const candidatesFor = async (
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/** The payment locked for the write: it must be one that went to suspense. */
-const lockSuspensePayment = async (tx: Transaction, id: number) => {
-    const [payment] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+/** The payment locked for the write: it must be one that went to suspense, in `reach`. */
+const lockSuspensePayment = async (tx: Transaction, reach: MoneyReach, id: number) => {
+    const [payment] = await tx
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, id), reach.suspense))
+        .for('update');
     if (!payment || payment.suspenseStatus === null) throw transactionNotFound();
     if (payment.suspenseStatus === 'corrected') throw suspenseResolved();
     return payment;
@@ -166,7 +178,7 @@ const lockSuspensePayment = async (tx: Transaction, id: number) => {
 
 export const registerSuspenseRoutes = (app: FastifyInstance): void => {
     mount(app, suspenseTransactions, async ({ body }, context) => {
-        const where = queueWhere(body);
+        const where = and(queueWhere(body), reachOf(context).suspense);
         const direction = body.order === 'asc' ? asc : desc;
         const { limit, offset } = pageWindow(body);
         const found = await selectTransactions(context.db, { total_count: totalCount })
@@ -179,15 +191,16 @@ export const registerSuspenseRoutes = (app: FastifyInstance): void => {
     });
 
     mount(app, wrongAccountTransactions, async ({ body }, context) => {
-        const [row] = await selectTransactions(context.db).where(eq(transactions.id, body.transaction_id));
+        const reach = reachOf(context);
+        const [row] = await selectTransactions(context.db).where(and(eq(transactions.id, body.transaction_id), reach.suspense));
         const transaction = row ? toSuspenseItem(row) : null;
         if (!row || !transaction) throw transactionNotFound();
-        return { transaction, candidates: await candidatesFor(context.db, row.tx, body.q) };
+        return { transaction, candidates: await candidatesFor(context.db, reach, row.tx, body.q) };
     });
 
     mount(app, queueSuspense, async ({ body }, context) =>
         context.write(async tx => {
-            const payment = await lockSuspensePayment(tx, body.transaction_id);
+            const payment = await lockSuspensePayment(tx, reachOf(context), body.transaction_id);
             const queuedAt = context.now();
             await tx
                 .update(transactions)
@@ -208,8 +221,13 @@ export const registerSuspenseRoutes = (app: FastifyInstance): void => {
 
     mount(app, correctSuspense, async ({ body }, context) =>
         context.write(async tx => {
-            const payment = await lockSuspensePayment(tx, body.transaction_id);
-            const [loan] = await tx.select().from(loans).where(eq(loans.loanReference, body.loan_reference)).for('update');
+            const reach = reachOf(context);
+            const payment = await lockSuspensePayment(tx, reach, body.transaction_id);
+            const [loan] = await tx
+                .select()
+                .from(loans)
+                .where(and(eq(loans.loanReference, body.loan_reference), reach.loans))
+                .for('update');
             if (!loan) throw loanNotFound();
             if (loan.status !== 'active') {
                 throw new HttpError(

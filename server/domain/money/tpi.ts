@@ -8,6 +8,10 @@
  * time (409 `errors.request_pending`). A decision locks the reversal, so of parallel deciders one
  * decides and the others get 409 `errors.request_decided`; approving locks the claim and its loan,
  * records the `reversal` payment and raises the balance by the claim's amount, once.
+ *
+ * Reach (reach.ts): a caller attached to a shop sees and acts on the claims of its shop's loans
+ * and their reversals only; another shop's claim answers 404 `errors.claim_not_found`, its
+ * reversal `errors.request_not_found`, before anything else is said about it.
  */
 import { and, asc, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +36,7 @@ import type { AuditEntry } from '../../write';
 import { endOfDay, startOfDay } from '../approvals/dates';
 import { rolesHeldNowShared } from '../security';
 import { fullName, pageWindow, totalCount, withTotal } from './present';
+import { reachOf } from './reach';
 
 /** The role a checker holds to decide a reversal, read again when they decide. */
 export const APPROVE_REVERSAL = 'APPROVE_REVERSAL_THIRD_PARTY_INSURANCE';
@@ -171,6 +176,7 @@ const CLAIM_SORTS = { created_at: tpiClaims.createdAt, amount: tpiClaims.amount 
 
 const claimList = async (context: CallContext, status: 'successful' | 'failed', body: ClaimFilter) => {
     const where = and(
+        reachOf(context).loans,
         eq(tpiClaims.status, status),
         body.from ? gte(tpiClaims.createdAt, startOfDay(body.from)) : undefined,
         body.to ? lt(tpiClaims.createdAt, endOfDay(body.to)) : undefined,
@@ -199,6 +205,7 @@ type ReversalFilter = z.output<typeof requestedTpiReversals.body>;
 
 const reversalList = async (context: CallContext, body: ReversalFilter) => {
     const where = and(
+        reachOf(context).loans,
         eq(tpiReversals.status, body.status),
         body.mine ? eq(tpiReversals.makerAdminId, context.session?.admin.id ?? 0) : undefined,
         claimsMatching(body.q),
@@ -237,8 +244,14 @@ export const registerTpiRoutes = (app: FastifyInstance): void => {
             context.write(
                 async tx => {
                     // The claim's row serialises the askers: the second finds the first's request.
-                    const [claim] = await tx.select().from(tpiClaims).where(eq(tpiClaims.id, body.claim_id)).for('update');
-                    if (!claim) throw claimNotFound();
+                    const [found] = await tx
+                        .select({ claim: tpiClaims, storeId: loans.storeId })
+                        .from(tpiClaims)
+                        .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
+                        .where(eq(tpiClaims.id, body.claim_id))
+                        .for('update', { of: tpiClaims });
+                    if (!found || !reachOf(context).loan(found.storeId)) throw claimNotFound();
+                    const { claim } = found;
                     if (claim.status !== 'successful' || claim.reversedAt !== null) throw claimNotReversible('claim_id');
                     const [waiting] = await tx
                         .select({ id: tpiReversals.id })
@@ -279,12 +292,15 @@ export const registerTpiRoutes = (app: FastifyInstance): void => {
         const me = context.session?.admin.id ?? 0;
         return context.write(
             async tx => {
-                const [reversal] = await tx
-                    .select()
+                const [found] = await tx
+                    .select({ reversal: tpiReversals, storeId: loans.storeId })
                     .from(tpiReversals)
+                    .innerJoin(tpiClaims, eq(tpiClaims.id, tpiReversals.claimId))
+                    .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
                     .where(eq(tpiReversals.id, body.reversal_id))
-                    .for('update');
-                if (!reversal) throw requestNotFound();
+                    .for('update', { of: tpiReversals });
+                if (!found || !reachOf(context).loan(found.storeId)) throw requestNotFound();
+                const { reversal } = found;
                 if (reversal.status !== 'pending') {
                     throw new HttpError(
                         409,

@@ -2,7 +2,8 @@
  * Finding payments (contract/money.ts `searchTransactions`): by reference (whole or its start, on
  * the `transactions_reference_prefix_idx` text_pattern_ops index), the payer's number, the loan,
  * the day paid (business days, server/domain/approvals/dates.ts), kind, channel and whether the
- * payment is on a loan or waiting in suspense.
+ * payment is on a loan or waiting in suspense. A caller attached to a shop finds the payments on
+ * its shop's loans only (reach.ts), never one in suspense.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import { loans, transactions } from '../../db/schema';
 import { mount } from '../../http';
 import { endOfDay, startOfDay } from '../approvals/dates';
 import { pageWindow, selectTransactions, toMoneyTransaction } from './present';
+import { reachOf } from './reach';
 
 /** A LIKE pattern for text starting with `text`, its wildcards and escape taken literally. */
 export const startingWith = (text: string) => `${text.replace(/[\\%_]/g, match => `\\${match}`)}%`;
@@ -47,12 +49,12 @@ const searchWhere = (body: SearchBody): SQL | undefined =>
 
 /**
  * The page is chosen on transactions alone (every filter is on its own columns, so the paid-day,
- * reference and phone indexes serve it) and only its rows are joined to their loan and customer;
- * the count reads transactions alone.
+ * reference and phone indexes serve it; a shop's reach is a list of its loans' ids) and only its
+ * rows are joined to their loan and customer; the count reads transactions alone.
  */
 export const registerTransactionRoutes = (app: FastifyInstance): void => {
     mount(app, searchTransactions, async ({ body }, context) => {
-        const where = searchWhere(body);
+        const where = and(searchWhere(body), reachOf(context).payments);
         const direction = body.order === 'asc' ? asc : desc;
         const order = [direction(SORTS[body.sort]), direction(transactions.id)];
         const { limit, offset } = pageWindow(body);
