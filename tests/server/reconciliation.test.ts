@@ -15,6 +15,7 @@ import {
     type ReconciliationRow,
     type ReconciliationUpload,
 } from '../../contract/money';
+import { addGroupRole, listAdminGroups, listAdminRoles } from '../../contract/security';
 import {
     auditEvents,
     loans,
@@ -509,5 +510,34 @@ describe('the history and the rows', () => {
 
         const unknown = await server.call(reconciliationRows, { body: { upload_id: 2_000_000 }, token: token.maker });
         expect([unknown.status, unknown.error.key, unknown.error.field]).toEqual([404, 'errors.not_found', 'upload_id']);
+    });
+});
+
+describe("a shop's reach", () => {
+    it('refuses statements to a caller attached to a shop, whatever roles their group holds: a statement reaches every shop', async () => {
+        const before = await uploadCount();
+        // The demo shop owner's group is given the upload role; the owner is attached to a shop.
+        const groups = await server.call(listAdminGroups, { query: { $limit: 1000 }, token: token.admin });
+        const roles = await server.call(listAdminRoles, { query: { $limit: 1000 }, token: token.admin });
+        const group = groups.body.data.find(row => row.name === 'Shop Owner');
+        const role = roles.body.data.find(row => row.code === 'UPLOAD_RECONCILIATION_DOCUMENT');
+        const added = await server.call(addGroupRole, {
+            body: { group_id: group?.id ?? 0, role_id: role?.id ?? 0 },
+            token: token.admin,
+        });
+        expect(added.status).toBe(201);
+        const shopOwner = await signInAs(server, 'shopowner');
+        const upload = await server.call(reconcileDeposits, {
+            body: { channel: 'bank' },
+            files: [csvPart(`date,amount,reference,msisdn\n2026-03-02,10.00,${ref('SHOP')},27710000001\n`)],
+            token: shopOwner,
+        });
+        expect([upload.status, upload.error.key]).toEqual([403, 'errors.forbidden']);
+        const history = await server.call(reconciliationUploads, { body: {}, token: shopOwner });
+        expect(history.status).toBe(403);
+        const staff = await imported(`date,amount,reference,msisdn\n2026-03-02,10.00,${ref('STAFF')},27710000001\n`);
+        const rows = await server.call(reconciliationRows, { body: { upload_id: staff.id }, token: shopOwner });
+        expect(rows.status).toBe(403);
+        expect(await uploadCount()).toBe(before + 1);
     });
 });

@@ -82,7 +82,7 @@ const statement = (prefix: string, onDemoLoan: boolean): Buffer => {
 const upload = (url: string, token: string, name: string, bytes: Buffer) => {
     const form = new FormData();
     form.append('channel', 'bank');
-    form.append('file', new Blob([bytes], { type: 'text/csv' }), name);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), name);
     return fetch(`${url}/portal_api/api/v1/reconciliation_deposits`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },

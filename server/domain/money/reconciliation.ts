@@ -40,8 +40,9 @@ import {
 } from '../../../contract/money';
 import type { Queryable, Transaction } from '../../db';
 import { admins, reconciliationUploads } from '../../db/schema';
-import { HttpError, mount } from '../../http';
+import { HttpError, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
+import { reachOf } from './reach';
 import { statementRows, type PaymentRow, type RejectedRow, type RowProblem } from './statement';
 
 /** Rows per bulk write: large enough that round trips do not count, small enough to stay light. */
@@ -451,11 +452,23 @@ const uploadRowsQuery = (uploadId: number, outcome: RowOutcome | undefined, limi
 // ---------------------------------------------------------------------------------------------
 // The calls
 
+/**
+ * Statements are back-office work, as suspense is (server/domain/money/reach.ts): a statement's
+ * rows reach every shop's loans, and its results name them. A caller attached to a shop is refused
+ * all three calls, whatever roles their group was given.
+ */
+const backOfficeOnly = (context: CallContext) => {
+    if (reachOf(context).shop !== null) {
+        throw new HttpError(403, 'errors.forbidden', 'Statements are reconciled by staff without a shop: they reach every shop');
+    }
+};
+
 export const registerReconciliationRoutes = (app: FastifyInstance): void => {
     mount(
         app,
         reconcileDeposits,
         async ({ body, file }, context) => {
+            backOfficeOnly(context);
             const payments: PaymentRow[] = [];
             const rejected: NotRecorded[] = [];
             for (const row of statementRows(file.bytes)) {
@@ -538,6 +551,7 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
     );
 
     mount(app, reconciliationUploadsCall, async ({ body }, context) => {
+        backOfficeOnly(context);
         const offset = (body.page_number - 1) * body.page_size;
         const [found, [total]] = await Promise.all([
             context.db
@@ -553,6 +567,7 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
     });
 
     mount(app, reconciliationRowsCall, async ({ body }, context) => {
+        backOfficeOnly(context);
         const [found] = await context.db
             .select(uploadColumns)
             .from(reconciliationUploads)
