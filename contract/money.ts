@@ -24,7 +24,8 @@
  *   shop see everything. Out of reach answers as what does not exist: lists leave it out (a shop's
  *   suspense queue is empty), a payment in suspense answers 404 `errors.transaction_not_found`, a
  *   claim `errors.claim_not_found`, a reversal `errors.request_not_found`, and a loan to assign a
- *   payment to `errors.loan_not_found`.
+ *   payment to `errors.loan_not_found`. Statements reach every shop's loans, so reconciliation is
+ *   back-office work too: a caller attached to a shop is refused its three calls (403).
  *
  * Refusals a screen shows: 404 `errors.transaction_not_found`, `errors.loan_not_found`,
  * `errors.claim_not_found`, `errors.request_not_found`; 409 `errors.suspense_resolved` (the
