@@ -225,6 +225,11 @@ const readForm = async (request: FastifyRequest): Promise<{ fields: Record<strin
     try {
         for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
             const name = part.fieldname;
+            // A part without a name is named by the form itself: every 400 names a field.
+            if (!name) {
+                if (part.type === 'file') part.file.resume();
+                throw formField('body', 'every part of the form needs a name');
+            }
             if (Object.hasOwn(fields, name) || (name === 'file' && (part.type === 'field' || file !== null))) {
                 if (part.type === 'file') part.file.resume();
                 throw formField(name, `${name} is given more than once`);

@@ -271,6 +271,12 @@ describe('uploading an image', () => {
             error: { field: 'photo' },
         });
         expect(await send({}, [image])).toMatchObject({ status: 400, error: { field: 'kind', key: 'errors.field_required' } });
+        // A part without a name (a text field or a file) is named by the form: every 400 names a field.
+        expect(await send({ kind: 'selfie', '': 'x' }, [image])).toMatchObject({ status: 400, error: { field: 'body' } });
+        expect(await send({ kind: 'selfie' }, [{ ...image, field: '' }])).toMatchObject({
+            status: 400,
+            error: { field: 'body' },
+        });
         expect(await send({ kind: 'passport' }, [image])).toMatchObject({ status: 400, error: { field: 'kind' } });
         expect(await send({ kind: 'selfie\u202e' }, [image])).toMatchObject({
             status: 400,
