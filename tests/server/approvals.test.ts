@@ -23,21 +23,14 @@ import {
 } from '../../contract/approvals';
 import { login } from '../../contract/auth';
 import { customerLoans, requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../contract/loans';
-import {
-    addGroupRole,
-    createAdmin,
-    createAdminGroup,
-    listAdminGroups,
-    listAdminRoles,
-    register,
-    registrationOptions,
-} from '../../contract/security';
+import { createAdmin, listAdminGroups, register, registrationOptions } from '../../contract/security';
 import { admins, approvalRequests, auditEvents, deviceLocks, inventoryItems, loans, smsOutbox } from '../../server/db/schema';
 import { DEMO_NEW_IMEI, DEMO_REGISTRATION } from '../../server/db/seedApprovals';
 import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { freshImei, makeCustomer, makeLoan, nextSerial } from './customerFixtures';
+import { userWithRoles as makeUser } from './users';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -77,38 +70,14 @@ const loanRow = async (id: number) => {
     return row;
 };
 
-/** A new portal user in a new group holding exactly `roles`, optionally attached to a shop; answers their token. */
-const userWithRoles = async (roles: readonly string[], store?: string) => {
-    const serial = nextSerial();
-    const group = await server.call(createAdminGroup, {
-        body: { name: `Approvals test ${serial}`, description: 'Made by the approvals tests' },
-        token: token.admin,
+/** A new portal user in a new group holding exactly `roles`, attached to `store` if named (users.ts). */
+const userWithRoles = async (roles: readonly string[], store?: string) =>
+    makeUser(server, token.admin, {
+        roles,
+        label: 'Approvals',
+        msisdnPrefix: '27849',
+        storeId: store ? storeIds[store] : undefined,
     });
-    const catalog = await server.call(listAdminRoles, { query: { $limit: 1000 }, token: token.admin });
-    for (const code of roles) {
-        const role = catalog.body.data.find(row => row.code === code);
-        const added = await server.call(addGroupRole, {
-            body: { group_id: group.body.id, role_id: role?.id ?? 0 },
-            token: token.admin,
-        });
-        expect(added.status).toBe(201);
-    }
-    const username = `approvals.${serial}`;
-    const created = await server.call(createAdmin, {
-        body: {
-            username,
-            first_name: 'Approvals',
-            last_name: `Tester ${serial}`,
-            msisdn: `27849${serial}`,
-            group_id: group.body.id,
-            store_id: store ? storeIds[store] : undefined,
-            password: 'a-long-password-1',
-        },
-        token: token.admin,
-    });
-    expect(created.status).toBe(201);
-    return { id: created.body.id, token: await server.signIn(username, 'a-long-password-1') };
-};
 
 /** A new user in the seeded Approvers group (a checker), attached to `store`. */
 const checkerOf = async (store: string) => {

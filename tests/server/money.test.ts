@@ -21,12 +21,12 @@ import {
     suspenseTransactions,
     wrongAccountTransactions,
 } from '../../contract/money';
-import { addGroupRole, createAdmin, createAdminGroup, listAdminRoles } from '../../contract/security';
 import { auditEvents, customers, loans, stores, tpiClaims, tpiReversals, transactions } from '../../server/db/schema';
 import { DEMO_CLAIMS, DEMO_SUSPENSE } from '../../server/db/seedMoney';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { adminId, freshMsisdn, makeCustomer, makeLoan, nextSerial, type LoanOptions } from './customerFixtures';
+import { userWithRoles as makeUser } from './users';
 import { startTestServer, type TestServer } from './harness';
 import { makeClaim, makePayment, makeSuspense } from './moneyFixtures';
 
@@ -69,38 +69,14 @@ const auditOf = (entity: string, entityId: number) =>
         .where(and(eq(auditEvents.entity, entity), eq(auditEvents.entityId, String(entityId))))
         .orderBy(auditEvents.id);
 
-/** A new portal user in a new group holding exactly `roles`, attached to `store` if named; answers their token. */
-const userWithRoles = async (roles: readonly string[], store?: string) => {
-    const serial = nextSerial();
-    const group = await server.call(createAdminGroup, {
-        body: { name: `Money test ${serial}`, description: 'Made by the money tests' },
-        token: token.admin,
+/** A new portal user in a new group holding exactly `roles`, attached to `store` if named (users.ts). */
+const userWithRoles = async (roles: readonly string[], store?: string) =>
+    makeUser(server, token.admin, {
+        roles,
+        label: 'Money',
+        msisdnPrefix: '27846',
+        storeId: store === undefined ? undefined : await storeIdOf(store),
     });
-    const catalog = await server.call(listAdminRoles, { query: { $limit: 1000 }, token: token.admin });
-    for (const code of roles) {
-        const role = catalog.body.data.find(row => row.code === code);
-        const added = await server.call(addGroupRole, {
-            body: { group_id: group.body.id, role_id: role?.id ?? 0 },
-            token: token.admin,
-        });
-        expect(added.status).toBe(201);
-    }
-    const username = `money.${serial}`;
-    const created = await server.call(createAdmin, {
-        body: {
-            username,
-            first_name: 'Money',
-            last_name: `Tester ${serial}`,
-            msisdn: `27846${serial}`,
-            group_id: group.body.id,
-            store_id: store === undefined ? undefined : await storeIdOf(store),
-            password: 'a-long-password-1',
-        },
-        token: token.admin,
-    });
-    expect(created.status).toBe(201);
-    return { id: created.body.id, token: await server.signIn(username, 'a-long-password-1') };
-};
 
 const storeIdOf = async (name: string) => {
     const [row] = await server.db.select({ id: stores.id }).from(stores).where(eq(stores.name, name));
