@@ -3,13 +3,12 @@
  * amounts in ZAR in the user's language, the state chips, who did what and when, the CSV of a
  * search, and the note dialog every money action asks with (layout/ConfirmDialog.tsx).
  */
-import { Alert, Box, Chip, TextField, Typography, type ChipProps, type Theme } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { Box, Chip, Typography, type ChipProps, type Theme } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { MoneyTransaction, SuspenseStatus, TpiClaim, TpiReversalStatus } from '../../../contract/money';
 import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
-import { ConfirmDialog } from '../../layout/ConfirmDialog';
-import { errorKeyOf } from '../../lib/apiErrors';
+import { NoteDialog as SharedNoteDialog, type NoteDialogProps } from '../../layout/NoteDialog';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -138,109 +137,11 @@ export const transactionCsvColumns = (translate: Translate) => {
 };
 
 /** A note says why (contract `reasonText`: 3 to 500 characters once trimmed). */
-export const NOTE_MIN = 3;
-export const NOTE_MAX = 500;
+export { NOTE_MAX } from '../../layout/NoteDialog';
 
-export const noteProblem = (note: string, required: boolean): string | undefined => {
-    const length = note.trim().length;
-    if (length > NOTE_MAX) return 'money.note_too_long';
-    return required && length < NOTE_MIN ? 'money.note_required' : undefined;
-};
+/** The money screens' notes, in layout/NoteDialog.tsx with money's own words for a note's two faults. */
+export const NoteDialog = (props: Omit<NoteDialogProps, 'problemKeys'>) => (
+    <SharedNoteDialog {...props} problemKeys={MONEY_NOTE_PROBLEMS} />
+);
 
-interface NoteDialogProps {
-    open: boolean;
-    /** Already translated. */
-    title: string;
-    content: string;
-    /** The note field's label and help, already translated. */
-    label: string;
-    help: string;
-    /** Required (at least 3 characters), or optional. */
-    required: boolean;
-    confirmLabel: string;
-    confirmColor?: 'error' | 'primary';
-    busy: boolean;
-    /** The refusal of the last attempt, shown translated in the dialog. */
-    error?: unknown;
-    onConfirm: (note: string) => void;
-    onClose: () => void;
-    onExited?: () => void;
-    /** What the confirmation is about, above the note (the claim, the payment). */
-    children?: ReactNode;
-}
-
-/**
- * Asks before a money action with the note that goes with it. A required note has the focus first
- * and is checked before anything is sent; with an optional one, Cancel has it, so Enter straight
- * away changes nothing. A refusal shows below, translated, and the note stays as typed.
- */
-export const NoteDialog = ({
-    open,
-    title,
-    content,
-    label,
-    help,
-    required,
-    confirmLabel,
-    confirmColor = 'primary',
-    busy,
-    error,
-    onConfirm,
-    onClose,
-    onExited,
-    children,
-}: NoteDialogProps) => {
-    const translate = useTranslate();
-    const [note, setNote] = useState('');
-    const [problem, setProblem] = useState<string | undefined>();
-    // Each opening starts with an empty note.
-    const [wasOpen, setWasOpen] = useState(open);
-    if (open !== wasOpen) {
-        setWasOpen(open);
-        if (open) {
-            setNote('');
-            setProblem(undefined);
-        }
-    }
-    const confirm = () => {
-        const wrong = noteProblem(note, required);
-        setProblem(wrong);
-        if (!wrong) onConfirm(note.trim());
-    };
-    return (
-        <ConfirmDialog
-            open={open}
-            title={title}
-            content={content}
-            busy={busy}
-            onConfirm={confirm}
-            onClose={onClose}
-            onExited={onExited}
-            confirmLabel={confirmLabel}
-            confirmColor={confirmColor}
-            focusContent={required}
-        >
-            {children}
-            <TextField
-                label={label}
-                value={note}
-                onChange={event => setNote(event.target.value)}
-                error={problem !== undefined}
-                helperText={problem ? translate(problem) : help}
-                required={required}
-                autoFocus={required}
-                disabled={busy}
-                fullWidth
-                multiline
-                minRows={2}
-                margin="normal"
-                slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
-            />
-            {error !== undefined && error !== null ? (
-                <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-                    {translate(errorKeyOf(error))}
-                </Alert>
-            ) : null}
-        </ConfirmDialog>
-    );
-};
+const MONEY_NOTE_PROBLEMS = { required: 'money.note_required', tooLong: 'money.note_too_long' } as const;
