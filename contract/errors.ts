@@ -107,6 +107,8 @@ export const ERROR_KEYS = [
     'errors.statement_columns',
     'errors.claim_not_found',
     'errors.claim_not_reversible',
+    // Analytics
+    'errors.scope_forbidden',
     'errors.server',
     'errors.unavailable',
 ] as const;

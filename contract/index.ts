@@ -1,4 +1,5 @@
 /** Every portal_api call. A call that is not listed here does not exist. */
+import { analyticsCalls } from './analytics';
 import { approvalCalls } from './approvals';
 import { authCalls } from './auth';
 import { customerCalls } from './customers';
@@ -21,6 +22,7 @@ export const calls = {
     ...storeCalls,
     ...approvalCalls,
     ...moneyCalls,
+    ...analyticsCalls,
 };
 
 export const API_BASE = '/portal_api';

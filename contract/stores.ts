@@ -47,6 +47,8 @@ export const store = z.object({
     longitude: z.number(),
     owner: personRef.nullable(),
     region_lead: personRef.nullable(),
+    /** The operator's own shop; a dealer's shop is unbranded (analytics compares the two). */
+    branded: z.boolean(),
     agent_count: z.number().int(),
     created_at: z.string(),
 });
@@ -74,7 +76,7 @@ export type Agent = z.infer<typeof agent>;
 
 export const createStore = defineCall({
     summary:
-        'Add a phone store; the caller becomes its owner. Naming a region lead also needs ADD_REGION_LEAD. Names are unique regardless of case.',
+        "Add a phone store; the caller becomes its owner. Naming a region lead also needs ADD_REGION_LEAD; marking it branded (the operator's own) is for staff without a shop. Names are unique regardless of case.",
     method: 'POST',
     path: '/api/v1/create_phone_store',
     access: 'ADD_STORE',
@@ -85,6 +87,7 @@ export const createStore = defineCall({
         latitude,
         longitude,
         region_lead_id: id.optional(),
+        branded: z.boolean().default(false),
     }),
     response: store,
 });

@@ -96,6 +96,7 @@ const storeFields = {
     ownerName: fullName(owner),
     leadId: regionLead.id,
     leadName: fullName(regionLead),
+    branded: stores.branded,
     agent_count: sql<number>`coalesce(${agentCounts.agents}, 0)`,
     created_at: stores.createdAt,
 };
@@ -340,6 +341,10 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                 }
                 await checkRegionLead(context.db, body.region_lead_id, 'region_lead_id');
             }
+            // A dealer does not get to file their shop as the operator's own.
+            if (body.branded && context.session?.admin.storeId !== null) {
+                throw new HttpError(403, 'errors.forbidden', 'Only staff without a shop mark a store branded', 'branded');
+            }
             return context.write(
                 async tx => {
                     const [taken] = await tx
@@ -357,6 +362,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                             longitude: body.longitude,
                             ownerAdminId: context.session?.admin.id ?? null,
                             regionLeadAdminId: body.region_lead_id ?? null,
+                            branded: body.branded,
                             createdAt: context.now(),
                         })
                         .returning({ id: stores.id });

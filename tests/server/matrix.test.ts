@@ -283,6 +283,9 @@ const statementFile = (context: RowContext) => ({
     bytes: Buffer.from(`date,amount,reference,msisdn\n2026-03-02,10,MATRIX-${context.serial},${uniqueMsisdn(context)}\n`),
 });
 
+/** A quarter of the demo's sales history, for the analytics rows. */
+const ANALYTICS_PERIOD = { from: '2026-01-01', to: '2026-03-31', scope: 'all' as const };
+
 const ROWS = {
     login: {
         // A right password (a wrong one is a 401, which an allowed caller must never get).
@@ -636,6 +639,15 @@ const ROWS = {
         input: async () => ({ body: { claim_id: (await makeClaim(server.db)).claim.id, reason: 'Asked by the matrix' } }),
     },
     decideTpiReversal: { input: async () => ({ body: { reversal_id: await pendingReversal(), decision: 'approve' as const } }) },
+    // Analytics (issue 13): reads only; the business as a whole, which a shop-attached caller is refused on the scope.
+    biAuth: { input: () => ({}) },
+    biScopeOptions: { input: () => ({ params: { scope: 'shop' as const }, query: { q: 'soweto' } }) },
+    biAnalysis: { input: () => ({ query: ANALYTICS_PERIOD }) },
+    shopAnalysis: { input: () => ({ query: { ...ANALYTICS_PERIOD, limit: 5 } }) },
+    shopOwnersAnalysis: { input: () => ({ query: ANALYTICS_PERIOD }) },
+    unbrandedAnalysis: { input: () => ({ query: ANALYTICS_PERIOD }) },
+    agentAnalysis: { input: () => ({ query: { ...ANALYTICS_PERIOD, limit: 20 } }) },
+    biDashboard: { input: () => ({}) },
     // The stand-ins answer this machine only: the harness's default address is loopback.
     devOutbox: { input: () => ({ query: { msisdn: '27820000008', $limit: 1 } }) },
     devPhoneScreen: { input: () => ({ query: { imei: DEMO.lockedImei } }) },

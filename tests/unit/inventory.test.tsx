@@ -49,6 +49,7 @@ const soweto: Store = {
     longitude: 27.9,
     owner: null,
     region_lead: null,
+    branded: false,
     agent_count: 1,
     created_at: '2026-11-01T08:00:00.000Z',
 };

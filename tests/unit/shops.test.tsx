@@ -21,6 +21,7 @@ const shopOf = (id: number, name: string, agentCount: number): Store => ({
     longitude: 27.9,
     owner: null,
     region_lead: null,
+    branded: false,
     agent_count: agentCount,
     created_at: '2026-11-01T08:00:00.000Z',
 });

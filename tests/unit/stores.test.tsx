@@ -30,6 +30,7 @@ const storeOf = (id: number, name: string, region: string, town: string): Store 
     longitude: 27.9,
     owner: { id: 4, name: 'Pieter van Wyk' },
     region_lead: null,
+    branded: false,
     agent_count: id === 1 ? 1 : 0,
     created_at: '2026-11-01T08:00:00.000Z',
 });

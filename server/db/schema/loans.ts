@@ -63,6 +63,7 @@ export const loans = pgTable(
         index('loans_customer_idx').on(table.customerId, table.id),
         index('loans_imei_idx').on(table.imei),
         index('loans_store_idx').on(table.storeId),
+        index('loans_agent_idx').on(table.agentAdminId),
         // One IMEI has at most one open loan, whoever writes at the same time.
         uniqueIndex('loans_open_imei_key')
             .on(table.imei)

@@ -87,6 +87,10 @@ export const transactions = pgTable(
         index('transactions_loan_idx').on(table.loanId, table.createdAt),
         index('transactions_msisdn_idx').on(table.msisdn),
         index('transactions_paid_idx').on(table.paidAt, table.id),
+        // When each loan's deposit was paid: its sale's day and the start of its schedule (analytics).
+        index('transactions_deposit_idx')
+            .on(table.loanId, table.paidAt)
+            .where(sql`${table.kind} = 'deposit'`),
         // A reference's start, whatever the database's collation.
         index('transactions_reference_prefix_idx').on(table.reference.op('text_pattern_ops')),
         index('transactions_suspense_idx')

@@ -1,6 +1,6 @@
 /** Phone stores (shops): one table that `shop/all` and `get_phone_stores` both list. */
 import { sql } from 'drizzle-orm';
-import { doublePrecision, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, identity } from './columns';
 
 export const stores = pgTable(
@@ -15,6 +15,8 @@ export const stores = pgTable(
         // No foreign keys: admins point at stores too, and an owner or lead may be added after the store.
         ownerAdminId: integer('owner_admin_id'),
         regionLeadAdminId: integer('region_lead_admin_id'),
+        /** The operator's own (branded) shop, or a dealer's (unbranded): analytics compares the two. */
+        branded: boolean('branded').notNull().default(false),
         createdAt: createdAt(),
     },
     // One store of a name, whatever its case: two people adding the same shop at once make one.
