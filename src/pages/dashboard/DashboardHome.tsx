@@ -9,6 +9,7 @@ import type { PortalIdentity } from '../../authProvider';
 import { formatDateTime } from '../../lib/format';
 import { LoadError } from '../../layout/LoadError';
 import { hrefOf, visibleEntries } from '../../layout/menu';
+import { HeadlineNumbers } from './HeadlineNumbers';
 
 const Fact = ({ icon, label, value }: { icon: ReactNode; label: string; value: string }) => (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -57,7 +58,7 @@ const Shortcuts = () => {
     );
 };
 
-/** The dashboard home: who is signed in, in which group and shop, until when, and where to go. */
+/** The dashboard home: who is signed in, their headline numbers, their group and shop, until when, and where to go. */
 export const DashboardHome = () => {
     const translate = useTranslate();
     const locale = useLocale();
@@ -80,6 +81,7 @@ export const DashboardHome = () => {
                             <Typography color="text.secondary">{me.group.name.toUpperCase()}</Typography>
                         </Box>
                     </Stack>
+                    <HeadlineNumbers />
                     <Grid container spacing={2}>
                         <Grid size={{ xs: 12, sm: 4 }}>
                             <Fact icon={<GroupsIcon />} label={translate('dashboard.group')} value={me.group.name} />
