@@ -1197,6 +1197,13 @@ const en: TranslationMessages = {
         agents_title: 'Agents (%{smart_count})',
         no_agents: 'No agents work in this store yet.',
         region_lead_help: 'Optional: the portal user who leads this region',
+        branded: {
+            label: 'Branded store',
+            help: "The operator's own shop. Leave it off for a dealer's shop.",
+            field: 'Brand',
+            yes: 'Branded',
+            no: 'Unbranded',
+        },
         region_lead: {
             change: 'Region lead',
             title: 'Region lead of %{store}',

@@ -1423,6 +1423,13 @@ const pt: TranslationMessages = {
         agents_title: 'Agentes (%{smart_count})',
         no_agents: 'Ainda não há agentes a trabalhar nesta loja.',
         region_lead_help: 'Opcional: o utilizador do portal que lidera esta região',
+        branded: {
+            label: 'Loja da marca',
+            help: 'Uma loja do próprio operador. Deixe desligado para a loja de um revendedor.',
+            field: 'Marca',
+            yes: 'Da marca',
+            no: 'Sem marca',
+        },
         region_lead: {
             change: 'Líder regional',
             title: 'Líder regional de %{store}',

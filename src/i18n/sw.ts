@@ -1421,6 +1421,13 @@ const sw: TranslationMessages = {
         agents_title: 'Mawakala (%{smart_count})',
         no_agents: 'Bado hakuna mawakala wanaofanya kazi katika duka hili.',
         region_lead_help: 'Si lazima: mtumiaji wa lango anayeongoza eneo hili',
+        branded: {
+            label: 'Duka lenye chapa',
+            help: 'Duka la kampuni yenyewe. Liache likiwa limezimwa kwa duka la muuzaji.',
+            field: 'Chapa',
+            yes: 'Lenye chapa',
+            no: 'Bila chapa',
+        },
         region_lead: {
             change: 'Kiongozi wa eneo',
             title: 'Kiongozi wa eneo la %{store}',

@@ -1,7 +1,8 @@
 /**
  * The stores screens (issue 9): the list filtered by search and region, a new store whose name is
  * taken said on its field, the browser's position filling the coordinates (no maps key needed),
- * and a store with its agents whose location moves.
+ * and a store with its agents whose location moves. Issue 13: a store marked branded (the
+ * operator's own) on creation by staff without a shop only, and shown so in the list and the store.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,6 +38,7 @@ const storeOf = (id: number, name: string, region: string, town: string): Store 
 const soweto = storeOf(1, 'Soweto Central', 'Gauteng', 'Johannesburg');
 const durban = storeOf(2, 'Durban Marine Parade', 'KwaZulu-Natal', 'Durban');
 const pretoria = storeOf(3, 'Pretoria Sunnyside', 'Gauteng', 'Pretoria');
+const sandton: Store = { ...storeOf(4, 'Sandton City', 'Gauteng', 'Johannesburg'), owner: null, branded: true };
 const bongani: Agent = {
     id: 5,
     username: 'agent',
@@ -80,14 +82,26 @@ const server = contractServer(
         const { store_id } = (await request.clone().json()) as { store_id: number };
         return store_id === 1
             ? { store: soweto, agents: [bongani] }
-            : { store: storeOf(store_id, 'Rosebank', 'Gauteng', 'Johannesburg'), agents: [] };
+            : store_id === sandton.id
+              ? { store: sandton, agents: [] }
+              : { store: storeOf(store_id, 'Rosebank', 'Gauteng', 'Johannesburg'), agents: [] };
     }),
     answer(
         createStore,
         async ({ request }) => {
-            const body = (await request.clone().json()) as { name: string; latitude: number; longitude: number };
+            const body = (await request.clone().json()) as {
+                name: string;
+                latitude: number;
+                longitude: number;
+                branded?: boolean;
+            };
             created.push(body);
-            return { ...storeOf(9, body.name, 'Gauteng', 'Johannesburg'), latitude: body.latitude, longitude: body.longitude };
+            return {
+                ...storeOf(9, body.name, 'Gauteng', 'Johannesburg'),
+                latitude: body.latitude,
+                longitude: body.longitude,
+                branded: body.branded ?? false,
+            };
         },
         { status: 201 },
     ),
@@ -183,7 +197,14 @@ describe('the stores', () => {
         await user.click(screen.getByRole('button', { name: 'Create store' }));
         await waitFor(() =>
             expect(created).toEqual([
-                { name: 'Rosebank', region: 'Gauteng', town: 'Johannesburg', latitude: -26.146712, longitude: 28.043646 },
+                {
+                    name: 'Rosebank',
+                    region: 'Gauteng',
+                    town: 'Johannesburg',
+                    latitude: -26.146712,
+                    longitude: 28.043646,
+                    branded: false,
+                },
             ]),
         );
         expect(await screen.findByRole('heading', { level: 1, name: 'Rosebank' }, { timeout: 15_000 })).toBeTruthy();
@@ -306,5 +327,107 @@ describe('the stores', () => {
         renderPortal('/dashboard/stores/1');
         expect(await screen.findByRole('heading', { level: 1, name: 'Soweto Central' }, { timeout: 15_000 })).toBeTruthy();
         expect(screen.queryByRole('button', { name: 'Region lead' })).toBeNull();
+    }, 40_000);
+});
+
+describe('branded stores', () => {
+    const fillStore = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+        await user.type(await screen.findByRole('textbox', { name: /Store name/ }, { timeout: 15_000 }), name);
+        await user.type(screen.getByRole('textbox', { name: /Region/ }), 'Gauteng');
+        await user.type(screen.getByRole('textbox', { name: /Town/ }), 'Johannesburg');
+        await user.type(screen.getByRole('spinbutton', { name: /Latitude/ }), '-26.1');
+        await user.type(screen.getByRole('spinbutton', { name: /Longitude/ }), '28.05');
+    };
+
+    it("lets staff without a shop mark a new store as the operator's own", async () => {
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/create');
+        await fillStore(user, 'Sandton City');
+        const branded = screen.getByRole('switch', { name: 'Branded store' });
+        expect((branded as HTMLInputElement).checked).toBe(false);
+        await user.click(branded);
+        await user.click(screen.getByRole('button', { name: 'Create store' }));
+        await waitFor(() =>
+            expect(created).toEqual([
+                {
+                    name: 'Sandton City',
+                    region: 'Gauteng',
+                    town: 'Johannesburg',
+                    latitude: -26.1,
+                    longitude: 28.05,
+                    branded: true,
+                },
+            ]),
+        );
+        expect(await screen.findByText('Store Sandton City created')).toBeTruthy();
+    }, 40_000);
+
+    it('offers no such switch to someone attached to a shop, and sends nothing of it', async () => {
+        signedInAs(['VIEW_STORES', 'ADD_STORE'], { shop: { id: 1, name: 'Soweto Central' } });
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/create');
+        await fillStore(user, 'Orlando East');
+        expect(screen.queryByRole('switch', { name: 'Branded store' })).toBeNull();
+        await user.click(screen.getByRole('button', { name: 'Create store' }));
+        await waitFor(() =>
+            expect(created).toEqual([
+                { name: 'Orlando East', region: 'Gauteng', town: 'Johannesburg', latitude: -26.1, longitude: 28.05 },
+            ]),
+        );
+    }, 40_000);
+
+    it('says on the switch when the server refuses it', async () => {
+        server.use(
+            answer(
+                createStore,
+                errorAnswer(403, { code: 403, name: 'Forbidden', message: 'No', key: 'errors.forbidden', field: 'branded' }),
+            ),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores/create');
+        await fillStore(user, 'Sandton City');
+        await user.click(screen.getByRole('switch', { name: 'Branded store' }));
+        await user.click(screen.getByRole('button', { name: 'Create store' }));
+        expect(await screen.findByText('You do not have the role this needs.')).toBeTruthy();
+        expect((screen.getByRole('switch', { name: 'Branded store' }) as HTMLInputElement).checked).toBe(true);
+    }, 40_000);
+
+    it('shows which stores are branded in the list, its export and the store itself', async () => {
+        server.use(answer(listStores, { stores: [durban, sandton] }));
+        const user = userEvent.setup();
+        renderPortal('/dashboard/stores');
+        await screen.findByText('Sandton City', {}, { timeout: 15_000 });
+        const brandOf = (name: string) => {
+            const row = screen.getByRole('row', { name: new RegExp(name) });
+            const column = within(screen.getByRole('table'))
+                .getAllByRole('columnheader')
+                .findIndex(header => header.textContent === 'Brand');
+            return within(row).getAllByRole('cell')[column]?.textContent;
+        };
+        expect(brandOf('Sandton City')).toBe('Branded');
+        expect(brandOf('Durban Marine Parade')).toBe('Unbranded');
+
+        const saved: Blob[] = [];
+        const createObjectURL = vi.fn((blob: Blob) => {
+            saved.push(blob);
+            return 'blob:stores';
+        });
+        vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+        try {
+            await user.click(screen.getByRole('button', { name: 'Export' }));
+            await waitFor(() => expect(saved).toHaveLength(1));
+        } finally {
+            click.mockRestore();
+        }
+        const csv = await saved[0]!.text();
+        expect(csv.split(/\r?\n/)[0]).toContain('Brand');
+        expect(csv).toMatch(/Sandton City,Gauteng,Johannesburg,Branded/);
+        expect(csv).toMatch(/Durban Marine Parade,KwaZulu-Natal,Durban,Unbranded/);
+
+        await user.click(screen.getByRole('row', { name: /Sandton City/ }));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Sandton City' }, { timeout: 15_000 })).toBeTruthy();
+        const brand = screen.getByText('Brand');
+        expect(brand.nextElementSibling?.textContent).toBe('Branded');
     }, 40_000);
 });

@@ -2,6 +2,7 @@ import { Box, Card, CardContent } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
     AutocompleteInput,
+    BooleanInput,
     Form,
     maxLength,
     minLength,
@@ -10,12 +11,14 @@ import {
     SaveButton,
     TextInput,
     useCanAccess,
+    useGetIdentity,
     useNotify,
     useTranslate,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { createStore } from '../../../contract/stores';
 import type { Admin } from '../../../contract/security';
+import type { PortalIdentity } from '../../authProvider';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { LocationInputs } from './LocationInputs';
@@ -30,9 +33,20 @@ interface StoreForm {
     latitude: number;
     longitude: number;
     region_lead_id?: number | null;
+    branded?: boolean;
 }
 
-const FIELDS = ['name', 'region', 'town', 'latitude', 'longitude', 'region_lead_id'];
+const FIELDS = ['name', 'region', 'town', 'latitude', 'longitude', 'region_lead_id', 'branded'];
+
+/**
+ * Marking a store branded (the operator's own, contract/stores.ts `createStore`) is for staff
+ * without a shop: the server refuses it (403 on `branded`) to anyone attached to one. Unknown until
+ * the identity is read, so not offered before.
+ */
+const useCanMarkBranded = () => {
+    const { identity, isPending } = useGetIdentity();
+    return !isPending && identity !== undefined && (identity as PortalIdentity).shop === null;
+};
 
 /** Naming a region lead needs ADD_REGION_LEAD, and picking one reads the users list (VIEW_USERS). */
 export const useCanNameRegionLead = () => {
@@ -63,6 +77,7 @@ export const StoreCreate = () => {
     const notify = useNotify();
     const navigate = useNavigate();
     const queryClient = useQueryClient();
+    const canMarkBranded = useCanMarkBranded();
 
     const save = async (values: Partial<StoreForm>) => {
         try {
@@ -74,6 +89,8 @@ export const StoreCreate = () => {
                     latitude: Number(values.latitude),
                     longitude: Number(values.longitude),
                     region_lead_id: values.region_lead_id ?? undefined,
+                    // Sent only by those who were offered the switch: the others' stores are unbranded.
+                    branded: canMarkBranded ? values.branded === true : undefined,
                 },
             });
             await queryClient.invalidateQueries({ queryKey: ['stores'] });
@@ -98,6 +115,14 @@ export const StoreCreate = () => {
                         <TextInput source="town" label="stores.fields.town" validate={placeChecks} />
                         <LocationInputs />
                         <RegionLeadInput />
+                        {canMarkBranded ? (
+                            <BooleanInput
+                                source="branded"
+                                label="stores.branded.label"
+                                helperText="stores.branded.help"
+                                defaultValue={false}
+                            />
+                        ) : null}
                         <Box sx={{ mt: 1 }}>
                             <SaveButton label="stores.create" alwaysEnable />
                         </Box>

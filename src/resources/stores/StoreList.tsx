@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Store } from '../../../contract/stores';
+import { BrandChip } from './BrandChip';
 import { ListEmptyText, LoadingRows } from './ListStates';
 import { LoadError } from '../../layout/LoadError';
 import { fetchStores, storesKey } from './api';
@@ -50,6 +51,10 @@ export const StoreList = () => {
                     { title: translate('stores.fields.name'), value: store => store.name },
                     { title: translate('stores.fields.region'), value: store => store.region },
                     { title: translate('stores.fields.town'), value: store => store.town },
+                    {
+                        title: translate('stores.branded.field'),
+                        value: store => translate(store.branded ? 'stores.branded.yes' : 'stores.branded.no'),
+                    },
                     { title: translate('stores.fields.latitude'), value: store => store.latitude },
                     { title: translate('stores.fields.longitude'), value: store => store.longitude },
                     { title: translate('stores.fields.owner'), value: store => store.owner?.name ?? '' },
@@ -96,7 +101,9 @@ export const StoreList = () => {
                 ) : phone ? (
                     <SimpleList<Store>
                         primaryText={store => store.name}
-                        secondaryText={store => `${store.town} · ${store.region}`}
+                        secondaryText={store =>
+                            `${store.town} · ${store.region} · ${translate(store.branded ? 'stores.branded.yes' : 'stores.branded.no')}`
+                        }
                         tertiaryText={store => translate('stores.agent_count', { smart_count: store.agent_count })}
                         rowClick={id => `/dashboard/stores/${id}`}
                     />
@@ -105,6 +112,11 @@ export const StoreList = () => {
                         <DataTable.Col source="name" label="stores.fields.name" />
                         <DataTable.Col source="region" label="stores.fields.region" />
                         <DataTable.Col source="town" label="stores.fields.town" />
+                        <DataTable.Col
+                            source="branded"
+                            label="stores.branded.field"
+                            render={(store: Store) => <BrandChip branded={store.branded} />}
+                        />
                         <DataTable.Col
                             source="owner.name"
                             label="stores.fields.owner"

@@ -40,6 +40,10 @@ const StoreDetails = ({ store, onRegionLead }: { store: Store; onRegionLead?: ()
                 <Detail label={translate('stores.fields.town')} value={store.town} />
                 <Detail label={translate('stores.fields.location')} value={formatCoordinates(store.latitude, store.longitude)} />
                 <Detail label={translate('stores.fields.agent_count')} value={String(store.agent_count)} />
+                <Detail
+                    label={translate('stores.branded.field')}
+                    value={translate(store.branded ? 'stores.branded.yes' : 'stores.branded.no')}
+                />
                 <Detail label={translate('stores.fields.owner')} value={store.owner?.name ?? ''} />
                 <Detail label={translate('stores.fields.region_lead')} value={store.region_lead?.name ?? ''} />
                 <Detail label={translate('stores.fields.created_at')} value={formatWhen(store.created_at, locale)} />
