@@ -11,7 +11,10 @@
  * - bench/throughput.ts: the authenticated call's share of a hello-world's throughput on
  *   PostgreSQL and PGlite, and 100 clients for 60 s without an error (about two minutes);
  * - bench/reconciliation.ts: a 5 MB statement's import against a plain COPY of it on PostgreSQL,
- *   and on PGlite (a few minutes, most of it seeding).
+ *   and on PGlite (a few minutes, most of it seeding);
+ * - bench/analytics.ts: every analytics call (30 and 365 days, each scope, the dashboard, the
+ *   option lists) at 1M transactions on PostgreSQL, and on PGlite with the demo data (about ten
+ *   minutes; the plans of any call over budget are written to a file).
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
  * the sizes only (no database). Exits 1 when a budget is broken.
  */
@@ -29,6 +32,7 @@ import { loadSettings } from '../server/settings';
 import { EXACT_SIZE_FIGURES, measureSizes, report, SIZE_BUDGETS } from './size';
 import { THROUGHPUT_BUDGETS, THROUGHPUT_FLOORS, throughputFigures } from './throughput';
 import { RECONCILIATION_BUDGETS, reconciliationFigures } from './reconciliation';
+import { ANALYTICS_BUDGETS, analyticsFigures } from './analytics';
 
 const BUDGETS = {
     entryGzipKb: 380,
@@ -179,5 +183,6 @@ if (!fast) {
     broken += report(await customerTimings(), { customerLookupP95Ms });
     broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
     broken += report(await reconciliationFigures(), RECONCILIATION_BUDGETS);
+    broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
 }
 process.exit(broken ? 1 : 0);
