@@ -78,7 +78,10 @@ export const REPORT_ROLES = {
     agents: ['VIEW_BI_ANALYTICS', 'VIEW_AGENT_ANALYTICS'],
 } as const satisfies Record<BiReport, readonly RoleCode[]>;
 
-const dayText = z.iso.date();
+/** The days a period may name: a calendar the server and the database both count (no year 0, no sign). */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '2999-12-31';
+const dayText = z.iso.date().refine(day => day >= FIRST_DAY && day <= LAST_DAY, `a day from ${FIRST_DAY} to ${LAST_DAY}`);
 
 const DAY_MS = 86_400_000;
 /** Days from `from` to `to`, both included (1 for a single day). */

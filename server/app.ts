@@ -199,12 +199,12 @@ const databaseUnavailable = (error: unknown, depth = 0): boolean => {
     return databaseUnavailable(error.cause, depth + 1);
 };
 
-/** `/portal_api/users/:id` → a pattern the not-found handler matches a concrete path with. */
+/** `/portal_api/users/:id` (or `/bi_:scope`) → a pattern the not-found handler matches a concrete path with. */
 const routePattern = (url: string) =>
     new RegExp(
         `^${url
             .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-            .replace(/\/:[^/]+/g, '/[^/]+')
+            .replace(/:[^/]+/g, '[^/]+')
             .replace(/\*/g, '.*')}$`,
     );
 
@@ -232,8 +232,12 @@ const badParameterOf = (routes: readonly MountedRoute[], url: string): string | 
         let bad: string | undefined;
         const fits = parts.every((part, index) => {
             const segment = segments[index] ?? '';
-            if (!part.startsWith(':')) return part === segment;
-            if (bad === undefined && (!decodes(segment) || segment.length > MAX_PARAM_LENGTH)) bad = part.slice(1);
+            // A parameter fills the rest of its segment after a fixed start, if any (`bi_:scope`).
+            const colon = part.indexOf(':');
+            if (colon < 0) return part === segment;
+            if (!segment.startsWith(part.slice(0, colon))) return false;
+            const value = segment.slice(colon);
+            if (bad === undefined && (!decodes(value) || value.length > MAX_PARAM_LENGTH)) bad = part.slice(colon + 1);
             return true;
         });
         if (fits && bad !== undefined) return bad;

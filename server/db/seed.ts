@@ -17,7 +17,8 @@ import { loadSettings, type Settings } from '../settings';
 import { dropEverything, openDatabase, type Database, type OpenDatabase, type Transaction } from './index';
 import { adminGroups, adminRoles, admins, groupRoles, stores } from './schema';
 import { seedDemoApprovals, seedGeneratedApprovals, seedRegistrationRequests } from './seedApprovals';
-import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers } from './seedCustomers';
+import { seedAnalyticsHistory } from './seedAnalytics';
+import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers, seedGeneratedSellers } from './seedCustomers';
 import { seedDemoKyc } from './seedKyc';
 import { seedDemoMoney, seedGeneratedMoney } from './seedMoney';
 
@@ -88,6 +89,7 @@ export const DEMO_GROUPS = {
         'UPDATE_AGENT_LOCATION',
         'ASSIGN_AGENT_TIER',
         'FIND_CUSTOMER',
+        'VIEW_SHOP_OWNERS_ANALYTICS',
     ],
     [SALES_AGENT_GROUP]: [
         'FIND_CUSTOMER',
@@ -128,12 +130,28 @@ interface DemoStore {
     town: string;
     latitude: number;
     longitude: number;
+    /** The operator's own shop (analytics compares branded and unbranded shops). */
+    branded?: boolean;
 }
 
 const DEMO_STORES: readonly DemoStore[] = [
     { name: 'Soweto Central', region: 'Gauteng', town: 'Johannesburg', latitude: -26.2485, longitude: 27.854 },
-    { name: 'Durban Marine Parade', region: 'KwaZulu-Natal', town: 'Durban', latitude: -29.852, longitude: 31.037 },
-    { name: 'Cape Town Bellville', region: 'Western Cape', town: 'Cape Town', latitude: -33.9022, longitude: 18.629 },
+    {
+        name: 'Durban Marine Parade',
+        region: 'KwaZulu-Natal',
+        town: 'Durban',
+        latitude: -29.852,
+        longitude: 31.037,
+        branded: true,
+    },
+    {
+        name: 'Cape Town Bellville',
+        region: 'Western Cape',
+        town: 'Cape Town',
+        latitude: -33.9022,
+        longitude: 18.629,
+        branded: true,
+    },
     { name: 'Pretoria Sunnyside', region: 'Gauteng', town: 'Pretoria', latitude: -25.752, longitude: 28.205 },
 ];
 
@@ -349,6 +367,7 @@ export const seedDemo = async (
         }
         const adminIds = new Map(created.map(row => [row.username, row.id]));
         await seedDemoCustomers(tx, { stores: storeIds, admins: adminIds }, now);
+        await seedAnalyticsHistory(tx, { stores: storeIds, admins: adminIds }, now);
         await seedGeneratedCustomers(tx, scale, [...storeIds.values()], now);
         const approvalIds = { stores: storeIds, admins: adminIds, salesAgentGroupId: idOf(groupIds, SALES_AGENT_GROUP) };
         await seedDemoApprovals(tx, approvalIds, hashes[0] ?? '', now);
@@ -358,14 +377,21 @@ export const seedDemo = async (
         await seedGeneratedMoney(tx, scale, { admins: adminIds }, now);
         if (generated.length > 0) {
             const storeList = [...storeIds.values()];
-            await tx.insert(admins).values(
-                generated.map((agent, index) => ({
-                    ...agent,
-                    groupId: idOf(groupIds, SALES_AGENT_GROUP),
-                    storeId: storeList[index % storeList.length] ?? null,
-                    passwordHash: generatedHash,
-                    createdAt: now,
-                })),
+            const sellers = await tx
+                .insert(admins)
+                .values(
+                    generated.map((agent, index) => ({
+                        ...agent,
+                        groupId: idOf(groupIds, SALES_AGENT_GROUP),
+                        storeId: storeList[index % storeList.length] ?? null,
+                        passwordHash: generatedHash,
+                        createdAt: now,
+                    })),
+                )
+                .returning({ id: admins.id });
+            await seedGeneratedSellers(
+                tx,
+                sellers.map(seller => seller.id),
             );
         }
         // Every admin awaiting approval (the demo's and the generated agents) waits in the approvals queue.

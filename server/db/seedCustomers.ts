@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { luhnValid } from '../../contract/fields';
 import type { LockSolution } from '../../contract/customers';
 import type { Transaction } from './index';
-import { customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from './schema';
+import { admins, customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from './schema';
 
 /** An IMEI from its first 14 digits and the Luhn check digit. */
 export const withCheckDigit = (body: string): string => {
@@ -706,6 +706,9 @@ const seedDemoLoan = async (
 /** The first 14 digits of generated IMEIs: a type allocation code of their own, then the number. */
 const GENERATED_TAC = '35999';
 
+/** Generated customers and their loans start over the last two years, one day after another. */
+const GENERATED_DAYS = 730;
+
 /**
  * N generated customers: 7 in 10 with a loan (mostly active, some locked for arrears, some paid
  * off and released), each with its stock item, device lock, deposit, instalments and a message.
@@ -741,12 +744,13 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
                (ARRAY['verified','verified','verified','pending','none']::kyc_status[])[1 + g % 5],
                'shop',
                ${stores}[1 + g % ${storeCount}],
-               ${at}::timestamptz - ((400 + g % 720) || ' days')::interval
+               ${at}::timestamptz - ((1 + g % ${GENERATED_DAYS}) || ' days')::interval
         FROM generate_series(1, ${howMany}) AS g`);
 
     // The loans' phones (IMEI 35999, 9 digits of g, the Luhn check digit) and the loans, in one
     // statement: each loan finds its customer by the unique phone number, never by a scan.
-    // Status by g % 10: 0–4 active, 5 active and locked for arrears (below), 6 paid off and released.
+    // Status by g % 10: 0–4 active, 5 active and locked for arrears (below), 6 paid off and released
+    // once its term has run (active until then). A loan has paid at most the instalments due by now.
     await tx.execute(sql`
         WITH items AS (
             INSERT INTO ${inventoryItems} (sku, imei, store_id, status, created_at)
@@ -755,7 +759,7 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
                                    FROM (SELECT p, substr(body, p, 1)::int AS d FROM generate_series(1, 14) AS p) AS digits) % 10) % 10)::text,
                    ${stores}[1 + g % ${storeCount}],
                    'sold',
-                   ${at}::timestamptz - ((400 + g % 720) || ' days')::interval
+                   ${at}::timestamptz - ((1 + g % ${GENERATED_DAYS}) || ' days')::interval
             FROM generate_series(1, ${howMany}) AS g,
                  LATERAL (SELECT ${GENERATED_TAC} || lpad(g::text, 9, '0') AS body) AS b
             WHERE g % 10 < 7
@@ -765,14 +769,21 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
             instalment_period, term, balance, store_id, channel, status, created_at, updated_at)
         SELECT 'LPS-' || lpad(n.g::text, 8, '0'), c.id, i.id, i.imei, m.sku, m.lock_solution,
                m.deposit + m.instalment_amount * m.term, m.deposit, m.instalment_amount, m.instalment_period, m.term,
-               CASE WHEN n.g % 10 = 6 THEN 0 ELSE m.instalment_amount * (m.term - (n.g * 7) % m.term) END,
+               CASE WHEN p.done THEN 0 ELSE m.instalment_amount * (m.term - p.paid) END,
                c.store_id, 'shop',
-               (CASE WHEN n.g % 10 = 6 THEN 'completed' ELSE 'active' END)::loan_status,
+               (CASE WHEN p.done THEN 'completed' ELSE 'active' END)::loan_status,
                c.created_at, c.created_at
         FROM items i
         CROSS JOIN LATERAL (SELECT substr(i.imei, 6, 9)::int AS g) AS n
         JOIN ${customers} c ON c.msisdn = '2772' || lpad(n.g::text, 7, '0')
-        JOIN ${phoneModels} m ON m.sku = i.sku`);
+        JOIN ${phoneModels} m ON m.sku = i.sku
+        CROSS JOIN LATERAL (
+            SELECT least(m.term, floor(extract(epoch FROM ${at}::timestamptz - c.created_at) / 86400
+                                       / CASE WHEN m.instalment_period = 'weekly' THEN 7 ELSE 30 END)::int) AS due
+        ) AS d
+        CROSS JOIN LATERAL (
+            SELECT n.g % 10 = 6 AND d.due = m.term AS done, least((n.g * 7) % m.term, d.due) AS paid
+        ) AS p`);
 
     await tx.execute(sql`
         INSERT INTO ${deviceLocks} (loan_id, imei, lock_solution, state, confirmed_state, confirmed_at, challenge, updated_at)
@@ -809,4 +820,26 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
 
     // Fresh statistics, so the first lookups plan with the table as it now is.
     await tx.execute(sql`ANALYZE`);
+};
+
+/**
+ * `--scale N`'s loans sold by the generated sales agents: each loan by one of its shop's active
+ * generated agents (`agentIds`, spread by loan id), where the shop has any.
+ */
+export const seedGeneratedSellers = async (tx: Transaction, agentIds: readonly number[]) => {
+    if (agentIds.length === 0) return;
+    await tx.execute(sql`
+        WITH sellers AS (
+            SELECT a.id, a.store_id,
+                   (row_number() OVER (PARTITION BY a.store_id ORDER BY a.id) - 1)::int AS n,
+                   (count(*) OVER (PARTITION BY a.store_id))::int AS shop_sellers
+            FROM ${admins} a
+            WHERE a.id IN (${sql.join(
+                agentIds.map(id => sql`${id}::int`),
+                sql`, `,
+            )}) AND a.status = 'active' AND a.store_id IS NOT NULL
+        )
+        UPDATE ${loans} l SET agent_admin_id = s.id
+        FROM sellers s
+        WHERE l.loan_reference LIKE 'LPS-%' AND s.store_id = l.store_id AND s.n = l.id % s.shop_sellers`);
 };

@@ -1,5 +1,6 @@
 /** Every domain's routes: one line per domain (docs/architecture.md, the growth pattern). */
 import type { FastifyInstance } from 'fastify';
+import { registerAnalyticsRoutes } from './analytics';
 import { registerApprovalRoutes } from './approvals';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
@@ -20,4 +21,5 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerPlacesRoutes(app);
     registerApprovalRoutes(app);
     registerMoneyRoutes(app);
+    registerAnalyticsRoutes(app);
 };

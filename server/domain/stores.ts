@@ -46,8 +46,8 @@ export const AGENT_GROUPS = [SALES_AGENT_GROUP, FIELD_AGENT_GROUP] as const;
 // ---------------------------------------------------------------------------------------------
 // Reach
 
-/** The stores a caller acts on: null for every store (staff without a shop). */
-const reachOf = async (db: Queryable, context: CallContext): Promise<number[] | null> => {
+/** The stores a caller acts on: null for every store (staff without a shop). Analytics scopes by it too. */
+export const reachOf = async (db: Queryable, context: CallContext): Promise<number[] | null> => {
     const admin = context.session?.admin;
     if (!admin || admin.storeId === null) return null;
     const owned = await db

@@ -1,4 +1,4 @@
-import { count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like, notLike } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CATALOG, ROLE_CODES } from '../../contract/roles';
 import { dropEverything } from '../../server/db';
@@ -15,6 +15,7 @@ import {
     stores,
     transactions,
 } from '../../server/db/schema';
+import { HISTORY } from '../../server/db/seedAnalytics';
 import { DEMO_CUSTOMERS, DEMO_LOCKED_CHALLENGE } from '../../server/db/seedCustomers';
 import { DEMO_ACCOUNTS, ensureCatalog, prepareDatabase, seedDemo, SUPER_ADMIN_GROUP } from '../../server/db/seed';
 import { verifyPassword } from '../../server/domain/auth/passwords';
@@ -171,13 +172,23 @@ describe('starting over (npm run seed, i.e. --reset)', () => {
         await prepareDatabase(server.database, server.settings, { scale: 200 });
         const countOf = async (table: typeof customers | typeof loans | typeof deviceLocks | typeof transactions) =>
             (await server.db.select({ value: count() }).from(table))[0]?.value ?? 0;
-        expect(await countOf(customers)).toBe(200 + DEMO_CUSTOMERS.length);
+        // Beside the demo's sales history for analytics (server/db/seedAnalytics.ts).
+        expect(await countOf(customers)).toBe(200 + DEMO_CUSTOMERS.length + HISTORY.loans);
         const generatedLoans = await server.db.select().from(loans).where(like(loans.loanReference, 'LPS-%'));
         expect(generatedLoans).toHaveLength(140);
         expect(await countOf(deviceLocks)).toBe(await countOf(loans));
         expect(await countOf(transactions)).toBeGreaterThan(140);
         for (const loan of generatedLoans) expect(luhnValid(loan.imei), loan.imei).toBe(true);
-        const locked = await server.db.select().from(deviceLocks).where(eq(deviceLocks.state, 'locked'));
+        // Sold by a generated agent of the loan's own shop, over the last two years.
+        const sellers = await server.db.select({ id: admins.id, storeId: admins.storeId }).from(admins);
+        const shopOf = new Map(sellers.map(seller => [seller.id, seller.storeId]));
+        for (const loan of generatedLoans) expect(shopOf.get(loan.agentAdminId ?? 0), loan.loanReference).toBe(loan.storeId);
+        const twoYearsAgo = new Date(server.clock.now().getTime() - 731 * 86_400_000);
+        for (const loan of generatedLoans) expect(loan.createdAt.getTime()).toBeGreaterThan(twoYearsAgo.getTime());
+        const locked = await server.db
+            .select()
+            .from(deviceLocks)
+            .where(and(eq(deviceLocks.state, 'locked'), notLike(deviceLocks.imei, `${HISTORY.imeiPrefix}%`)));
         // One in ten generated loans is locked for arrears, and one demo customer's.
         expect(locked.length).toBe(20 + 1);
         // A request on one generated loan in ten beside the demo's three, and every agent awaiting
@@ -199,9 +210,16 @@ describe('the demo customers', () => {
     it('are seeded, one for each situation of the README, with their loans', async () => {
         await dropEverything(server.db);
         await prepareDatabase(server.database, server.settings);
-        const rows = await server.db.select().from(customers);
+        // The sales history for analytics keeps to its own ranges (server/db/seedAnalytics.ts).
+        const rows = await server.db
+            .select()
+            .from(customers)
+            .where(notLike(customers.msisdn, `${HISTORY.msisdnPrefix}%`));
         expect(rows.map(row => row.msisdn).sort()).toEqual(DEMO_CUSTOMERS.map(customer => customer.msisdn).sort());
-        const demoLoans = await server.db.select().from(loans);
+        const demoLoans = await server.db
+            .select()
+            .from(loans)
+            .where(notLike(loans.loanReference, `${HISTORY.referencePrefix}%`));
         expect(demoLoans.map(loan => [loan.loanReference, loan.status]).sort()).toEqual([
             ['LPP-000001', 'active'],
             ['LPP-000002', 'active'],
@@ -215,7 +233,10 @@ describe('the demo customers', () => {
             ['LPP-000011', 'active'],
             ['LPP-000012', 'active'],
         ]);
-        const [locked] = await server.db.select().from(deviceLocks).where(eq(deviceLocks.state, 'locked'));
+        const [locked] = await server.db
+            .select()
+            .from(deviceLocks)
+            .where(and(eq(deviceLocks.state, 'locked'), notLike(deviceLocks.imei, `${HISTORY.imeiPrefix}%`)));
         expect(locked?.challenge).toBe(DEMO_LOCKED_CHALLENGE);
     });
 });

@@ -1,0 +1,157 @@
+/**
+ * Analytics (contract/analytics.ts; docs/domain.md "Analytics"): the BI page's reports and the
+ * dashboard's headline numbers. Every call reads: nothing is written or audited. Who may see which
+ * scope is scope.ts; the SQL of the figures is figures.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+    agentAnalysis,
+    biAnalysis,
+    biAuth,
+    biDashboard,
+    biScopeOptions,
+    bucketOf,
+    periodDays,
+    shopAnalysis,
+    shopOwnersAnalysis,
+    unbrandedAnalysis,
+} from '../../../contract/analytics';
+import { CURRENCY } from '../../../contract/customers';
+import { mount } from '../../http';
+import {
+    addDays,
+    agentRanking,
+    brandSplit,
+    businessDay,
+    earliestDay,
+    kpisOf,
+    ownerRanking,
+    scopeOptions,
+    seriesOf,
+    shopRanking,
+    type Period,
+} from './figures';
+import { callerOf, checkKind, dashboardScope, reportsOf, resolveScope, scopesOf, selectRows, type Scope } from './scope';
+import { sql } from 'drizzle-orm';
+import { stores } from '../../db/schema';
+
+/** The period a report answered for. */
+const answered = (period: Period, scope: Scope) => ({
+    from: period.from,
+    to: period.to,
+    bucket: bucketOf(period.from, period.to),
+    scope_label: scope.label,
+    currency: CURRENCY,
+});
+
+/** The first day of `day`'s month. */
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+
+export const registerAnalyticsRoutes = (app: FastifyInstance): void => {
+    mount(app, biAuth, async (_input, context) => {
+        const caller = await callerOf(context);
+        const [own] =
+            caller.shop === null
+                ? []
+                : await selectRows<{ id: number; name: string }>(
+                      context.db,
+                      sql`SELECT s.id, s.name FROM ${stores} s WHERE s.id = ${caller.shop}::int`,
+                  );
+        return {
+            scopes: scopesOf(caller),
+            reports: reportsOf(caller.roles),
+            shop: own ? { id: Number(own.id), name: own.name } : null,
+            today: businessDay(context.now()),
+            earliest: await earliestDay(context.db, caller.reach),
+        };
+    });
+
+    mount(app, biScopeOptions, async ({ params, query }, context) => {
+        const caller = await callerOf(context);
+        checkKind(caller, params.scope);
+        return scopeOptions(context.db, params.scope, caller.reach, query.q, query.limit);
+    });
+
+    mount(app, biAnalysis, async ({ query }, context) => {
+        const caller = await callerOf(context);
+        const scope = await resolveScope(context.db, caller, query);
+        const period = { from: query.from, to: query.to };
+        const previous = { from: addDays(query.from, -periodDays(query.from, query.to)), to: addDays(query.from, -1) };
+        const today = businessDay(context.now());
+        const [figures, series] = await Promise.all([
+            kpisOf(context.db, scope, period, previous, today),
+            seriesOf(context.db, scope, period, bucketOf(period.from, period.to)),
+        ]);
+        return {
+            period: answered(period, scope),
+            kpis: figures.kpis,
+            previous: figures.previous,
+            series: series.map(point => ({
+                date: point.date,
+                loans_originated: point.loans_originated,
+                loan_value: point.loan_value,
+                collected: point.collected,
+            })),
+        };
+    });
+
+    mount(app, shopAnalysis, async ({ query }, context) => {
+        const scope = await resolveScope(context.db, await callerOf(context), query);
+        const period = { from: query.from, to: query.to };
+        const ranking = await shopRanking(context.db, scope, period, businessDay(context.now()), query.limit);
+        return { period: answered(period, scope), ...ranking };
+    });
+
+    mount(app, shopOwnersAnalysis, async ({ query }, context) => {
+        const scope = await resolveScope(context.db, await callerOf(context), query);
+        const period = { from: query.from, to: query.to };
+        const ranking = await ownerRanking(context.db, scope, period, businessDay(context.now()), query.limit);
+        return { period: answered(period, scope), ...ranking };
+    });
+
+    mount(app, agentAnalysis, async ({ query }, context) => {
+        const scope = await resolveScope(context.db, await callerOf(context), query);
+        const period = { from: query.from, to: query.to };
+        const ranking = await agentRanking(context.db, scope, period, businessDay(context.now()), query.limit);
+        return { period: answered(period, scope), ...ranking };
+    });
+
+    mount(app, unbrandedAnalysis, async ({ query }, context) => {
+        const scope = await resolveScope(context.db, await callerOf(context), query);
+        const period = { from: query.from, to: query.to };
+        const [data, series] = await Promise.all([
+            brandSplit(context.db, scope, period, businessDay(context.now())),
+            seriesOf(context.db, scope, period, bucketOf(period.from, period.to)),
+        ]);
+        return {
+            period: answered(period, scope),
+            data,
+            series: series.map(point => ({
+                date: point.date,
+                branded_loans: point.branded_loans,
+                unbranded_loans: point.unbranded_loans,
+                branded_value: point.branded_value,
+                unbranded_value: point.unbranded_value,
+            })),
+        };
+    });
+
+    mount(app, biDashboard, async (_input, context) => {
+        const caller = await callerOf(context);
+        const today = businessDay(context.now());
+        const current = { from: monthStart(today), to: today };
+        const lastMonthEnd = addDays(current.from, -1);
+        const previous = { from: monthStart(lastMonthEnd), to: lastMonthEnd };
+        const scope = await dashboardScope(context.db, caller);
+        const figures = scope ? await kpisOf(context.db, scope, current, previous, today) : null;
+        return {
+            scope: scope?.kind ?? null,
+            scope_label: scope?.label ?? null,
+            currency: CURRENCY,
+            current,
+            previous,
+            kpis: figures?.kpis ?? null,
+            previous_kpis: figures?.previous ?? null,
+        };
+    });
+};
