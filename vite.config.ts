@@ -58,8 +58,59 @@ const precompress = (): Plugin => {
 /** Each language's catalog (src/i18n/en.ts, sw.ts, pt.ts): `catalog-en-…js`, so a size budget can find them (bench/size.ts). */
 const CATALOG = /[\\/]src[\\/]i18n[\\/](en|sw|pt)\.ts$/;
 
+/**
+ * `vendor-charts`: the packages that draw the BI page's charts (src/pages/bi/), and the library
+ * modules only they use: reselect and use-sync-external-store's selector, a Babel helper, and the
+ * parts of MUI their tooltip and toolbar use that nothing else of the portal does. Left out, such
+ * a module goes with the page, and the charts' chunk imports the page's, which imports the
+ * charts': a cycle, which runs the charts before what they import exists. Put in, a module
+ * anything else uses would make that page load the charts. `chartsChunkCheck` fails the build on
+ * either, naming the modules.
+ */
+const CHART_PACKAGES = new RegExp(
+    [
+        String.raw`[\\/]node_modules[\\/]`,
+        '(',
+        [
+            String.raw`@mui[\\/](x-charts|x-charts-vendor|x-internals|x-internal-gestures)[\\/]`,
+            String.raw`@base-ui[\\/]utils[\\/]`,
+            String.raw`(d3-[a-z-]+|internmap|flatqueue|bezier-easing|reselect|use-sync-external-store)[\\/]`,
+            String.raw`@mui[\\/]material[\\/](NoSsr|ToggleButton|ToggleButtonGroup)[\\/]`,
+            String.raw`@mui[\\/]utils[\\/]getValidReactChildren[\\/]`,
+            String.raw`@babel[\\/]runtime[\\/]helpers[\\/]esm[\\/]objectWithoutPropertiesLoose\.js$`,
+        ].join('|'),
+        ')',
+    ].join(''),
+);
+const BI_PAGE = /[\\/]src[\\/]pages[\\/]bi[\\/]/;
+
+/** The charts' chunk is loaded by the BI page alone, and imports nothing that imports it. */
+const chartsChunkCheck = (): Plugin => ({
+    name: 'portal-charts-chunk',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+        const chunks = Object.values(bundle).flatMap(output => (output.type === 'chunk' ? [output] : []));
+        const charts = chunks.find(chunk => chunk.name === 'vendor-charts');
+        if (!charts) return;
+        const importers = chunks.filter(chunk => chunk.imports.includes(charts.fileName));
+        const strangers = importers.filter(chunk => !chunk.moduleIds.some(id => BI_PAGE.test(id)));
+        if (strangers.length > 0) {
+            this.error(
+                `vendor-charts is loaded by ${strangers.map(chunk => chunk.name).join(', ')}: a library module they share with the charts went into it (CHART_PACKAGES in vite.config.ts)`,
+            );
+        }
+        const cycle = importers.filter(chunk => charts.imports.includes(chunk.fileName));
+        if (cycle.length > 0) {
+            const libraries = cycle.flatMap(chunk => chunk.moduleIds.filter(id => id.includes('node_modules')));
+            this.error(
+                `vendor-charts imports ${cycle.map(chunk => chunk.name).join(', ')}, which imports it: one of its library modules is the charts' alone (CHART_PACKAGES in vite.config.ts): ${libraries.join(', ')}`,
+            );
+        }
+    },
+});
+
 export default defineConfig({
-    plugins: [react(), precompress()],
+    plugins: [react(), precompress(), chartsChunkCheck()],
     // The contract's constants for src/config.ts, without contract/index.ts (which lists every call) in the bundle.
     define: { __API_BASE__: JSON.stringify(API_BASE), __PORTAL_VERSION__: JSON.stringify(PORTAL_VERSION) },
     resolve: {
@@ -93,6 +144,8 @@ export default defineConfig({
                 // entry itself loads ($initial): a screen's own parts of a library stay with the screen.
                 codeSplitting: {
                     groups: [
+                        // The BI page's charts: their own chunk, cached apart and loaded by that page alone (CHART_PACKAGES).
+                        { name: 'vendor-charts', test: CHART_PACKAGES, includeDependenciesRecursively: false, priority: 4 },
                         { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
                         {
                             name: 'vendor-router',

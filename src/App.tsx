@@ -3,25 +3,17 @@
  * `<Resource>` per domain and the custom routes. The signed-out pages and the providers every
  * page needs are in Portal.tsx.
  */
-import { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
+import { AdminUI, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { authProvider, CHANGE_PASSWORD_PATH } from './authProvider';
 import { settings } from './config';
-import { dataProvider } from './dataProvider';
 import type { PortalI18n } from './i18n';
 import { AccessCheckFailed } from './layout/AccessCheckFailed';
 import { AccessDenied } from './layout/AccessDenied';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
-import { NotificationBridge } from './layout/NotificationBridge';
 import { PageLoading } from './layout/PageLoading';
-import { SessionGuard } from './layout/SessionGuard';
-import { SignInFirst } from './layout/SignInFirst';
-import { darkTheme, lightTheme } from './layout/theme';
+import { SignedInContext, SignedInGate } from './layout/SignedIn';
 import { lazyPage } from './lib/lazyPage';
-import { session } from './lib/session';
 import { CustomerFind, CustomerView } from './resources/customers';
 import { AgentList } from './resources/agents';
 import { ApprovalQueue } from './resources/approvals';
@@ -43,52 +35,16 @@ const ChangePasswordScreen = lazyPage(() => import('./pages/profile/ChangePasswo
 /** Unknown signed-in paths go to the dashboard home. */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
 
-/**
- * Queries and saves are tried whatever the browser thinks of the network (react-query would
- * otherwise hold them, paused, until it is back: a spinner with nothing said), and a failure is
- * shown at once with its Retry rather than after three silent retries.
- */
-const createQueryClient = () =>
-    new QueryClient({
-        defaultOptions: {
-            queries: { retry: false, networkMode: 'always' },
-            mutations: { retry: false, networkMode: 'always' },
-        },
-    });
-
-let browserStore: Store | undefined;
-
-export const App = (props: { i18n: PortalI18n; store?: Store }) => {
-    // Decided once, as the shell opens: later, react-admin's checks and the session guard take over.
-    const [user] = useState(session.user);
-    if (!user || session.isExpired(user)) return <SignInFirst expired={user !== null} clear={session.clear} />;
-    // A password an administrator reset is changed before anything of the shell opens.
-    if (user.must_change_password) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
-    return <SignedInShell {...props} />;
-};
+/** The session's checks and react-admin's context are shared with the BI page (layout/SignedIn.tsx). */
+export const App = (props: { i18n: PortalI18n; store?: Store }) => (
+    <SignedInGate>
+        <SignedInShell {...props} />
+    </SignedInGate>
+);
 
 const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => {
-    const [adminStore] = useState(() => {
-        const chosen = store ?? (browserStore ??= localStorageStore(settings.version, 'pfp'));
-        // The language chosen on the signed-out pages wins over what react-admin's store remembered.
-        chosen.setItem('locale', i18n.getLocale());
-        return chosen;
-    });
-    // A new cache for each signed-in visit: nothing of the previous user's is shown to the next.
-    const [queryClient] = useState(createQueryClient);
     return (
-        <AdminContext
-            basename="/dashboard"
-            authProvider={authProvider}
-            dataProvider={dataProvider}
-            i18nProvider={i18n}
-            store={adminStore}
-            queryClient={queryClient}
-            lightTheme={lightTheme}
-            darkTheme={darkTheme}
-        >
-            <SessionGuard />
-            <NotificationBridge />
+        <SignedInContext i18n={i18n} store={store}>
             <AdminUI
                 title={settings.companyName}
                 layout={Layout}
@@ -152,6 +108,6 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Route path="/customers/digital-assisted-add-loan" element={<AddLoan entry="assisted" />} />
                 </CustomRoutes>
             </AdminUI>
-        </AdminContext>
+        </SignedInContext>
     );
 };

@@ -2,7 +2,8 @@
  * What every page of the portal stands on, kept light so the sign-in page loads fast: the
  * language, the theme, the single-tab lock, the toasts, and the routes. The signed-out pages are
  * MUI pages calling the sign-in functions directly; react-admin and the signed-in shell (App.tsx)
- * load only for `/dashboard/*`, once there is a session.
+ * load only for `/dashboard/*`, once there is a session, and react-admin's context without the
+ * shell for the BI page (`/bi`).
  */
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { Store } from 'ra-core';
@@ -26,12 +27,14 @@ const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage').then(m =
 const VerifyLivenessPage = lazyPage(() => import('./pages/auth/VerifyLivenessPage').then(m => m.VerifyLivenessPage));
 const ChangePasswordPage = lazyPage(() => import('./pages/auth/ChangePasswordPage').then(m => m.ChangePasswordPage));
 const SignedInApp = lazyPage(() => import('./App').then(m => m.App));
+const BiApp = lazyPage(() => import('./pages/bi/BiApp').then(m => m.BiApp));
 
 /** Starts loading the page `pathname` shows, alongside the language's catalog (main.tsx). */
 export const preloadPage = (pathname: string) => {
     const pages: [RegExp, { preload: () => void }][] = [
         // Without a session, /dashboard goes to sign-in: its page is the one to fetch.
         [/^\/dashboard(\/|$)/, hasStoredSession() ? SignedInApp : LoginPage],
+        [/^\/bi\/?$/, hasStoredSession() ? BiApp : LoginPage],
         [/^\/otp$/, OtpPage],
         [/^\/callback\//, CallbackPage],
         [/^\/register$/, RegisterPage],
@@ -49,6 +52,16 @@ const Dashboard = ({ store }: { store?: Store }) => {
     const i18n = useI18nProvider();
     if (!hasStoredSession()) return <SignInFirst expired={false} />;
     return <SignedInApp i18n={i18n} store={store} />;
+};
+
+/**
+ * /bi: the analytics page, signed in but outside the shell (spec §2); fetched only when a session
+ * is stored, and it checks the session as the shell does (pages/bi/BiApp.tsx).
+ */
+const Analytics = ({ store }: { store?: Store }) => {
+    const i18n = useI18nProvider();
+    if (!hasStoredSession()) return <SignInFirst expired={false} />;
+    return <BiApp i18n={i18n} store={store} />;
 };
 
 /** The signed-out pages' theme: the one chosen in the signed-in shell, read again on each navigation. */
@@ -74,6 +87,7 @@ export const Portal = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Suspense fallback={<PageLoading />}>
                         <Routes>
                             <Route path="/dashboard/*" element={<Dashboard store={store} />} />
+                            <Route path="/bi" element={<Analytics store={store} />} />
                             <Route path="/" element={<LoginPage />} />
                             <Route path="/otp" element={<OtpPage />} />
                             <Route path="/callback/:authId/:provider" element={<CallbackPage />} />

@@ -8,6 +8,7 @@
  * them: list, show, create and delete from the calls' `access`, custom actions as declared. The
  * screens not built yet are gated by hand below until their calls exist.
  */
+import { REPORT_ROLES } from '../../contract/analytics';
 import { roleAllows, type Access } from '../../contract/define';
 import { DECLARED_RESOURCES } from '../dataProvider/declarations';
 import { gatesOf } from '../dataProvider/defineResource';
@@ -20,7 +21,10 @@ import { STORE_GATES } from '../resources/stores/gates';
 
 type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
 
-/** The BI page shows for any role whose code contains ANALYTICS (spec §2). */
+/**
+ * The BI page shows for any role whose code contains ANALYTICS (spec §2); each of its reports
+ * (an action named after it) for the roles of its call (contract/analytics.ts REPORT_ROLES).
+ */
 const hasAnalyticsRole: Rule = roles => [...roles].some(code => code.includes('ANALYTICS'));
 
 /** Pages and screens without declared calls yet. */
@@ -30,7 +34,7 @@ const BY_HAND: Record<string, Record<string, Rule>> = {
     'customers-assisted': { find: 'FIND_DIGITAL_ASSISTED_CUSTOMER' },
     'fieldagent-customers': { find: 'FIND_CUSTOMER_FIELDAGENT' },
     'fieldagent-shop-customers': { find: 'FIND_CUSTOMER_FIELDAGENT_STORE' },
-    bi: { list: hasAnalyticsRole },
+    bi: { list: hasAnalyticsRole, ...REPORT_ROLES },
 };
 
 const declared = Object.fromEntries(

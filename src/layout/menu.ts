@@ -106,7 +106,7 @@ export const MENU: readonly MenuNode[] = [
             true,
         ),
     ]),
-    entry('analytics', '/bi', AnalyticsIcon, 'bi'),
+    entry('analytics', '/bi', AnalyticsIcon, 'bi', 'list', true),
     group('approvals', FactCheckIcon, [
         queue('mc_requests_v2', FactCheckIcon, ['agent_registration']),
         queue('mc_requests', FactCheckIcon, LOAN_APPROVAL_KINDS),

@@ -103,6 +103,7 @@ describe('the side menu rules (spec §2)', () => {
             'deregistrations',
             'find_customer_fieldagent',
             'find_customer_by_shop',
+            'analytics',
             'mc_requests_v2',
             'mc_requests',
             'imei_changes',

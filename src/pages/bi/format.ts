@@ -1,0 +1,47 @@
+/**
+ * How the BI page writes what the dashboard's figures (pages/dashboard/figures.ts: counts, money,
+ * rates and their changes) do not: the short numbers of a chart's axis and the days a series is
+ * bucketed by (a day, an ISO week, a month), in the user's language (`Intl` with the active
+ * locale). Calendar days (YYYY-MM-DD) are formatted in UTC so no time zone moves them.
+ */
+import type { BiBucket } from '../../../contract/analytics';
+
+/** An axis tick: 12K, 1.5M. */
+export const formatCompact = (value: number, locale: string) =>
+    new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** 3 Nov 2026 */
+export const formatDay = (day: string, locale: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(utcDay(day));
+
+/**
+ * A period of days: "Oct 22, 2026 – Nov 20, 2026", each day written whole. Not `formatRange`: for
+ * Swahili, ICU drops the first month of a range across two ("22 – 21 Okt 2026" for 22 Sep to 21 Oct).
+ */
+export const formatDays = (from: string, to: string, locale: string) =>
+    from === to ? formatDay(from, locale) : `${formatDay(from, locale)} – ${formatDay(to, locale)}`;
+
+/** A series bucket on an axis: 3 Nov (a day or the week starting then), Nov 2026 (a month). */
+export const formatBucketTick = (day: string, bucket: BiBucket, locale: string) =>
+    new Intl.DateTimeFormat(
+        locale,
+        bucket === 'month'
+            ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+            : { day: 'numeric', month: 'short', timeZone: 'UTC' },
+    ).format(utcDay(day));
+
+/** A series bucket in full, for tables and tooltips: 3 Nov 2026, the week of 3 Nov 2026, November 2026. */
+export const formatBucket = (
+    day: string,
+    bucket: BiBucket,
+    locale: string,
+    translate: (key: string, options?: Record<string, unknown>) => string,
+) => {
+    if (bucket === 'month') {
+        return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(day));
+    }
+    const date = formatDay(day, locale);
+    return bucket === 'week' ? translate('bi.bucket.week_of', { date }) : date;
+};
