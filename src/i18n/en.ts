@@ -1466,7 +1466,6 @@ const en: TranslationMessages = {
     // The BI page, /bi (issue 13)
     bi: {
         title: 'Analytics',
-        controls: 'Period and scope',
         no_access: 'Analytics needs an analytics role, which your security group does not hold.',
         empty: 'No sales or payments in this period and scope. Choose another period or scope.',
         period: {

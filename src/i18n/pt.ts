@@ -1700,7 +1700,6 @@ const pt: TranslationMessages = {
     // A página de análises, /bi (issue 13)
     bi: {
         title: 'Análises',
-        controls: 'Período e âmbito',
         no_access: 'As análises precisam de uma função de análise, que o seu grupo de segurança não tem.',
         empty: 'Não há vendas nem pagamentos neste período e âmbito. Escolha outro período ou âmbito.',
         period: {

@@ -1696,7 +1696,6 @@ const sw: TranslationMessages = {
     // Ukurasa wa uchanganuzi, /bi (issue 13)
     bi: {
         title: 'Uchanganuzi',
-        controls: 'Kipindi na wigo',
         no_access: 'Uchanganuzi unahitaji jukumu la uchanganuzi, ambalo kikundi chako cha usalama hakina.',
         empty: 'Hakuna mauzo wala malipo katika kipindi na wigo huu. Chagua kipindi au wigo mwingine.',
         period: {

@@ -155,7 +155,7 @@ export const Controls = ({
         />
     );
     return (
-        <Stack spacing={1} component="form" aria-label={translate('bi.controls')} onSubmit={event => event.preventDefault()}>
+        <Stack spacing={1}>
             <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
                 {dateField('from')}
                 {dateField('to')}

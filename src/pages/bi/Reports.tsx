@@ -199,7 +199,8 @@ const rankedFigures = <Row extends RankedFigures>(translate: Translate, locale: 
         key: 'par',
         title: translate('bi.columns.par', { days: PAR_DAYS }),
         numeric: true,
-        value: row => row.par_rate,
+        // A fraction in the CSV (0.1364 for 13.6%), to four places.
+        value: row => (row.par_rate === null ? null : Math.round(row.par_rate * 10_000) / 10_000),
         text: row => formatRate(row.par_rate, locale) ?? '—',
     },
     countColumn('devices_locked', translate('bi.columns.devices_locked'), row => row.devices_locked, locale),
