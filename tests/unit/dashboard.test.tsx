@@ -243,6 +243,10 @@ describe('the figures, in each language', () => {
     it('writes the period and the month compared with', () => {
         expect(formatPeriod('2026-11-01', '2026-11-17', 'en')).toMatch(/^Nov 1\s*–\s*17, 2026$/);
         expect(formatPeriod('2026-11-01', '2026-11-01', 'en')).toBe('Nov 1, 2026');
+        expect(formatPeriod('2026-11-01', '2026-11-17', 'sw')).toMatch(/^1\s*–\s*17 Nov 2026$/);
+        expect(formatPeriod('2026-11-01', '2026-11-17', 'pt')).toMatch(/^1\s*–\s*17 de nov\. de 2026$/);
+        // Across two months, each day whole: ICU's Swahili range would drop September.
+        expect(formatPeriod('2026-09-22', '2026-10-21', 'sw')).toMatch(/^22 Sep 2026\s*–\s*21 Okt 2026$/);
         expect(formatMonth('2026-10-01', 'en')).toBe('October 2026');
         expect(formatMonth('2026-10-01', 'pt')).toBe('outubro de 2026');
     });

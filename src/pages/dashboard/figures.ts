@@ -62,10 +62,17 @@ export const rateChange = (current: number | null, previous: number | null, loca
 
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** "1 – 17 Nov 2026": a period of calendar days (YYYY-MM-DD) in the user's language. */
+/**
+ * "1 – 17 Nov 2026": a period of calendar days (YYYY-MM-DD) in the user's language, the month and
+ * year said once when the period keeps to one month (the dashboard's always does). Across two
+ * months each day is written whole: there ICU's Swahili range drops the first month
+ * ("22 – 21 Okt 2026" for 22 Sep to 21 Oct).
+ */
 export const formatPeriod = (from: string, to: string, locale: string) => {
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-    return from === to ? format.format(utcDay(from)) : format.formatRange(utcDay(from), utcDay(to));
+    if (from === to) return format.format(utcDay(from));
+    if (from.slice(0, 7) === to.slice(0, 7)) return format.formatRange(utcDay(from), utcDay(to));
+    return `${format.format(utcDay(from))} – ${format.format(utcDay(to))}`;
 };
 
 /** "October 2026": the month a period starts in. */
