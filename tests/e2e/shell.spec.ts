@@ -40,6 +40,7 @@ const MENUS: Record<string, string[]> = {
         'inventory',
         'deregistrations',
         'field_agent',
+        'analytics',
         'approvals',
         'kyc',
         'suspense',
@@ -63,10 +64,10 @@ const MENUS: Record<string, string[]> = {
         'tpi',
     ],
     checker: ['dashboard', 'users', 'agents', 'deregistrations', 'approvals', 'kyc', 'suspense', 'tpi'],
-    shopowner: ['dashboard', 'agents', 'find_customer', 'stores', 'shop', 'inventory'],
+    shopowner: ['dashboard', 'agents', 'find_customer', 'stores', 'shop', 'inventory', 'analytics'],
     agent: ['dashboard', 'find_customer', 'find_assisted_customer'],
     fieldagent: ['dashboard', 'field_agent'],
-    analyst: ['dashboard'],
+    analyst: ['dashboard', 'analytics'],
 };
 
 test.describe('the signed-in shell', () => {
