@@ -10,10 +10,10 @@ import { errorKeyOf } from '../../lib/apiErrors';
 import { LoadError } from '../../layout/LoadError';
 import { OfflineBanner } from '../../layout/OfflineBanner';
 import { authKey, fetchBiAuth, fetchReport, reportKey, type BiAuth, type ReportAnswers } from './api';
+import { formatPeriod } from '../dashboard/figures';
 import { BiTopBar } from './BiTopBar';
 import { Loading } from './ChartCard';
 import { Controls } from './Controls';
-import { formatDays } from './format';
 import { KpiCards, KpiSkeletons } from './KpiCards';
 import { previousPeriod, readChoice, reportQueryOf, searchOf, type BiChoice } from './period';
 import { BrandReports, RankingReportCard, SeriesReport, type CardPeriod } from './Reports';
@@ -80,7 +80,10 @@ const Reports = ({ auth, roles }: { auth: BiAuth; roles: ReadonlySet<string> }) 
     } else {
         // The period is right from here on: its days can be written and counted back.
         const period: CardPeriod = {
-            subtitle: [formatDays(choice.from, choice.to, locale), choice.scope === 'all' ? translate('bi.scope.all') : knownName]
+            subtitle: [
+                formatPeriod(choice.from, choice.to, locale),
+                choice.scope === 'all' ? translate('bi.scope.all') : knownName,
+            ]
                 .filter(Boolean)
                 .join(' · '),
             file: `${choice.from}_${choice.to}`,
@@ -95,7 +98,7 @@ const Reports = ({ auth, roles }: { auth: BiAuth; roles: ReadonlySet<string> }) 
                         </Typography>
                         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
                             {period.subtitle} ·{' '}
-                            {translate('bi.period.compared', { period: formatDays(before.from, before.to, locale) })}
+                            {translate('bi.period.compared', { period: formatPeriod(before.from, before.to, locale) })}
                         </Typography>
                         {overview.error ? (
                             <LoadError error={overview.error} onRetry={() => void overview.refetch()} />

@@ -16,13 +16,6 @@ const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 export const formatDay = (day: string, locale: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(utcDay(day));
 
-/**
- * A period of days: "Oct 22, 2026 – Nov 20, 2026", each day written whole. Not `formatRange`: for
- * Swahili, ICU drops the first month of a range across two ("22 – 21 Okt 2026" for 22 Sep to 21 Oct).
- */
-export const formatDays = (from: string, to: string, locale: string) =>
-    from === to ? formatDay(from, locale) : `${formatDay(from, locale)} – ${formatDay(to, locale)}`;
-
 /** A series bucket on an axis: 3 Nov (a day or the week starting then), Nov 2026 (a month). */
 export const formatBucketTick = (day: string, bucket: BiBucket, locale: string) =>
     new Intl.DateTimeFormat(
