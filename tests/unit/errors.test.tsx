@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '../../contract';
+import { biDashboard } from '../../contract/analytics';
 import { myRoles, type GroupRole } from '../../contract/auth';
 import type { ApiError } from '../../contract/errors';
 import {
@@ -120,7 +121,19 @@ describe('a page that cannot be loaded', () => {
     it("shows the dashboard's failure to read the roles, with Retry", async () => {
         // Down until the test says otherwise: the roles are asked for from more than one place.
         let down = true;
-        server.use(answer(myRoles, () => (down ? unavailable : { group_id: 1, data: [{ ...held[0]!, group_id: 1 }] })));
+        server.use(
+            answer(myRoles, () => (down ? unavailable : { group_id: 1, data: [{ ...held[0]!, group_id: 1 }] })),
+            // The home's own numbers answer: the one failure on the page is the roles'.
+            answer(biDashboard, {
+                scope: null,
+                scope_label: null,
+                currency: 'ZAR',
+                current: { from: '2026-11-01', to: '2026-11-22' },
+                previous: { from: '2026-10-01', to: '2026-10-31' },
+                kpis: null,
+                previous_kpis: null,
+            }),
+        );
         signedInAs(['VIEW_USERS']);
         // No roles cached: the dashboard must ask the server for them.
         localStorage.removeItem('pfp.roles');
