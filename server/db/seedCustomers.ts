@@ -831,15 +831,23 @@ export const seedGeneratedSellers = async (tx: Transaction, agentIds: readonly n
     await tx.execute(sql`
         WITH sellers AS (
             SELECT a.id, a.store_id,
-                   (row_number() OVER (PARTITION BY a.store_id ORDER BY a.id) - 1)::int AS n,
-                   (count(*) OVER (PARTITION BY a.store_id))::int AS shop_sellers
+                   (row_number() OVER (PARTITION BY a.store_id ORDER BY a.id) - 1)::int AS n
             FROM ${admins} a
             WHERE a.id IN (${sql.join(
                 agentIds.map(id => sql`${id}::int`),
                 sql`, `,
             )}) AND a.status = 'active' AND a.store_id IS NOT NULL
-        )
-        UPDATE ${loans} l SET agent_admin_id = s.id
-        FROM sellers s
-        WHERE l.loan_reference LIKE 'LPS-%' AND s.store_id = l.store_id AND s.n = l.id % s.shop_sellers`);
+        ),
+        shops AS (SELECT store_id, count(*)::int AS sellers FROM sellers GROUP BY store_id)
+        UPDATE ${loans} l SET agent_admin_id = pick.seller
+        FROM (
+            SELECT sold.id AS loan_id, s.id AS seller
+            FROM (
+                SELECT g.id, g.store_id, (g.id % shops.sellers)::int AS n
+                FROM ${loans} g JOIN shops ON shops.store_id = g.store_id
+                WHERE g.loan_reference LIKE 'LPS-%'
+            ) AS sold
+            JOIN sellers s ON s.store_id = sold.store_id AND s.n = sold.n
+        ) AS pick
+        WHERE l.id = pick.loan_id`);
 };

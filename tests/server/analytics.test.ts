@@ -485,10 +485,12 @@ interface RawLoan {
 }
 
 interface RawPayment {
+    id: number;
     loanId: number | null;
     kind: string;
     amount: number;
     paidAt: Date;
+    createdAt: Date;
 }
 
 const readRaw = async () => {
@@ -509,10 +511,12 @@ const readRaw = async () => {
         .from(loans);
     const payments: RawPayment[] = await server.db
         .select({
+            id: transactions.id,
             loanId: transactions.loanId,
             kind: transactions.kind,
             amount: transactions.amount,
             paidAt: transactions.paidAt,
+            createdAt: transactions.createdAt,
         })
         .from(transactions)
         .where(isNotNull(transactions.loanId));
@@ -546,10 +550,14 @@ const loanFigures = (raw: Raw, loan: RawLoan, period: { from: string; to: string
     const inPeriod = (day: string) => day >= period.from && day <= period.to;
     const dueDay = (k: number) =>
         startDay === null ? '' : loan.instalmentPeriod === 'weekly' ? plusDays(startDay, 7 * k) : plusMonths(startDay, k);
-    const lastPaid = payments.filter(payment => payment.kind !== 'reversal').map(payment => payment.paidAt.getTime());
+    // A completed loan's last payment: the last recorded (the one that paid it off).
+    const lastPaid = payments
+        .filter(payment => payment.kind !== 'reversal')
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+        .at(-1);
     const cap =
-        loan.status === 'completed' && lastPaid.length > 0
-            ? dayOf(new Date(Math.max(...lastPaid)))
+        loan.status === 'completed' && lastPaid
+            ? dayOf(lastPaid.paidAt)
             : loan.status === 'deactivated'
               ? dayOf(loan.updatedAt)
               : '9999-12-31';

@@ -14,9 +14,10 @@
  *   (so `active`, `completed` and `deactivated` too).
  * - Its **schedule**: instalment k (1..term) falls due k weeks, or k calendar months (the day
  *   clipped to the month's end, as PostgreSQL adds months), after the deposit day. Nothing after
- *   today has fallen due; nothing after a `completed` loan's last payment, nor after the day a
- *   `deactivated` loan was deactivated (its last update). The instalments due in a period are
- *   counted by arithmetic on the deposit day, not by listing the schedule.
+ *   today has fallen due; nothing after a `completed` loan's last payment (the last recorded: the
+ *   one that paid it off), nor after the day a `deactivated` loan was deactivated (its last
+ *   update). The instalments due in a period are counted by integer arithmetic on the deposit day
+ *   (`lastDueBy`), not by listing the schedule.
  * - **Collected**: deposits and instalments paid in the period on loans in scope, less the
  *   `reversal` payments (stored with a positive amount: server/domain/money/tpi.ts).
  *   *Instalments collected* are the instalments less the reversals (which undo an insurer's
@@ -25,10 +26,18 @@
  *   instalment — the one after those its payments cover, (price − deposit − balance) ÷ instalment
  *   rounded down — fell due more than PAR_DAYS days before today. A device is locked when its
  *   provider confirmed it locked (`device_locks.confirmed_state`).
+ *
+ * How it is read, at a million payments on PostgreSQL (bench/analytics.ts measures every call):
+ * each call's statements run in one read-only transaction with JIT off (`analyticsRead`); the
+ * loans' figures are one pass over the loans in scope that can count (active, or whose schedule
+ * can reach the periods), their first deposits read in one pass over `transactions_deposit_idx`
+ * for the business or a region and by one probe a loan for a shop or an agent; the payments are
+ * one range of `transactions_paid_idx` added up by business day (with the statistics of
+ * migration 0011, in a hash table) and never re-read per bucket.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PAR_DAYS, type BiBucket, type BiKpis } from '../../../contract/analytics';
-import type { Queryable } from '../../db';
+import type { Database, Queryable } from '../../db';
 import { admins, deviceLocks, loans, stores, transactions } from '../../db/schema';
 import { containing } from '../../lists';
 import { BUSINESS_TIME_ZONE, endOfDay, startOfDay } from '../approvals/dates';
@@ -60,6 +69,12 @@ const ZONE = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const dayValue = (day: string) => sql`${day}::date`;
 const localDay = (column: SQL) => sql`(${column} AT TIME ZONE ${ZONE})::date`;
+/**
+ * A payment's business day, written exactly as the statistics object of migration
+ * 0011_analytics_statistics names it, so the planner knows how many days the payments fall on
+ * (hundreds, not a million) and adds them up by day in a hash table rather than by sorting them.
+ */
+const PAID_DAY = sql`(t.paid_at AT TIME ZONE ${ZONE})::date`;
 
 /** The statuses of a loan whose deposit was paid. */
 const ORIGINATED = sql.raw(`('awaiting_lock', 'active', 'completed', 'deactivated')`);
@@ -68,178 +83,241 @@ const ORIGINATED = sql.raw(`('awaiting_lock', 'active', 'completed', 'deactivate
 const COLLECTED = sql`CASE WHEN t.kind = 'reversal' THEN -t.amount ELSE t.amount END`;
 const INSTALMENTS = sql`CASE t.kind WHEN 'instalment' THEN t.amount WHEN 'reversal' THEN -t.amount ELSE 0 END`;
 
-// ---------------------------------------------------------------------------------------------
-// Schedules, on a loan row `x` with its deposit day `d0`
-
-/** Whole calendar months from the deposit day's month to `day`'s. */
-const monthsTo = (day: SQL) =>
-    sql`((extract(year FROM ${day}) - extract(year FROM x.d0)) * 12 + extract(month FROM ${day}) - extract(month FROM x.d0))::int`;
-const plusMonths = (months: SQL) => sql`(x.d0 + make_interval(months => ${months}))::date`;
-
-/** The last instalment number due on or before `day`, and the first due on or after it (unbounded by the term). */
-const lastDueBy = (day: SQL) =>
-    sql`CASE WHEN x.instalment_period = 'weekly' THEN floor((${day} - x.d0) / 7.0)::int
-             WHEN ${plusMonths(monthsTo(day))} <= ${day} THEN ${monthsTo(day)} ELSE ${monthsTo(day)} - 1 END`;
-const firstDueFrom = (day: SQL) =>
-    sql`CASE WHEN x.instalment_period = 'weekly' THEN ceil((${day} - x.d0) / 7.0)::int
-             WHEN ${plusMonths(monthsTo(day))} >= ${day} THEN ${monthsTo(day)} ELSE ${monthsTo(day)} + 1 END`;
-
-/** How many of the loan's instalments fall due from `from` to `to` (days, inclusive). */
-const dueCount = (from: SQL, to: SQL) =>
-    sql`CASE WHEN x.d0 IS NULL THEN 0
-             ELSE greatest(0, least(x.term, ${lastDueBy(to)}) - greatest(1, ${firstDueFrom(from)}) + 1) END`;
-
-/** Instalments the loan's payments cover, and the day the next one falls due. */
-const COVERED = sql`greatest(0, floor((x.price - x.deposit - x.balance) / nullif(x.instalment, 0)))::int`;
-const NEXT_DUE = sql`CASE WHEN x.instalment_period = 'weekly' THEN x.d0 + 7 * (${COVERED} + 1)
-                          ELSE ${plusMonths(sql`${COVERED} + 1`)} END`;
+/**
+ * Reads for a report in one read-only transaction without JIT compilation: PostgreSQL compiles a
+ * statement whose estimated cost is high, and these statements' estimates are (a lateral read per
+ * loan, of which most stop at once), so compiling cost seconds where running them costs less.
+ */
+export const analyticsRead = <T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> =>
+    db.transaction(
+        async tx => {
+            await tx.execute(sql`SET LOCAL jit = off`);
+            return read(tx);
+        },
+        { accessMode: 'read only' },
+    );
 
 // ---------------------------------------------------------------------------------------------
-// One row per loan in scope
+// Schedules, on a loan row `x`: its deposit day `d0`, that day's month (`m0`, year × 12 + month)
+// and day of the month (`dd`), and whether it pays weekly
+
+/** A day as the schedule's arithmetic takes it: its month number, its day, and whether it ends its month. */
+const dayParts = (day: string) => {
+    const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+    return { month: year * 12 + month, date, last: addDays(day, 1).endsWith('-01') };
+};
 
 /**
- * One row per loan in scope with what it adds to the period's figures (and to the previous
- * period's, which ends the day before the period starts) and to today's. Loans that never had a
- * deposit and no payment in either period add nothing and are left out.
+ * The number of the last instalment due on or before `day` (unbounded by the term; 0 or less when
+ * none): k weeks after the deposit day, or k months (the day clipped to the month's end, so the
+ * k-th falls in month m0 + k on day min(dd, the month's length), on or before `day` when dd is at
+ * most `day`'s date or `day` ends its month).
  */
-const loanFacts = (scope: Scope, period: Period, previous: Period, today: string): SQL => {
+const lastDueBy = (day: string) => {
+    const parts = dayParts(day);
+    const monthly = parts.last
+        ? sql`(${parts.month}::int - x.m0)`
+        : sql`(${parts.month}::int - x.m0 - CASE WHEN x.dd <= ${parts.date}::int THEN 0 ELSE 1 END)`;
+    return sql`CASE WHEN x.weekly THEN (${dayValue(day)} - x.d0) / 7 ELSE ${monthly} END`;
+};
+
+/** The same for the row's own last day (`x.cap`, a completed or deactivated loan's); null without one. */
+const CAP_DUE = sql`CASE WHEN x.cap IS NULL OR x.d0 IS NULL THEN NULL
+                         WHEN x.weekly THEN (x.cap - x.d0) / 7
+                         ELSE (date_part('year', x.cap) * 12 + date_part('month', x.cap))::int - x.m0
+                              - CASE WHEN x.dd <= date_part('day', x.cap) OR date_part('day', x.cap + 1) = 1 THEN 0 ELSE 1 END END`;
+
+/** How many instalments fell due in `window`: from its first day to its last, today or the loan's last day. */
+const dueIn = (window: Period, today: string) =>
+    sql`CASE WHEN x.d0 IS NULL THEN 0
+             ELSE greatest(0, least(x.term, ${lastDueBy(window.to < today ? window.to : today)}, x.cap_due)
+                              - greatest(0, ${lastDueBy(addDays(window.from, -1))})) END`;
+
+/**
+ * A loan that may add to a figure: active (today's figures), or whose schedule, from its deposit to
+ * its term (at most 31 days a month), can reach the periods (what it originated and what fell due).
+ */
+const mayCount = (end: SQL, previousStart: SQL) =>
+    sql`(l.status = 'active' OR (f.first_paid < ${end}
+         AND f.first_paid + l.term * CASE WHEN l.instalment_period = 'weekly' THEN interval '7 days' ELSE interval '31 days' END
+             + interval '2 days' >= ${previousStart}))`;
+
+// ---------------------------------------------------------------------------------------------
+// What each figure is grouped by
+
+/** A ranking's key on a loan `l` (and its shop `s`): a whole number, 0 or -1 for none. */
+export interface Dimension {
+    key: SQL;
+    /** The key reads the loan's shop. */
+    stores: boolean;
+}
+
+export const BY_SHOP: Dimension = { key: sql`coalesce(l.store_id, 0)`, stores: false };
+export const BY_AGENT: Dimension = { key: sql`coalesce(l.agent_admin_id, 0)`, stores: false };
+/** The shop's owner (0: nobody; -1: a loan of no shop). */
+export const BY_OWNER: Dimension = {
+    key: sql`CASE WHEN s.id IS NULL THEN -1 ELSE coalesce(s.owner_admin_id, 0) END`,
+    stores: true,
+};
+/** 1 branded, 0 unbranded, -1 a loan of no shop. */
+export const BY_BRAND: Dimension = { key: sql`CASE WHEN s.id IS NULL THEN -1 WHEN s.branded THEN 1 ELSE 0 END`, stores: true };
+
+// ---------------------------------------------------------------------------------------------
+// The figures, as two aggregates: what the loans hold, and what was paid
+
+/**
+ * Two CTEs, `held` and `paid`, each one row per key (one row when `dimension` is null):
+ *
+ * - `held`: over the loans in scope whose deposit was paid, one row each with its deposit day
+ *   (the first deposit: a grouped pass over `transactions_deposit_idx` for the business or a
+ *   region, one index probe per loan for a shop or an agent), what it originated and what fell due
+ *   in the period and the previous one, and today's figures;
+ * - `paid`: the payments on loans in scope in both periods, on `transactions_paid_idx`'s range.
+ *
+ * `previous` ends the day before `period` starts.
+ */
+const figures = (
+    scope: Scope,
+    period: Period,
+    previous: Period,
+    today: string,
+    dimension: Dimension | null,
+    withPaid = true,
+): SQL => {
     const start = instant(startOfDay(period.from));
     const end = instant(endOfDay(period.to));
     const previousStart = instant(startOfDay(previous.from));
-    const now = dayValue(today);
-    const dueIn = (window: Period) => dueCount(dayValue(window.from), sql`least(${dayValue(window.to)}, ${now}, x.cap)`);
+    const keyColumn = dimension ? sql`${dimension.key} AS key,` : sql``;
+    const groupBy = dimension ? sql`GROUP BY key` : sql``;
+    const shopOfLoan = dimension?.stores ? sql`LEFT JOIN ${stores} s ON s.id = l.store_id` : sql``;
+    const wide = scope.kind === 'all' || scope.kind === 'region';
+    const firstDeposits = wide
+        ? sql`LEFT JOIN (SELECT d.loan_id, min(d.paid_at) AS first_paid FROM ${transactions} d
+                         WHERE d.kind = 'deposit' GROUP BY d.loan_id) f ON f.loan_id = l.id`
+        : sql`LEFT JOIN LATERAL (SELECT min(d.paid_at) AS first_paid FROM ${transactions} d
+                                 WHERE d.loan_id = l.id AND d.kind = 'deposit') f ON TRUE`;
+    const payments =
+        scope.unrestricted && !dimension
+            ? sql`FROM ${transactions} t WHERE t.paid_at >= ${previousStart} AND t.paid_at < ${end} AND t.loan_id IS NOT NULL`
+            : sql`FROM ${transactions} t JOIN ${loans} l ON l.id = t.loan_id ${shopOfLoan}
+                  WHERE t.paid_at >= ${previousStart} AND t.paid_at < ${end} AND ${scope.loans}`;
+    const paid = sql`
+        paid AS (
+            SELECT ${keyColumn}
+                   coalesce(sum(${COLLECTED}) FILTER (WHERE t.paid_at >= ${start}), 0) AS collected,
+                   coalesce(sum(${COLLECTED}) FILTER (WHERE t.paid_at < ${start}), 0) AS collected_previous,
+                   coalesce(sum(${INSTALMENTS}) FILTER (WHERE t.paid_at >= ${start}), 0) AS instalments,
+                   coalesce(sum(${INSTALMENTS}) FILTER (WHERE t.paid_at < ${start}), 0) AS instalments_previous
+            ${payments}
+            ${groupBy}
+        ),`;
     return sql`
-        WITH paid AS (
-            SELECT t.loan_id,
-                   sum(${COLLECTED}) FILTER (WHERE t.paid_at >= ${start}) AS collected,
-                   sum(${COLLECTED}) FILTER (WHERE t.paid_at < ${start}) AS collected_previous,
-                   sum(${INSTALMENTS}) FILTER (WHERE t.paid_at >= ${start}) AS instalments,
-                   sum(${INSTALMENTS}) FILTER (WHERE t.paid_at < ${start}) AS instalments_previous
-            FROM ${transactions} t
-            JOIN ${loans} l ON l.id = t.loan_id
-            WHERE t.paid_at >= ${previousStart} AND t.paid_at < ${end} AND ${scope.loans}
-            GROUP BY t.loan_id
-        ),
-        facts AS (
-            SELECT x.id, x.store_id, x.agent_admin_id, x.status, x.price, x.balance, x.instalment,
-                   coalesce(x.collected, 0) AS collected,
-                   coalesce(x.collected_previous, 0) AS collected_previous,
-                   coalesce(x.instalments, 0) AS instalments,
-                   coalesce(x.instalments_previous, 0) AS instalments_previous,
-                   (x.status IN ${ORIGINATED} AND x.first_paid >= ${start} AND x.first_paid < ${end}) AS originated,
-                   (x.status IN ${ORIGINATED} AND x.first_paid >= ${previousStart} AND x.first_paid < ${start}) AS originated_previous,
-                   ${dueIn(period)} AS due,
-                   ${dueIn(previous)} AS due_previous,
-                   (x.status = 'active' AND x.d0 IS NOT NULL AND ${COVERED} < x.term AND ${now} - ${NEXT_DUE} > ${PAR_DAYS}) AS at_risk,
-                   (x.status = 'active' AND x.confirmed_state = 'locked') AS locked
+        WITH ${withPaid ? paid : sql``}
+        held AS (
+            SELECT ${dimension ? sql`x.key,` : sql``}
+                   count(*) FILTER (WHERE x.first_paid >= ${start} AND x.first_paid < ${end})::int AS loans_originated,
+                   coalesce(sum(x.price) FILTER (WHERE x.first_paid >= ${start} AND x.first_paid < ${end}), 0) AS loan_value,
+                   count(*) FILTER (WHERE x.first_paid >= ${previousStart} AND x.first_paid < ${start})::int AS loans_originated_previous,
+                   coalesce(sum(x.price) FILTER (WHERE x.first_paid >= ${previousStart} AND x.first_paid < ${start}), 0) AS loan_value_previous,
+                   coalesce(sum(${dueIn(period, today)} * x.instalment), 0) AS instalments_due,
+                   coalesce(sum(${dueIn(previous, today)} * x.instalment), 0) AS instalments_due_previous,
+                   count(*) FILTER (WHERE x.status = 'active')::int AS active_loans,
+                   coalesce(sum(x.balance) FILTER (WHERE x.status = 'active'), 0) AS active_balance,
+                   -- At risk: fewer instalments covered (paid ÷ instalment, rounded down) than the term
+                   -- and than were due PAR_DAYS + 1 days ago; compared as money, so nothing is divided.
+                   coalesce(sum(x.balance) FILTER (
+                       WHERE x.status = 'active' AND x.d0 IS NOT NULL AND x.paid < x.term * x.instalment
+                         AND x.paid < ${lastDueBy(addDays(today, -(PAR_DAYS + 1)))} * x.instalment
+                   ), 0) AS par_balance,
+                   count(*) FILTER (WHERE x.status = 'active' AND x.confirmed_state = 'locked')::int AS devices_locked
             FROM (
-                SELECT l.id, l.store_id, l.agent_admin_id, l.status, l.price, l.deposit, l.balance, l.instalment,
-                       l.instalment_period, l.term, f.first_paid, ${localDay(sql`f.first_paid`)} AS d0,
-                       CASE l.status WHEN 'completed' THEN ${localDay(sql`c.last_paid`)}
-                                     WHEN 'deactivated' THEN ${localDay(sql`l.updated_at`)} END AS cap,
-                       dl.confirmed_state, p.collected, p.collected_previous, p.instalments, p.instalments_previous
-                FROM ${loans} l
-                LEFT JOIN LATERAL (
-                    SELECT min(d.paid_at) AS first_paid FROM ${transactions} d WHERE d.loan_id = l.id AND d.kind = 'deposit'
-                ) f ON TRUE
-                -- A completed loan's last payment, read only when its schedule can reach the periods.
-                LEFT JOIN LATERAL (
-                    SELECT max(z.paid_at) AS last_paid FROM ${transactions} z
-                    WHERE l.status = 'completed' AND z.loan_id = l.id AND z.kind <> 'reversal'
-                      AND f.first_paid < ${end} AND ${localDay(sql`f.first_paid`)} + l.term * 31 >= ${dayValue(previous.from)}
-                ) c ON TRUE
-                LEFT JOIN ${deviceLocks} dl ON dl.loan_id = l.id
-                LEFT JOIN paid p ON p.loan_id = l.id
-                WHERE ${scope.loans} AND (l.status IN ${ORIGINATED} OR p.loan_id IS NOT NULL)
+                SELECT x.*, ${CAP_DUE} AS cap_due
+                FROM (
+                    SELECT ${keyColumn} l.status, l.price, l.balance, l.instalment, l.term,
+                           l.instalment_period = 'weekly' AS weekly, f.first_paid, day.d0,
+                           (date_part('year', day.d0) * 12 + date_part('month', day.d0))::int AS m0,
+                           date_part('day', day.d0)::int AS dd,
+                           CASE WHEN l.status = 'deactivated' THEN ${localDay(sql`l.updated_at`)}
+                                -- A completed loan's last payment (the last recorded: the one that paid it off),
+                                -- one probe of transactions_loan_idx from its end.
+                                WHEN l.status = 'completed'
+                                THEN ${localDay(sql`(
+                                    SELECT z.paid_at FROM ${transactions} z
+                                    WHERE z.loan_id = l.id AND z.kind <> 'reversal'
+                                    ORDER BY z.created_at DESC, z.id DESC
+                                    LIMIT 1
+                                )`)} END AS cap,
+                           l.price - l.deposit - l.balance AS paid,
+                           dl.confirmed_state
+                    FROM ${loans} l
+                    ${shopOfLoan}
+                    ${firstDeposits}
+                    CROSS JOIN LATERAL (SELECT ${localDay(sql`f.first_paid`)} AS d0) AS day
+                    LEFT JOIN ${deviceLocks} dl ON dl.loan_id = l.id
+                    WHERE ${scope.loans} AND l.status IN ${ORIGINATED} AND ${mayCount(end, previousStart)}
+                    OFFSET 0
+                ) x
+                OFFSET 0
             ) x
+            ${dimension ? sql`GROUP BY x.key` : sql``}
         )`;
 };
 
-/** The period's figures and today's, over the `facts` rows. */
-const KPI_COLUMNS = sql`
-    count(*) FILTER (WHERE originated)::int AS loans_originated,
-    coalesce(sum(price) FILTER (WHERE originated), 0)::float8 AS loan_value,
-    coalesce(sum(collected), 0)::float8 AS collected,
-    coalesce(sum(due * instalment), 0)::float8 AS instalments_due,
-    coalesce(sum(instalments), 0)::float8 AS instalments_collected,
-    count(*) FILTER (WHERE status = 'active')::int AS active_loans,
-    coalesce(sum(balance) FILTER (WHERE status = 'active'), 0)::float8 AS active_balance,
-    coalesce(sum(balance) FILTER (WHERE at_risk), 0)::float8 AS par_balance,
-    count(*) FILTER (WHERE locked)::int AS devices_locked`;
-
-const PREVIOUS_COLUMNS = sql`
-    count(*) FILTER (WHERE originated_previous)::int AS previous_loans_originated,
-    coalesce(sum(price) FILTER (WHERE originated_previous), 0)::float8 AS previous_loan_value,
-    coalesce(sum(collected_previous), 0)::float8 AS previous_collected,
-    coalesce(sum(due_previous * instalment), 0)::float8 AS previous_instalments_due,
-    coalesce(sum(instalments_previous), 0)::float8 AS previous_instalments_collected`;
-
-/** The columns of a ranking row, from its group's `agg` row (zero for a member with no loans). */
-const RANKED_COLUMNS = sql`
-    coalesce(agg.loans_originated, 0) AS loans_originated,
-    coalesce(agg.loan_value, 0) AS loan_value,
-    coalesce(agg.collected, 0) AS collected,
-    coalesce(agg.active_loans, 0) AS active_loans,
-    coalesce(agg.active_balance, 0) AS active_balance,
-    coalesce(agg.par_balance, 0) AS par_balance,
-    coalesce(agg.devices_locked, 0) AS devices_locked`;
-
-const RANKING_ORDER = sql`ORDER BY loans_originated DESC, loan_value DESC`;
-
-interface KpiRow {
+interface HeldRow {
     loans_originated: number;
-    loan_value: number;
-    collected: number;
-    instalments_due: number;
-    instalments_collected: number;
+    loan_value: number | string;
+    loans_originated_previous: number;
+    loan_value_previous: number | string;
+    instalments_due: number | string;
+    instalments_due_previous: number | string;
     active_loans: number;
-    active_balance: number;
-    par_balance: number;
+    active_balance: number | string;
+    par_balance: number | string;
     devices_locked: number;
 }
 
-interface PreviousRow {
-    previous_loans_originated: number;
-    previous_loan_value: number;
-    previous_collected: number;
-    previous_instalments_due: number;
-    previous_instalments_collected: number;
+interface PaidRow {
+    collected: number | string;
+    collected_previous: number | string;
+    instalments: number | string;
+    instalments_previous: number | string;
 }
 
 /** A rate, or null when there is nothing to divide by. */
 const rateOf = (part: number, whole: number): number | null => (whole > 0 ? Math.max(0, part) / whole : null);
 
-const toKpis = (row: KpiRow): BiKpis => {
-    const value = (key: keyof KpiRow) => Number(row[key]);
+const todayOf = (row: HeldRow) => ({
+    active_loans: Number(row.active_loans),
+    active_balance: Number(row.active_balance),
+    par_balance: Number(row.par_balance),
+    par_rate: rateOf(Number(row.par_balance), Number(row.active_balance)),
+    devices_locked: Number(row.devices_locked),
+});
+
+/** The headline figures of a period (or, `previous`, of the period before), with today's. */
+const toKpis = (held: HeldRow, paid: PaidRow, previous: boolean): BiKpis => {
+    const due = Number(previous ? held.instalments_due_previous : held.instalments_due);
+    const instalments = Number(previous ? paid.instalments_previous : paid.instalments);
     return {
-        loans_originated: value('loans_originated'),
-        loan_value: value('loan_value'),
-        collected: value('collected'),
-        instalments_due: value('instalments_due'),
-        instalments_collected: value('instalments_collected'),
+        loans_originated: Number(previous ? held.loans_originated_previous : held.loans_originated),
+        loan_value: Number(previous ? held.loan_value_previous : held.loan_value),
+        collected: Number(previous ? paid.collected_previous : paid.collected),
+        instalments_due: due,
+        instalments_collected: instalments,
         // A period whose reversals outweigh its instalments repaid nothing, not less than nothing.
-        repayment_rate: rateOf(value('instalments_collected'), value('instalments_due')),
-        active_loans: value('active_loans'),
-        active_balance: value('active_balance'),
-        par_balance: value('par_balance'),
-        par_rate: rateOf(value('par_balance'), value('active_balance')),
-        devices_locked: value('devices_locked'),
+        repayment_rate: rateOf(instalments, due),
+        ...todayOf(held),
     };
 };
 
-/** The ranked figures of one row. */
-export const toRanked = (
-    row: Pick<
-        KpiRow,
-        'loans_originated' | 'loan_value' | 'collected' | 'active_loans' | 'active_balance' | 'par_balance' | 'devices_locked'
-    >,
-) => ({
-    loans_originated: Number(row.loans_originated),
-    loan_value: Number(row.loan_value),
-    collected: Number(row.collected),
-    active_loans: Number(row.active_loans),
-    par_rate: rateOf(Number(row.par_balance), Number(row.active_balance)),
-    devices_locked: Number(row.devices_locked),
+/** The ranked figures of one row (held and paid joined to it, null when it has neither). */
+const toRanked = (row: Partial<HeldRow & PaidRow>) => ({
+    loans_originated: Number(row.loans_originated ?? 0),
+    loan_value: Number(row.loan_value ?? 0),
+    collected: Number(row.collected ?? 0),
+    active_loans: Number(row.active_loans ?? 0),
+    par_rate: rateOf(Number(row.par_balance ?? 0), Number(row.active_balance ?? 0)),
+    devices_locked: Number(row.devices_locked ?? 0),
 });
 
 /** A period that ends the day before `period` starts and covers nothing: for queries that need no previous period. */
@@ -256,26 +334,12 @@ export const kpisOf = async (
     previous: Period,
     today: string,
 ): Promise<{ kpis: BiKpis; previous: BiKpis }> => {
-    const [row] = await selectRows<KpiRow & PreviousRow>(
+    const [row] = await selectRows<HeldRow & PaidRow>(
         db,
-        sql`${loanFacts(scope, period, previous, today)} SELECT ${KPI_COLUMNS}, ${PREVIOUS_COLUMNS} FROM facts`,
+        sql`${figures(scope, period, previous, today, null)} SELECT held.*, paid.* FROM held, paid`,
     );
     if (!row) throw new Error('An aggregate answered no row');
-    const current = toKpis(row);
-    return {
-        kpis: current,
-        previous: {
-            ...current,
-            ...toKpis({
-                ...row,
-                loans_originated: row.previous_loans_originated,
-                loan_value: row.previous_loan_value,
-                collected: row.previous_collected,
-                instalments_due: row.previous_instalments_due,
-                instalments_collected: row.previous_instalments_collected,
-            }),
-        },
-    };
+    return { kpis: toKpis(row, row, false), previous: toKpis(row, row, true) };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -286,33 +350,54 @@ export interface SeriesRow {
     loans_originated: number;
     loan_value: number;
     collected: number;
+    instalments: number;
     branded_loans: number;
     branded_value: number;
     unbranded_loans: number;
     unbranded_value: number;
 }
 
+export interface Series {
+    points: SeriesRow[];
+    /** What was collected in the previous period, when one was asked for. */
+    previous: { collected: number; instalments: number };
+}
+
 /**
  * Sales and collections by bucket, every bucket of the period present (zeros included), each
- * named by its first day clipped to the period (ISO weeks start on Monday). Sales are the loans'
- * first deposits paid in the period (a deposit with no earlier one on its loan, on
- * `transactions_deposit_idx`), also split by branded and unbranded shop.
+ * named by its first day (ISO weeks start on Monday, months on the 1st) clipped to the period;
+ * and, with `previous` (which must end the day before `period` starts), what was collected then.
+ * Without `money`, the sales alone (the branded split needs no collections).
+ *
+ * One pass over the payments of both periods (the `transactions_paid_idx` range, each heap page
+ * read once), added up by business day, then the days by bucket through a table of the days and
+ * the bucket each falls in (NULL for the previous period's): no scan per bucket. Sales are the loans' first deposits paid in the period (a deposit with no earlier one
+ * on its loan, on `transactions_deposit_idx`), also split by branded and unbranded shop.
  */
-export const seriesOf = async (db: Queryable, scope: Scope, period: Period, bucket: BiBucket): Promise<SeriesRow[]> => {
+export const seriesOf = async (
+    db: Queryable,
+    scope: Scope,
+    period: Period,
+    bucket: BiBucket,
+    previous: Period | null = null,
+    money = true,
+): Promise<Series> => {
     const start = instant(startOfDay(period.from));
     const end = instant(endOfDay(period.to));
+    const moneyStart = previous ? instant(startOfDay(previous.from)) : start;
     const from = dayValue(period.from);
-    const unit = sql`${bucket}::text`;
-    const bucketOf = (at: SQL) => sql`greatest(date_trunc(${unit}, ${at} AT TIME ZONE ${ZONE})::date, ${from})`;
-    const rows = await selectRows<SeriesRow>(
+    const loanJoin = scope.unrestricted ? sql`` : sql`JOIN ${loans} l ON l.id = t.loan_id`;
+    const onLoans = scope.unrestricted ? sql`t.loan_id IS NOT NULL` : scope.loans;
+    const rows = await selectRows<SeriesRow & { date: string | null }>(
         db,
         sql`
-        WITH buckets AS (
-            SELECT DISTINCT greatest(date_trunc(${unit}, g)::date, ${from}) AS bucket
-            FROM generate_series(${period.from}::timestamp, ${period.to}::timestamp, interval '1 day') AS g
+        WITH days AS (
+            SELECT g::date AS day,
+                   CASE WHEN g::date < ${from} THEN NULL ELSE greatest(date_trunc(${bucket}::text, g)::date, ${from}) END AS bucket
+            FROM generate_series(${previous?.from ?? period.from}::timestamp, ${period.to}::timestamp, interval '1 day') AS g
         ),
-        sales AS (
-            SELECT ${bucketOf(sql`t.paid_at`)} AS bucket,
+        sold AS (
+            SELECT ${PAID_DAY} AS day,
                    count(*)::int AS loans,
                    sum(l.price) AS value,
                    count(*) FILTER (WHERE s.branded)::int AS branded_loans,
@@ -331,36 +416,86 @@ export const seriesOf = async (db: Queryable, scope: Scope, period: Period, buck
               )
             GROUP BY 1
         ),
-        money AS (
-            SELECT ${bucketOf(sql`t.paid_at`)} AS bucket, sum(${COLLECTED}) AS collected
+        sales AS (
+            SELECT d.bucket, sum(loans) AS loans, sum(value) AS value, sum(branded_loans) AS branded_loans,
+                   sum(branded_value) AS branded_value, sum(unbranded_loans) AS unbranded_loans,
+                   sum(unbranded_value) AS unbranded_value
+            FROM sold JOIN days d ON d.day = sold.day
+            GROUP BY d.bucket
+        ),
+        paid AS (
+            SELECT ${PAID_DAY} AS day, sum(${COLLECTED}) AS collected, sum(${INSTALMENTS}) AS instalments
             FROM ${transactions} t
-            JOIN ${loans} l ON l.id = t.loan_id
-            WHERE t.paid_at >= ${start} AND t.paid_at < ${end} AND ${scope.loans}
+            ${loanJoin}
+            WHERE ${money ? sql`t.paid_at >= ${moneyStart} AND t.paid_at < ${end} AND ${onLoans}` : sql`FALSE`}
             GROUP BY 1
-        )
+        ),
+        money AS (
+            SELECT d.bucket, sum(paid.collected) AS collected, sum(paid.instalments) AS instalments
+            FROM paid JOIN days d ON d.day = paid.day
+            GROUP BY d.bucket
+        ),
+        buckets AS (SELECT DISTINCT bucket FROM days)
         SELECT to_char(b.bucket, 'YYYY-MM-DD') AS date,
                coalesce(sales.loans, 0)::int AS loans_originated,
-               coalesce(sales.value, 0)::float8 AS loan_value,
-               coalesce(money.collected, 0)::float8 AS collected,
+               coalesce(sales.value, 0) AS loan_value,
+               coalesce(money.collected, 0) AS collected,
+               coalesce(money.instalments, 0) AS instalments,
                coalesce(sales.branded_loans, 0)::int AS branded_loans,
-               coalesce(sales.branded_value, 0)::float8 AS branded_value,
+               coalesce(sales.branded_value, 0) AS branded_value,
                coalesce(sales.unbranded_loans, 0)::int AS unbranded_loans,
-               coalesce(sales.unbranded_value, 0)::float8 AS unbranded_value
+               coalesce(sales.unbranded_value, 0) AS unbranded_value
         FROM buckets b
-        LEFT JOIN sales ON sales.bucket = b.bucket
-        LEFT JOIN money ON money.bucket = b.bucket
-        ORDER BY b.bucket`,
+        LEFT JOIN sales ON sales.bucket IS NOT DISTINCT FROM b.bucket
+        LEFT JOIN money ON money.bucket IS NOT DISTINCT FROM b.bucket
+        ORDER BY b.bucket NULLS FIRST`,
     );
-    return rows.map(row => ({
+    const point = (row: SeriesRow): SeriesRow => ({
         date: row.date,
         loans_originated: Number(row.loans_originated),
         loan_value: Number(row.loan_value),
         collected: Number(row.collected),
+        instalments: Number(row.instalments),
         branded_loans: Number(row.branded_loans),
         branded_value: Number(row.branded_value),
         unbranded_loans: Number(row.unbranded_loans),
         unbranded_value: Number(row.unbranded_value),
-    }));
+    });
+    const before = rows.find(row => row.date === null);
+    return {
+        points: rows.flatMap(row => (row.date === null ? [] : [point({ ...row, date: row.date })])),
+        previous: { collected: Number(before?.collected ?? 0), instalments: Number(before?.instalments ?? 0) },
+    };
+};
+
+/**
+ * The overview: the headline figures of the period and the previous one (held by the loans: one
+ * query) and the series, whose sums are the period's collections (one pass over the payments).
+ */
+export const overviewOf = async (
+    db: Queryable,
+    scope: Scope,
+    period: Period,
+    previous: Period,
+    today: string,
+    bucket: BiBucket,
+): Promise<{ kpis: BiKpis; previous: BiKpis; series: SeriesRow[] }> => {
+    const [held] = await selectRows<HeldRow>(
+        db,
+        sql`${figures(scope, period, previous, today, null, false)} SELECT held.* FROM held`,
+    );
+    if (!held) throw new Error('An aggregate answered no row');
+    const series = await seriesOf(db, scope, period, bucket, previous);
+    const total = (pick: (row: SeriesRow) => number) => series.points.reduce((sum, row) => sum + pick(row), 0);
+    // Money summed in cents, as the database holds it, so the parts add up to the cent.
+    const cents = (value: number) => Math.round(value * 100);
+    const paid: PaidRow = {
+        collected: total(row => cents(row.collected)) / 100,
+        instalments: total(row => cents(row.instalments)) / 100,
+        collected_previous: series.previous.collected,
+        instalments_previous: series.previous.instalments,
+    };
+    return { kpis: toKpis(held, paid, false), previous: toKpis(held, paid, true), series: series.points };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -384,14 +519,27 @@ const rankingOf = async <Row extends RankedRow, Out>(
 
 const TOTAL = sql`(count(*) OVER ())::int AS total`;
 
+/** A ranking row's figures, from the `held` (h) and `paid` (p) rows of its key. */
+const RANKED_COLUMNS = sql`
+    coalesce(h.loans_originated, 0) AS loans_originated,
+    coalesce(h.loan_value, 0) AS loan_value,
+    coalesce(p.collected, 0) AS collected,
+    coalesce(h.active_loans, 0) AS active_loans,
+    coalesce(h.active_balance, 0) AS active_balance,
+    coalesce(h.par_balance, 0) AS par_balance,
+    coalesce(h.devices_locked, 0) AS devices_locked`;
+
+const RANKING_ORDER = sql`ORDER BY loans_originated DESC, loan_value DESC`;
+
 /** The shops in scope, by loans originated in the period. */
 export const shopRanking = (db: Queryable, scope: Scope, period: Period, today: string, limit: number) =>
     rankingOf(
         db,
-        sql`${loanFacts(scope, period, noPrevious(period), today)},
-            agg AS (SELECT store_id AS key, ${KPI_COLUMNS} FROM facts GROUP BY store_id)
+        sql`${figures(scope, period, noPrevious(period), today, BY_SHOP)}
             SELECT s.id AS shop_id, s.name, s.region, s.branded, ${RANKED_COLUMNS}, ${TOTAL}
-            FROM ${stores} s LEFT JOIN agg ON agg.key = s.id
+            FROM ${stores} s
+            LEFT JOIN held h ON h.key = s.id
+            LEFT JOIN paid p ON p.key = s.id
             WHERE ${scope.shops}
             ${RANKING_ORDER}, s.name, s.id
             LIMIT ${limit}`,
@@ -408,22 +556,18 @@ export const shopRanking = (db: Queryable, scope: Scope, period: Period, today: 
 export const ownerRanking = (db: Queryable, scope: Scope, period: Period, today: string, limit: number) =>
     rankingOf(
         db,
-        sql`${loanFacts(scope, period, noPrevious(period), today)},
-            agg AS (
-                SELECT s.owner_admin_id AS key, ${KPI_COLUMNS}
-                FROM facts JOIN ${stores} s ON s.id = facts.store_id
-                WHERE ${scope.shops}
-                GROUP BY s.owner_admin_id
-            ),
+        sql`${figures(scope, period, noPrevious(period), today, BY_OWNER)},
             owners AS (
-                SELECT s.owner_admin_id AS owner_id, count(*)::int AS shops FROM ${stores} s WHERE ${scope.shops} GROUP BY s.owner_admin_id
+                SELECT coalesce(s.owner_admin_id, 0) AS key, count(*)::int AS shops
+                FROM ${stores} s WHERE ${scope.shops} GROUP BY 1
             )
-            SELECT o.owner_id, CASE WHEN o.owner_id IS NOT NULL THEN a.first_name || ' ' || a.last_name END AS name, o.shops,
-                   ${RANKED_COLUMNS}, ${TOTAL}
+            SELECT nullif(o.key, 0) AS owner_id, CASE WHEN o.key <> 0 THEN a.first_name || ' ' || a.last_name END AS name,
+                   o.shops, ${RANKED_COLUMNS}, ${TOTAL}
             FROM owners o
-            LEFT JOIN agg ON agg.key IS NOT DISTINCT FROM o.owner_id
-            LEFT JOIN ${admins} a ON a.id = o.owner_id
-            ${RANKING_ORDER}, name NULLS LAST, o.owner_id
+            LEFT JOIN held h ON h.key = o.key
+            LEFT JOIN paid p ON p.key = o.key
+            LEFT JOIN ${admins} a ON a.id = o.key
+            ${RANKING_ORDER}, name NULLS LAST, o.key
             LIMIT ${limit}`,
         (row: RankedRow & { owner_id: number | null; name: string | null; shops: number }) => ({
             owner_id: row.owner_id === null ? null : Number(row.owner_id),
@@ -437,14 +581,14 @@ export const ownerRanking = (db: Queryable, scope: Scope, period: Period, today:
 export const agentRanking = (db: Queryable, scope: Scope, period: Period, today: string, limit: number) =>
     rankingOf(
         db,
-        sql`${loanFacts(scope, period, noPrevious(period), today)},
-            agg AS (SELECT agent_admin_id AS key, ${KPI_COLUMNS} FROM facts WHERE agent_admin_id IS NOT NULL GROUP BY agent_admin_id)
+        sql`${figures(scope, period, noPrevious(period), today, BY_AGENT)}
             SELECT a.id AS agent_id, a.first_name || ' ' || a.last_name AS name,
                    CASE WHEN ${scope.reached(sql`s.id`)} THEN s.name END AS shop,
                    ${RANKED_COLUMNS}, ${TOTAL}
             FROM ${admins} a
             LEFT JOIN ${stores} s ON s.id = a.store_id
-            LEFT JOIN agg ON agg.key = a.id
+            LEFT JOIN held h ON h.key = a.id
+            LEFT JOIN paid p ON p.key = a.id
             WHERE ${scope.agents}
             ${RANKING_ORDER}, name, a.id
             LIMIT ${limit}`,
@@ -460,13 +604,13 @@ export const agentRanking = (db: Queryable, scope: Scope, period: Period, today:
 export const brandSplit = async (db: Queryable, scope: Scope, period: Period, today: string) => {
     const rows = await selectRows<RankedRow & { branded: boolean; shops: number }>(
         db,
-        sql`${loanFacts(scope, period, noPrevious(period), today)},
-            agg AS (SELECT s.branded AS key, ${KPI_COLUMNS} FROM facts JOIN ${stores} s ON s.id = facts.store_id GROUP BY s.branded),
-            shops AS (SELECT s.branded AS key, count(*)::int AS shops FROM ${stores} s WHERE ${scope.shops} GROUP BY s.branded)
+        sql`${figures(scope, period, noPrevious(period), today, BY_BRAND)},
+            shops AS (SELECT s.branded, count(*)::int AS shops FROM ${stores} s WHERE ${scope.shops} GROUP BY s.branded)
             SELECT b.branded, coalesce(shops.shops, 0) AS shops, ${RANKED_COLUMNS}, 2 AS total
-            FROM (VALUES (TRUE), (FALSE)) AS b (branded)
-            LEFT JOIN shops ON shops.key = b.branded
-            LEFT JOIN agg ON agg.key = b.branded
+            FROM (VALUES (TRUE, 1), (FALSE, 0)) AS b (branded, key)
+            LEFT JOIN shops ON shops.branded = b.branded
+            LEFT JOIN held h ON h.key = b.key
+            LEFT JOIN paid p ON p.key = b.key
             ORDER BY b.branded DESC`,
     );
     return rows.map(row => ({ branded: row.branded, shops: Number(row.shops), ...toRanked(row) }));

@@ -3,6 +3,7 @@
  * dashboard's headline numbers. Every call reads: nothing is written or audited. Who may see which
  * scope is scope.ts; the SQL of the figures is figures.ts.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     agentAnalysis,
@@ -17,14 +18,17 @@ import {
     unbrandedAnalysis,
 } from '../../../contract/analytics';
 import { CURRENCY } from '../../../contract/customers';
+import { stores } from '../../db/schema';
 import { mount } from '../../http';
 import {
     addDays,
     agentRanking,
+    analyticsRead,
     brandSplit,
     businessDay,
     earliestDay,
     kpisOf,
+    overviewOf,
     ownerRanking,
     scopeOptions,
     seriesOf,
@@ -32,8 +36,6 @@ import {
     type Period,
 } from './figures';
 import { callerOf, checkKind, dashboardScope, reportsOf, resolveScope, scopesOf, selectRows, type Scope } from './scope';
-import { sql } from 'drizzle-orm';
-import { stores } from '../../db/schema';
 
 /** The period a report answered for. */
 const answered = (period: Period, scope: Scope) => ({
@@ -78,15 +80,14 @@ export const registerAnalyticsRoutes = (app: FastifyInstance): void => {
         const period = { from: query.from, to: query.to };
         const previous = { from: addDays(query.from, -periodDays(query.from, query.to)), to: addDays(query.from, -1) };
         const today = businessDay(context.now());
-        const [figures, series] = await Promise.all([
-            kpisOf(context.db, scope, period, previous, today),
-            seriesOf(context.db, scope, period, bucketOf(period.from, period.to)),
-        ]);
+        const figures = await analyticsRead(context.db, tx =>
+            overviewOf(tx, scope, period, previous, today, bucketOf(period.from, period.to)),
+        );
         return {
             period: answered(period, scope),
             kpis: figures.kpis,
             previous: figures.previous,
-            series: series.map(point => ({
+            series: figures.series.map(point => ({
                 date: point.date,
                 loans_originated: point.loans_originated,
                 loan_value: point.loan_value,
@@ -98,35 +99,43 @@ export const registerAnalyticsRoutes = (app: FastifyInstance): void => {
     mount(app, shopAnalysis, async ({ query }, context) => {
         const scope = await resolveScope(context.db, await callerOf(context), query);
         const period = { from: query.from, to: query.to };
-        const ranking = await shopRanking(context.db, scope, period, businessDay(context.now()), query.limit);
+        const ranking = await analyticsRead(context.db, tx =>
+            shopRanking(tx, scope, period, businessDay(context.now()), query.limit),
+        );
         return { period: answered(period, scope), ...ranking };
     });
 
     mount(app, shopOwnersAnalysis, async ({ query }, context) => {
         const scope = await resolveScope(context.db, await callerOf(context), query);
         const period = { from: query.from, to: query.to };
-        const ranking = await ownerRanking(context.db, scope, period, businessDay(context.now()), query.limit);
+        const ranking = await analyticsRead(context.db, tx =>
+            ownerRanking(tx, scope, period, businessDay(context.now()), query.limit),
+        );
         return { period: answered(period, scope), ...ranking };
     });
 
     mount(app, agentAnalysis, async ({ query }, context) => {
         const scope = await resolveScope(context.db, await callerOf(context), query);
         const period = { from: query.from, to: query.to };
-        const ranking = await agentRanking(context.db, scope, period, businessDay(context.now()), query.limit);
+        const ranking = await analyticsRead(context.db, tx =>
+            agentRanking(tx, scope, period, businessDay(context.now()), query.limit),
+        );
         return { period: answered(period, scope), ...ranking };
     });
 
     mount(app, unbrandedAnalysis, async ({ query }, context) => {
         const scope = await resolveScope(context.db, await callerOf(context), query);
         const period = { from: query.from, to: query.to };
-        const [data, series] = await Promise.all([
-            brandSplit(context.db, scope, period, businessDay(context.now())),
-            seriesOf(context.db, scope, period, bucketOf(period.from, period.to)),
-        ]);
+        const [data, series] = await analyticsRead(context.db, tx =>
+            Promise.all([
+                brandSplit(tx, scope, period, businessDay(context.now())),
+                seriesOf(tx, scope, period, bucketOf(period.from, period.to), null, false),
+            ]),
+        );
         return {
             period: answered(period, scope),
             data,
-            series: series.map(point => ({
+            series: series.points.map(point => ({
                 date: point.date,
                 branded_loans: point.branded_loans,
                 unbranded_loans: point.unbranded_loans,
@@ -143,7 +152,7 @@ export const registerAnalyticsRoutes = (app: FastifyInstance): void => {
         const lastMonthEnd = addDays(current.from, -1);
         const previous = { from: monthStart(lastMonthEnd), to: lastMonthEnd };
         const scope = await dashboardScope(context.db, caller);
-        const figures = scope ? await kpisOf(context.db, scope, current, previous, today) : null;
+        const figures = scope ? await analyticsRead(context.db, tx => kpisOf(tx, scope, current, previous, today)) : null;
         return {
             scope: scope?.kind ?? null,
             scope_label: scope?.label ?? null,

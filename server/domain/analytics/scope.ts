@@ -95,6 +95,8 @@ export const isAgent = sql`(${inAgentGroup} OR EXISTS (SELECT 1 FROM ${loans} so
 
 export interface Scope {
     kind: BiScope;
+    /** Every loan of the business: no condition on loans at all. */
+    unrestricted: boolean;
     /** The scope's member as a person reads it; null for the business. */
     label: string | null;
     /** The loans its figures add up, on `loans l`. */
@@ -112,6 +114,7 @@ const storeScope = (kind: BiScope, label: string | null, reach: number[] | null,
     const loansIn = storesIn(sql`l.store_id`);
     return {
         kind,
+        unrestricted: kind === 'all' && reach === null,
         label,
         loans: loansIn,
         shops: storesIn(sql`s.id`),
@@ -130,6 +133,7 @@ export const shopsScope = (ids: readonly number[], label: string, reach: number[
 /** One agent's sales, and the shops they sold in or belong to, within the caller's reach. */
 export const agentScope = (agentId: number, label: string, reach: number[] | null): Scope => ({
     kind: 'agent',
+    unrestricted: false,
     label,
     loans: sql`(l.agent_admin_id = ${agentId}::int AND ${withinReach(reach, sql`l.store_id`)})`,
     shops: sql`((s.id = (SELECT own.store_id FROM ${admins} own WHERE own.id = ${agentId}::int)
