@@ -137,10 +137,9 @@ const dueIn = (window: Period, today: string) =>
  * A loan that may add to a figure: active (today's figures), or whose schedule, from its deposit to
  * its term (at most 31 days a month), can reach the periods (what it originated and what fell due).
  */
-const mayCount = (end: SQL, previousStart: SQL) =>
-    sql`(l.status = 'active' OR (f.first_paid < ${end}
-         AND f.first_paid + l.term * CASE WHEN l.instalment_period = 'weekly' THEN interval '7 days' ELSE interval '31 days' END
-             + interval '2 days' >= ${previousStart}))`;
+const mayCount = (period: Period, previous: Period) =>
+    sql`(l.status = 'active' OR (f.d0 <= ${dayValue(period.to)}
+         AND f.d0 + l.term * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 31 END >= ${dayValue(previous.from)}))`;
 
 // ---------------------------------------------------------------------------------------------
 // What each figure is grouped by
@@ -191,10 +190,13 @@ const figures = (
     const groupBy = dimension ? sql`GROUP BY key` : sql``;
     const shopOfLoan = dimension?.stores ? sql`LEFT JOIN ${stores} s ON s.id = l.store_id` : sql``;
     const wide = scope.kind === 'all' || scope.kind === 'region';
+    // The first deposit and its day, each worked out once a loan (an aggregate is never flattened
+    // into the query around it, so the day is not computed again wherever it is used).
+    const firstDeposit = sql`min(d.paid_at) AS first_paid, ${localDay(sql`min(d.paid_at)`)} AS d0`;
     const firstDeposits = wide
-        ? sql`LEFT JOIN (SELECT d.loan_id, min(d.paid_at) AS first_paid FROM ${transactions} d
+        ? sql`LEFT JOIN (SELECT d.loan_id, ${firstDeposit} FROM ${transactions} d
                          WHERE d.kind = 'deposit' GROUP BY d.loan_id) f ON f.loan_id = l.id`
-        : sql`LEFT JOIN LATERAL (SELECT min(d.paid_at) AS first_paid FROM ${transactions} d
+        : sql`LEFT JOIN LATERAL (SELECT ${firstDeposit} FROM ${transactions} d
                                  WHERE d.loan_id = l.id AND d.kind = 'deposit') f ON TRUE`;
     const payments =
         scope.unrestricted && !dimension
@@ -234,9 +236,9 @@ const figures = (
                 SELECT x.*, ${CAP_DUE} AS cap_due
                 FROM (
                     SELECT ${keyColumn} l.status, l.price, l.balance, l.instalment, l.term,
-                           l.instalment_period = 'weekly' AS weekly, f.first_paid, day.d0,
-                           (date_part('year', day.d0) * 12 + date_part('month', day.d0))::int AS m0,
-                           date_part('day', day.d0)::int AS dd,
+                           l.instalment_period = 'weekly' AS weekly, f.first_paid, f.d0,
+                           (date_part('year', f.d0) * 12 + date_part('month', f.d0))::int AS m0,
+                           date_part('day', f.d0)::int AS dd,
                            CASE WHEN l.status = 'deactivated' THEN ${localDay(sql`l.updated_at`)}
                                 -- A completed loan's last payment (the last recorded: the one that paid it off),
                                 -- one probe of transactions_loan_idx from its end.
@@ -252,9 +254,8 @@ const figures = (
                     FROM ${loans} l
                     ${shopOfLoan}
                     ${firstDeposits}
-                    CROSS JOIN LATERAL (SELECT ${localDay(sql`f.first_paid`)} AS d0) AS day
                     LEFT JOIN ${deviceLocks} dl ON dl.loan_id = l.id
-                    WHERE ${scope.loans} AND l.status IN ${ORIGINATED} AND ${mayCount(end, previousStart)}
+                    WHERE ${scope.loans} AND l.status IN ${ORIGINATED} AND ${mayCount(period, previous)}
                     OFFSET 0
                 ) x
                 OFFSET 0
