@@ -1,12 +1,12 @@
-import LockIcon from '@mui/icons-material/Lock';
-import { Alert, Box, Button, Container, CssBaseline, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Container, CssBaseline, Grid, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { usePermissions } from 'react-admin';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { BI_REPORTS, type BiReport, type BiReportQuery } from '../../../contract/analytics';
 import { canAccessWith } from '../../authProvider/permissions';
 import { useT } from '../../i18n/context';
 import { errorKeyOf } from '../../lib/apiErrors';
+import { AccessDenied } from '../../layout/AccessDenied';
 import { LoadError } from '../../layout/LoadError';
 import { OfflineBanner } from '../../layout/OfflineBanner';
 import { authKey, fetchBiAuth, fetchReport, reportKey, type BiAuth, type ReportAnswers } from './api';
@@ -25,23 +25,6 @@ const useReport = <R extends BiReport>(report: R, query: BiReportQuery | null, s
         queryFn: ({ signal }) => fetchReport(report, query!, signal),
         enabled: shown && query !== null,
     });
-
-/** A user without any analytics role: said plainly, with the way back. */
-const NoAccess = () => {
-    const { translate } = useT();
-    return (
-        <Box sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
-            <LockIcon color="primary" sx={{ fontSize: 56 }} />
-            <Typography component="h2" variant="h5">
-                {translate('shell.access_denied_title')}
-            </Typography>
-            <Typography color="text.secondary">{translate('bi.no_access')}</Typography>
-            <Button component={Link} to="/dashboard" variant="contained">
-                {translate('shell.back_to_dashboard')}
-            </Button>
-        </Box>
-    );
-};
 
 /** The reports of the chosen period and scope, as far as `bi_auth` and the roles open them. */
 const Reports = ({ auth, roles }: { auth: BiAuth; roles: ReadonlySet<string> }) => {
@@ -168,7 +151,8 @@ export const BiPage = () => {
     let content;
     if (error) content = <LoadError message="shell.access_check_failed" onRetry={() => void refetch()} />;
     else if (isPending) content = <Loading height={120} />;
-    else if (!canAccessWith(roles, { resource: 'bi', action: 'list' })) content = <NoAccess />;
+    else if (!canAccessWith(roles, { resource: 'bi', action: 'list' }))
+        content = <AccessDenied body="bi.no_access" heading="h2" />;
     else content = <BiContent roles={roles} />;
     return (
         <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', color: 'text.primary' }}>
