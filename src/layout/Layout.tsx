@@ -2,15 +2,16 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
-import { Box, ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
+import { Box, CircularProgress, ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
     AppBar,
     Layout as RaLayout,
-    LoadingIndicator,
+    RefreshIconButton,
     TitlePortal,
     UserMenu,
     useGetIdentity,
+    useLoading,
     useLocaleState,
     useLogout,
     useTheme,
@@ -109,6 +110,29 @@ const PortalUserMenu = () => {
             <DarkModeItem />
             <LogoutItem />
         </UserMenu>
+    );
+};
+
+/**
+ * The refresh button, which turns into a spinner while anything loads. react-admin's own
+ * LoadingIndicator leaves that spinner without a name, so a screen reader met an unnamed progress bar.
+ */
+export const LoadingIndicator = () => {
+    const loading = useLoading();
+    const translate = useTranslate();
+    return (
+        <Box sx={{ position: 'relative' }}>
+            <RefreshIconButton sx={loading ? { opacity: 0 } : undefined} />
+            {loading ? (
+                <CircularProgress
+                    aria-label={translate('app.loading')}
+                    color="inherit"
+                    size={16}
+                    thickness={6}
+                    sx={{ position: 'absolute', top: '30%', left: '30%' }}
+                />
+            ) : null}
+        </Box>
     );
 };
 

@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useEffect } from 'react';
-import { AdminContext, memoryStore, useNotify } from 'react-admin';
+import { AdminContext, memoryStore, testDataProvider, useGetOne, useNotify } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { I18nContextProvider } from '../../src/i18n/context';
 import { AppErrorBoundary, ErrorPage } from '../../src/layout/ErrorPage';
+import { LoadingIndicator } from '../../src/layout/Layout';
 import { NotificationBridge } from '../../src/layout/NotificationBridge';
 import { Toasts } from '../../src/layout/Toasts';
 import { lazyPage } from '../../src/lib/lazyPage';
@@ -45,6 +46,28 @@ describe('toasts', () => {
         await waitFor(() => expect(screen.getByText('Notice 4')).toBeTruthy());
         expect(screen.queryByText('Notice 1')).toBeNull();
         expect(screen.getAllByRole('status')).toHaveLength(3);
+    });
+});
+
+const NeverAnswered = () => {
+    useGetOne('users', { id: 1 });
+    return null;
+};
+
+describe('the loading indicator in the top bar', () => {
+    it('names its spinner while something loads, so a screen reader hears what it is', async () => {
+        const never = () => new Promise<never>(() => undefined);
+        render(
+            <AdminContext
+                i18nProvider={englishI18n()}
+                store={memoryStore()}
+                dataProvider={{ ...testDataProvider(), getOne: never }}
+            >
+                <LoadingIndicator />
+                <NeverAnswered />
+            </AdminContext>,
+        );
+        expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
     });
 });
 
