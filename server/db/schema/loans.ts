@@ -8,6 +8,7 @@ import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex 
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
 import { CUSTOMER_CHANNELS } from '../../../contract/customers';
 import { LOAN_STATUSES, SALES_EXIT_REASONS } from '../../../contract/loans';
+import { BUSINESS_TIME_ZONE } from '../../domain/approvals/dates';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
@@ -56,6 +57,16 @@ export const loans = pgTable(
         insurancePolicyNumber: text('insurance_policy_number'),
         insurancePremium: money('insurance_premium'),
         insuredUntil: date('insured_until'),
+        /**
+         * When its first deposit was paid (the earliest `deposit` payment on it), and that business
+         * day: its sale's day and the start of its schedule (analytics). Kept by the database itself,
+         * whoever writes the payments: the triggers of migration 0012_loan_deposit_day work it
+         * out again whenever a deposit is added, changed or removed.
+         */
+        depositPaidAt: at('deposit_paid_at'),
+        depositDay: date('deposit_day').generatedAlwaysAs(
+            sql.raw(`("deposit_paid_at" AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date`),
+        ),
         createdAt: createdAt(),
         updatedAt: at('updated_at').notNull().defaultNow(),
     },
@@ -64,6 +75,10 @@ export const loans = pgTable(
         index('loans_imei_idx').on(table.imei),
         index('loans_store_idx').on(table.storeId),
         index('loans_agent_idx').on(table.agentAdminId),
+        // The loans sold in a period (analytics' sales), the rest left out.
+        index('loans_deposit_paid_idx')
+            .on(table.depositPaidAt)
+            .where(sql`${table.depositPaidAt} IS NOT NULL`),
         // One IMEI has at most one open loan, whoever writes at the same time.
         uniqueIndex('loans_open_imei_key')
             .on(table.imei)

@@ -86,6 +86,8 @@ export const transactions = pgTable(
     table => [
         index('transactions_loan_idx').on(table.loanId, table.createdAt),
         index('transactions_msisdn_idx').on(table.msisdn),
+        // Migration 0012 adds INCLUDE (loan_id, kind, amount), which drizzle cannot say: analytics adds
+        // up a period's payments from the index alone.
         index('transactions_paid_idx').on(table.paidAt, table.id),
         // When each loan's deposit was paid: its sale's day and the start of its schedule (analytics).
         index('transactions_deposit_idx')

@@ -8,10 +8,10 @@
  * bounds become instants for the `transactions_paid_idx` range, and an instant's day is
  * `(instant AT TIME ZONE zone)::date`.
  *
- * - A loan's **deposit day** is the day of its first `deposit` payment (min paid_at), read through
- *   the partial index `transactions_deposit_idx` (loan_id, paid_at) WHERE kind = 'deposit'. A loan
- *   is **originated** in the period its deposit day falls in, once it has reached `awaiting_lock`
- *   (so `active`, `completed` and `deactivated` too).
+ * - A loan's **deposit day** is the day of its first `deposit` payment (min paid_at), which the
+ *   database keeps on the loan (`loans.deposit_paid_at` and `deposit_day`, migration
+ *   0012_loan_deposit_day). A loan is **originated** in the period its deposit day falls in, once
+ *   it has reached `awaiting_lock` (so `active`, `completed` and `deactivated` too).
  * - Its **schedule**: instalment k (1..term) falls due k weeks, or k calendar months (the day
  *   clipped to the month's end, as PostgreSQL adds months), after the deposit day. Nothing after
  *   today has fallen due; nothing after a `completed` loan's last payment (the last recorded: the
@@ -30,10 +30,10 @@
  * How it is read, at a million payments on PostgreSQL (bench/analytics.ts measures every call):
  * each call's statements run in one read-only transaction with JIT off (`analyticsRead`); the
  * loans' figures are one pass over the loans in scope that can count (active, or whose schedule
- * can reach the periods), their first deposits read in one pass over `transactions_deposit_idx`
- * for the business or a region and by one probe a loan for a shop or an agent; the payments are
- * one range of `transactions_paid_idx` added up by business day (with the statistics of
- * migration 0011, in a hash table) and never re-read per bucket.
+ * can reach the periods), each with its deposit day on its row; the sales of a period are a range
+ * of `loans_deposit_paid_idx`; the payments are one range of `transactions_paid_idx`, which holds
+ * their loan, kind and amount (an index-only scan), added up by business day (with the statistics
+ * of migration 0011, in a hash table) and never re-read per bucket.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PAR_DAYS, type BiBucket, type BiKpis } from '../../../contract/analytics';
@@ -138,8 +138,8 @@ const dueIn = (window: Period, today: string) =>
  * its term (at most 31 days a month), can reach the periods (what it originated and what fell due).
  */
 const mayCount = (period: Period, previous: Period) =>
-    sql`(l.status = 'active' OR (f.d0 <= ${dayValue(period.to)}
-         AND f.d0 + l.term * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 31 END >= ${dayValue(previous.from)}))`;
+    sql`(l.status = 'active' OR (l.deposit_day <= ${dayValue(period.to)}
+         AND l.deposit_day + l.term * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 31 END >= ${dayValue(previous.from)}))`;
 
 // ---------------------------------------------------------------------------------------------
 // What each figure is grouped by
@@ -168,9 +168,8 @@ export const BY_BRAND: Dimension = { key: sql`CASE WHEN s.id IS NULL THEN -1 WHE
  * Two CTEs, `held` and `paid`, each one row per key (one row when `dimension` is null):
  *
  * - `held`: over the loans in scope whose deposit was paid, one row each with its deposit day
- *   (the first deposit: a grouped pass over `transactions_deposit_idx` for the business or a
- *   region, one index probe per loan for a shop or an agent), what it originated and what fell due
- *   in the period and the previous one, and today's figures;
+ *   (kept on the loan), what it originated and what fell due in the period and the previous one,
+ *   and today's figures;
  * - `paid`: the payments on loans in scope in both periods, on `transactions_paid_idx`'s range.
  *
  * `previous` ends the day before `period` starts.
@@ -189,15 +188,6 @@ const figures = (
     const keyColumn = dimension ? sql`${dimension.key} AS key,` : sql``;
     const groupBy = dimension ? sql`GROUP BY key` : sql``;
     const shopOfLoan = dimension?.stores ? sql`LEFT JOIN ${stores} s ON s.id = l.store_id` : sql``;
-    const wide = scope.kind === 'all' || scope.kind === 'region';
-    // The first deposit and its day, each worked out once a loan (an aggregate is never flattened
-    // into the query around it, so the day is not computed again wherever it is used).
-    const firstDeposit = sql`min(d.paid_at) AS first_paid, ${localDay(sql`min(d.paid_at)`)} AS d0`;
-    const firstDeposits = wide
-        ? sql`LEFT JOIN (SELECT d.loan_id, ${firstDeposit} FROM ${transactions} d
-                         WHERE d.kind = 'deposit' GROUP BY d.loan_id) f ON f.loan_id = l.id`
-        : sql`LEFT JOIN LATERAL (SELECT ${firstDeposit} FROM ${transactions} d
-                                 WHERE d.loan_id = l.id AND d.kind = 'deposit') f ON TRUE`;
     const payments =
         scope.unrestricted && !dimension
             ? sql`FROM ${transactions} t WHERE t.paid_at >= ${previousStart} AND t.paid_at < ${end} AND t.loan_id IS NOT NULL`
@@ -236,9 +226,9 @@ const figures = (
                 SELECT x.*, ${CAP_DUE} AS cap_due
                 FROM (
                     SELECT ${keyColumn} l.status, l.price, l.balance, l.instalment, l.term,
-                           l.instalment_period = 'weekly' AS weekly, f.first_paid, f.d0,
-                           (date_part('year', f.d0) * 12 + date_part('month', f.d0))::int AS m0,
-                           date_part('day', f.d0)::int AS dd,
+                           l.instalment_period = 'weekly' AS weekly, l.deposit_paid_at AS first_paid, l.deposit_day AS d0,
+                           (date_part('year', l.deposit_day) * 12 + date_part('month', l.deposit_day))::int AS m0,
+                           date_part('day', l.deposit_day)::int AS dd,
                            CASE WHEN l.status = 'deactivated' THEN ${localDay(sql`l.updated_at`)}
                                 -- A completed loan's last payment (the last recorded: the one that paid it off),
                                 -- one probe of transactions_loan_idx from its end.
@@ -253,7 +243,6 @@ const figures = (
                            dl.confirmed_state
                     FROM ${loans} l
                     ${shopOfLoan}
-                    ${firstDeposits}
                     LEFT JOIN ${deviceLocks} dl ON dl.loan_id = l.id
                     WHERE ${scope.loans} AND l.status IN ${ORIGINATED} AND ${mayCount(period, previous)}
                     OFFSET 0
@@ -370,10 +359,11 @@ export interface Series {
  * and, with `previous` (which must end the day before `period` starts), what was collected then.
  * Without `money`, the sales alone (the branded split needs no collections).
  *
- * One pass over the payments of both periods (the `transactions_paid_idx` range, each heap page
- * read once), added up by business day, then the days by bucket through a table of the days and
- * the bucket each falls in (NULL for the previous period's): no scan per bucket. Sales are the loans' first deposits paid in the period (a deposit with no earlier one
- * on its loan, on `transactions_deposit_idx`), also split by branded and unbranded shop.
+ * One pass over the payments of both periods (the `transactions_paid_idx` range, from the index
+ * alone), added up by business day, then the days by bucket through a table of the days and the
+ * bucket each falls in (NULL for the previous period's): no scan per bucket. Sales are the loans
+ * whose first deposit was paid in the period (the `loans_deposit_paid_idx` range), also split by
+ * branded and unbranded shop.
  */
 export const seriesOf = async (
     db: Queryable,
@@ -398,23 +388,17 @@ export const seriesOf = async (
             FROM generate_series(${previous?.from ?? period.from}::timestamp, ${period.to}::timestamp, interval '1 day') AS g
         ),
         sold AS (
-            SELECT ${PAID_DAY} AS day,
+            SELECT l.deposit_day AS day,
                    count(*)::int AS loans,
                    sum(l.price) AS value,
                    count(*) FILTER (WHERE s.branded)::int AS branded_loans,
                    sum(l.price) FILTER (WHERE s.branded) AS branded_value,
                    count(*) FILTER (WHERE NOT s.branded)::int AS unbranded_loans,
                    sum(l.price) FILTER (WHERE NOT s.branded) AS unbranded_value
-            FROM ${transactions} t
-            JOIN ${loans} l ON l.id = t.loan_id
+            FROM ${loans} l
             LEFT JOIN ${stores} s ON s.id = l.store_id
-            WHERE t.kind = 'deposit' AND t.paid_at >= ${start} AND t.paid_at < ${end}
+            WHERE l.deposit_paid_at >= ${start} AND l.deposit_paid_at < ${end}
               AND l.status IN ${ORIGINATED} AND ${scope.loans}
-              AND NOT EXISTS (
-                  SELECT 1 FROM ${transactions} e
-                  WHERE e.loan_id = t.loan_id AND e.kind = 'deposit'
-                    AND (e.paid_at < t.paid_at OR (e.paid_at = t.paid_at AND e.id < t.id))
-              )
             GROUP BY 1
         ),
         sales AS (
@@ -624,13 +608,9 @@ export const brandSplit = async (db: Queryable, scope: Scope, period: Period, to
 export const earliestDay = async (db: Queryable, reach: number[] | null): Promise<string | null> => {
     const [row] = await selectRows<{ day: string | null }>(
         db,
-        reach === null
-            ? // On transactions_paid_idx in order: the first deposit ends the scan.
-              sql`SELECT to_char(${localDay(sql`min(t.paid_at)`)}, 'YYYY-MM-DD') AS day
-                  FROM ${transactions} t WHERE t.kind = 'deposit' AND t.loan_id IS NOT NULL`
-            : sql`SELECT to_char(${localDay(sql`min(t.paid_at)`)}, 'YYYY-MM-DD') AS day
-                  FROM ${loans} l JOIN ${transactions} t ON t.loan_id = l.id AND t.kind = 'deposit'
-                  WHERE ${inIds(sql`l.store_id`, reach)}`,
+        // On loans_deposit_paid_idx in order: the first loan sold ends the scan.
+        sql`SELECT to_char(${localDay(sql`min(l.deposit_paid_at)`)}, 'YYYY-MM-DD') AS day FROM ${loans} l
+            WHERE l.deposit_paid_at IS NOT NULL AND ${reach === null ? sql`TRUE` : inIds(sql`l.store_id`, reach)}`,
     );
     return row?.day ?? null;
 };
