@@ -1,14 +1,14 @@
 import CheckIcon from '@mui/icons-material/Check';
-import { Autocomplete, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import { Box, Button, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BI_PICKED_SCOPES, type BiPickedScope, type BiScope } from '../../../contract/analytics';
 import { useT } from '../../i18n/context';
+import { SearchPicker, useDebounced } from '../../layout/SearchPicker';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { fetchScopeOptions, optionsKey, type ScopeOption } from './api';
 import { BI_PRESETS, periodProblem, presetOf, presetPeriod, type BiAuthFacts, type BiChoice } from './period';
 
-const DEBOUNCE_MS = 300;
 const MAX_CHARS = 80;
 
 const isPicked = (scope: BiScope): scope is BiPickedScope => (BI_PICKED_SCOPES as readonly string[]).includes(scope);
@@ -32,7 +32,6 @@ const MemberPicker = ({
     const { translate } = useT();
     const [open, setOpen] = useState(false);
     const [text, setText] = useState('');
-    const [asked, setAsked] = useState('');
     const [picked, setPicked] = useState<ScopeOption | null>(null);
     const value: ScopeOption | null = member
         ? {
@@ -43,11 +42,7 @@ const MemberPicker = ({
         : null;
     // The text of the picked member is not a search: the list opens on everything.
     const wanted = value && text === value.name ? '' : text.trim().slice(0, MAX_CHARS);
-
-    useEffect(() => {
-        const timer = setTimeout(() => setAsked(wanted), DEBOUNCE_MS);
-        return () => clearTimeout(timer);
-    }, [wanted]);
+    const asked = useDebounced(wanted);
 
     const found = useQuery({
         queryKey: optionsKey(scope, asked),
@@ -57,67 +52,32 @@ const MemberPicker = ({
     });
     const loading = open && (asked !== wanted || found.isFetching);
     const problem = found.error ? errorKeyOf(found.error) : null;
-    const label = translate(`bi.scope.${scope}`);
 
     return (
-        <Autocomplete<ScopeOption>
+        <SearchPicker<ScopeOption>
             sx={{ flex: '1 1 240px', minWidth: 0, maxWidth: { sm: 360 } }}
+            label={translate(`bi.scope.${scope}`)}
             open={open}
             onOpen={() => setOpen(true)}
             onClose={() => setOpen(false)}
             options={asked === wanted ? (found.data ?? []) : []}
             value={value}
-            inputValue={text}
-            loading={loading}
-            filterOptions={all => all}
-            getOptionLabel={option => option.name}
-            getOptionKey={option => option.id}
-            isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-            onInputChange={(_event, next) => setText(next)}
-            onChange={(_event, chosen) => {
+            text={text}
+            onText={setText}
+            onChange={chosen => {
                 // Cleared, the reports wait for another pick (the helper text asks for one).
                 setPicked(chosen);
                 onPick(chosen?.id ?? '');
             }}
-            noOptionsText={translate('bi.scope.no_match')}
+            loading={loading}
             loadingText={translate('app.loading')}
-            renderOption={(props, option) => {
-                const { key, ...rest } = props;
-                return (
-                    <li key={key} {...rest}>
-                        <span>
-                            {option.name}
-                            {option.detail ? (
-                                <>
-                                    <br />
-                                    <small>{option.detail}</small>
-                                </>
-                            ) : null}
-                        </span>
-                    </li>
-                );
-            }}
-            renderInput={params => (
-                <TextField
-                    {...params}
-                    label={label}
-                    error={problem !== null}
-                    helperText={problem ? translate(problem) : member ? undefined : translate(`bi.scope.pick_${scope}`)}
-                    slotProps={{
-                        ...params.slotProps,
-                        htmlInput: { ...params.slotProps.htmlInput, maxLength: MAX_CHARS },
-                        input: {
-                            ...params.slotProps.input,
-                            endAdornment: (
-                                <>
-                                    {loading ? <CircularProgress size={18} aria-hidden /> : null}
-                                    {params.slotProps.input.endAdornment}
-                                </>
-                            ),
-                        },
-                    }}
-                />
-            )}
+            noOptionsText={translate('bi.scope.no_match')}
+            error={problem !== null}
+            helperText={problem ? translate(problem) : member ? undefined : translate(`bi.scope.pick_${scope}`)}
+            maxLength={MAX_CHARS}
+            nameOf={option => option.name}
+            detailOf={option => option.detail}
+            keyOf={option => option.id}
         />
     );
 };

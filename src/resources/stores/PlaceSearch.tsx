@@ -1,14 +1,13 @@
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { searchPlaces, type Place } from '../../../contract/stores';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
+import { SearchPicker, useDebounced } from '../../layout/SearchPicker';
 
 const MIN_CHARS = 2;
 const MAX_CHARS = 80;
-const DEBOUNCE_MS = 300;
 
 /**
  * "Search for a place" (contract/stores.ts `searchPlaces`): the server's places provider is asked
@@ -18,15 +17,10 @@ const DEBOUNCE_MS = 300;
 export const PlaceSearch = ({ onChoose }: { onChoose: (place: Place) => void }) => {
     const translate = useTranslate();
     const [text, setText] = useState('');
-    const [asked, setAsked] = useState('');
     const [value, setValue] = useState<Place | null>(null);
     const wanted = text.trim().slice(0, MAX_CHARS);
     const searching = wanted.length >= MIN_CHARS && !(value !== null && text === value.name);
-
-    useEffect(() => {
-        const timer = setTimeout(() => setAsked(wanted), DEBOUNCE_MS);
-        return () => clearTimeout(timer);
-    }, [wanted]);
+    const asked = useDebounced(wanted);
 
     const found = useQuery({
         queryKey: ['places', 'search', asked],
@@ -40,63 +34,27 @@ export const PlaceSearch = ({ onChoose }: { onChoose: (place: Place) => void }) 
     const problem = searching && asked === wanted && found.error ? errorKeyOf(found.error) : null;
 
     return (
-        <Autocomplete<Place>
+        <SearchPicker<Place>
+            label={translate('stores.location.search')}
             options={options}
             value={value}
-            inputValue={text}
-            loading={loading}
-            filterOptions={all => all}
-            getOptionLabel={option => option.name}
-            isOptionEqualToValue={(option, chosen) =>
-                option.latitude === chosen.latitude && option.longitude === chosen.longitude && option.name === chosen.name
-            }
-            getOptionKey={option => `${option.name}|${option.latitude}|${option.longitude}`}
-            onInputChange={(_event, next) => setText(next)}
-            onChange={(_event, chosen) => {
+            text={text}
+            onText={setText}
+            onChange={chosen => {
                 setValue(chosen);
                 if (chosen) onChoose(chosen);
             }}
+            loading={loading}
+            loadingText={translate('stores.location.searching')}
             noOptionsText={translate(
                 text.trim().length < MIN_CHARS ? 'stores.location.search_help' : 'stores.location.no_places',
             )}
-            loadingText={translate('stores.location.searching')}
-            renderOption={(props, option) => {
-                const { key, ...rest } = props;
-                return (
-                    <li key={key} {...rest}>
-                        <span>
-                            {option.name}
-                            {option.address && option.address !== option.name ? (
-                                <>
-                                    <br />
-                                    <small>{option.address}</small>
-                                </>
-                            ) : null}
-                        </span>
-                    </li>
-                );
-            }}
-            renderInput={params => (
-                <TextField
-                    {...params}
-                    label={translate('stores.location.search')}
-                    helperText={problem ? translate(problem) : translate('stores.location.search_help')}
-                    error={problem !== null}
-                    slotProps={{
-                        ...params.slotProps,
-                        htmlInput: { ...params.slotProps.htmlInput, maxLength: MAX_CHARS },
-                        input: {
-                            ...params.slotProps.input,
-                            endAdornment: (
-                                <>
-                                    {loading ? <CircularProgress size={18} aria-hidden /> : null}
-                                    {params.slotProps.input.endAdornment}
-                                </>
-                            ),
-                        },
-                    }}
-                />
-            )}
+            error={problem !== null}
+            helperText={problem ? translate(problem) : translate('stores.location.search_help')}
+            maxLength={MAX_CHARS}
+            nameOf={option => option.name}
+            detailOf={option => (option.address && option.address !== option.name ? option.address : null)}
+            keyOf={option => `${option.name}|${option.latitude}|${option.longitude}`}
         />
     );
 };
