@@ -220,14 +220,7 @@ export const HeadlineNumbers = () => {
                     </Typography>
                 </Box>
                 {canOpenBi ? (
-                    <Button
-                        component={Link}
-                        to="/bi"
-                        variant="outlined"
-                        startIcon={<AnalyticsIcon />}
-                        // The dark theme's primary (#FF4D4D) reads at 3.97:1 on its background, short of 4.5:1; its light tint reads at 4.9:1.
-                        sx={theme => (theme.palette.mode === 'dark' ? { color: theme.palette.primary.light } : {})}
-                    >
+                    <Button component={Link} to="/bi" variant="outlined" startIcon={<AnalyticsIcon />}>
                         {translate('dashboard.kpi.open_bi')}
                     </Button>
                 ) : null}
