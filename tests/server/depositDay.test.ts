@@ -56,22 +56,9 @@ describe("a loan's first deposit, kept on the loan", () => {
     });
 
     it('follows every deposit added, moved, changed or removed, and no other payment', async () => {
-        const loan = await makeAnalyticsLoan(server.db, {
-            storeId: null,
-            status: 'active',
-            period: 'weekly',
-            deposit: 100,
-            instalment: 50,
-            term: 10,
-        });
-        const other = await makeAnalyticsLoan(server.db, {
-            storeId: null,
-            status: 'active',
-            period: 'weekly',
-            deposit: 100,
-            instalment: 50,
-            term: 10,
-        });
+        const weekly = { storeId: null, status: 'active', period: 'weekly', deposit: 100, instalment: 50, term: 10 } as const;
+        const loan = await makeAnalyticsLoan(server.db, weekly);
+        const other = await makeAnalyticsLoan(server.db, weekly);
         expect(await depositOf(loan.id)).toEqual({ paidAt: null, day: null });
 
         // 23:30 on 2 March in Johannesburg is 21:30 UTC: the business day is the 2nd.
