@@ -35,7 +35,7 @@ export const BiTopBar = () => {
     const [locale, setLocale] = useLocaleState();
     const back = translate('shell.back_to_dashboard');
     return (
-        <AppBar position="sticky" color="primary" enableColorOnDark>
+        <AppBar position="sticky" color="primary">
             <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, minHeight: { xs: 56, sm: 64 }, px: { xs: 1, sm: 2 } }}>
                 {/* The mark alone on a phone; its link keeps its name. */}
                 <Logo size={28} sx={{ '& > span': { display: { xs: 'none', md: 'inline' } } }} />
