@@ -164,8 +164,11 @@ const REFUSALS = new Set([400, 401, 403, 404, 409, 413, 414, 415, 429]);
  * itself when the body is not an object (a number, a list, a string: no field of it is at fault),
  * and for an upload call its `file` and `body`, the form itself (server/http.ts `readForm`: a form
  * that cannot be read, or holds a field named like an Object property, which the multipart parser
- * refuses without saying which).
+ * refuses without saying which). An upload's fields travel as a form, their names in UTF-8: a name
+ * holding an unpaired surrogate arrives with U+FFFD in its place, and is named so.
  */
+const asFormName = (name: string): string => Buffer.from(name, 'utf8').toString('utf8');
+
 const fieldsOf = (call: CallDefinition, request: RawRequest): Set<string> =>
     new Set([
         ...(call.body !== undefined && !isWireObject(request.body) ? ['body'] : []),
@@ -175,7 +178,9 @@ const fieldsOf = (call: CallDefinition, request: RawRequest): Set<string> =>
         ...declaredKeys(call.body),
         ...fieldNamesIn(request.params),
         ...queryKeys(request.query ?? {}),
-        ...(isWireObject(request.body) || Array.isArray(request.body) ? fieldNamesIn(request.body) : []),
+        ...(isWireObject(request.body) || Array.isArray(request.body)
+            ? fieldNamesIn(request.body).map(name => (call.upload ? asFormName(name) : name))
+            : []),
     ]);
 
 /**
