@@ -12,6 +12,9 @@ export default defineConfig({
                     environment: 'jsdom',
                     include: ['tests/unit/**/*.test.{ts,tsx}'],
                     setupFiles: ['tests/unit/setup.ts'],
+                    // Vitest keeps one core free by default, which on a two-core CI machine ran the files
+                    // one at a time: two at once take the step from 385 s to 278 s.
+                    maxWorkers: 2,
                     sequence: { groupOrder: 0 },
                 },
             },
