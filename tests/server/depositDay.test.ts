@@ -4,6 +4,7 @@
  * backend writing SQL — and however a deposit changes, the loan names the earliest deposit on it.
  */
 import { eq, sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loans, transactions } from '../../server/db/schema';
 import { selectRows } from '../../server/domain/analytics/scope';
@@ -39,6 +40,30 @@ const payment = (loanId: number | null, kind: 'deposit' | 'instalment', paidAt: 
     paidAt,
 });
 
+/**
+ * Until some session of this database waits for a lock, watched on a connection of its own (the
+ * server's pool is busy with the writers). PGlite runs one transaction at a time: nobody waits.
+ */
+const someoneWaits = async () => {
+    const url = server.settings.databaseUrl;
+    if (!url) return;
+    const watcher = postgres(url, { max: 1 });
+    try {
+        for (let tries = 0; tries < 1000; tries++) {
+            const [row] = await watcher<{ waiting: number }[]>`
+                SELECT count(*)::int AS waiting FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+            if (Number(row?.waiting) > 0) return;
+            await new Promise(resolve => setTimeout(resolve, 10));
+        }
+        throw new Error('Nobody waited for a lock');
+    } finally {
+        await watcher.end();
+    }
+};
+
+const weekly = { storeId: null, status: 'active', period: 'weekly', deposit: 100, instalment: 50, term: 10 } as const;
+
 describe("a loan's first deposit, kept on the loan", () => {
     it('matches the payments for every loan the seed wrote', async () => {
         const [row] = await selectRows<{ loans: number; wrong: number }>(
@@ -56,7 +81,6 @@ describe("a loan's first deposit, kept on the loan", () => {
     });
 
     it('follows every deposit added, moved, changed or removed, and no other payment', async () => {
-        const weekly = { storeId: null, status: 'active', period: 'weekly', deposit: 100, instalment: 50, term: 10 } as const;
         const loan = await makeAnalyticsLoan(server.db, weekly);
         const other = await makeAnalyticsLoan(server.db, weekly);
         expect(await depositOf(loan.id)).toEqual({ paidAt: null, day: null });
@@ -95,5 +119,28 @@ describe("a loan's first deposit, kept on the loan", () => {
         expect(await depositOf(loan.id)).toEqual({ paidAt: null, day: null });
         await server.db.delete(transactions).where(eq(transactions.id, second!.id));
         expect(await depositOf(other.id)).toEqual({ paidAt: null, day: null });
+    });
+
+    it('is the earliest when two writers record deposits on one loan at once', async () => {
+        const loan = await makeAnalyticsLoan(server.db, weekly);
+        const early = at('2025-05-02');
+        let release = () => {};
+        const held = new Promise<void>(resolve => (release = resolve));
+        let recorded = () => {};
+        const firstRecorded = new Promise<void>(resolve => (recorded = resolve));
+        // The earlier deposit's transaction holds the loan while a later deposit is recorded beside it.
+        const first = server.db.transaction(async tx => {
+            await tx.insert(transactions).values(payment(loan.id, 'deposit', early));
+            recorded();
+            await held;
+        });
+        await firstRecorded;
+        const second = (async () => {
+            await server.db.insert(transactions).values(payment(loan.id, 'deposit', at('2025-05-09')));
+        })();
+        await someoneWaits();
+        release();
+        await Promise.all([first, second]);
+        expect(await depositOf(loan.id)).toEqual({ paidAt: early.toISOString(), day: '2025-05-02' });
     });
 });

@@ -13,13 +13,18 @@ CREATE INDEX "loans_deposit_paid_idx" ON "loans" USING btree ("deposit_paid_at")
 -- transactions_deposit_idx. Other payments do not fire it.
 CREATE FUNCTION "loans_first_deposit"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    -- Each loan's row is locked before its deposits are read: the read is then a statement of its
+    -- own, whose snapshot sees a deposit another transaction recorded on the loan and committed
+    -- meanwhile (read alongside the UPDATE, a writer that waited for the row would miss it).
     IF TG_OP <> 'DELETE' AND NEW.kind = 'deposit' AND NEW.loan_id IS NOT NULL THEN
+        PERFORM 1 FROM "loans" WHERE "id" = NEW.loan_id FOR UPDATE;
         UPDATE "loans" SET "deposit_paid_at" = (
             SELECT min("paid_at") FROM "transactions" WHERE "loan_id" = NEW.loan_id AND "kind" = 'deposit'
         ) WHERE "id" = NEW.loan_id;
     END IF;
     IF TG_OP <> 'INSERT' AND OLD.kind = 'deposit' AND OLD.loan_id IS NOT NULL
        AND (TG_OP = 'DELETE' OR OLD.loan_id IS DISTINCT FROM NEW.loan_id OR NEW.kind <> 'deposit' OR OLD.paid_at <> NEW.paid_at) THEN
+        PERFORM 1 FROM "loans" WHERE "id" = OLD.loan_id FOR UPDATE;
         UPDATE "loans" SET "deposit_paid_at" = (
             SELECT min("paid_at") FROM "transactions" WHERE "loan_id" = OLD.loan_id AND "kind" = 'deposit'
         ) WHERE "id" = OLD.loan_id;
