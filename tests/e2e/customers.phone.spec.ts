@@ -1,6 +1,6 @@
 /** The customer journeys of issue 8 at phone width (360 px): the field agent's, and the agent's view. */
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectDashboard, signIn } from './support';
+import { animationsEnded, expectAccessible, expectDashboard, signIn } from './support';
 
 // Each journey checks several screens with axe, a few seconds each on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -20,6 +20,8 @@ const openMenuItem = async (page: Page, group: string, item: string) => {
         .click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('menuitem', { name: group }).click();
+    // A click on an item of a group still unfolding once went nowhere (the drawer stayed open).
+    await animationsEnded(page);
     await menu.getByRole('menuitem', { name: item }).click();
 };
 

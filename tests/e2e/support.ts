@@ -41,14 +41,17 @@ export const latestOtp = async (request: APIRequestContext, msisdn: string): Pro
  * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
  * each rule and where it failed. Call it once a screen has settled (its heading or data shown).
  */
-export const expectAccessible = async (page: Page, screen = page.url()) => {
-    // A dialog fading in has half-transparent buttons, which axe measures as poor contrast: let every
-    // finite animation and transition (MUI's fades and slides) end first. Spinners loop forever.
-    await page.waitForFunction(() =>
+/** Until every finite animation and transition (MUI's fades, slides and collapses) has ended; spinners loop forever. */
+export const animationsEnded = (page: Page) =>
+    page.waitForFunction(() =>
         document
             .getAnimations()
             .every(animation => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
     );
+
+export const expectAccessible = async (page: Page, screen = page.url()) => {
+    // A dialog fading in has half-transparent buttons, which axe measures as poor contrast.
+    await animationsEnded(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const grave = violations
         .filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
