@@ -41,7 +41,7 @@ import type { Database, Queryable } from '../../db';
 import { admins, deviceLocks, loans, stores, transactions } from '../../db/schema';
 import { containing } from '../../lists';
 import { BUSINESS_TIME_ZONE, endOfDay, startOfDay } from '../approvals/dates';
-import { inIds, isAgent, selectRows, withinReach, type Scope } from './scope';
+import { isAgent, selectRows, withinReach, type Scope } from './scope';
 
 /** Days from and to, both included (YYYY-MM-DD, business days). */
 export interface Period {
@@ -85,8 +85,9 @@ const INSTALMENTS = sql`CASE t.kind WHEN 'instalment' THEN t.amount WHEN 'revers
 
 /**
  * Reads for a report in one read-only transaction without JIT compilation: PostgreSQL compiles a
- * statement whose estimated cost is high, and these statements' estimates are (a lateral read per
- * loan, of which most stop at once), so compiling cost seconds where running them costs less.
+ * statement whose estimated cost is high, and these statements' estimates are (a pass over every
+ * loan that can count, a probe for each completed one), so compiling cost seconds where running
+ * them costs less.
  */
 export const analyticsRead = <T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> =>
     db.transaction(
@@ -610,7 +611,7 @@ export const earliestDay = async (db: Queryable, reach: number[] | null): Promis
         db,
         // On loans_deposit_paid_idx in order: the first loan sold ends the scan.
         sql`SELECT to_char(${localDay(sql`min(l.deposit_paid_at)`)}, 'YYYY-MM-DD') AS day FROM ${loans} l
-            WHERE l.deposit_paid_at IS NOT NULL AND ${reach === null ? sql`TRUE` : inIds(sql`l.store_id`, reach)}`,
+            WHERE l.deposit_paid_at IS NOT NULL AND ${withinReach(reach, sql`l.store_id`)}`,
     );
     return row?.day ?? null;
 };
