@@ -37,10 +37,6 @@ export const latestOtp = async (request: APIRequestContext, msisdn: string): Pro
     return code;
 };
 
-/**
- * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
- * each rule and where it failed. Call it once a screen has settled (its heading or data shown).
- */
 /** Until every finite animation and transition (MUI's fades, slides and collapses) has ended; spinners loop forever. */
 export const animationsEnded = (page: Page) =>
     page.waitForFunction(() =>
@@ -49,6 +45,10 @@ export const animationsEnded = (page: Page) =>
             .every(animation => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
     );
 
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
+ * each rule and where it failed. Call it once a screen has settled (its heading or data shown).
+ */
 export const expectAccessible = async (page: Page, screen = page.url()) => {
     // A dialog fading in has half-transparent buttons, which axe measures as poor contrast.
     await animationsEnded(page);

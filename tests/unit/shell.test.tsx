@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useEffect } from 'react';
-import { AdminContext, memoryStore, testDataProvider, useGetOne, useNotify } from 'react-admin';
+import { AdminContext, memoryStore, testDataProvider, useGetOne, useNotify, type DataProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { I18nContextProvider } from '../../src/i18n/context';
 import { AppErrorBoundary, ErrorPage } from '../../src/layout/ErrorPage';
@@ -11,11 +11,11 @@ import { Toasts } from '../../src/layout/Toasts';
 import { lazyPage } from '../../src/lib/lazyPage';
 import { englishI18n } from './support/portal';
 
-const inAdmin = (children: React.ReactNode) => {
+const inAdmin = (children: React.ReactNode, dataProvider?: DataProvider) => {
     const i18n = englishI18n();
     return render(
         <I18nContextProvider i18n={i18n}>
-            <AdminContext i18nProvider={i18n} store={memoryStore()}>
+            <AdminContext i18nProvider={i18n} store={memoryStore()} dataProvider={dataProvider}>
                 {children}
             </AdminContext>
         </I18nContextProvider>,
@@ -57,15 +57,12 @@ const NeverAnswered = () => {
 describe('the loading indicator in the top bar', () => {
     it('names its spinner while something loads, so a screen reader hears what it is', async () => {
         const never = () => new Promise<never>(() => undefined);
-        render(
-            <AdminContext
-                i18nProvider={englishI18n()}
-                store={memoryStore()}
-                dataProvider={{ ...testDataProvider(), getOne: never }}
-            >
+        inAdmin(
+            <>
                 <LoadingIndicator />
                 <NeverAnswered />
-            </AdminContext>,
+            </>,
+            { ...testDataProvider(), getOne: never },
         );
         expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
     });
