@@ -5,7 +5,9 @@
  * file again (in turn or at once) imports nothing, a file that is not text or lacks a column
  * imports nothing, and the history and rows calls answer what was imported.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../contract/kyc';
 import {
@@ -386,6 +388,155 @@ describe('the same file again', () => {
             .where(inArray(transactions.reference, refs));
         expect(recorded[0]?.value).toBe(3);
         expect(await balanceOf(loan.loan.id)).toBe(200);
+    });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A reference in another letter case
+
+/** A unique violation's constraint name, whichever driver raised it (PGlite `constraint`, postgres.js `constraint_name`). */
+const violated = (error: unknown): string | undefined => {
+    for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+        const found = current as { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+        if (found.code === '23505') return String(found.constraint ?? found.constraint_name);
+    }
+    return undefined;
+};
+
+describe('a reference in another letter case or with spaces around it', () => {
+    it('is a duplicate of the payment recorded before, and of an earlier row of the same file: the balance falls once', async () => {
+        const loan = await makeLoan(server.db, { balance: 500 });
+        const first = ref('P-x');
+        const inFile = ref('Q-y');
+        const before = await imported(
+            ['date,amount,reference,msisdn,account', `2026-03-05,100,${first},${loan.msisdn},${loan.loanReference}`].join('\n'),
+        );
+        expect(before).toMatchObject({ matched: 1, duplicate: 0 });
+        expect(await balanceOf(loan.loan.id)).toBe(400);
+        const [recorded] = (await rowsOf(before.id)).data;
+
+        const again = await imported(
+            [
+                'date,amount,reference,msisdn,account',
+                `2026-03-06,100,${first.toLowerCase()},${loan.msisdn},${loan.loanReference}`,
+                `2026-03-06,100,${first.toUpperCase()},${loan.msisdn},${loan.loanReference}`,
+                `2026-03-06,50,${inFile},${loan.msisdn},${loan.loanReference}`,
+                `2026-03-06,50,"  ${inFile.toLowerCase()} ",${loan.msisdn},${loan.loanReference}`,
+            ].join('\n'),
+        );
+        expect(again).toMatchObject({ rows: 4, matched: 1, suspense: 0, duplicate: 3, rejected: 0, amount_recorded: 50 });
+        expect(await balanceOf(loan.loan.id)).toBe(350);
+        const rows = (await rowsOf(again.id)).data;
+        const inFileId = rows[2]?.transaction_id;
+        expect(rows.map(row => [row.line, row.outcome, row.transaction_id])).toEqual([
+            [2, 'duplicate', recorded?.transaction_id],
+            [3, 'duplicate', recorded?.transaction_id],
+            [4, 'matched', inFileId],
+            [5, 'duplicate', inFileId],
+        ]);
+        const payments = await server.db
+            .select({ reference: transactions.reference })
+            .from(transactions)
+            .where(eq(transactions.loanId, loan.loan.id));
+        expect(payments.map(payment => payment.reference).sort()).toEqual([first, inFile].sort());
+    });
+
+    it('is refused by the database itself, whoever writes it', async () => {
+        const reference = ref('DB-Case');
+        const payment = (text: string) => ({
+            reference: text,
+            msisdn: freshMsisdn(),
+            loanId: null,
+            amount: 5,
+            channel: 'mpesa' as const,
+            kind: 'instalment' as const,
+        });
+        await server.db.insert(transactions).values(payment(reference));
+        for (const variant of [reference.toLowerCase(), reference.toUpperCase(), ` ${reference} `]) {
+            const error: unknown = await server.db
+                .insert(transactions)
+                .values(payment(variant))
+                .then(
+                    () => undefined,
+                    (failure: unknown) => failure,
+                );
+            expect(violated(error), variant).toBe('transactions_reference_unique');
+        }
+    });
+
+    it('keeps payments recorded twice before the rule, each later one renamed with its id and audited', async () => {
+        const migration = readFileSync(
+            fileURLToPath(new URL('../../server/db/migrations/0013_transaction_reference_case.sql', import.meta.url)),
+            'utf8',
+        );
+        const loan = await makeLoan(server.db, { balance: 500 });
+        const reference = ref('Old-Case');
+        const variants = [reference, reference.toLowerCase(), ` ${reference.toUpperCase()}`];
+        const ids = await server.db.transaction(async tx => {
+            // The database as it was before the migration: unique on the exact text.
+            await tx.execute(sql`DROP INDEX transactions_reference_unique`);
+            await tx.execute(sql`ALTER TABLE transactions ADD CONSTRAINT transactions_reference_unique UNIQUE (reference)`);
+            const inserted: number[] = [];
+            for (const variant of variants) {
+                const [row] = await tx
+                    .insert(transactions)
+                    .values({
+                        reference: variant,
+                        msisdn: loan.msisdn,
+                        loanId: loan.loan.id,
+                        amount: 10,
+                        channel: 'bank',
+                        kind: 'instalment',
+                    })
+                    .returning({ id: transactions.id });
+                if (row) inserted.push(row.id);
+            }
+            for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+            return inserted;
+        });
+        const kept = await server.db
+            .select({ id: transactions.id, reference: transactions.reference, loanId: transactions.loanId })
+            .from(transactions)
+            .where(inArray(transactions.id, ids))
+            .orderBy(transactions.id);
+        expect(kept).toEqual([
+            { id: ids[0], reference, loanId: loan.loan.id },
+            { id: ids[1], reference: `${variants[1]} (duplicate #${ids[1]})`, loanId: loan.loan.id },
+            { id: ids[2], reference: `${variants[2]} (duplicate #${ids[2]})`, loanId: loan.loan.id },
+        ]);
+        const audits = await server.db
+            .select({ entityId: auditEvents.entityId, before: auditEvents.before, after: auditEvents.after })
+            .from(auditEvents)
+            .where(
+                and(
+                    eq(auditEvents.action, 'transactions.reference_case_duplicate'),
+                    inArray(auditEvents.entityId, ids.map(String)),
+                ),
+            )
+            .orderBy(auditEvents.id);
+        expect(audits).toEqual(
+            [1, 2].map(at => ({
+                entityId: String(ids[at]),
+                before: { reference: variants[at] },
+                after: { reference: `${variants[at]} (duplicate #${ids[at]})`, duplicate_of: ids[0] },
+            })),
+        );
+        // The rule holds from then on.
+        const error: unknown = await server.db
+            .insert(transactions)
+            .values({
+                reference: reference.toLowerCase(),
+                msisdn: loan.msisdn,
+                loanId: null,
+                amount: 1,
+                channel: 'bank',
+                kind: 'instalment',
+            })
+            .then(
+                () => undefined,
+                (failure: unknown) => failure,
+            );
+        expect(violated(error)).toBe('transactions_reference_unique');
     });
 });
 

@@ -58,8 +58,11 @@ export const transactions = pgTable(
     'transactions',
     {
         id: identity(),
-        /** The payment provider's reference: a replayed payment is ignored, not doubled. */
-        reference: text('reference').notNull().unique(),
+        /**
+         * The payment provider's reference: a replayed payment is ignored, not doubled, whatever its
+         * letter case or surrounding spaces (`transactions_reference_unique` below).
+         */
+        reference: text('reference').notNull(),
         msisdn: text('msisdn').notNull(),
         /** Null while unmatched (a suspense transaction). */
         loanId: integer('loan_id').references(() => loans.id),
@@ -84,6 +87,10 @@ export const transactions = pgTable(
         createdAt: createdAt(),
     },
     table => [
+        // One payment per reference compared as providers and statements mean it: `p-x-1` is `P-X-1`.
+        // Code compares with the same expression (server/domain/money/reference.ts). Migration 0013
+        // renamed the case-variant duplicates recorded before it.
+        uniqueIndex('transactions_reference_unique').on(sql`lower(btrim(${table.reference}))`),
         index('transactions_loan_idx').on(table.loanId, table.createdAt),
         index('transactions_msisdn_idx').on(table.msisdn),
         // Migration 0012 adds INCLUDE (loan_id, kind, amount), which drizzle cannot say: analytics adds

@@ -13,7 +13,8 @@
  *    writer of a loan's balance takes, so two writers never wait on each other in a circle); the
  *    statuses and balances used are the locked ones.
  * 3. Each payment in file order: `duplicate` when its reference was recorded before or earlier in
- *    the file (with that payment's id); else the loan its `account` names, or, when it names none,
+ *    the file (with that payment's id), compared without letter case or surrounding spaces as the
+ *    unique index compares them (./reference.ts); else the loan its `account` names, or, when it names none,
  *    the one active loan of the customer whose number paid. An active loan whose balance (after the
  *    file's earlier rows) covers it is `matched`: an `instalment` on the loan, its balance lowered.
  *    Otherwise it waits in suspense (`open`, loan null) with why: `loan_not_active`,
@@ -43,6 +44,7 @@ import { admins, reconciliationUploads } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
 import { reachOf } from './reach';
+import { referenceKey, referenceKeyOf } from './reference';
 import { statementRows, type PaymentRow, type RejectedRow, type RowProblem } from './statement';
 
 /** Rows per bulk write: large enough that round trips do not count, small enough to stay light. */
@@ -131,7 +133,7 @@ interface LockedLoan {
 
 /** What the database says about the statement's payments, read under the lock. */
 interface Known {
-    /** The references already recorded. */
+    /** The references already recorded, as keys (`referenceKey`). */
     recorded: ReadonlySet<string>;
     /** Loan reference → loan id, for the accounts the rows name. */
     loansByReference: ReadonlyMap<string, number>;
@@ -164,10 +166,11 @@ const onLoan = (loan: LockedLoan | undefined, cents: number): { loanId: number |
 const decide = (payments: readonly PaymentRow[], known: Known) => {
     const recorded: Recorded[] = [];
     const duplicates: NotRecorded[] = [];
-    /** The references this file records, as it goes. */
+    /** The references this file records, as it goes (as keys). */
     const inFile = new Set<string>();
     for (const row of payments) {
-        if (known.recorded.has(row.reference) || inFile.has(row.reference)) {
+        const key = referenceKey(row.reference);
+        if (known.recorded.has(key) || inFile.has(key)) {
             duplicates.push({
                 line: row.line,
                 outcome: 'duplicate',
@@ -191,23 +194,25 @@ const decide = (payments: readonly PaymentRow[], known: Known) => {
                     : onLoan(candidates[0] === undefined ? undefined : known.loans.get(candidates[0]), row.cents);
         }
         recorded.push({ row, ...decision });
-        inFile.add(row.reference);
+        inFile.add(key);
     }
     return { recorded, duplicates };
 };
 
 /** Reads what the rows need to be decided, locking the loans they may touch (see the header, step 2). */
 const readKnown = async (tx: Transaction, payments: readonly PaymentRow[]): Promise<Known> => {
-    const references = [...new Set(payments.map(row => row.reference))];
+    const keys = [...new Set(payments.map(row => referenceKey(row.reference)))];
     const recorded = new Set<string>();
-    for (const batch of batchesOf(references, LOOKUP_BATCH)) {
-        const found = await select<{ reference: string }>(
+    for (const batch of batchesOf(keys, LOOKUP_BATCH)) {
+        // The unique index's own expression, so the lookup reads it.
+        const found = await select<{ key: string }>(
             tx,
-            sql`SELECT reference FROM transactions WHERE reference = ${anyText(batch)}`,
+            sql`SELECT ${referenceKeyOf(sql`reference`)} AS key FROM transactions
+                WHERE ${referenceKeyOf(sql`reference`)} = ${anyText(batch)}`,
         );
-        for (const { reference } of found) recorded.add(reference);
+        for (const { key } of found) recorded.add(key);
     }
-    const fresh = payments.filter(row => !recorded.has(row.reference));
+    const fresh = payments.filter(row => !recorded.has(referenceKey(row.reference)));
 
     const accounts = [...new Set(fresh.flatMap(row => (row.account === null ? [] : [row.account])))];
     const loansByReference = new Map<string, number>();
@@ -303,8 +308,8 @@ const insertPayments = async (
 };
 
 /**
- * The duplicate and rejected rows. A duplicate's earlier payment is found by its reference, once
- * the payments are in: one recorded before, or by an earlier row of this file.
+ * The duplicate and rejected rows. A duplicate's earlier payment is found by its reference's key,
+ * once the payments are in: one recorded before, or by an earlier row of this file.
  */
 const insertNotRecorded = async (tx: Transaction, rows: readonly NotRecorded[], uploadId: number): Promise<void> => {
     await pipelined(
@@ -314,7 +319,8 @@ const insertNotRecorded = async (tx: Transaction, rows: readonly NotRecorded[], 
                     sql`INSERT INTO reconciliation_rows (upload_id, line, outcome, reference, msisdn, amount, field, problem, transaction_id)
                 SELECT ${uploadId}::int, v.line, v.outcome::reconciliation_row_outcome, v.reference, v.msisdn, v.amount, v.field,
                        v.problem::reconciliation_row_problem,
-                       CASE WHEN v.outcome = 'duplicate' THEN (SELECT t.id FROM transactions t WHERE t.reference = v.reference) END
+                       CASE WHEN v.outcome = 'duplicate' THEN (SELECT t.id FROM transactions t
+                           WHERE ${referenceKeyOf(sql`t.reference`)} = ${referenceKeyOf(sql`v.reference`)}) END
                 FROM unnest(
                     ${intArray(batch.map(row => row.line))}::int[],
                     ${textArray(batch.map(row => row.outcome))}::text[],

@@ -2,12 +2,13 @@
  * The deposit of a sale (contract/origination.ts): the payment prompt sent to the customer, and
  * recording the deposit paid, which makes the loan `awaiting_lock` and the phone sold.
  *
- * A payment's reference is recorded once (the unique `transactions_reference_unique`): the same
- * reference again for the same loan answers the first record (`replayed`) and writes nothing; for
- * anything else it is 409 `errors.reference_used`. The loan row is locked while a deposit is
+ * A payment's reference is recorded once, whatever its letter case (the unique
+ * `transactions_reference_unique`, server/domain/money/reference.ts): the same reference again
+ * for the same loan answers the first record (`replayed`) and writes nothing; for anything else
+ * it is 409 `errors.reference_used`. The loan row is locked while a deposit is
  * recorded, so parallel confirmations take turns and the later ones find the first's record.
  */
-import { and, count, eq, gt, like } from 'drizzle-orm';
+import { and, count, eq, gt, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CURRENCY } from '../../../contract/customers';
 import type { TRANSACTION_CHANNELS } from '../../../contract/loans';
@@ -17,6 +18,7 @@ import { inventoryItems, loans, smsOutbox, transactions } from '../../db/schema'
 import { HttpError, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
 import { maskMsisdn } from '../auth/codes';
+import { referenceKey, referenceKeyOf } from '../money/reference';
 import { tooManyAttempts } from '../auth/throttle';
 import { loanStateRefused, moveLoan } from '../customers/lifecycles';
 import { checkSaleActor, lockLoan, saleLoan } from './access';
@@ -83,7 +85,12 @@ const confirmDeposit = async (
         };
     };
     const recorded = async (db: Queryable) =>
-        (await db.select().from(transactions).where(eq(transactions.reference, input.reference)))[0];
+        (
+            await db
+                .select()
+                .from(transactions)
+                .where(sql`${referenceKeyOf(transactions.reference)} = ${referenceKey(input.reference)}`)
+        )[0];
 
     const first = await recorded(context.db);
     if (first) return replay(first);
