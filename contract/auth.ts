@@ -80,7 +80,7 @@ export const logout = defineCall({
 
 export const changeOwnPassword = defineCall({
     summary:
-        "Change one's own password (the current one proves it is the user; the new one must differ from it). Clears a reset's must-change mark, so this session becomes a normal one, and ends the user's other sessions. Wrong current passwords count towards the sign-in throttle.",
+        "Change one's own password (the current one proves it is the user; the new one must differ from it and meet the password rules: 12 characters or more, not a common password, not containing the username). Clears a reset's must-change mark, so this session becomes a normal one, and ends the user's other sessions. Wrong current passwords count towards the sign-in throttle.",
     method: 'POST',
     path: '/authentication/password',
     access: 'signed-in',

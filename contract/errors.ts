@@ -73,6 +73,11 @@ export const ERROR_KEYS = [
     'errors.password_change_required',
     'errors.wrong_current_password',
     'errors.password_unchanged',
+    // A new password breaking the rules (server/domain/auth/passwordRules.ts), and re-authentication
+    'errors.password_too_short',
+    'errors.password_common',
+    'errors.password_contains_username',
+    'errors.current_password_required',
     // Stores, agents and inventory
     'errors.store_name_taken',
     'errors.unknown_admin',

@@ -12,8 +12,16 @@ export const msisdn = z
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 export const username = z.string().trim().toLowerCase().regex(USERNAME_PATTERN, 'valid username required');
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+/**
+ * A new password (OWASP ASVS 5.0 level 2): at least PASSWORD_MIN_LENGTH characters, at most
+ * PASSWORD_MAX_LENGTH, no composition rules. The server refuses one that is too short, on its list
+ * of common passwords or containing the username, each with its own key
+ * (server/domain/auth/passwordRules.ts), so the schema itself bounds only the size; forms check the
+ * length before sending.
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 200;
+export const newPassword = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 
 export const personName = z.string().trim().min(1).max(80);
 

@@ -40,7 +40,7 @@ import { adminGroups, adminRoles, admins, auditEvents, groupRoles, sessions, sms
 import { HttpError, mount, type CallContext } from '../http';
 import { containing, orderBy, pageOf, totalCount } from '../lists';
 import { iso } from '../wire';
-import { hashPassword, temporaryPassword } from './auth';
+import { checkNewPassword, hashPassword, temporaryPassword } from './auth';
 import { releaseSignInFailures, takeRateSlot, tooManyAttempts } from './auth/throttle';
 import { insertAgentRegistration } from './approvals/requests';
 
@@ -569,6 +569,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             if (await isUsernameTaken(db, body.username)) throw usernameTaken();
             if (await isMsisdnTaken(db, body.msisdn)) throw msisdnTaken();
             await checkMayCreateIn(db, context, context.roles, body);
+            checkNewPassword(body.password, body.username, 'password');
             const passwordHash = await hashPassword(body.password);
             return context.write(
                 async tx => {
@@ -873,6 +874,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             // among them: the answer must not tell (see below).
             if (!(await storeExists(db, body.store_id))) throw unknownStore();
             if (await isUsernameTaken(db, body.username)) throw usernameTaken();
+            checkNewPassword(body.password, body.username, 'password');
             const passwordHash = await hashPassword(body.password);
             const answer = { username: body.username, status: 'pending_approval' as const };
             return context.write(

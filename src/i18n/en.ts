@@ -1640,6 +1640,10 @@ const en: TranslationMessages = {
         password_change_required: 'Choose a new password before anything else.',
         wrong_current_password: 'The current password is not right.',
         password_unchanged: 'The new password must differ from the current one.',
+        password_too_short: 'The password is too short: it needs at least 12 characters.',
+        password_common: 'This password is too common and easy to guess; choose another.',
+        password_contains_username: 'The password must not contain the username.',
+        current_password_required: 'Enter your current password to confirm this change.',
         // Approvals (issue 10)
         request_not_found: 'This request was not found, or it is not one you may see.',
         own_request: 'You made this request: another person must decide it.',

@@ -1875,6 +1875,10 @@ const pt: TranslationMessages = {
         password_change_required: 'Escolha uma nova palavra-passe antes de qualquer outra coisa.',
         wrong_current_password: 'A palavra-passe atual não está certa.',
         password_unchanged: 'A nova palavra-passe tem de ser diferente da atual.',
+        password_too_short: 'A palavra-passe é demasiado curta: tem de ter pelo menos 12 caracteres.',
+        password_common: 'Esta palavra-passe é demasiado comum e fácil de adivinhar; escolha outra.',
+        password_contains_username: 'A palavra-passe não pode conter o nome de utilizador.',
+        current_password_required: 'Introduza a sua palavra-passe atual para confirmar esta alteração.',
         // Aprovações (issue 10)
         request_not_found: 'Este pedido não foi encontrado, ou não é um dos que pode ver.',
         own_request: 'Foi você que fez este pedido: outra pessoa tem de o decidir.',

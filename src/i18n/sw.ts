@@ -1872,6 +1872,10 @@ const sw: TranslationMessages = {
         password_change_required: 'Chagua nenosiri jipya kabla ya kitu kingine chochote.',
         wrong_current_password: 'Nenosiri la sasa si sahihi.',
         password_unchanged: 'Nenosiri jipya lazima liwe tofauti na la sasa.',
+        password_too_short: 'Nenosiri ni fupi mno: linahitaji angalau herufi 12.',
+        password_common: 'Nenosiri hili linatumiwa na watu wengi na ni rahisi kukisiwa; chagua jingine.',
+        password_contains_username: 'Nenosiri lisiwe na jina la mtumiaji ndani yake.',
+        current_password_required: 'Weka nenosiri lako la sasa ili kuthibitisha badiliko hili.',
         // Idhini (toleo 10)
         request_not_found: 'Ombi hili halikupatikana, au si miongoni mwa unayoruhusiwa kuona.',
         own_request: 'Wewe ndiye uliyetuma ombi hili: mtu mwingine lazima aliamue.',

@@ -15,6 +15,7 @@ import { changeOwnPassword as changePassword } from './passwordChange';
 import { passwordSignIn } from './passwordSignIn';
 
 export { hashPassword, temporaryPassword } from './passwords';
+export { checkNewPassword } from './passwordRules';
 export { approveOperatorSignIn, pendingOperatorSignIn } from './operator';
 
 export const registerAuthRoutes = (app: FastifyInstance): void => {

@@ -11,6 +11,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { admins, sessions } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
+import { checkNewPassword } from './passwordRules';
 import { hashPassword, verifyPassword } from './passwords';
 import { reserveSignInAttempt, settleSignInAttempt, tooManyAttempts } from './throttle';
 
@@ -30,6 +31,7 @@ export const changeOwnPassword = async (
             'new_password',
         );
     }
+    checkNewPassword(body.new_password, admin.username, 'new_password');
 
     const reservation = await reserveSignInAttempt(context.db, admin.username, context.source, context.now());
     if (reservation.retryAfter > 0) {

@@ -7,6 +7,7 @@ import { admins } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import type { Written } from '../../write';
 import { issueSignInOtp, tooManyCodes, type OtpIssue } from './otp';
+import { alsoAudited, requireChangeOfWeakPassword } from './passwordRules';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { openSession, type SignedIn } from './sessions';
 import { reserveSignInAttempt, settleSignInAttempt, tooManyAttempts } from './throttle';
@@ -71,21 +72,26 @@ export const passwordSignIn = async (body: { username: string; password: string 
                 },
             };
         }
+        // The password is right: one that breaks today's rules is to be changed before anything else.
+        const weak = await requireChangeOfWeakPassword(tx, admin.id, username, body.password);
         if (admin.otpEnabled) {
             await settleSignInAttempt(tx, reservation.attemptId, 'otp_sent');
-            return issueSignInOtp(tx, context, admin);
+            return alsoAudited(await issueSignInOtp(tx, context, admin), weak);
         }
         await settleSignInAttempt(tx, reservation.attemptId, 'ok');
         const result = await openSession(tx, settings, admin.id, now);
-        return {
-            result: { kind: 'signed_in', result },
-            audit: {
-                actorAdminId: admin.id,
-                action: 'sessions.sign_in',
-                entity: 'sessions',
-                after: { username, method: 'password' },
+        return alsoAudited(
+            {
+                result: { kind: 'signed_in', result },
+                audit: {
+                    actorAdminId: admin.id,
+                    action: 'sessions.sign_in',
+                    entity: 'sessions',
+                    after: { username, method: 'password' },
+                },
             },
-        };
+            weak,
+        );
     });
 
     switch (outcome.kind) {
