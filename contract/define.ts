@@ -139,19 +139,43 @@ const FORBIDDEN_TEXT =
 
 const hasForbiddenText = (text: string): boolean => FORBIDDEN_TEXT.test(text);
 
+/** A value met on the walk, with the step that reached it: its path is rebuilt only when it is at fault. */
+interface Visit {
+    value: unknown;
+    key: string | number | undefined;
+    parent: Visit | undefined;
+}
+
+const pathTo = (visit: Visit, prefix: readonly (string | number)[]): (string | number)[] => {
+    const steps: (string | number)[] = [];
+    for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) steps.push(at.key);
+    return [...prefix, ...steps.reverse()];
+};
+
 /**
  * The path of the first string anywhere in an input (keys included) that holds a forbidden
  * character, or null. Every call's input goes through this before its schema, so a call added
- * later gets the rule without asking for it.
+ * later gets the rule without asking for it. The walk keeps its own stack rather than recursing:
+ * however deep an input nests, it cannot overflow the call stack, and its cost is one step a value.
  */
 export const forbiddenTextAt = (input: unknown, path: readonly (string | number)[] = []): (string | number)[] | null => {
-    if (typeof input === 'string') return hasForbiddenText(input) ? [...path] : null;
-    if (input === null || typeof input !== 'object') return null;
-    for (const [key, value] of Object.entries(input)) {
-        const inner = [...path, Array.isArray(input) ? Number(key) : key];
-        if (hasForbiddenText(key)) return inner;
-        const found = forbiddenTextAt(value, inner);
-        if (found) return found;
+    const stack: Visit[] = [{ value: input, key: undefined, parent: undefined }];
+    for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+        // An object's key is judged just before its value, as a recursive walk would judge it.
+        if (typeof visit.key === 'string' && hasForbiddenText(visit.key)) return pathTo(visit, path);
+        const { value } = visit;
+        if (typeof value === 'string') {
+            if (hasForbiddenText(value)) return pathTo(visit, path);
+            continue;
+        }
+        if (value === null || typeof value !== 'object') continue;
+        const isList = Array.isArray(value);
+        const entries = Object.entries(value);
+        // Pushed last to first, so the first is walked first.
+        for (let index = entries.length - 1; index >= 0; index -= 1) {
+            const [key, inner] = entries[index] as [string, unknown];
+            stack.push({ value: inner, key: isList ? Number(key) : key, parent: visit });
+        }
     }
     return null;
 };

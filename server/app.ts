@@ -15,6 +15,7 @@ import { registerDomainRoutes } from './domain';
 import helmet from 'helmet';
 import { errorBody, HttpError, sendHttpError } from './http';
 import { hasBuiltPortal, isApiPath, registerPortal, sendPortalIndex } from './portal';
+import { registerJsonParser, type PoisoningActions } from './json';
 import { devToolsAllowed, type Settings } from './settings';
 
 export interface AppOptions {
@@ -315,6 +316,12 @@ const SECURITY_HEADERS: Record<string, string> = (() => {
     return Object.freeze(headers);
 })();
 
+/**
+ * A `__proto__` or `constructor.prototype` key is dropped rather than refused as "not JSON": it
+ * can never reach an object's prototype, and the rest of the body is judged as usual.
+ */
+const POISONING_ACTIONS: PoisoningActions = { onProtoPoisoning: 'remove', onConstructorPoisoning: 'remove' };
+
 export const buildApp = async ({ db, settings, distDir, logStream, listen }: AppOptions): Promise<FastifyInstance> => {
     const requestTimeout = settings.requestTimeoutMs;
     const mountedRoutes: MountedRoute[] = [];
@@ -330,10 +337,7 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         // Two log lines for every request cost more than many a call: requests are logged once, on
         // completion, at debug level (LOG_LEVEL=debug), and failures as they happen.
         logController: new LogController({ disableRequestLogging: true }),
-        // A `__proto__` or `constructor.prototype` key is dropped rather than refused as "not JSON":
-        // it can never reach an object's prototype, and the rest of the body is judged as usual.
-        onProtoPoisoning: 'remove',
-        onConstructorPoisoning: 'remove',
+        ...POISONING_ACTIONS,
         trustProxy: trustProxyOption(settings.trustProxy),
         // A client gets REQUEST_TIMEOUT to send its whole request, headers and body: one that sends a
         // byte now and then cannot hold a connection open for ever.
@@ -352,6 +356,8 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
     });
 
     app.decorate('mountedRoutes', mountedRoutes);
+    // A body nested too deep or holding too many values is refused before it is parsed (json.ts).
+    registerJsonParser(app, POISONING_ACTIONS);
     app.addHook('onRoute', route => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) app.mountedRoutes.push({ method, url: route.url });
@@ -398,6 +404,9 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
             if (error.status >= 500) request.log.warn({ key: error.key }, error.message);
             return sendHttpError(reply, error);
         }
+        // The portal's file serving refuses a path that is not canonical (an encoded backslash, `//`,
+        // a `..` segment) with 403, which would say something is guarded there: nothing is found there.
+        if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return sendNotFound(request, reply, false);
         const status = error.statusCode;
         if (status !== undefined && status >= 400 && status < 500) {
             // Fastify's own refusals (malformed JSON, wrong content type, body too large): safe to show.
@@ -429,8 +438,12 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
     };
 
     const portalServed = distDir !== undefined && hasBuiltPortal(distDir);
-    app.setNotFoundHandler((request, reply) => {
-        if (portalServed) {
+    /**
+     * A path no route takes: the portal's index page for a client route (when `portalIndex`), 405
+     * with Allow on an API path that takes other methods, else 404.
+     */
+    const sendNotFound = (request: FastifyRequest, reply: FastifyReply, portalIndex: boolean) => {
+        if (portalIndex) {
             const sent = sendPortalIndex(request, reply);
             if (sent) return sent;
         }
@@ -452,6 +465,12 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         }
         const what = isApiPath(request.url) ? 'No such call' : 'Not found';
         return reply.code(404).send(errorBody(404, 'errors.not_found', `${what}: ${request.method} ${pathname}`));
+    };
+    app.setNotFoundHandler((request, reply) => sendNotFound(request, reply, portalServed));
+    // Answered before the body is read, so a method no route takes (QUERY, PROPFIND, PUT on a GET
+    // path) is 405 or 404 whatever it carries, never a refusal of a body nobody would read.
+    app.addHook('onRequest', async (request, reply) => {
+        if (request.is404) return sendNotFound(request, reply, portalServed);
     });
 
     registerDomainRoutes(app);

@@ -122,6 +122,16 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
     return current;
 };
 
+/** How many steps of `path` the input itself has: it stops at the first value that is not an object or list. */
+const sentPrefix = (input: unknown, path: readonly PropertyKey[]): number => {
+    let current = input;
+    for (const [index, part] of path.entries()) {
+        if (current === null || typeof current !== 'object') return index;
+        current = (current as Record<PropertyKey, unknown>)[part];
+    }
+    return path.length;
+};
+
 /**
  * Zod issues → one entry per failing field. A union (the sign-in body) reports the branch that
  * came closest, so a half-filled password sign-in names the missing password.
@@ -132,6 +142,13 @@ const fieldErrors = (issues: readonly z.core.$ZodIssue[], input: unknown, prefix
         if (issue.code === 'invalid_union' && issue.errors.length > 0) {
             const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
             return fieldErrors(closest, input, path);
+        }
+        // A path that runs into a value sent as text (`ids=0`, which the schema turned into a list
+        // before judging its items) points at what the client sent: that value is invalid, not missing.
+        const sent = sentPrefix(input, path);
+        if (sent > 0 && sent < path.length && valueAt(input, path.slice(0, sent)) !== undefined) {
+            const named = path.slice(0, sent).map(String).join('.');
+            return [{ field: named, message: `${named}: ${issue.message}`, key: 'errors.field_invalid' }];
         }
         const field = path.map(String).join('.');
         if (valueAt(input, path) === undefined) {
@@ -308,7 +325,8 @@ export const mount = <C extends CallDefinition>(
         const errors: FieldError[] = [];
         const params = validate('params', call.params, request.params ?? {}, errors);
         const query = validate('query', call.query, request.query ?? {}, errors);
-        const body = validate('body', call.body, rawBody ?? {}, errors);
+        // No body at all is an empty one; a body of `null` is judged as sent (400, as `[]` is).
+        const body = validate('body', call.body, rawBody === undefined ? {} : rawBody, errors);
         if (form && !form.file) errors.push({ field: 'file', message: 'file is required', key: 'errors.field_required' });
         if (errors.length > 0) throw invalidInput(errors);
 
