@@ -46,15 +46,52 @@ export const parseCsv = (text: string): { line: number; cells: string[] }[] => {
     return rows;
 };
 
-/** A cell a spreadsheet would read as a formula (=, +, -, @, tab, CR) is written as text. */
-const safeCell = (value: unknown): string => {
+/**
+ * Text a spreadsheet would run as a formula: it starts with `=`, `+`, `-`, `@`, tab or CR, or
+ * their full-width and small forms (`＝`, `＋`, `－`, `＠`, …, which some spreadsheets fold into
+ * the plain ones), perhaps after whitespace (no-break and full-width spaces included: `\s` holds
+ * them) or characters that show nothing (soft hyphen, Mongolian vowel separator, zero-width space,
+ * non-joiner and joiner, word joiner, byte order mark).
+ */
+const LOOKS_LIKE_FORMULA =
+    // The joiner stands alone (in a class it would join its neighbours); no two branches match the same character.
+    /^(?:[\s\u00AD\u180E\u200B\u200C\u2060]|\u200D)*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B]/;
+/** A cell holding a separator either way round (`,` or `;`, as a spreadsheet's locale reads it), a quote, a tab or a line break is quoted. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** A column of an export: its title and each row's value; a number is written with `decimals` if given. */
+export interface CsvColumn<Row> {
+    title: string;
+    value: (row: Row) => unknown;
+    decimals?: number;
+}
+
+/**
+ * One cell of an export. A number is data: it is written as one (`-79.00` stays a negative amount)
+ * and never neutralised. Text that a spreadsheet would run as a formula (it starts with a formula
+ * character, perhaps after whitespace or invisible characters) gets a leading `'` (OWASP's CSV
+ * injection advice), so it shows as the text it is; a text that only looks like a negative number
+ * is such text too, and shows with its `'`.
+ */
+export const csvCell = (value: unknown, decimals?: number): string => {
+    if (typeof value === 'number' || typeof value === 'bigint') {
+        if (typeof value === 'number' && !Number.isFinite(value)) return '';
+        return typeof value === 'number' && decimals !== undefined ? value.toFixed(decimals) : String(value);
+    }
     const text = value === null || value === undefined ? '' : String(value);
-    const guarded = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+    const guarded = LOOKS_LIKE_FORMULA.test(text) ? `'${text}` : text;
+    return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 };
 
-/** A CSV text: a header of the column titles, then one line per row. */
-export const toCsv = <Row>(rows: readonly Row[], columns: readonly { title: string; value: (row: Row) => unknown }[]): string =>
-    [columns.map(column => safeCell(column.title)), ...rows.map(row => columns.map(column => safeCell(column.value(row))))]
+/**
+ * A CSV text: a header of the column titles, then one line per row, CRLF between lines. Every
+ * export of the portal is written by this function; react-admin's own exporter (jsonexport, which
+ * neutralises nothing) is never used: each `<List>` passes `exporter={false}` or its own exporter.
+ */
+export const toCsv = <Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string =>
+    [
+        columns.map(column => csvCell(column.title)),
+        ...rows.map(row => columns.map(column => csvCell(column.value(row), column.decimals))),
+    ]
         .map(cells => cells.join(','))
         .join('\r\n');

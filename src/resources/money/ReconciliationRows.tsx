@@ -250,7 +250,7 @@ const RowsExport = ({ uploadId }: { uploadId: number }) => {
                 { title: column('outcome'), value: (row: RowRecord) => translate(`reconciliation.outcomes.${row.outcome}`) },
                 { title: column('reference'), value: (row: RowRecord) => row.reference },
                 { title: column('msisdn'), value: (row: RowRecord) => row.msisdn },
-                { title: column('amount'), value: (row: RowRecord) => row.amount },
+                { title: column('amount'), value: (row: RowRecord) => row.amount, decimals: 2 },
                 { title: column('detail'), value: detail },
             ]),
             `reconciliation-${uploadId}${outcome ? `-${outcome}` : ''}`,

@@ -117,7 +117,8 @@ export const transactionCsvColumns = (translate: Translate) => {
     return [
         { title: title('reference'), value: (row: MoneyTransaction) => row.reference },
         { title: title('paid_at'), value: (row: MoneyTransaction) => row.paid_at },
-        { title: title('amount'), value: (row: MoneyTransaction) => row.amount.toFixed(2) },
+        // A number, so a reversal's -79.00 stays an amount (src/lib/csv.ts neutralises text only).
+        { title: title('amount'), value: (row: MoneyTransaction) => row.amount, decimals: 2 },
         { title: title('currency'), value: (row: MoneyTransaction) => row.currency },
         { title: title('msisdn'), value: (row: MoneyTransaction) => row.msisdn },
         { title: title('customer'), value: (row: MoneyTransaction) => row.customer_name ?? '' },

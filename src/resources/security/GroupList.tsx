@@ -36,6 +36,8 @@ export const GroupList = () => {
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     return (
         <List
+            // No export here; react-admin's default one would skip src/lib/csv.ts's guards.
+            exporter={false}
             filters={filters}
             sort={{ field: 'name', order: 'ASC' }}
             actions={

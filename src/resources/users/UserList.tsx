@@ -55,6 +55,8 @@ export const UserList = () => {
     const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
     return (
         <List
+            // No export here; react-admin's default one would skip src/lib/csv.ts's guards.
+            exporter={false}
             filters={filters}
             sort={{ field: 'created_at', order: 'DESC' }}
             actions={
