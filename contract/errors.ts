@@ -44,6 +44,8 @@ export const ERROR_KEYS = [
     'errors.request_timeout',
     'errors.too_many_codes',
     'errors.own_group',
+    'errors.own_group_members',
+    'errors.group_outranks',
     'errors.role_not_held',
     'errors.group_roles_not_held',
     'errors.store_not_allowed',

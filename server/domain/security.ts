@@ -97,6 +97,8 @@ const lockGroupRoles = (tx: Transaction) => tx.execute(sql`SELECT pg_advisory_xa
 const forbidden = (
     key:
         | 'errors.own_group'
+        | 'errors.own_group_members'
+        | 'errors.group_outranks'
         | 'errors.role_not_held'
         | 'errors.group_roles_not_held'
         | 'errors.store_not_allowed'
@@ -146,6 +148,46 @@ const checkMayChangeRole = (context: CallContext, held: ReadonlySet<string>, gro
     if (!held.has(roleCode)) {
         throw forbidden('errors.role_not_held', 'You can only give or take away a role you hold yourself', 'role_id');
     }
+};
+
+const STANDING_REFUSALS = {
+    roles: {
+        own: () => forbidden('errors.own_group', 'You cannot change the roles of your own group', 'group_id'),
+        outranked: () =>
+            forbidden('errors.group_outranks', 'You can only take a role from a group whose roles you all hold', 'group_id'),
+    },
+    members: {
+        own: () => forbidden('errors.own_group_members', 'You cannot move users into or out of your own group', 'group_id'),
+        outranked: () =>
+            forbidden(
+                'errors.group_roles_not_held',
+                'You can only move users between groups whose roles you all hold',
+                'group_id',
+            ),
+    },
+};
+
+/**
+ * Standing over a group, which taking from it needs as much as giving to it: removing one of its
+ * roles (`roles`), or moving a user out of it or into it (`members`). The group is not the caller's
+ * own, and the caller holds (`held`, read under the group-roles lock) every role it has. So nobody
+ * takes from a group what they could not have given it: once a second group holds every role, a
+ * holder of a few security roles still cannot strip the Super Admin's group of EDIT_ROLES.
+ */
+const checkStandingOver = async (
+    tx: Transaction,
+    context: CallContext,
+    held: ReadonlySet<string>,
+    groupId: number,
+    over: keyof typeof STANDING_REFUSALS,
+) => {
+    if (groupId === context.session?.admin.groupId) throw STANDING_REFUSALS[over].own();
+    const codes = await tx
+        .select({ code: adminRoles.code })
+        .from(groupRoles)
+        .innerJoin(adminRoles, eq(adminRoles.id, groupRoles.roleId))
+        .where(eq(groupRoles.groupId, groupId));
+    if (codes.some(({ code }) => !held.has(code))) throw STANDING_REFUSALS[over].outranked();
 };
 
 /** True when this group holds every role and no other group does: it must keep them. */
@@ -503,7 +545,11 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             await lockGroupRoles(tx);
             const existing = await findGroupRole(tx, params.id);
             if (!existing) throw new HttpError(404, 'errors.not_found', 'There is no such group role', 'id');
-            checkMayChangeRole(context, await rolesHeldNow(tx, context), existing.group_id, existing.admin_role.code);
+            const held = await rolesHeldNow(tx, context);
+            checkMayChangeRole(context, held, existing.group_id, existing.admin_role.code);
+            await checkStandingOver(tx, context, held, existing.group_id, 'roles');
+            // Standing over a full group means holding every role, so being in another full group: this
+            // cannot refuse a live caller today, and stays as the rule's own guard.
             if (await isLastFullGroup(tx, existing.group_id)) {
                 throw forbidden('errors.last_full_group', 'This is the last group that holds every role: it keeps them');
             }
@@ -661,7 +707,12 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                       const storeId = body.store_id === undefined ? before.store_id : body.store_id;
                       // Nobody moves themselves; whoever moves a member of a full group holds every role, so is
                       // in a full group too and still active: someone can always do everything.
-                      if (groupId !== before.group_id) notOwnAccount(context, before, 'group', 'group_id');
+                      if (groupId !== before.group_id) {
+                          notOwnAccount(context, before, 'group', 'group_id');
+                          // Moving a user takes a member from one group and gives one to another.
+                          await checkStandingOver(tx, context, held, before.group_id, 'members');
+                          await checkStandingOver(tx, context, held, groupId, 'members');
+                      }
                       if (storeId !== before.store_id) {
                           notOwnAccount(context, before, 'shop', 'store_id');
                           // A shop's staff keep their users in the shop: no shop at all would mean every shop.

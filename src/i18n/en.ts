@@ -1593,6 +1593,8 @@ const en: TranslationMessages = {
         request_timeout: 'The request took too long to arrive. Please try again.',
         too_many_codes: 'Too many codes were sent to this phone. Try again in an hour.',
         own_group: 'You cannot change the roles of your own group.',
+        own_group_members: 'You cannot move users into or out of your own group.',
+        group_outranks: 'This group holds roles you do not: you cannot take roles away from it.',
         role_not_held: 'You can only give or take away a role you hold yourself.',
         group_roles_not_held: 'You can only add a user to a group whose roles you all hold.',
         store_not_allowed: 'That shop is not one of yours: you can act only on your own shops.',

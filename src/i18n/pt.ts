@@ -1828,6 +1828,8 @@ const pt: TranslationMessages = {
         request_timeout: 'O pedido demorou demasiado tempo a chegar. Tente novamente.',
         too_many_codes: 'Foram enviados demasiados códigos para este telefone. Tente novamente dentro de uma hora.',
         own_group: 'Não pode alterar as funções do seu próprio grupo.',
+        own_group_members: 'Não pode mover utilizadores para dentro ou para fora do seu próprio grupo.',
+        group_outranks: 'Este grupo tem funções que não possui, por isso não lhe pode retirar nenhuma.',
         role_not_held: 'Só pode atribuir ou retirar uma função que o próprio tenha.',
         group_roles_not_held: 'Só pode adicionar um utilizador a um grupo cujas funções tenha todas.',
         store_not_allowed: 'Essa loja não é sua: só pode atuar nas suas próprias lojas.',

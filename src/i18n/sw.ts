@@ -1824,6 +1824,8 @@ const sw: TranslationMessages = {
         request_timeout: 'Ombi limechukua muda mrefu mno kufika. Tafadhali jaribu tena.',
         too_many_codes: 'Misimbo mingi mno imetumwa kwa simu hii. Jaribu tena baada ya saa moja.',
         own_group: 'Huwezi kubadilisha majukumu ya kikundi chako mwenyewe.',
+        own_group_members: 'Huwezi kuhamisha watumiaji kuingia au kutoka kwenye kikundi chako mwenyewe.',
+        group_outranks: 'Kikundi hiki kina majukumu ambayo wewe huna, kwa hiyo huwezi kukiondolea majukumu.',
         role_not_held: 'Unaweza tu kutoa au kuondoa jukumu ambalo wewe mwenyewe unalo.',
         group_roles_not_held: 'Unaweza tu kuongeza mtumiaji kwenye kikundi ambacho majukumu yake yote unayo.',
         store_not_allowed: 'Duka hilo si lako: unaweza kushughulikia maduka yako mwenyewe tu.',

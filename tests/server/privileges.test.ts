@@ -114,14 +114,22 @@ describe('a group holding only EDIT_ROLES', () => {
         expect((await rolesOf(group('Super Admin'))).length).toBe(superAdminRoles.length);
     });
 
-    it('may give and take a role it holds on another group', async () => {
+    it('may give a role it holds to another group, and take it back from a group whose roles it all holds', async () => {
         const editor = await memberOfNewGroup(['EDIT_ROLES', 'VIEW_STORES']);
         const given = await server.call(addGroupRole, {
             body: { group_id: group('Analytics'), role_id: role('VIEW_STORES') },
             token: editor.token,
         });
         expect(given.status).toBe(201);
-        expect((await server.call(removeGroupRole, { params: { id: given.body.id }, token: editor.token })).status).toBe(200);
+        // Analytics holds roles the editor lacks: taking from it needs standing over it (groupStanding.test.ts).
+        expect((await server.call(removeGroupRole, { params: { id: given.body.id }, token: editor.token })).status).toBe(403);
+        const created = await server.call(createAdminGroup, { body: { name: `Probe ${(serial += 1)}` }, token: adminToken });
+        const lesser = await server.call(addGroupRole, {
+            body: { group_id: created.body.id, role_id: role('VIEW_STORES') },
+            token: editor.token,
+        });
+        expect(lesser.status).toBe(201);
+        expect((await server.call(removeGroupRole, { params: { id: lesser.body.id }, token: editor.token })).status).toBe(200);
     });
 });
 
@@ -201,14 +209,15 @@ describe('the last group holding every role', () => {
     });
 
     it('is refused to someone who holds the role, when no other group holds them all', async () => {
-        // Every role but one: enough to remove RATE_CALL from the Super Admin's group, were it not the last full one.
+        // Every role but one: once enough to remove RATE_CALL from the Super Admin's group (then refused only as
+        // the last full one); now taking from a group needs every role it holds, and only a full group has those.
         const allButOne = ([...roleIds.keys()] as RoleCode[]).filter(code => code !== 'VIEW_AGENTS');
         const member = await memberOfNewGroup(allButOne);
         const superAdminRoles = await rolesOf(group('Super Admin'));
         const rateCall = superAdminRoles.find(row => row.admin_role.code === 'RATE_CALL')?.id ?? 0;
         const refused = await server.call(removeGroupRole, { params: { id: rateCall }, token: member.token });
         expect(refused.status).toBe(403);
-        expect(refused.error.key).toBe('errors.last_full_group');
+        expect(refused.error.key).toBe('errors.group_outranks');
         await expectOneFullGroup();
     });
 });
