@@ -41,6 +41,8 @@ const en: TranslationMessages = {
         register_prompt: 'New sales agent?',
         register_link: 'Register here',
         retry_after: 'Too many attempts. Try again after %{time}.',
+        retry_in_minutes:
+            'Too many attempts. Try again in %{smart_count} minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
         otp: {
             title: 'Enter your sign-in code',
             help: 'We sent a 6-digit code by SMS to the phone number ending %{sent_to}.',
@@ -231,6 +233,7 @@ const en: TranslationMessages = {
                 status: 'Status',
                 otp_enabled: 'SMS code at sign-in',
                 password: 'Password',
+                current_password: 'Your current password',
                 created_at: 'Created',
                 q: 'Search',
             },
@@ -241,6 +244,7 @@ const en: TranslationMessages = {
             edit: {
                 own_group: 'You cannot change your own group or shop.',
                 group_help: 'Only groups whose roles you all hold',
+                current_password_help: 'Changing your own phone number or turning off the SMS code needs your password again',
             },
             account: {
                 title: 'Account',
@@ -345,6 +349,7 @@ const en: TranslationMessages = {
             imei_change: 'IMEI change',
             loan_transfer: 'Ownership transfer',
             agent_registration: 'Agent registration',
+            price_change: 'Price cut',
         },
         statuses: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
         fields: {
@@ -373,10 +378,16 @@ const en: TranslationMessages = {
             to: 'Requested until',
             actions: 'Actions',
             select: 'Select',
+            phone_model: 'Phone model',
+            cash_price: 'Cash price',
+            deposit: 'Deposit',
+            instalment_amount: 'Instalment',
         },
         change: {
             deregistration: 'Deactivate loan %{reference} and release its phone',
             agent_registration: 'Activate %{username} at %{store}',
+            price_change:
+                '%{model}: cash price %{cash_before} → %{cash_after}, deposit %{deposit_before} → %{deposit_after}, instalment %{instalment_before} → %{instalment_after}',
         },
         requested_by: 'Requested by %{name}, %{when}',
         details: 'Details',
@@ -1361,6 +1372,17 @@ const en: TranslationMessages = {
             amount_invalid: 'An amount above 0 with at most 2 decimals',
             deposit_above_cash: 'The deposit must not exceed the cash price',
             result_title: 'Prices now',
+            preview: 'Preview the changes',
+            preview_title: 'What the update will do',
+            applies: 'Applies',
+            at_once: 'At once',
+            needs_checker: 'Needs a checker',
+            needs_checker_note:
+                'A cut of more than 20% waits for a checker: %{smart_count} model keeps its price until someone else approves it. |||| A cut of more than 20% waits for a checker: %{smart_count} models keep their prices until someone else approves them.',
+            confirm_content_checker:
+                '%{at_once} model(s) change at once, for every new sale; %{smart_count} cut goes to a checker first. |||| %{at_once} model(s) change at once, for every new sale; %{smart_count} cuts go to a checker first.',
+            updated_requested:
+                'Prices updated for %{smart_count} model; %{requested} cut(s) sent to a checker |||| Prices updated for %{smart_count} models; %{requested} cut(s) sent to a checker',
         },
     },
     reconciliation: {
@@ -1635,6 +1657,9 @@ const en: TranslationMessages = {
         unknown_sku: 'There is no phone model with this SKU.',
         duplicate_in_file: 'This IMEI is on an earlier line of the file.',
         places_unavailable: 'Place search is not available. Type the coordinates or use your location.',
+        catalogue_staff_only: 'Catalogue prices hold in every shop, so only staff without a shop may change them.',
+        prices_changed:
+            "This model's prices changed after the request was made. Reject it, and ask again from today's prices if the cut is still wanted.",
         // Administration (issue 10)
         own_account: 'You cannot change your own group, shop or status, nor reset your own password.',
         awaiting_approval: 'This registration awaits approval first.',

@@ -243,6 +243,8 @@ const pt: TranslationMessages = {
         register_prompt: 'Novo agente de vendas?',
         register_link: 'Registe-se aqui',
         retry_after: 'Demasiadas tentativas. Tente novamente após %{time}.',
+        retry_in_minutes:
+            'Demasiadas tentativas. Tente novamente daqui a %{smart_count} minuto. |||| Demasiadas tentativas. Tente novamente daqui a %{smart_count} minutos.',
         otp: {
             title: 'Introduza o seu código de acesso',
             help: 'Enviámos um código de 6 dígitos por SMS para o número de telefone terminado em %{sent_to}.',
@@ -436,6 +438,7 @@ const pt: TranslationMessages = {
                 status: 'Estado',
                 otp_enabled: 'Código SMS no início de sessão',
                 password: 'Palavra-passe',
+                current_password: 'A sua palavra-passe atual',
                 created_at: 'Criado em',
                 q: 'Pesquisar',
             },
@@ -446,6 +449,8 @@ const pt: TranslationMessages = {
             edit: {
                 own_group: 'Não pode alterar o seu próprio grupo ou loja.',
                 group_help: 'Apenas grupos cujas funções tenha todas',
+                current_password_help:
+                    'Para mudar o seu próprio número de telefone ou desligar o código por SMS, volte a introduzir a sua palavra-passe',
             },
             account: {
                 title: 'Conta',
@@ -551,6 +556,7 @@ const pt: TranslationMessages = {
             imei_change: 'Alteração de IMEI',
             loan_transfer: 'Transferência de titularidade',
             agent_registration: 'Registo de agente',
+            price_change: 'Redução de preço',
         },
         statuses: { pending: 'Pendente', approved: 'Aprovado', rejected: 'Rejeitado' },
         fields: {
@@ -579,10 +585,16 @@ const pt: TranslationMessages = {
             to: 'Pedidos até',
             actions: 'Ações',
             select: 'Selecionar',
+            phone_model: 'Modelo de telemóvel',
+            cash_price: 'Preço a pronto',
+            deposit: 'Entrada',
+            instalment_amount: 'Prestação',
         },
         change: {
             deregistration: 'Desativar o crédito %{reference} e libertar o telemóvel',
             agent_registration: 'Ativar %{username} em %{store}',
+            price_change:
+                '%{model}: preço a pronto %{cash_before} → %{cash_after}, entrada %{deposit_before} → %{deposit_after}, prestação %{instalment_before} → %{instalment_after}',
         },
         requested_by: 'Pedido por %{name}, %{when}',
         details: 'Detalhes',
@@ -1587,6 +1599,17 @@ const pt: TranslationMessages = {
             amount_invalid: 'Um valor acima de 0 com no máximo 2 casas decimais',
             deposit_above_cash: 'A entrada não pode exceder o preço a pronto',
             result_title: 'Preços agora',
+            preview: 'Pré-visualizar as alterações',
+            preview_title: 'O que a atualização vai fazer',
+            applies: 'Aplica-se',
+            at_once: 'De imediato',
+            needs_checker: 'Precisa de um verificador',
+            needs_checker_note:
+                'Uma redução de mais de 20% aguarda um verificador: %{smart_count} modelo mantém o preço até outra pessoa a aprovar. |||| Uma redução de mais de 20% aguarda um verificador: %{smart_count} modelos mantêm os preços até outra pessoa as aprovar.',
+            confirm_content_checker:
+                '%{at_once} modelo(s) mudam de imediato, para todas as novas vendas; %{smart_count} redução segue primeiro para um verificador. |||| %{at_once} modelo(s) mudam de imediato, para todas as novas vendas; %{smart_count} reduções seguem primeiro para um verificador.',
+            updated_requested:
+                'Preços atualizados em %{smart_count} modelo; %{requested} redução(ões) enviada(s) a um verificador |||| Preços atualizados em %{smart_count} modelos; %{requested} redução(ões) enviada(s) a um verificador',
         },
     },
     reconciliation: {
@@ -1870,6 +1893,9 @@ const pt: TranslationMessages = {
         unknown_sku: 'Não existe nenhum modelo de telemóvel com este SKU.',
         duplicate_in_file: 'Este IMEI está numa linha anterior do ficheiro.',
         places_unavailable: 'A pesquisa de locais não está disponível. Escreva as coordenadas ou use a sua localização.',
+        catalogue_staff_only: 'Os preços do catálogo valem em todas as lojas, por isso só o pessoal sem loja os pode alterar.',
+        prices_changed:
+            'Os preços deste modelo mudaram depois de o pedido ser feito. Rejeite-o e, se a redução ainda fizer sentido, peça-a de novo a partir dos preços atuais.',
         // Administration (issue 10)
         own_account: 'Não pode alterar o seu próprio grupo, loja ou estado, nem repor a sua própria palavra-passe.',
         awaiting_approval: 'Este registo aguarda aprovação primeiro.',

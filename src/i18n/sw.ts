@@ -243,6 +243,7 @@ const sw: TranslationMessages = {
         register_prompt: 'Wakala mpya wa mauzo?',
         register_link: 'Jisajili hapa',
         retry_after: 'Majaribio mengi mno. Jaribu tena baada ya %{time}.',
+        retry_in_minutes: 'Umejaribu mara nyingi mno. Subiri dakika %{smart_count} kisha ujaribu tena.',
         otp: {
             title: 'Weka msimbo wako wa kuingia',
             help: 'Tumekutumia msimbo wa tarakimu 6 kwa SMS kwenye namba ya simu inayoishia %{sent_to}.',
@@ -435,6 +436,7 @@ const sw: TranslationMessages = {
                 status: 'Hali',
                 otp_enabled: 'Msimbo wa SMS wakati wa kuingia',
                 password: 'Nenosiri',
+                current_password: 'Nenosiri lako la sasa',
                 created_at: 'Tarehe ya kuundwa',
                 q: 'Tafuta',
             },
@@ -445,6 +447,7 @@ const sw: TranslationMessages = {
             edit: {
                 own_group: 'Huwezi kubadilisha kikundi au duka lako mwenyewe.',
                 group_help: 'Vikundi ambavyo majukumu yake yote unayo tu',
+                current_password_help: 'Ili kubadilisha namba yako ya simu au kuzima msimbo wa SMS, weka nenosiri lako tena',
             },
             account: {
                 title: 'Akaunti',
@@ -548,6 +551,7 @@ const sw: TranslationMessages = {
             imei_change: 'Kubadilisha IMEI',
             loan_transfer: 'Kuhamisha umiliki',
             agent_registration: 'Usajili wa wakala',
+            price_change: 'Punguzo la bei',
         },
         statuses: { pending: 'Linasubiri', approved: 'Limeidhinishwa', rejected: 'Limekataliwa' },
         fields: {
@@ -576,10 +580,16 @@ const sw: TranslationMessages = {
             to: 'Maombi hadi',
             actions: 'Vitendo',
             select: 'Chagua',
+            phone_model: 'Aina ya simu',
+            cash_price: 'Bei taslimu',
+            deposit: 'Malipo ya awali',
+            instalment_amount: 'Awamu',
         },
         change: {
             deregistration: 'Kusitisha mkopo %{reference} na kuiachilia simu yake',
             agent_registration: 'Kuwezesha %{username} katika %{store}',
+            price_change:
+                '%{model}: bei taslimu %{cash_before} → %{cash_after}, malipo ya awali %{deposit_before} → %{deposit_after}, awamu %{instalment_before} → %{instalment_after}',
         },
         requested_by: 'Limeombwa na %{name}, %{when}',
         details: 'Maelezo',
@@ -1585,6 +1595,17 @@ const sw: TranslationMessages = {
             amount_invalid: 'Kiasi zaidi ya 0 chenye desimali 2 tu',
             deposit_above_cash: 'Malipo ya awali hayawezi kuzidi bei taslimu',
             result_title: 'Bei sasa',
+            preview: 'Kagua mabadiliko kwanza',
+            preview_title: 'Mabadiliko haya yatafanya nini',
+            applies: 'Yanatumika',
+            at_once: 'Mara moja',
+            needs_checker: 'Yanahitaji mhakiki',
+            needs_checker_note:
+                'Punguzo la zaidi ya 20% linasubiri mhakiki: aina %{smart_count} ya simu inabaki na bei yake hadi mtu mwingine aidhinishe. |||| Punguzo la zaidi ya 20% linasubiri mhakiki: aina %{smart_count} za simu zinabaki na bei zake hadi mtu mwingine aidhinishe.',
+            confirm_content_checker:
+                'Aina %{at_once} zinabadilika mara moja, kwa kila mauzo mapya; punguzo %{smart_count} linaenda kwa mhakiki kwanza. |||| Aina %{at_once} zinabadilika mara moja, kwa kila mauzo mapya; mapunguzo %{smart_count} yanaenda kwa mhakiki kwanza.',
+            updated_requested:
+                'Bei zimebadilishwa kwa aina %{smart_count}; mapunguzo %{requested} yametumwa kwa mhakiki |||| Bei zimebadilishwa kwa aina %{smart_count}; mapunguzo %{requested} yametumwa kwa mhakiki',
         },
     },
     reconciliation: {
@@ -1866,6 +1887,10 @@ const sw: TranslationMessages = {
         unknown_sku: 'Hakuna aina ya simu yenye SKU hii.',
         duplicate_in_file: 'IMEI hii iko kwenye mstari wa awali wa faili.',
         places_unavailable: 'Utafutaji wa mahali haupatikani. Andika viwianishi au tumia mahali ulipo.',
+        catalogue_staff_only:
+            'Bei za orodha zinatumika katika kila duka, kwa hiyo ni wafanyakazi wasio wa duka lolote tu wanaoweza kuzibadilisha.',
+        prices_changed:
+            'Bei za simu hii zimebadilika baada ya ombi kutumwa. Likatae, na uombe upya kutoka bei za leo ikiwa punguzo bado linahitajika.',
         // Administration (issue 10)
         own_account:
             'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe, wala kuweka upya nenosiri lako mwenyewe.',

@@ -12,6 +12,8 @@ import { isApiError } from './apiErrors';
 import { isOnline } from './online';
 import { session } from './session';
 
+// The API is on the portal's own origin, so the browser sends its cookies with every call (the
+// sign-in's device cookie, HttpOnly: server/domain/auth/devices.ts) without `withCredentials`.
 const http = axios.create({
     baseURL: settings.apiBase,
     timeout: settings.httpTimeoutMs,

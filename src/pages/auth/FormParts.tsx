@@ -291,7 +291,7 @@ export const SubmitButton = ({
 };
 
 /** What went wrong that no single field is to blame for. */
-export const FormProblem = ({ message, values }: { message: string | null; values?: Record<string, string> }) => {
+export const FormProblem = ({ message, values }: { message: string | null; values?: Record<string, string | number> }) => {
     const { translate } = useT();
     if (!message) return null;
     return (

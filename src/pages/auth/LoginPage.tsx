@@ -31,17 +31,16 @@ type Credentials = { username: string; password: string };
 /** A message to show under the form: a translation key with its values. */
 interface Problem {
     key: string;
-    values?: Record<string, string>;
+    values?: Record<string, string | number>;
 }
 
 const problemOf = (error: unknown): Problem => {
     // Offline, even loading the sign-in code fails: say why rather than "an error occurred".
     if (!isOnline()) return { key: 'errors.offline' };
     const retryAfter = apiErrorOf(error)?.retry_after;
-    if (retryAfter !== undefined) {
-        const time = new Date(Date.now() + retryAfter * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-        return { key: 'auth.retry_after', values: { time } };
-    }
+    // Throttled: how long to wait, in whole minutes rounded up (a wait is never shorter than said).
+    if (retryAfter !== undefined)
+        return { key: 'auth.retry_in_minutes', values: { smart_count: Math.max(1, Math.ceil(retryAfter / 60)) } };
     return { key: errorKeyOf(error) };
 };
 
