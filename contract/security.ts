@@ -156,7 +156,7 @@ export const getAdmin = defineCall({
  */
 export const updateAdmin = defineCall({
     summary:
-        "Change a user's name, contact, group or shop (a new group only one whose roles the editor all holds). An empty change answers the user as they are.",
+        "Change a user's name, contact, group or shop (a new group only one whose roles the editor all holds). An empty change answers the user as they are. On one's own account, a new phone number or turning two-factor off needs `current_password` (re-authentication).",
     method: 'PATCH',
     path: '/prerequisites/admins/:id',
     access: 'EDIT_USER',
@@ -170,6 +170,12 @@ export const updateAdmin = defineCall({
             group_id: id,
             store_id: id.nullable(),
             otp_enabled: z.boolean(),
+            /**
+             * On one's own account, a new phone number or turning two-factor off needs the current
+             * password again (400 errors.current_password_required without it; a wrong one is
+             * errors.wrong_current_password and counts towards the sign-in throttle). Ignored otherwise.
+             */
+            current_password: z.string().min(1).max(200),
         })
         .partial(),
     response: admin,

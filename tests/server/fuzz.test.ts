@@ -58,8 +58,8 @@ afterAll(() => server?.close());
  *   guesses are throttled too (server/domain/auth/throttle.ts);
  * - rate_events: a registration takes its per-source slot before the checks that may refuse it;
  * - audit_events of refused sign-ins (wrong password or code, throttled, no SMS left) and of
- *   refused password changes (wrong current password, throttled): a failed attempt is exactly what
- *   the audit is for;
+ *   refused password changes and re-authentications (wrong current password, throttled): a failed
+ *   attempt is exactly what the audit is for;
  * - sms_outbox notices: a registration with a known phone number tells the number's owner by SMS
  *   (answered as a success today, allowed in case it is ever refused after the notice).
  * A wrong code for a real pending sign-in also counts a guess in `otps`; generated auth_ids never
@@ -68,7 +68,7 @@ afterAll(() => server?.close());
 const REFUSALS_MAY_WRITE: Record<string, string | null> = {
     sign_in_attempts: null,
     rate_events: null,
-    audit_events: `action NOT IN ('sessions.sign_in_failed', 'sessions.sign_in_throttled', 'otps.reject', 'otps.refuse', 'admins.change_password_failed', 'admins.change_password_throttled')`,
+    audit_events: `action NOT IN ('sessions.sign_in_failed', 'sessions.sign_in_throttled', 'otps.reject', 'otps.refuse', 'admins.change_password_failed', 'admins.change_password_throttled', 'admins.reauthenticate_failed', 'admins.reauthenticate_throttled')`,
     sms_outbox: `purpose <> 'notice'`,
 };
 

@@ -152,7 +152,7 @@ describe('choosing a new password after a reset', () => {
         await user.type(screen.getByLabelText(/^New password/), 'short');
         await user.type(screen.getByLabelText(/^Confirm the new password/), 'other');
         await user.click(screen.getByRole('button', { name: 'Change password' }));
-        expect(await screen.findByText('Must be 10 characters at least')).toBeTruthy();
+        expect(await screen.findByText('Must be 12 characters at least')).toBeTruthy();
         expect(screen.getByText('The passwords do not match')).toBeTruthy();
 
         await user.clear(screen.getByLabelText(/^New password/));
@@ -196,6 +196,28 @@ describe('choosing a new password after a reset', () => {
         expect(await screen.findByText('The current password is not right.')).toBeTruthy();
         expect((screen.getByLabelText(/^New password/) as HTMLInputElement).value).toBe('my-own-new-password');
         expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    });
+
+    it("shows the server's reason for refusing the new password on its field", async () => {
+        server.use(
+            answer(
+                changeOwnPassword,
+                errorAnswer(400, {
+                    code: 400,
+                    name: 'BadRequest',
+                    message: 'Too common',
+                    key: 'errors.password_common',
+                    field: 'new_password',
+                }),
+            ),
+        );
+        const user = await signInWithTemporary();
+        await user.type(screen.getByLabelText(/^Current password/), TEMPORARY);
+        await user.type(screen.getByLabelText(/^New password/), 'Password1234');
+        await user.type(screen.getByLabelText(/^Confirm the new password/), 'Password1234');
+        await user.click(screen.getByRole('button', { name: 'Change password' }));
+        expect(await screen.findByText('This password is too common and easy to guess; choose another.')).toBeTruthy();
+        expect((screen.getByLabelText(/^New password/) as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
     });
 
     it('opens nothing of the shell until then: the dashboard sends the user back', async () => {

@@ -3,6 +3,7 @@ import {
     AutocompleteInput,
     BooleanInput,
     Edit,
+    PasswordInput,
     ReferenceInput,
     SaveButton,
     SimpleForm,
@@ -13,6 +14,8 @@ import {
     useRecordContext,
     type RaRecord,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { MSISDN_PATTERN } from '../../../contract/fields';
 import type { Admin } from '../../../contract/security';
 import { usePortalValidators } from '../../lib/validators';
 import { quietOnError } from '../../layout/ResourceErrors';
@@ -21,12 +24,43 @@ import { UserAccountActions } from './UserAccountActions';
 import { useChoosableGroups } from './choosableGroups';
 import { isOwnAccount } from './ownAccount';
 
-/** A cleared optional input is "none" (`null`), as the record holds it, not an empty string. */
-const clearedToNull = (data: RaRecord): RaRecord => ({
+/**
+ * A cleared optional input is "none" (`null`), as the record holds it, not an empty string; the
+ * current password is sent only when typed.
+ */
+const clearedToNull = ({ current_password: currentPassword, ...data }: RaRecord): RaRecord => ({
     ...data,
     email: data.email === '' ? null : data.email,
     store_id: data.store_id === '' ? null : data.store_id,
+    ...(typeof currentPassword === 'string' && currentPassword !== '' ? { current_password: currentPassword } : {}),
 });
+
+/** The phone number as the server keeps it (contract/fields.ts `msisdn`): trimmed, without the +. */
+const storedMsisdn = (value: unknown) => (typeof value === 'string' ? value.trim().replace(/^\+/, '') : '');
+
+/**
+ * On one's own account, a new phone number (where the sign-in codes go) or turning the SMS code
+ * off asks for the current password again, as the server does (updateAdmin): the input shows as
+ * soon as the form holds such a change.
+ */
+const CurrentPasswordInput = () => {
+    const user = useRecordContext<Admin>();
+    const [msisdn, otpEnabled] = useWatch({ name: ['msisdn', 'otp_enabled'] }) as [unknown, unknown];
+    if (!user || !isOwnAccount(user)) return null;
+    const newPhone = MSISDN_PATTERN.test(storedMsisdn(msisdn)) && storedMsisdn(msisdn) !== user.msisdn;
+    const turnedOff = user.otp_enabled && otpEnabled === false;
+    if (!newPhone && !turnedOff) return null;
+    return (
+        <Grid size={{ xs: 12, sm: 6 }}>
+            <PasswordInput
+                source="current_password"
+                autoComplete="current-password"
+                helperText="resources.users.edit.current_password_help"
+                validate={required()}
+            />
+        </Grid>
+    );
+};
 
 const GroupInput = ({ own }: { own: boolean }) => {
     const user = useRecordContext<Admin>();
@@ -91,6 +125,7 @@ const UserForm = () => {
                 <Grid size={12}>
                     <BooleanInput source="otp_enabled" helperText="resources.users.otp_help" />
                 </Grid>
+                <CurrentPasswordInput />
             </Grid>
         </SimpleForm>
     );
