@@ -243,7 +243,9 @@ const sw: TranslationMessages = {
         register_prompt: 'Wakala mpya wa mauzo?',
         register_link: 'Jisajili hapa',
         retry_after: 'Majaribio mengi mno. Jaribu tena baada ya %{time}.',
-        retry_in_minutes: 'Umejaribu mara nyingi mno. Subiri dakika %{smart_count} kisha ujaribu tena.',
+        // "dakika" is both one minute and many: the two forms are the same sentence.
+        retry_in_minutes:
+            'Umejaribu mara nyingi mno. Subiri dakika %{smart_count} kisha ujaribu tena. |||| Umejaribu mara nyingi mno. Subiri dakika %{smart_count} kisha ujaribu tena.',
         otp: {
             title: 'Weka msimbo wako wa kuingia',
             help: 'Tumekutumia msimbo wa tarakimu 6 kwa SMS kwenye namba ya simu inayoishia %{sent_to}.',
