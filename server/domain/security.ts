@@ -41,6 +41,14 @@ import { HttpError, mount, type CallContext } from '../http';
 import { containing, orderBy, pageOf, totalCount } from '../lists';
 import { iso } from '../wire';
 import { checkNewPassword, hashPassword, temporaryPassword } from './auth';
+import { maskMsisdn } from './auth/codes';
+import { releaseCodeBudget } from './auth/otp';
+import {
+    confirmCurrentPassword,
+    currentPasswordRequired,
+    settleReauthentication,
+    type CurrentPasswordProof,
+} from './auth/reauthenticate';
 import { releaseSignInFailures, takeRateSlot, tooManyAttempts } from './auth/throttle';
 import { insertAgentRegistration } from './approvals/requests';
 
@@ -341,6 +349,37 @@ const adminToChange = async (tx: Transaction, context: CallContext, adminId: num
 const notOwnAccount = (context: CallContext, target: Admin, what: string, field: string) => {
     if (target.id === context.session?.admin.id)
         throw forbidden('errors.own_account', `You cannot change your own ${what}`, field);
+};
+
+/**
+ * What a change to one's own account does to its second factor that asks for the current password
+ * again (auth/reauthenticate.ts): a new phone number (where the sign-in codes go, now or once the
+ * second factor is on; also where a reset's notice goes) and turning the second factor off. None
+ * on another user's account: their own password is not the caller's to give.
+ */
+const ownTwoFactorChanges = (
+    context: CallContext,
+    current: { id: number; msisdn: string; otp_enabled: boolean },
+    body: { msisdn?: string; otp_enabled?: boolean },
+): string[] => {
+    if (current.id !== context.session?.admin.id) return [];
+    return [
+        ...(body.msisdn !== undefined && body.msisdn !== current.msisdn ? ['msisdn'] : []),
+        ...(body.otp_enabled === false && current.otp_enabled ? ['otp_enabled'] : []),
+    ];
+};
+
+/** The current password, checked before the write (the slow hash holds no transaction) when the change needs it. */
+const ownTwoFactorProof = async (
+    context: CallContext,
+    adminId: number,
+    body: { msisdn?: string; otp_enabled?: boolean },
+    currentPassword: string | undefined,
+): Promise<CurrentPasswordProof | undefined> => {
+    if (adminId !== context.session?.admin.id) return undefined;
+    const current = await findAdmin(context.db, adminId);
+    const needs = current ? ownTwoFactorChanges(context, current, body) : [];
+    return needs.length > 0 ? confirmCurrentPassword(context, currentPassword, needs) : undefined;
 };
 
 /** Ends a user's live sessions; answers how many. Every instance forgets them at once (NOTIFY). */
@@ -694,62 +733,66 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
 
     mount(app, getAdmin, async ({ params }, context) => visibleAdmin(context, params.id));
 
-    mount(app, updateAdmin, async ({ params, body }, context) =>
+    mount(app, updateAdmin, async ({ params, body: { current_password: currentPassword, ...body } }, context) => {
         // Nothing to change: the user as they are, and nothing written.
-        Object.keys(body).length === 0
-            ? visibleAdmin(context, params.id)
-            : context.write(
-                  async tx => {
-                      await lockGroupRoles(tx);
-                      const held = await rolesHeldNow(tx, context);
-                      const before = await adminToChange(tx, context, params.id, held);
-                      const groupId = body.group_id ?? before.group_id;
-                      const storeId = body.store_id === undefined ? before.store_id : body.store_id;
-                      // Nobody moves themselves; whoever moves a member of a full group holds every role, so is
-                      // in a full group too and still active: someone can always do everything.
-                      if (groupId !== before.group_id) {
-                          notOwnAccount(context, before, 'group', 'group_id');
-                          // Moving a user takes a member from one group and gives one to another.
-                          await checkStandingOver(tx, context, held, before.group_id, 'members');
-                          await checkStandingOver(tx, context, held, groupId, 'members');
-                      }
-                      if (storeId !== before.store_id) {
-                          notOwnAccount(context, before, 'shop', 'store_id');
-                          // A shop's staff keep their users in the shop: no shop at all would mean every shop.
-                          const actorStore = context.session?.admin.storeId ?? null;
-                          if (actorStore !== null && storeId !== actorStore) {
-                              throw forbidden('errors.store_not_allowed', 'You can only keep users in your own shop', 'store_id');
-                          }
-                      }
-                      if (groupId !== before.group_id || storeId !== before.store_id) {
-                          await checkMayCreateIn(tx, context, held, { group_id: groupId, store_id: storeId });
-                      }
-                      if (body.msisdn !== undefined && body.msisdn !== before.msisdn) {
-                          await lockMsisdn(tx, body.msisdn);
-                          if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
-                      }
-                      await tx
-                          .update(admins)
-                          .set({
-                              firstName: body.first_name,
-                              lastName: body.last_name,
-                              msisdn: body.msisdn,
-                              email: body.email,
-                              otpEnabled: body.otp_enabled,
-                              groupId,
-                              storeId,
-                          })
-                          .where(eq(admins.id, params.id));
-                      const after = await findAdmin(tx, params.id);
-                      if (!after) throw new Error('The user could not be read back');
-                      return {
-                          result: after,
-                          audit: { action: 'admins.update', entity: 'admins', entityId: after.id, before, after },
-                      };
-                  },
-                  { conflicts: ADMIN_CONFLICTS },
-              ),
-    );
+        if (Object.keys(body).length === 0) return visibleAdmin(context, params.id);
+        const proof = await ownTwoFactorProof(context, params.id, body, currentPassword);
+        return context.write(
+            async tx => {
+                await lockGroupRoles(tx);
+                const held = await rolesHeldNow(tx, context);
+                const before = await adminToChange(tx, context, params.id, held);
+                // Decided again on the locked row: the account may have changed since the password was checked.
+                const needs = ownTwoFactorChanges(context, before, body);
+                if (needs.length > 0 && !proof) throw currentPasswordRequired();
+                const reauthenticated = proof ? [await settleReauthentication(tx, before.id, proof, needs)] : [];
+                const groupId = body.group_id ?? before.group_id;
+                const storeId = body.store_id === undefined ? before.store_id : body.store_id;
+                // Nobody moves themselves; whoever moves a member of a full group holds every role, so is
+                // in a full group too and still active: someone can always do everything.
+                if (groupId !== before.group_id) {
+                    notOwnAccount(context, before, 'group', 'group_id');
+                    // Moving a user takes a member from one group and gives one to another.
+                    await checkStandingOver(tx, context, held, before.group_id, 'members');
+                    await checkStandingOver(tx, context, held, groupId, 'members');
+                }
+                if (storeId !== before.store_id) {
+                    notOwnAccount(context, before, 'shop', 'store_id');
+                    // A shop's staff keep their users in the shop: no shop at all would mean every shop.
+                    const actorStore = context.session?.admin.storeId ?? null;
+                    if (actorStore !== null && storeId !== actorStore) {
+                        throw forbidden('errors.store_not_allowed', 'You can only keep users in your own shop', 'store_id');
+                    }
+                }
+                if (groupId !== before.group_id || storeId !== before.store_id) {
+                    await checkMayCreateIn(tx, context, held, { group_id: groupId, store_id: storeId });
+                }
+                if (body.msisdn !== undefined && body.msisdn !== before.msisdn) {
+                    await lockMsisdn(tx, body.msisdn);
+                    if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
+                }
+                await tx
+                    .update(admins)
+                    .set({
+                        firstName: body.first_name,
+                        lastName: body.last_name,
+                        msisdn: body.msisdn,
+                        email: body.email,
+                        otpEnabled: body.otp_enabled,
+                        groupId,
+                        storeId,
+                    })
+                    .where(eq(admins.id, params.id));
+                const after = await findAdmin(tx, params.id);
+                if (!after) throw new Error('The user could not be read back');
+                return {
+                    result: after,
+                    audit: [{ action: 'admins.update', entity: 'admins', entityId: after.id, before, after }, ...reauthenticated],
+                };
+            },
+            { conflicts: ADMIN_CONFLICTS },
+        );
+    });
 
     mount(app, setAdminStatus, async ({ params, body }, context) =>
         context.write(async tx => {
@@ -793,9 +836,16 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             await lockGroupRoles(tx);
             const target = await adminToChange(tx, context, params.id, await rolesHeldNow(tx, context));
             const released = await releaseSignInFailures(tx, target.username, context.now());
+            // A two-factor user who spent the phone's hourly codes is as shut out as a throttled one.
+            const codesReleased = await releaseCodeBudget(tx, target.msisdn, context.now());
             return {
                 result: { released },
-                audit: { action: 'sign_in_attempts.release', entity: 'admins', entityId: target.id, after: { released } },
+                audit: {
+                    action: 'sign_in_attempts.release',
+                    entity: 'admins',
+                    entityId: target.id,
+                    after: { released, codes_released: codesReleased, phone: maskMsisdn(target.msisdn) },
+                },
             };
         }),
     );

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, myRoles, resendOtp } from '../../contract/auth';
 import { devOutbox } from '../../contract/dev';
+import { releaseAdminThrottle } from '../../contract/security';
 import { admins, auditEvents, sessions, smsOutbox } from '../../server/db/schema';
 import { OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
@@ -194,5 +195,35 @@ describe('guessing the code', () => {
         const resent = await server.call(resendOtp, { body: { auth_id: authId } });
         expect(resent.status).toBe(429);
         expect(resent.error.key).toBe('errors.too_many_codes');
+    });
+
+    it("an administrator's release gives the phone its hourly share back, and the audit says what it cleared", async () => {
+        for (let signIn = 0; signIn < OTP_SMS_PER_HOUR; signIn++) await startSignIn();
+        const locked = await server.call(login, { body: { username: 'secure', password: PASSWORD } });
+        expect(locked.error.key).toBe('errors.too_many_codes');
+        server.clock.advance(60_000);
+
+        const [secure] = await server.db.select({ id: admins.id }).from(admins).where(eq(admins.username, 'secure'));
+        if (!secure) throw new Error('no secure user seeded');
+        const released = await server.call(releaseAdminThrottle, {
+            params: { id: secure.id },
+            token: await server.signIn('admin'),
+        });
+        expect(released.status).toBe(200);
+        const [event] = await server.db
+            .select()
+            .from(auditEvents)
+            .where(eq(auditEvents.action, 'sign_in_attempts.release'))
+            .orderBy(desc(auditEvents.id))
+            .limit(1);
+        expect(event).toMatchObject({ entityId: String(secure.id) });
+        expect(event?.after).toMatchObject({ codes_released: OTP_SMS_PER_HOUR, phone: '•••008' });
+
+        const { authId, code } = await startSignIn();
+        expect((await completeSignIn(authId, code)).status).toBe(200);
+        // A fresh share, not an unlimited one.
+        for (let signIn = 1; signIn < OTP_SMS_PER_HOUR; signIn++) await startSignIn();
+        const again = await server.call(login, { body: { username: 'secure', password: PASSWORD } });
+        expect(again.error.key).toBe('errors.too_many_codes');
     });
 });

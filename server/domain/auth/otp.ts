@@ -4,9 +4,9 @@
  * codes per sign-in, and at most 5 codes an hour to one phone however many sign-ins ask.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db';
-import { admins, otps, smsOutbox } from '../../db/schema';
+import { admins, otps, rateEvents, smsOutbox } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import type { AuditEntry, Written } from '../../write';
 import { codeHash, maskMsisdn, sameHash, UUID_PATTERN } from './codes';
@@ -24,6 +24,35 @@ export const tooManyCodes = () =>
     new HttpError(429, 'errors.too_many_codes', 'Too many codes were sent to this phone; try again in an hour', undefined, {
         retryAfter: HOUR_MS / 1000,
     });
+
+const codeLock = (tx: Transaction, msisdn: string) =>
+    tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms-otp:${msisdn}`}))`);
+
+/** The rate event an administrator's release leaves (`releaseCodeBudget`): codes sent before it no longer count. */
+const releaseBucket = (msisdn: string) => `sms-otp-release:${msisdn}`;
+
+/** How many codes count against the phone's hourly share now: those of the last hour, since its last release. */
+const codesCounted = async (tx: Transaction, msisdn: string, now: Date): Promise<number> => {
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    const [release] = await tx
+        .select({ at: rateEvents.at })
+        .from(rateEvents)
+        .where(and(eq(rateEvents.bucket, releaseBucket(msisdn)), gt(rateEvents.at, hourAgo)))
+        .orderBy(desc(rateEvents.id))
+        .limit(1);
+    const [sent] = await tx
+        .select({ value: count() })
+        .from(smsOutbox)
+        .where(
+            and(
+                eq(smsOutbox.msisdn, msisdn),
+                eq(smsOutbox.purpose, 'otp'),
+                // A code sent in the release's own instant still counts: a release never frees more than was sent before it.
+                release ? gte(smsOutbox.createdAt, release.at) : gt(smsOutbox.createdAt, hourAgo),
+            ),
+        );
+    return sent?.value ?? 0;
+};
 
 /**
  * Writes a one-time code's text to the SMS outbox (the seam for a real gateway), unless the phone
@@ -44,20 +73,22 @@ export const sendCodeSms = async (
         await tx.insert(smsOutbox).values({ msisdn, text, purpose: 'otp', createdAt: now });
         return true;
     }
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms-otp:${msisdn}`}))`);
-    const [sent] = await tx
-        .select({ value: count() })
-        .from(smsOutbox)
-        .where(
-            and(
-                eq(smsOutbox.msisdn, msisdn),
-                eq(smsOutbox.purpose, 'otp'),
-                gt(smsOutbox.createdAt, new Date(now.getTime() - HOUR_MS)),
-            ),
-        );
-    if ((sent?.value ?? 0) >= OTP_SMS_PER_HOUR) return false;
+    await codeLock(tx, msisdn);
+    if ((await codesCounted(tx, msisdn, now)) >= OTP_SMS_PER_HOUR) return false;
     await tx.insert(smsOutbox).values({ msisdn, text, purpose: 'otp', createdAt: now });
     return true;
+};
+
+/**
+ * An administrator gives a phone its hourly share of codes back (a two-factor user who spent it
+ * is otherwise shut out for an hour): codes sent so far stop counting. Under the phone's lock, so
+ * a code being sent counts wholly before or after. Answers how many codes stopped counting.
+ */
+export const releaseCodeBudget = async (tx: Transaction, msisdn: string, now: Date): Promise<number> => {
+    await codeLock(tx, msisdn);
+    const counted = await codesCounted(tx, msisdn, now);
+    if (counted > 0) await tx.insert(rateEvents).values({ bucket: releaseBucket(msisdn), at: now });
+    return counted;
 };
 
 const sendOtp = (tx: Transaction, context: CallContext, msisdn: string, code: string): Promise<boolean> =>
