@@ -24,7 +24,7 @@ import {
     useMediaQuery,
     type Theme,
 } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
     AutocompleteInput,
@@ -62,6 +62,7 @@ import { QueueExport } from './QueueExport';
 import { approveAction, type QueueName } from './gates';
 import { changeText, readableOn } from './present';
 import { RequestDetail, StatusChip, WhoWhen, useWhen } from './RequestDetail';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 const PER_PAGE = 25;
 
@@ -426,7 +427,7 @@ export const ApprovalQueue = ({ queue }: { queue: QueueName }) => {
     const [deciding, setDeciding] = useState<{ request: ApprovalRequest; decision: Decision } | null>(null);
     const [dialogOpen, setDialogOpen] = useState(false);
     const listRef = useRef<HTMLDivElement>(null);
-    const decision = useMutation({
+    const decision = useSingleMutation({
         mutationFn: ({ request, choice, note }: { request: ApprovalRequest; choice: Decision; note: string }) =>
             decide(queue, request, choice, note),
         onSuccess: saved => {

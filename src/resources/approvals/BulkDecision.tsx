@@ -20,6 +20,7 @@ import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { decide, type Decision } from './api';
 import { useRefreshAfterDecision } from './decisions';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { DecisionDialog } from './DecisionDialog';
 import type { QueueName } from './gates';
 import { readableOn, refusalOf, type Outcome } from './present';
@@ -128,21 +129,29 @@ export const useBulkDecision = (queue: QueueName, onFinished: () => void) => {
     const refresh = useRefreshAfterDecision();
     const [run, setRun] = useState<Run | null>(null);
     const closed = useRef(false);
+    // One run at a time: a double click on the dialog's Approve, as it closes, starts nothing more.
+    const { take } = useSingleFlight();
     const start = async (decision: Decision, note: string, requests: ApprovalRequest[]) => {
-        closed.current = false;
-        setRun({ decision, requests, outcomes: [], running: true });
-        for (const request of requests) {
-            if (closed.current) break;
-            let outcome: Outcome;
-            try {
-                await decide(queue, request, decision, note);
-                outcome = { request, result: decision === 'approve' ? 'approved' : 'rejected' };
-            } catch (error) {
-                outcome = refusalOf(request, error);
+        const land = take();
+        if (!land) return;
+        try {
+            closed.current = false;
+            setRun({ decision, requests, outcomes: [], running: true });
+            for (const request of requests) {
+                if (closed.current) break;
+                let outcome: Outcome;
+                try {
+                    await decide(queue, request, decision, note);
+                    outcome = { request, result: decision === 'approve' ? 'approved' : 'rejected' };
+                } catch (error) {
+                    outcome = refusalOf(request, error);
+                }
+                setRun(current => (current ? { ...current, outcomes: [...current.outcomes, outcome] } : current));
             }
-            setRun(current => (current ? { ...current, outcomes: [...current.outcomes, outcome] } : current));
+            setRun(current => (current ? { ...current, running: false } : current));
+        } finally {
+            land();
         }
-        setRun(current => (current ? { ...current, running: false } : current));
         onFinished();
         refresh();
     };

@@ -1,6 +1,6 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button, List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { fieldAgentRequest } from '../../../contract/customers';
@@ -10,6 +10,7 @@ import { ActionDialog, useFieldProblem } from './actions/ActionDialog';
 import { useFormat } from './format';
 import { Loaded, Section } from './sections/Section';
 import { StatusChip } from './sections/StatusChip';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 const REQUESTS_KEY = ['field-agent-requests'] as const;
 
@@ -35,7 +36,7 @@ const AddRequest = () => {
     const [open, setOpen] = useState(false);
     const [form, setForm] = useState<Form>(EMPTY);
     const [problems, setProblems] = useState<Partial<Record<keyof Form, string>>>({});
-    const add = useMutation({
+    const add = useSingleMutation({
         mutationFn: (body: Form) =>
             callApi(fieldAgentRequest, {
                 body: {

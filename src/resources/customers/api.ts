@@ -3,9 +3,10 @@
  * react-admin's query cache: every answer about a customer sits under `customerKey(msisdn)`, so an
  * action refreshes all of it at once, and nothing of one signed-in visit outlives it (App.tsx).
  */
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallDefinition, CallInput, CallResponse } from '../../../contract/define';
 import { callApi } from '../../lib/portalApi';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 export const customerKey = (msisdn: string) => ['customer', msisdn] as const;
 
@@ -35,7 +36,7 @@ export const useCustomerMutation = <C extends CallDefinition>(
     } = {},
 ) => {
     const queryClient = useQueryClient();
-    return useMutation<CallResponse<C>, unknown, CallInput<C>>({
+    return useSingleMutation<CallResponse<C>, unknown, CallInput<C>>({
         mutationFn: input => callApi(call, input),
         onSuccess: answer => {
             options.onSuccess?.(answer);

@@ -5,7 +5,6 @@ import {
     Form,
     ReferenceInput,
     required,
-    SaveButton,
     SelectInput,
     TextInput,
     useLocale,
@@ -20,6 +19,7 @@ import { callApi } from '../../lib/portalApi';
 import { session } from '../../lib/session';
 import { formatAmount } from '../stores/format';
 import { fetchModels, modelsKey } from './api';
+import { SubmitButton } from '../../layout/SubmitButton';
 
 /** 15 digits whose last is the Luhn check digit (contract/fields.ts `imei`, which the server applies too). */
 export const imeiCheck: Validator = (value: unknown) => {
@@ -100,7 +100,7 @@ export const OneDevice = () => {
                         />
                     </ReferenceInput>
                     <Box sx={{ mt: 1 }}>
-                        <SaveButton label="inventory.one.submit" alwaysEnable />
+                        <SubmitButton label="inventory.one.submit" />
                     </Box>
                 </Form>
             </CardContent>

@@ -4,7 +4,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Alert, Box, Button, Card, CardContent, Skeleton, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { CanAccess, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { useWhen } from '../approvals/RequestDetail';
 import { Screen } from '../stores/Screen';
 import { decideSubmission, fetchImage, fetchSubmission, imageKey, kycKey, submissionKey, type KycDecision } from './api';
 import { OcrComparison, SubmissionStatusChip } from './present';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 /** A rejection says why (contract: 3 to 500 characters). */
 const REASON_MIN = 3;
@@ -122,7 +123,7 @@ const Decision = ({ submission }: { submission: KycSubmission }) => {
     const [visible, setVisible] = useState(false);
     const [reason, setReason] = useState('');
     const [problem, setProblem] = useState<string | undefined>();
-    const mutation = useMutation({
+    const mutation = useSingleMutation({
         mutationFn: (decision: KycDecision) => decideSubmission(submission.id, decision),
         onSuccess: saved => {
             notify(saved.status === 'approved' ? 'kyc.approved' : 'kyc.rejected', {

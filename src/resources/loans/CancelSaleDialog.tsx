@@ -1,8 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { cancelLoan, loanCancellationOptions, type Loan } from '../../../contract/loans';
 import { callApi } from '../../lib/portalApi';
 import { ActionDialog, useFieldProblem } from '../customers/actions/ActionDialog';
 import { ExitReasonFields, useExitReason, type ExitReason } from '../customers/actions/ExitReason';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 /**
  * "Cancel sale": with a loan (draft or awaiting its deposit), a sales-exit reason (spec §9,
@@ -54,7 +55,7 @@ const CancelLoan = ({
         enabled: open,
         staleTime: 0,
     });
-    const cancel = useMutation({
+    const cancel = useSingleMutation({
         mutationFn: (body: { reason: ExitReason; note?: string }) =>
             callApi(cancelLoan, { body: { loan_reference: reference, ...body } }),
         onSuccess: onCancelled,

@@ -22,7 +22,7 @@ import {
     useMediaQuery,
     type Theme,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { LoanCandidate, SuspenseItem } from '../../../contract/money';
@@ -32,6 +32,7 @@ import { useFormat } from '../customers/format';
 import { ListEmptyText, LoadingRows } from '../stores/ListStates';
 import { candidatesKey, correctPayment, fetchCandidates, moneyKey } from './api';
 import { Fact, Facts, Mono, NOTE_MAX } from './present';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 /** The payment being assigned: what it is, where it came from, and why it matched no loan. */
 const Payment = ({ item }: { item: SuspenseItem }) => {
@@ -132,7 +133,7 @@ export const SuspenseCorrectDialog = ({ open, item, onClose, onDone, onExited }:
     const current = list.find(candidate => candidate.loan_reference === chosenReference) ?? chosen;
     const payment = candidates.data?.transaction ?? item;
 
-    const assign = useMutation({
+    const assign = useSingleMutation({
         mutationFn: ({ loanReference, text }: { loanReference: string; text: string }) =>
             correctPayment(item.id, loanReference, text),
         onSuccess: ({ loan }) => {

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import type { SuspenseItem } from '../../../contract/money';
 import { useFormat } from '../customers/format';
 import { moneyKey, queuePayment } from './api';
 import { NoteDialog } from './present';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 interface SuspenseQueueDialogProps {
     open: boolean;
@@ -24,7 +25,7 @@ export const SuspenseQueueDialog = ({ open, item, onClose, onDone, onExited }: S
     const notify = useNotify();
     const format = useFormat();
     const queryClient = useQueryClient();
-    const queue = useMutation({
+    const queue = useSingleMutation({
         mutationFn: (note: string) => queuePayment(item.id, note),
         onSuccess: () => {
             notify('money.suspense.queued', { type: 'success', messageArgs: { reference: item.reference } });

@@ -1,6 +1,6 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
     CanAccess,
@@ -22,6 +22,7 @@ import { usePagedList } from '../stores/pagedList';
 import { Screen } from '../stores/Screen';
 import { claimsKey, cleanClaimFilter, fetchClaimsPage, moneyKey, requestReversal, type ClaimKind } from './api';
 import { ClaimReversalChip, Fact, Facts, Mono, NoteDialog, reversible } from './present';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 const PER_PAGE = 25;
 
@@ -144,7 +145,7 @@ const RequestReversalDialog = ({
     const notify = useNotify();
     const format = useFormat();
     const queryClient = useQueryClient();
-    const request = useMutation({
+    const request = useSingleMutation({
         mutationFn: (reason: string) => requestReversal(claim.id, reason),
         onSuccess: () => {
             notify('money.tpi.reversal_requested', {

@@ -15,7 +15,7 @@ import {
     useMediaQuery,
     type Theme,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import {
     CanAccess,
@@ -47,6 +47,7 @@ import {
     type ReversalDecision,
 } from './api';
 import { Fact, Facts, Mono, NoteDialog, ReversalStatusChip } from './present';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 const PER_PAGE = 25;
 
@@ -267,7 +268,7 @@ export const TpiReversals = () => {
     const [deciding, setDeciding] = useState<{ reversal: TpiReversal; decision: ReversalDecision; opening: number } | null>(null);
     const [dialogOpen, setDialogOpen] = useState(false);
     const listRef = useRef<HTMLDivElement>(null);
-    const decision = useMutation({
+    const decision = useSingleMutation({
         mutationFn: ({ reversal, choice, note }: { reversal: TpiReversal; choice: ReversalDecision; note: string }) =>
             decideReversal(reversal.id, choice, note),
         onSuccess: saved => {

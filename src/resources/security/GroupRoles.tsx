@@ -23,6 +23,7 @@ import { LIST_LIMIT } from '../../config';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { titleCase } from '../../lib/format';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 
 /** A role code as words, with the code itself beside it for those who know the codes. */
@@ -41,10 +42,14 @@ const useRemoveRole = (group: AdminGroup, afterRemoval: () => void) => {
     const translate = useTranslate();
     const notify = useNotify();
     const [deleteOne, { isPending }] = useDelete();
+    // useDelete's isPending comes a task after the click: a double click would remove twice.
+    const flight = useSingleFlight();
     const [pending, setPending] = useState<GroupRole | null>(null);
     const [removed, setRemoved] = useState(false);
     const confirm = () => {
         if (!pending) return;
+        const land = flight.take();
+        if (!land) return;
         deleteOne(
             'group-roles',
             { id: pending.id, previousData: pending },
@@ -59,13 +64,14 @@ const useRemoveRole = (group: AdminGroup, afterRemoval: () => void) => {
                     setPending(null);
                     notify(errorKeyOf(error), { type: 'error' });
                 },
+                onSettled: land,
             },
         );
     };
     const dialog = (
         <ConfirmDialog
             open={pending !== null}
-            busy={isPending}
+            busy={isPending || flight.busy}
             title={translate('resources.security.remove_role_title')}
             content={
                 pending

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Alert, Autocomplete, Button, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DataTable, ListContextProvider, Pagination, SimpleList, useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { TierChip } from '../stores/TierChip';
 import { fetchShopAgents, fetchShops, shopAgentsKey, shopsKey } from './api';
 import { TransferDialog } from './TransferDialog';
 import { useShopListError } from './ShopList';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 type AgentPage = { data: Agent[]; total: number };
 
@@ -58,7 +59,7 @@ export const ShopAgents = () => {
     }, [shopId, setFilters]);
 
     const [transferring, setTransferring] = useState<Agent | null>(null);
-    const transfer = useMutation({
+    const transfer = useSingleMutation({
         mutationFn: ({ agent, storeId }: { agent: Agent; storeId: number; storeName: string }) =>
             callApi(transferAgent, {
                 body: { agent_id: String(agent.id), agent_firstname: agent.first_name, agent_store_id: String(storeId) },

@@ -1,10 +1,11 @@
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button } from '@mui/material';
 import { useId } from 'react';
-import { Form, SaveButton, useNotify, useTranslate } from 'react-admin';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import { updateAgentLocation, type Agent } from '../../../contract/stores';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { LocationInputs } from './LocationInputs';
+import { SubmitButton } from '../../layout/SubmitButton';
 
 /** Moves an agent's location (UPDATE_AGENT_LOCATION) with the same picker as a new store's. */
 export const AgentLocationDialog = ({
@@ -53,7 +54,7 @@ export const AgentLocationDialog = ({
                     </DialogContent>
                     <DialogActions>
                         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-                        <SaveButton label="stores.location.save" alwaysEnable />
+                        <SubmitButton label="stores.location.save" />
                     </DialogActions>
                 </Form>
             ) : null}

@@ -1,10 +1,11 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
-import { Form, SaveButton, useNotify, useTranslate } from 'react-admin';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import { assignRegionLead, type Store } from '../../../contract/stores';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { RegionLeadInput } from './StoreCreate';
+import { SubmitButton } from '../../layout/SubmitButton';
 
 /**
  * Names (or clears) a store's region lead (ADD_REGION_LEAD): an active portal user. Clearing the
@@ -55,7 +56,7 @@ export const RegionLeadDialog = ({
                     </DialogContent>
                     <DialogActions>
                         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-                        <SaveButton label="stores.region_lead.save" alwaysEnable />
+                        <SubmitButton label="stores.region_lead.save" />
                     </DialogActions>
                 </Form>
             ) : null}

@@ -8,7 +8,6 @@ import {
     minLength,
     ReferenceInput,
     required,
-    SaveButton,
     TextInput,
     useCanAccess,
     useGetIdentity,
@@ -23,6 +22,7 @@ import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { LocationInputs } from './LocationInputs';
 import { Screen } from './Screen';
+import { SubmitButton } from '../../layout/SubmitButton';
 
 const placeChecks = [required(), minLength(2), maxLength(80)];
 
@@ -124,7 +124,7 @@ export const StoreCreate = () => {
                             />
                         ) : null}
                         <Box sx={{ mt: 1 }}>
-                            <SaveButton label="stores.create" alwaysEnable />
+                            <SubmitButton label="stores.create" />
                         </Box>
                     </Form>
                 </CardContent>

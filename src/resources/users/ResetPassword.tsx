@@ -1,13 +1,13 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PasswordIcon from '@mui/icons-material/Password';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FocusEvent } from 'react';
 import { CanAccess, useNotify, useTranslate } from 'react-admin';
 import { resetAdminPassword, type Admin } from '../../../contract/security';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 type Copied = 'copied' | 'copy_failed' | null;
 
@@ -95,7 +95,7 @@ export const ResetPassword = ({ user }: { user: Admin }) => {
     const [asked, setAsked] = useState(false);
     const [temporary, setTemporary] = useState<string | null>(null);
     const name = `${user.first_name} ${user.last_name}`;
-    const mutation = useMutation({
+    const mutation = useSingleMutation({
         mutationFn: (id: number) => callApi(resetAdminPassword, { params: { id: String(id) } }),
         onSuccess: answer => {
             setAsked(false);

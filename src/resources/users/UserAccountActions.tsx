@@ -3,7 +3,6 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Box, Button, Divider, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { endAdminSessions, releaseAdminThrottle, setAdminStatus, type Admin } from '../../../contract/security';
@@ -13,6 +12,7 @@ import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { ResetPassword } from './ResetPassword';
 import { UserStatus } from './UserStatus';
 import { isOwnAccount } from './ownAccount';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 type AccountAction = 'disable' | 'enable' | 'end_sessions' | 'release';
 
@@ -81,7 +81,7 @@ export const UserAccountActions = () => {
     const refresh = useRefresh();
     const user = useRecordContext<Admin>();
     const [asked, setAsked] = useState<AccountAction | null>(null);
-    const mutation = useMutation({
+    const mutation = useSingleMutation({
         mutationFn: ({ action, target }: { action: AccountAction; target: Admin }) => run(action, target),
         onSuccess: ({ message, count }, { target }) => {
             setAsked(null);
