@@ -1,5 +1,6 @@
 /** Signing in: sessions, sign-in attempts (throttling), second-factor codes and operator sign-ins. */
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, identity } from './columns';
 import { admins } from './security';
 
@@ -16,6 +17,20 @@ export const sessions = pgTable(
         revokedAt: at('revoked_at'),
     },
     table => [index('sessions_admin_id_idx').on(table.adminId)],
+);
+
+/**
+ * One row: a counter the triggers of migration 0002 raise in the transaction of every change a
+ * signed-in session depends on (the same change that sends NOTIFY portal_auth). A session cached
+ * at one revision is trusted only while the revision is unchanged (server/domain/auth/sessionCache.ts).
+ */
+export const authRevision = pgTable(
+    'auth_revision',
+    {
+        id: smallint('id').primaryKey(),
+        revision: bigint('revision', { mode: 'number' }).notNull(),
+    },
+    table => [check('auth_revision_one_row', sql`${table.id} = 1`)],
 );
 
 export const signInAttempts = pgTable(

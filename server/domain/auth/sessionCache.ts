@@ -1,13 +1,18 @@
 /**
- * Sessions and their roles, kept briefly in the process so a signed-in call costs no query for
- * them. Correctness never rests on the cache's age:
+ * Sessions and their roles, kept briefly in the process so a signed-in call costs one small query
+ * (the auth revision) instead of the session's. Correctness never rests on the cache's age, nor
+ * on when a notification arrives:
  *
- * - Triggers on the tables a session depends on (sessions, admins, group_roles, admin_roles;
- *   migration 0002) send `NOTIFY portal_auth` when the change commits, and every instance
- *   listening clears its cache at once: a revoked session or a removed role stops working in every
- *   instance immediately.
- * - This instance also clears it after each of its own writes commits (server/write.ts), before
- *   the answer leaves, so its next request never races its own notification.
+ * - Triggers on the tables a session depends on (sessions, admins, group_roles, admin_roles,
+ *   admin_groups; migrations 0002 and 0015) raise the one-row `auth_revision` counter in the
+ *   changing transaction. Each entry carries the revision read before its session was, and is
+ *   served only while a revision read for the request is still that one: a change that committed
+ *   before the request began is seen by every instance, on its first call after.
+ * - The same triggers send `NOTIFY portal_auth` when the change commits, and every instance
+ *   listening clears its cache then: the memory goes early, but the revision alone decides. (A
+ *   notification reaches another instance some time after the change's answer has left; trusting
+ *   it alone let a signed-out token through there in that window.)
+ * - This instance also clears it after each of its own writes commits (server/write.ts).
  * - Losing the listening connection clears the cache and keeps it off until listening again.
  * - An entry lives at most `maxAgeMs` even so, and never past its session's expiry.
  */
@@ -21,6 +26,8 @@ interface Entry {
     expiresAt: number;
     /** When this entry must be read again from the database (ms). */
     staleAt: number;
+    /** The auth revision read before the session was: the entry holds while it is current. */
+    revision: number;
 }
 
 export class SessionCache {
@@ -33,24 +40,26 @@ export class SessionCache {
         private readonly maxEntries = 10_000,
     ) {}
 
-    get(tokenHash: string, now: number): Session | null {
+    /** The session cached for a token, if it was read at `revision`, the one current now. */
+    get(tokenHash: string, now: number, revision: number): Session | null {
         const entry = this.entries.get(tokenHash);
         if (!entry) return null;
-        if (now >= entry.expiresAt || now >= entry.staleAt) {
+        if (now >= entry.expiresAt || now >= entry.staleAt || entry.revision !== revision) {
             this.entries.delete(tokenHash);
             return null;
         }
         return entry.session;
     }
 
-    set(tokenHash: string, session: Session, expiresAt: number, now: number): void {
+    /** Keeps a session read after the auth revision was `revision`. */
+    set(tokenHash: string, session: Session, expiresAt: number, now: number, revision: number): void {
         if (!this.listening) return;
         // A plain bound: beyond it the oldest entry goes (Map keeps insertion order).
         if (this.entries.size >= this.maxEntries) {
             const oldest = this.entries.keys().next();
             if (!oldest.done) this.entries.delete(oldest.value);
         }
-        this.entries.set(tokenHash, { session, expiresAt, staleAt: now + this.maxAgeMs });
+        this.entries.set(tokenHash, { session, expiresAt, staleAt: now + this.maxAgeMs, revision });
     }
 
     clear(): void {

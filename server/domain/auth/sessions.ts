@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../contract/auth';
 import type { Database, Transaction } from '../../db';
-import { adminGroups, adminRoles, admins, groupRoles, sessions, stores } from '../../db/schema';
+import { adminGroups, adminRoles, admins, authRevision, groupRoles, sessions, stores } from '../../db/schema';
 import type { Session } from '../../http';
 import type { Settings } from '../../settings';
 import { hashToken, newToken } from './codes';
@@ -49,18 +49,39 @@ const readSession = async (db: Database, tokenHash: string, now: Date): Promise<
     return { session: { sessionId, admin, roles: new Set(roles), mustChangePassword }, expiresAt };
 };
 
-/** Finds the session of a token, through the cache when it may be trusted (sessionCache.ts). */
-export const sessionFinder =
-    (db: Database, cache: SessionCache) =>
-    async (token: string, now: Date): Promise<Session | null> => {
+/**
+ * The auth revision (migration 0015), read by primary key through one prepared statement: the
+ * whole cost of a cached session. Null when the row is missing: then nothing is cached.
+ */
+const revisionReader = (db: Database) => {
+    const query = db
+        .select({ revision: authRevision.revision })
+        .from(authRevision)
+        .where(eq(authRevision.id, 1))
+        .prepare('auth_revision');
+    return async (): Promise<number | null> => {
+        const [row] = await query.execute();
+        return row ? Number(row.revision) : null;
+    };
+};
+
+/**
+ * Finds the session of a token, through the cache when it may be trusted (sessionCache.ts): the
+ * revision is read first, so a session read after it is at least as new as the revision says.
+ */
+export const sessionFinder = (db: Database, cache: SessionCache) => {
+    const readRevision = revisionReader(db);
+    return async (token: string, now: Date): Promise<Session | null> => {
         const tokenHash = hashToken(token);
-        const cached = cache.get(tokenHash, now.getTime());
+        const revision = await readRevision();
+        const cached = revision === null ? null : cache.get(tokenHash, now.getTime(), revision);
         if (cached) return cached;
         const found = await readSession(db, tokenHash, now);
         if (!found) return null;
-        cache.set(tokenHash, found.session, found.expiresAt.getTime(), now.getTime());
+        if (revision !== null) cache.set(tokenHash, found.session, found.expiresAt.getTime(), now.getTime(), revision);
         return found.session;
     };
+};
 
 export interface SignedIn {
     user: SessionUser;
