@@ -16,7 +16,7 @@ import {
     TextField,
     Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -29,6 +29,7 @@ import { formatAmount } from '../stores/format';
 import { LoadingRows } from '../stores/ListStates';
 import { Screen } from '../stores/Screen';
 import { fetchModels, modelsKey } from './api';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 const PRICE_FIELDS = ['cash_price', 'deposit', 'instalment_amount'] as const;
 type PriceField = (typeof PRICE_FIELDS)[number];
@@ -146,7 +147,7 @@ export const PriceUpdate = () => {
     }
     const [touched, setTouched] = useState(false);
 
-    const update = useMutation({
+    const update = useSingleMutation({
         mutationFn: (rows: PriceChange[]) =>
             callApi(updatePhonePrices, { body: { prices: rows.map(row => ({ sku: row.model.sku, ...row.prices })) } }),
         onSuccess: answer => {
