@@ -14,6 +14,9 @@
  * - Agent self-registrations (`POST /prerequisites/register`) are the service transactions of the
  *   prerequisites service (v2: `GET /prerequisites/service-transactions`); approving one activates
  *   the account and tells the agent by SMS.
+ * - Catalogue price cuts (contract/stores.ts `updatePhonePrices`: a price more than 20% below the
+ *   current one) wait in the same v2 list; approving one sets the model's prices, provided they
+ *   still stand where the request found them (409 `errors.prices_changed` otherwise).
  *
  * Each queue answers in the shape the specification reads (§3): the IMEI, deregistration and v1
  * queues `pending_requests`, the transfer queue `data`, v2 the whole body (an array). Each
@@ -28,11 +31,14 @@ import { z } from 'zod';
 import { defineCall, id, idText, paging } from './define';
 import type { RoleCode } from './roles';
 
-export const APPROVAL_KINDS = ['deregistration', 'imei_change', 'loan_transfer', 'agent_registration'] as const;
+export const APPROVAL_KINDS = ['deregistration', 'imei_change', 'loan_transfer', 'agent_registration', 'price_change'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /** The kinds that concern a loan and its phone: the v1 ("phone") maker-checker queue. */
 export const LOAN_APPROVAL_KINDS = ['deregistration', 'imei_change', 'loan_transfer'] as const;
 export type LoanApprovalKind = (typeof LOAN_APPROVAL_KINDS)[number];
+/** The kinds of no loan, the service transactions: the v2 maker-checker queue. */
+export const SERVICE_APPROVAL_KINDS = ['agent_registration', 'price_change'] as const;
+export type ServiceApprovalKind = (typeof SERVICE_APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const APPROVAL_DECISIONS = ['approve', 'reject'] as const;
@@ -43,6 +49,7 @@ export const APPROVE_ROLE_OF: Readonly<Record<ApprovalKind, RoleCode>> = {
     imei_change: 'APPROVE_IMEI_CHANGE',
     loan_transfer: 'APPROVE_TRANSFER_LOAN_OWNERSHIP',
     agent_registration: 'APPROVE_AGENT_REGISTRATION',
+    price_change: 'APPROVE_PRICE_CHANGE',
 };
 
 /** Who may see each kind's queue (and its badge). */
@@ -51,6 +58,7 @@ export const VIEW_ROLE_OF: Readonly<Record<ApprovalKind, RoleCode>> = {
     imei_change: 'VIEW_IMEI_CHANGE_REQUESTS',
     loan_transfer: 'VIEW_TRANSFER_LOAN_OWNERSHIP_REQUESTS',
     agent_registration: 'VIEW_MAKER_CHECKER_REQUESTS',
+    price_change: 'VIEW_MAKER_CHECKER_REQUESTS',
 };
 
 const person = z.object({ id: z.number().int(), name: z.string() });
@@ -60,18 +68,20 @@ export const approvalRequest = z.object({
     id: z.number().int(),
     kind: z.enum(APPROVAL_KINDS),
     status: z.enum(APPROVAL_STATUSES),
-    /** The loan concerned; null for an agent registration. */
+    /** The loan concerned; null for an agent registration and a price change. */
     loan_reference: z.string().nullable(),
-    /** The customer's phone number (loan kinds) or the registering agent's. */
+    /** The customer's phone number (loan kinds) or the registering agent's; empty for a price change. */
     msisdn: z.string(),
-    /** Whom it concerns: the customer's name, or the agent's. */
+    /** Whom it concerns: the customer's name, the agent's, or the phone model (brand and model). */
     subject: z.string(),
-    /** The shop of the loan, or the shop the agent registered with. */
+    /** The shop of the loan, or the shop the agent registered with; null for a price change (every shop's). */
     store: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     reason: z.string(),
     /**
      * deregistration: `{}`; imei_change: `{ old_imei, new_imei }`; loan_transfer:
-     * `{ from_msisdn, to_msisdn, to_name }`; agent_registration: `{ username, store_name }`.
+     * `{ from_msisdn, to_msisdn, to_name }`; agent_registration: `{ username, store_name }`;
+     * price_change: `{ sku, model, <field>_before, <field>_after }` for cash_price, deposit and
+     * instalment_amount, amounts to the cent (`"2999.00"`).
      */
     change: z.record(z.string(), z.string()),
     maker: person,
@@ -213,7 +223,7 @@ export const decideMakerChecker = defineCall({
 
 export const listServiceTransactions = defineCall({
     summary:
-        'Maker-checker requests v2: the service transactions (agent self-registrations) in reach, the whole body a list; `$limit` and `$skip` page it (ask one more than a page to learn whether another follows)',
+        'Maker-checker requests v2: the service transactions (agent self-registrations, catalogue price cuts) in reach, the whole body a list; `$limit` and `$skip` page it (ask one more than a page to learn whether another follows)',
     method: 'GET',
     path: '/prerequisites/service-transactions',
     access: 'VIEW_MAKER_CHECKER_REQUESTS',
@@ -232,7 +242,7 @@ export const listServiceTransactions = defineCall({
 
 export const decideServiceTransaction = defineCall({
     summary:
-        "Decide a service transaction (v2): approving an agent's registration activates the account, rejecting it disables it; the agent is told by SMS either way",
+        "Decide a service transaction (v2): approving an agent's registration activates the account, rejecting it disables it, and the agent is told by SMS either way; approving a price cut sets the model's prices (409 `errors.prices_changed` when they moved since). The decider also needs the kind's approving role",
     method: 'POST',
     path: '/prerequisites/maker-checker',
     access: 'APPROVE_MAKER_CHECKER_REQUESTS',
@@ -254,6 +264,7 @@ export const approvalCounts = defineCall({
         imei_change: z.number().int(),
         loan_transfer: z.number().int(),
         agent_registration: z.number().int(),
+        price_change: z.number().int(),
         /** The caller's own requests still waiting. */
         mine: z.number().int(),
     }),

@@ -90,6 +90,8 @@ export const ERROR_KEYS = [
     'errors.unknown_sku',
     'errors.duplicate_in_file',
     'errors.places_unavailable',
+    'errors.catalogue_staff_only',
+    'errors.prices_changed',
     // Approvals
     'errors.request_not_found',
     'errors.own_request',

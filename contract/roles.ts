@@ -56,6 +56,7 @@ export const ROLE_CATALOG = {
     APPROVE_CUSTOMER_OCR: 'Approve customer KYC verification',
     APPROVE_REVERSAL_THIRD_PARTY_INSURANCE: 'Approve or deny insurance reversal',
     APPROVE_AGENT_REGISTRATION: 'Approve agent registration',
+    APPROVE_PRICE_CHANGE: 'Approve a catalogue price cut',
     // Stock, shops and money
     ADD_INVENTORY: 'Add inventory',
     UPDATE_PHONE_PRICES: 'Update phone prices',

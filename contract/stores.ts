@@ -303,31 +303,78 @@ export const addInventoryItems = defineCall({
     }),
 });
 
+/**
+ * The catalogue is global: one price per model for every shop, branded or not. So only staff
+ * without a shop change it; a caller attached to a shop is refused (403
+ * `errors.catalogue_staff_only`) whatever their roles, and never changes what another shop sells at.
+ */
+export const PRICE_FIELDS = ['cash_price', 'deposit', 'instalment_amount'] as const;
+export type PriceField = (typeof PRICE_FIELDS)[number];
+
+/**
+ * A cut deeper than this share of the current price (any of the three) needs a second person: it
+ * becomes a `price_change` request (contract/approvals.ts) instead of applying at once.
+ */
+export const PRICE_CUT_NEEDING_APPROVAL = 0.2;
+
+/** Whether going from `before` to `after` is a cut beyond the threshold (in whole cents, no rounding drift). */
+export const cutNeedsApproval = (before: number, after: number): boolean =>
+    Math.round(after * 100) * 100 < Math.round(before * 100) * (100 - PRICE_CUT_NEEDING_APPROVAL * 100);
+
+const proposedPrices = z.object({
+    prices: z
+        .array(
+            z
+                .object({
+                    sku: z.string().trim().min(1).max(64),
+                    cash_price: amount,
+                    deposit: amount,
+                    instalment_amount: amount,
+                })
+                .refine(price => price.deposit <= price.cash_price, {
+                    message: 'the deposit must not exceed the cash price',
+                    path: ['deposit'],
+                }),
+        )
+        .min(1)
+        .max(200),
+});
+
+const prices = z.object({ cash_price: z.number(), deposit: z.number(), instalment_amount: z.number() });
+
+export const previewPhonePrices = defineCall({
+    summary:
+        'What a price update would do, changing nothing: each model before and after, the change of each price in percent (one decimal), and whether the update needs a second person (a cut of more than 20%).',
+    method: 'POST',
+    path: '/api/v1/preview_phone_prices',
+    access: 'UPDATE_PHONE_PRICES',
+    body: proposedPrices,
+    response: z.object({
+        models: z.array(
+            z.object({
+                sku: z.string(),
+                brand: z.string(),
+                model: z.string(),
+                before: prices,
+                after: prices,
+                change_percent: prices,
+                needs_approval: z.boolean(),
+            }),
+        ),
+    }),
+});
+
 export const updatePhonePrices = defineCall({
     summary:
-        'Change the prices of phone models, all or none: the deposit at most the cash price. Answers each model before and after.',
+        'Change the prices of phone models in one write: the deposit at most the cash price. A model cut by more than 20% becomes a price-change request for a checker (one pending per model); the others change at once. Answers each model changed, before and after, and the requests made.',
     method: 'POST',
     path: '/api/v1/update_phone_prices',
     access: 'UPDATE_PHONE_PRICES',
-    body: z.object({
-        prices: z
-            .array(
-                z
-                    .object({
-                        sku: z.string().trim().min(1).max(64),
-                        cash_price: amount,
-                        deposit: amount,
-                        instalment_amount: amount,
-                    })
-                    .refine(price => price.deposit <= price.cash_price, {
-                        message: 'the deposit must not exceed the cash price',
-                        path: ['deposit'],
-                    }),
-            )
-            .min(1)
-            .max(200),
+    body: proposedPrices,
+    response: z.object({
+        updated: z.array(z.object({ sku: z.string(), before: phoneModel, after: phoneModel })),
+        requested: z.array(z.object({ sku: z.string(), request_id: z.number().int() })),
     }),
-    response: z.object({ updated: z.array(z.object({ sku: z.string(), before: phoneModel, after: phoneModel })) }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -381,6 +428,7 @@ export const storeCalls = {
     listPhoneModels,
     addInventoryItem,
     addInventoryItems,
+    previewPhonePrices,
     updatePhonePrices,
     placesStatus,
     searchPlaces,

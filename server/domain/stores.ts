@@ -24,6 +24,7 @@ import {
     listShopAgents,
     listShops,
     listStores,
+    previewPhonePrices,
     storeAgents,
     transferAgent,
     updateAgentLocation,
@@ -34,10 +35,12 @@ import {
     type Store,
 } from '../../contract/stores';
 import type { Queryable, Transaction } from '../db';
-import { adminGroups, admins, agentProfiles, inventoryItems, phoneModels, stores } from '../db/schema';
+import { adminGroups, admins, agentProfiles, approvalRequests, inventoryItems, phoneModels, stores } from '../db/schema';
 import { HttpError, mount, type CallContext } from '../http';
 import { containing } from '../lists';
 import { iso } from '../wire';
+import type { AuditEntry } from '../write';
+import { assertCatalogueStaff, changePercent, needsApproval, priceChangeRecord, pricesOfModel } from './prices';
 import { FIELD_AGENT_GROUP, SALES_AGENT_GROUP } from './security';
 
 /** The groups whose members are agents: they sell (in a shop) or find customers in the field. */
@@ -321,6 +324,17 @@ const targetStore = async (db: Queryable, context: CallContext, reach: number[] 
 
 const imeiInStock = () => new HttpError(409, 'errors.imei_in_stock', 'A device with this IMEI is already in stock', 'imei');
 const unknownSku = (field: string) => new HttpError(400, 'errors.unknown_sku', 'There is no phone model with this SKU', field);
+
+/** The SKUs of a price update, each at most once (400 on the repeat). */
+const distinctSkus = (prices: readonly { sku: string }[]): string[] => {
+    const skus = prices.map(price => price.sku);
+    const duplicate = skus.findIndex((sku, index) => skus.indexOf(sku) !== index);
+    if (duplicate >= 0) throw new HttpError(400, 'errors.field_invalid', 'Each SKU may appear once', `prices.${duplicate}.sku`);
+    return skus;
+};
+
+/** The reason a price change request gives: the cut itself is its subject. */
+const PRICE_CHANGE_REASON = 'Catalogue price cut of more than 20%';
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -704,41 +718,130 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         });
     });
 
-    mount(app, updatePhonePrices, async ({ body }, context) =>
-        context.write(async tx => {
-            const reach = await reachOf(tx, context);
-            const skus = body.prices.map(price => price.sku);
-            const duplicate = skus.findIndex((sku, index) => skus.indexOf(sku) !== index);
-            if (duplicate >= 0) {
-                throw new HttpError(400, 'errors.field_invalid', 'Each SKU may appear once', `prices.${duplicate}.sku`);
-            }
-            // Locked in SKU order: two price updates on overlapping models cannot deadlock.
-            await tx
-                .select({ id: phoneModels.id })
-                .from(phoneModels)
-                .where(inArray(phoneModels.sku, skus))
-                .orderBy(asc(phoneModels.sku))
-                .for('update');
-            const before = await findModels(tx, skus, reach);
-            const missing = skus.findIndex(sku => !before.has(sku));
-            if (missing >= 0) throw unknownSku(`prices.${missing}.sku`);
-            for (const price of body.prices) {
+    mount(app, previewPhonePrices, async ({ body }, context) => {
+        assertCatalogueStaff(context);
+        const skus = distinctSkus(body.prices);
+        const rows = await context.db
+            .select({
+                sku: phoneModels.sku,
+                brand: phoneModels.brand,
+                model: phoneModels.model,
+                cashPrice: phoneModels.cashPrice,
+                deposit: phoneModels.deposit,
+                instalmentAmount: phoneModels.instalmentAmount,
+            })
+            .from(phoneModels)
+            .where(inArray(phoneModels.sku, skus));
+        const found = new Map(rows.map(row => [row.sku, row]));
+        const missing = skus.findIndex(sku => !found.has(sku));
+        if (missing >= 0) throw unknownSku(`prices.${missing}.sku`);
+        return {
+            models: body.prices.map(({ sku, ...after }) => {
+                const row = found.get(sku)!;
+                const before = pricesOfModel(row);
+                return {
+                    sku,
+                    brand: row.brand,
+                    model: row.model,
+                    before,
+                    after,
+                    change_percent: changePercent(before, after),
+                    needs_approval: needsApproval(before, after),
+                };
+            }),
+        };
+    });
+
+    mount(app, updatePhonePrices, async ({ body }, context) => {
+        assertCatalogueStaff(context);
+        const skus = distinctSkus(body.prices);
+        return context.write(
+            async tx => {
+                const reach = await reachOf(tx, context);
+                // Locked in SKU order: two price updates on overlapping models cannot deadlock.
                 await tx
-                    .update(phoneModels)
-                    .set({ cashPrice: price.cash_price, deposit: price.deposit, instalmentAmount: price.instalment_amount })
-                    .where(eq(phoneModels.sku, price.sku));
-            }
-            const after = await findModels(tx, skus, reach);
-            const updated = skus.map(sku => ({ sku, before: before.get(sku)!, after: after.get(sku)! }));
-            const [first, ...rest] = updated.map(({ sku, before: was, after: now }) => ({
-                action: 'phone_models.update_prices',
-                entity: 'phone_models',
-                entityId: now.id,
-                before: was,
-                after: { ...now, sku },
-            }));
-            if (!first) throw new Error('No price was updated');
-            return { result: { updated }, audit: [first, ...rest] };
-        }),
-    );
+                    .select({ id: phoneModels.id })
+                    .from(phoneModels)
+                    .where(inArray(phoneModels.sku, skus))
+                    .orderBy(asc(phoneModels.sku))
+                    .for('update');
+                const before = await findModels(tx, skus, reach);
+                const missing = skus.findIndex(sku => !before.has(sku));
+                if (missing >= 0) throw unknownSku(`prices.${missing}.sku`);
+                const was = (sku: string) => before.get(sku)!;
+                const now = context.now();
+                const audit: AuditEntry[] = [];
+                const requested: { sku: string; request_id: number }[] = [];
+                const direct: string[] = [];
+                for (const { sku, ...after } of body.prices) {
+                    const model = was(sku);
+                    const current = {
+                        cash_price: model.cash_price,
+                        deposit: model.deposit,
+                        instalment_amount: model.instalment_amount,
+                    };
+                    if (!needsApproval(current, after)) {
+                        await tx
+                            .update(phoneModels)
+                            .set({
+                                cashPrice: after.cash_price,
+                                deposit: after.deposit,
+                                instalmentAmount: after.instalment_amount,
+                            })
+                            .where(eq(phoneModels.sku, sku));
+                        direct.push(sku);
+                        continue;
+                    }
+                    // A cut beyond the threshold waits for a checker (approvals/kinds.ts `price_change`),
+                    // holding the prices it was judged against so a later change makes it stale.
+                    const change = priceChangeRecord(sku, `${model.brand} ${model.model}`, current, after);
+                    const [created] = await tx
+                        .insert(approvalRequests)
+                        .values({
+                            kind: 'price_change',
+                            phoneModelId: model.id,
+                            change,
+                            reason: PRICE_CHANGE_REASON,
+                            makerAdminId: context.session?.admin.id ?? 0,
+                            createdAt: now,
+                        })
+                        .returning({ id: approvalRequests.id });
+                    if (!created) throw new Error('The price change request could not be read back');
+                    requested.push({ sku, request_id: created.id });
+                    audit.push({
+                        action: 'approval_requests.price_change.request',
+                        entity: 'approval_requests',
+                        entityId: created.id,
+                        after: { kind: 'price_change', change, reason: PRICE_CHANGE_REASON },
+                    });
+                }
+                const after = await findModels(tx, direct, reach);
+                const updated = direct.map(sku => ({ sku, before: was(sku), after: after.get(sku)! }));
+                for (const { sku, before: then, after: now } of updated) {
+                    audit.push({
+                        action: 'phone_models.update_prices',
+                        entity: 'phone_models',
+                        entityId: now.id,
+                        before: then,
+                        after: { ...now, sku },
+                    });
+                }
+                const [first, ...rest] = audit;
+                if (!first) throw new Error('A price update changed nothing and asked for nothing');
+                return { result: { updated, requested }, audit: [first, ...rest] };
+            },
+            // One price change waits per model: of two makers at once, one asks and the other hears so.
+            {
+                conflicts: {
+                    approval_requests_one_pending_key: () =>
+                        new HttpError(
+                            409,
+                            'errors.request_pending',
+                            "A cut of one of these models' prices already waits for a checker",
+                            'prices',
+                        ),
+                },
+            },
+        );
+    });
 };

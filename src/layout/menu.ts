@@ -24,7 +24,7 @@ import SecurityIcon from '@mui/icons-material/Security';
 import StoreIcon from '@mui/icons-material/Store';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { LOAN_APPROVAL_KINDS, type ApprovalKind } from '../../contract/approvals';
+import { LOAN_APPROVAL_KINDS, SERVICE_APPROVAL_KINDS, type ApprovalKind } from '../../contract/approvals';
 import { canAccessWith } from '../authProvider/permissions';
 
 export interface MenuEntry {
@@ -108,7 +108,7 @@ export const MENU: readonly MenuNode[] = [
     ]),
     entry('analytics', '/bi', AnalyticsIcon, 'bi', 'list', true),
     group('approvals', FactCheckIcon, [
-        queue('mc_requests_v2', FactCheckIcon, ['agent_registration']),
+        queue('mc_requests_v2', FactCheckIcon, SERVICE_APPROVAL_KINDS),
         queue('mc_requests', FactCheckIcon, LOAN_APPROVAL_KINDS),
         queue('imei_changes', PhonelinkEraseIcon, ['imei_change']),
         queue('transfer_loan_requests', AppRegistrationIcon, ['loan_transfer']),

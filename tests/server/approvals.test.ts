@@ -570,7 +570,14 @@ describe('the badges', () => {
 
         // The demo agent may see no queue: every badge 0, and none of their own.
         const agent = await server.call(approvalCounts, { token: token.agent });
-        expect(agent.body).toEqual({ deregistration: 0, imei_change: 0, loan_transfer: 0, agent_registration: 0, mine: 0 });
+        expect(agent.body).toEqual({
+            deregistration: 0,
+            imei_change: 0,
+            loan_transfer: 0,
+            agent_registration: 0,
+            price_change: 0,
+            mine: 0,
+        });
 
         // A checker of another shop does not count Pretoria's.
         const durbanToken = await checkerOf('Durban Marine Parade');

@@ -548,6 +548,11 @@ const ROWS = {
     addInventoryItems: {
         input: async () => ({ body: { items: [{ row: 1, sku: await firstSku(), imei: freshImei(), store_id: ids.soweto }] } }),
     },
+    previewPhonePrices: {
+        input: async () => ({
+            body: { prices: [{ sku: await firstSku(), cash_price: 999, deposit: 99, instalment_amount: 49 }] },
+        }),
+    },
     updatePhonePrices: {
         input: async () => ({
             body: { prices: [{ sku: await firstSku(), cash_price: 1999, deposit: 199, instalment_amount: 99 }] },

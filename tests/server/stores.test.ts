@@ -2,7 +2,7 @@
  * Stores, shops, agents, tiers and inventory (contract/stores.ts) on a real database: who reaches
  * which store, the rules of each write, and two writers meeting.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { luhnValid } from '../../contract/fields';
 import {
@@ -21,6 +21,7 @@ import {
     transferAgent,
     updateAgentLocation,
     updatePhonePrices,
+    type INVENTORY_STATUSES,
 } from '../../contract/stores';
 import { admins, inventoryItems, phoneModels, stores } from '../../server/db/schema';
 import { race } from './concurrency';
@@ -393,22 +394,123 @@ describe('inventory', () => {
         const one = await server.call(listInventory, { body: { q: mine.body.phones[0]!.imei }, token: admin });
         expect(one.body.phones.map(phone => phone.imei)).toEqual([mine.body.phones[0]!.imei]);
     });
+
+    it('answers every filter, search and page as reading every device would, while devices are added, sold, moved and removed', async () => {
+        // The list reads pages along indexes and counts from inventory_counts (migration 0017);
+        // this reads every device the plain way and compares, after each kind of change.
+        const [owner] = await server.db.select().from(admins).where(eq(admins.username, 'shopowner'));
+        const ownerReach = (
+            await server.db
+                .select({ id: stores.id })
+                .from(stores)
+                .where(or(eq(stores.id, owner?.storeId ?? 0), eq(stores.ownerAdminId, owner?.id ?? 0)))
+        ).map(row => row.id);
+        const plainly = async (
+            reach: number[] | null,
+            body: { q?: string; status?: (typeof INVENTORY_STATUSES)[number]; store_id?: number },
+        ) => {
+            const pattern = body.q === undefined ? undefined : `%${body.q}%`;
+            const rows = await server.db
+                .select({ id: inventoryItems.id })
+                .from(inventoryItems)
+                .innerJoin(phoneModels, eq(phoneModels.sku, inventoryItems.sku))
+                .where(
+                    and(
+                        reach === null ? undefined : inArray(inventoryItems.storeId, reach),
+                        pattern === undefined
+                            ? undefined
+                            : or(
+                                  ilike(inventoryItems.imei, pattern),
+                                  ilike(inventoryItems.sku, pattern),
+                                  ilike(phoneModels.brand, pattern),
+                                  ilike(phoneModels.model, pattern),
+                              ),
+                        body.store_id === undefined ? undefined : eq(inventoryItems.storeId, body.store_id),
+                        body.status === undefined ? undefined : eq(inventoryItems.status, body.status),
+                    ),
+                )
+                .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id));
+            return rows.map(row => row.id);
+        };
+        const [model] = await server.db.select().from(phoneModels).where(eq(phoneModels.sku, sku));
+        const [someDevice] = await server.db.select().from(inventoryItems).orderBy(desc(inventoryItems.id)).limit(1);
+        const searches = [
+            {},
+            { status: 'in_stock' as const },
+            { status: 'sold' as const },
+            { status: 'reserved' as const },
+            { store_id: store('Soweto Central') },
+            { store_id: store('Soweto Central'), status: 'in_stock' as const },
+            { q: model?.brand.toLowerCase() },
+            { q: sku },
+            { q: model?.model.slice(1, 5) },
+            { q: someDevice?.imei.slice(5, 11) },
+            { q: '7' },
+            { q: 'no such phone' },
+            { q: model?.brand, status: 'in_stock' as const, store_id: store('Soweto Central') },
+        ];
+        const compare = async () => {
+            for (const [token, reach] of [
+                [admin, null],
+                [shopowner, ownerReach],
+            ] as const) {
+                for (const search of searches) {
+                    const expected = await plainly(reach, search);
+                    for (const page of [1, 2]) {
+                        const answer = await server.call(listInventory, {
+                            body: { ...search, page_number: String(page), page_size: '3' },
+                            token,
+                        });
+                        expect({ search, page, status: answer.status, ids: answer.body.phones.map(phone => phone.id) }).toEqual({
+                            search,
+                            page,
+                            status: 200,
+                            ids: expected.slice((page - 1) * 3, page * 3),
+                        });
+                        expect({ search, total: answer.body.total_items }).toEqual({ search, total: expected.length });
+                    }
+                }
+            }
+        };
+        await compare();
+
+        const added = [freshImei(), freshImei(), freshImei(), freshImei()];
+        expect(
+            (
+                await server.call(addInventoryItems, {
+                    body: { items: added.map((imei, index) => ({ row: index + 2, sku, imei })) },
+                    token: shopowner,
+                })
+            ).status,
+        ).toBe(200);
+        await compare();
+        await server.db
+            .update(inventoryItems)
+            .set({ status: 'sold' })
+            .where(inArray(inventoryItems.imei, added.slice(0, 2)));
+        await server.db
+            .update(inventoryItems)
+            .set({ storeId: store('Durban Marine Parade'), status: 'reserved' })
+            .where(eq(inventoryItems.imei, added[2]!));
+        await server.db.delete(inventoryItems).where(eq(inventoryItems.imei, added[3]!));
+        await compare();
+    });
 });
 
 describe('phone prices', () => {
-    it('updates prices all or none, answering each before and after', async () => {
+    it('staff without a shop update prices all or none, answering each before and after', async () => {
         const models = (await server.call(listPhoneModels, { body: {}, token: shopowner })).body.models;
         const model = models.find(row => row.sku === sku)!;
         expect(model.in_stock).toBeGreaterThan(0);
         const updated = await server.call(updatePhonePrices, {
-            body: { prices: [{ sku, cash_price: 2499.99, deposit: 250, instalment_amount: 120.5 }] },
-            token: shopowner,
+            body: { prices: [{ sku, cash_price: 2999.99, deposit: 450, instalment_amount: 95.5 }] },
+            token: admin,
         });
         expect(updated.status).toBe(200);
         expect(updated.body.updated[0]).toMatchObject({
             sku,
             before: { cash_price: model.cash_price },
-            after: { cash_price: 2499.99, deposit: 250, instalment_amount: 120.5 },
+            after: { cash_price: 2999.99, deposit: 450, instalment_amount: 95.5 },
         });
 
         const mixed = await server.call(updatePhonePrices, {
@@ -418,17 +520,17 @@ describe('phone prices', () => {
                     { sku: 'NO-SUCH-SKU', cash_price: 10, deposit: 1, instalment_amount: 1 },
                 ],
             },
-            token: shopowner,
+            token: admin,
         });
         expect(mixed.error).toMatchObject({ key: 'errors.unknown_sku', field: 'prices.1.sku' });
         const tooMuchDeposit = await server.call(updatePhonePrices, {
             body: { prices: [{ sku, cash_price: 100, deposit: 200, instalment_amount: 10 }] },
-            token: shopowner,
+            token: admin,
         });
         expect(tooMuchDeposit.status).toBe(400);
         expect(tooMuchDeposit.error.errors?.[0]?.field).toBe('prices.0.deposit');
         const [after] = await server.db.select().from(phoneModels).where(eq(phoneModels.sku, sku));
-        expect(after?.cashPrice).toBe(2499.99);
+        expect(after?.cashPrice).toBe(2999.99);
     });
 
     it('an agent cannot change prices', async () => {

@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
     approvalCounts,
     decideImeiChange,
+    decideServiceTransaction,
     listServiceTransactions,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
@@ -43,7 +44,7 @@ const imeiChange = (id: number, subject: string, more: Partial<ApprovalRequest> 
     ...more,
 });
 
-const COUNTS = { deregistration: 0, imei_change: 3, loan_transfer: 0, agent_registration: 0, mine: 0 };
+const COUNTS = { deregistration: 0, imei_change: 3, loan_transfer: 0, agent_registration: 0, price_change: 0, mine: 0 };
 let rows: ApprovalRequest[] = [];
 let counts = COUNTS;
 const listed: Record<string, unknown>[] = [];
@@ -275,6 +276,49 @@ describe('an approvals queue', () => {
     });
 });
 
+describe('catalogue price cuts (v2)', () => {
+    const cut: ApprovalRequest = {
+        ...imeiChange(41, 'Samsung Galaxy A15 128 GB'),
+        kind: 'price_change',
+        loan_reference: null,
+        msisdn: '',
+        store: null,
+        reason: 'Catalogue price cut of more than 20%',
+        change: {
+            sku: 'SAM-A15-128',
+            model: 'Samsung Galaxy A15 128 GB',
+            cash_price_before: '3299.00',
+            cash_price_after: '2309.30',
+            deposit_before: '499.00',
+            deposit_after: '499.00',
+            instalment_amount_before: '99.00',
+            instalment_amount_after: '99.00',
+        },
+        maker: { id: 4, name: 'Thandi Mokoena' },
+    };
+
+    it('wait in the v2 queue with the cut spelt out, and a checker holding the approving role approves one', async () => {
+        signedInAs(['VIEW_MAKER_CHECKER_REQUESTS', 'APPROVE_MAKER_CHECKER_REQUESTS', 'APPROVE_PRICE_CHANGE']);
+        const sent: unknown[] = [];
+        server.use(
+            answer(listServiceTransactions, () => [cut]),
+            answer(decideServiceTransaction, async ({ request }) => {
+                sent.push(await request.clone().json());
+                return { request: { ...cut, status: 'approved' as const, checker: { id: 3, name: 'Lerato Dlamini' } } };
+            }),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/mc_requests_v2');
+        expect(await screen.findByText(/cash price 3299\.00 → 2309\.30/, {}, FIRST)).toBeTruthy();
+        expect(screen.getByText('Price cut')).toBeTruthy();
+        await user.click(await screen.findByRole('button', { name: 'Approve request 41' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Approve request 41?' });
+        await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+        expect(await screen.findByText('Request 41 approved')).toBeTruthy();
+        expect(sent).toEqual([{ request_id: 41, decision: 'approve' }]);
+    });
+});
+
 describe('who may decide', () => {
     it("takes each queue's gates from its calls, and in the phone queue (v1) also the kind's own approving role", () => {
         const may = (roles: string[], resource: string, action: string) => canAccessWith(new Set(roles), { resource, action });
@@ -285,8 +329,12 @@ describe('who may decide', () => {
         expect(may(['APPROVE_MAKER_CHECKER_REQUESTS'], 'mc_requests', 'approve')).toBe(true);
         expect(may(['APPROVE_MAKER_CHECKER_REQUESTS'], 'mc_requests', 'approve_imei_change')).toBe(false);
         expect(may(['APPROVE_MAKER_CHECKER_REQUESTS', 'APPROVE_IMEI_CHANGE'], 'mc_requests', 'approve_imei_change')).toBe(true);
-        expect(may(['APPROVE_MAKER_CHECKER_REQUESTS'], 'mc_requests_v2', 'approve')).toBe(false);
-        expect(may(['APPROVE_MAKER_CHECKER_REQUESTS', 'APPROVE_AGENT_REGISTRATION'], 'mc_requests_v2', 'approve')).toBe(true);
+        // v2 decides registrations and price cuts through one call; each kind needs its own role too.
+        const v2 = ['APPROVE_MAKER_CHECKER_REQUESTS'];
+        expect(may(v2, 'mc_requests_v2', 'approve_agent_registration')).toBe(false);
+        expect(may([...v2, 'APPROVE_AGENT_REGISTRATION'], 'mc_requests_v2', 'approve_agent_registration')).toBe(true);
+        expect(may([...v2, 'APPROVE_AGENT_REGISTRATION'], 'mc_requests_v2', 'approve_price_change')).toBe(false);
+        expect(may([...v2, 'APPROVE_PRICE_CHANGE'], 'mc_requests_v2', 'approve_price_change')).toBe(true);
     });
 });
 

@@ -61,6 +61,7 @@ contractServer(
         imei_change: rows.filter(row => row.status === 'pending').length,
         loan_transfer: 0,
         agent_registration: 0,
+        price_change: 0,
         mine: 0,
     })),
 );

@@ -2,7 +2,8 @@
  * Adding devices and updating prices (issue 9): a CSV file read in the browser and sent
  * INVENTORY_BATCH_ROWS lines at a time with its progress, a result for every line with its reason
  * in words, a stopped upload resumed where it stopped; the IMEI checked before it is sent (15
- * digits, Luhn); and prices previewed old and new, sent only after a confirmation.
+ * digits, Luhn); and prices previewed by the server (before, after, percent, which cuts wait for
+ * a checker), sent only after a confirmation; a shop-attached caller hears the server's refusal.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,6 +15,7 @@ import {
     INVENTORY_BATCH_ROWS,
     listPhoneModels,
     listStores,
+    previewPhonePrices,
     updatePhonePrices,
     type PhoneModel,
     type Store,
@@ -59,6 +61,20 @@ const batches: Item[][] = [];
 const inStock = new Set<string>();
 let failBatch: number | null = null;
 const priceBodies: unknown[] = [];
+const previewBodies: unknown[] = [];
+/** Whether the server refuses the caller the catalogue (a caller attached to a shop). */
+let refuseCatalogue = false;
+
+type ProposedPrices = { prices: { sku: string; cash_price: number; deposit: number; instalment_amount: number }[] };
+const fields = ['cash_price', 'deposit', 'instalment_amount'] as const;
+const cutTooDeep = (price: ProposedPrices['prices'][number]) => fields.some(field => price[field] < model[field] * 0.8);
+const refusal = () =>
+    errorAnswer(403, {
+        code: 403,
+        name: 'Forbidden',
+        message: 'Catalogue prices hold in every shop',
+        key: 'errors.catalogue_staff_only',
+    });
 
 const server = contractServer(
     answer(listPhoneModels, { models: [model] }),
@@ -89,13 +105,31 @@ const server = contractServer(
             invalid: results.filter(row => row.result === 'invalid').length,
         };
     }),
-    answer(updatePhonePrices, async ({ request }) => {
-        const body = (await request.clone().json()) as {
-            prices: { sku: string; cash_price: number; deposit: number; instalment_amount: number }[];
+    answer(previewPhonePrices, async ({ request }) => {
+        const body = (await request.clone().json()) as ProposedPrices;
+        previewBodies.push(body);
+        if (refuseCatalogue) return refusal();
+        return {
+            models: body.prices.map(({ sku, ...after }) => ({
+                sku,
+                brand: model.brand,
+                model: model.model,
+                before: { cash_price: model.cash_price, deposit: model.deposit, instalment_amount: model.instalment_amount },
+                after,
+                change_percent: Object.fromEntries(
+                    fields.map(field => [field, Math.round(((after[field] - model[field]) / model[field]) * 1000) / 10]),
+                ) as Record<(typeof fields)[number], number>,
+                needs_approval: cutTooDeep({ sku, ...after }),
+            })),
         };
+    }),
+    answer(updatePhonePrices, async ({ request }) => {
+        const body = (await request.clone().json()) as ProposedPrices;
         priceBodies.push(body);
+        if (refuseCatalogue) return refusal();
         const [price] = body.prices;
-        return { updated: [{ sku: model.sku, before: model, after: { ...model, ...price } }] };
+        if (price && cutTooDeep(price)) return { updated: [], requested: [{ sku: price.sku, request_id: 41 }] };
+        return { updated: [{ sku: model.sku, before: model, after: { ...model, ...price } }], requested: [] };
     }),
 );
 
@@ -104,6 +138,8 @@ beforeEach(() => {
     inStock.clear();
     failBatch = null;
     priceBodies.length = 0;
+    previewBodies.length = 0;
+    refuseCatalogue = false;
     signedInAs(['VIEW_INVENTORY', 'ADD_INVENTORY', 'UPDATE_PHONE_PRICES'], { shop: { id: 1, name: 'Soweto Central' } });
 });
 
@@ -227,28 +263,45 @@ describe('one device by IMEI', () => {
 });
 
 describe('phone prices', () => {
-    it('previews old and new prices and sends them only after a confirmation', async () => {
-        const user = userEvent.setup();
+    /** Opens the screen and adds one change to the Samsung's cash price and deposit. */
+    const addChange = async (user: ReturnType<typeof userEvent.setup>, cashPrice: string, depositAmount = '599') => {
         renderPortal('/dashboard/inventory/update');
         await user.click(await screen.findByRole('combobox', { name: 'Phone model' }, { timeout: 15_000 }));
         await user.click(await screen.findByRole('option', { name: 'Samsung Galaxy A15 (SAM-A15-128)' }));
         const cash = screen.getByRole('textbox', { name: 'Cash price (ZAR)' });
         await user.clear(cash);
-        await user.type(cash, '3199.5');
+        await user.type(cash, cashPrice);
         const deposit = screen.getByRole('textbox', { name: 'Deposit (ZAR)' });
         await user.clear(deposit);
-        await user.type(deposit, '4000');
+        await user.type(deposit, depositAmount);
         await user.click(screen.getByRole('button', { name: 'Add to the changes' }));
+    };
+
+    it('previews old and new prices through the server and sends them only after a confirmation', async () => {
+        const user = userEvent.setup();
+        await addChange(user, '3199.5', '4000');
         expect(screen.getByText('The deposit must not exceed the cash price')).toBeTruthy();
+        const deposit = screen.getByRole('textbox', { name: 'Deposit (ZAR)' });
         await user.clear(deposit);
         await user.type(deposit, '599');
         await user.click(screen.getByRole('button', { name: 'Add to the changes' }));
 
-        const preview = screen.getByRole('table', { name: 'Changes to make' });
-        const [row] = within(preview).getAllByRole('row').slice(1);
+        const changes = screen.getByRole('table', { name: 'Changes to make' });
+        const [row] = within(changes).getAllByRole('row').slice(1);
         expect(row!.textContent).toBe(
             'Samsung Galaxy A15 (SAM-A15-128)ZAR 2,999.00 → ZAR 3,199.50ZAR 499.00 → ZAR 599.00ZAR 250.00',
         );
+        // Nothing is sent before the server's preview and a confirmation.
+        expect(screen.queryByRole('button', { name: 'Update prices' })).toBeNull();
+        await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+        const preview = await screen.findByRole('table', { name: 'What the update will do' });
+        const [previewed] = within(preview).getAllByRole('row').slice(1);
+        expect(previewed!.textContent).toBe(
+            'Samsung Galaxy A15 (SAM-A15-128)ZAR 2,999.00 → ZAR 3,199.50 (+6.7%)ZAR 499.00 → ZAR 599.00 (+20%)ZAR 250.00At once',
+        );
+        expect(previewBodies).toEqual([
+            { prices: [{ sku: 'SAM-A15-128', cash_price: 3199.5, deposit: 599, instalment_amount: 250 }] },
+        ]);
         await user.click(screen.getByRole('button', { name: 'Update prices' }));
         const confirm = await screen.findByRole('dialog', { name: 'Update these prices?' });
         expect(priceBodies).toEqual([]);
@@ -259,5 +312,43 @@ describe('phone prices', () => {
             ]),
         );
         expect(await screen.findByRole('table', { name: 'Prices now' })).toBeTruthy();
+    }, 40_000);
+
+    it('says which cuts wait for a checker before asking to confirm, and after sending', async () => {
+        const user = userEvent.setup();
+        await addChange(user, '1999', '499');
+        await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+        const preview = await screen.findByRole('table', { name: 'What the update will do' });
+        expect(within(preview).getByText('Needs a checker')).toBeTruthy();
+        expect(within(preview).getByText('(-33.3%)', { exact: false })).toBeTruthy();
+        expect(screen.getByText(/waits for a checker: 1 model keeps its price/)).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Update prices' }));
+        const confirm = await screen.findByRole('dialog', { name: 'Update these prices?' });
+        expect(confirm.textContent).toContain('1 cut goes to a checker first');
+        await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+        expect(await screen.findByText('Prices updated for 0 models; 1 cut(s) sent to a checker')).toBeTruthy();
+        expect(screen.queryByRole('table', { name: 'Prices now' })).toBeNull();
+    }, 40_000);
+
+    it('a new change asks for a new preview', async () => {
+        const user = userEvent.setup();
+        await addChange(user, '3199.5');
+        await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+        await screen.findByRole('table', { name: 'What the update will do' });
+        await user.click(screen.getByRole('button', { name: 'Remove the change to SAM-A15-128' }));
+        expect(screen.queryByRole('table', { name: 'What the update will do' })).toBeNull();
+        expect(screen.queryByRole('button', { name: 'Update prices' })).toBeNull();
+    }, 40_000);
+
+    it("shows a shop-attached caller the server's refusal, and sends nothing", async () => {
+        refuseCatalogue = true;
+        const user = userEvent.setup();
+        await addChange(user, '1', '1');
+        await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+        expect(
+            await screen.findByText('Catalogue prices hold in every shop, so only staff without a shop may change them.'),
+        ).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Update prices' })).toBeNull();
+        expect(priceBodies).toEqual([]);
     }, 40_000);
 });

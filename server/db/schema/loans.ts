@@ -102,10 +102,12 @@ export const approvalRequests = pgTable(
         loanId: integer('loan_id').references(() => loans.id),
         customerId: integer('customer_id').references(() => customers.id),
         subjectAdminId: integer('subject_admin_id').references(() => admins.id),
+        /** The catalogue model a price change sets (no loan, no agent, no shop: the catalogue is every shop's). */
+        phoneModelId: integer('phone_model_id').references(() => phoneModels.id),
         entityKey: text('entity_key')
             .notNull()
             .generatedAlwaysAs(
-                sql`CASE WHEN loan_id IS NOT NULL THEN 'loan:' || loan_id::text ELSE 'admin:' || subject_admin_id::text END`,
+                sql`CASE WHEN loan_id IS NOT NULL THEN 'loan:' || loan_id::text WHEN phone_model_id IS NOT NULL THEN 'phone_model:' || phone_model_id::text ELSE 'admin:' || subject_admin_id::text END`,
             ),
         storeId: integer('store_id').references(() => stores.id),
         change: jsonb('change').$type<Record<string, string>>().notNull(),
@@ -119,10 +121,12 @@ export const approvalRequests = pgTable(
         createdAt: createdAt(),
     },
     table => [
-        // A loan kind names its loan and customer; an agent registration its agent, and no loan.
+        // A loan kind names its loan and customer; an agent registration its agent, and no loan; a
+        // price change its model alone. The kind is compared as text: a migration that adds an enum
+        // value cannot also use it.
         check(
             'approval_requests_subject_check',
-            sql`CASE WHEN ${table.kind} = 'agent_registration' THEN ${table.subjectAdminId} IS NOT NULL AND ${table.loanId} IS NULL ELSE ${table.loanId} IS NOT NULL AND ${table.customerId} IS NOT NULL END`,
+            sql`CASE WHEN ${table.kind}::text = 'agent_registration' THEN ${table.subjectAdminId} IS NOT NULL AND ${table.loanId} IS NULL AND ${table.phoneModelId} IS NULL WHEN ${table.kind}::text = 'price_change' THEN ${table.phoneModelId} IS NOT NULL AND ${table.loanId} IS NULL AND ${table.subjectAdminId} IS NULL AND ${table.storeId} IS NULL ELSE ${table.loanId} IS NOT NULL AND ${table.customerId} IS NOT NULL AND ${table.phoneModelId} IS NULL END`,
         ),
         uniqueIndex('approval_requests_one_pending_key')
             .on(table.kind, table.entityKey)

@@ -9,14 +9,16 @@
  * checked again against the data as it now stands, and the change is applied with the decision.
  *
  * Reach: a caller without a shop sees every request; one attached to a shop sees the requests on
- * loans sold there and the registrations to it. A request out of reach answers 404 like one that
- * does not exist.
+ * loans sold there and the registrations to it, and no price change (the catalogue is every
+ * shop's, so its requests have no shop). A request out of reach answers 404 like one that does
+ * not exist.
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     APPROVAL_KINDS,
     LOAN_APPROVAL_KINDS,
+    SERVICE_APPROVAL_KINDS,
     approvalCounts,
     decideImeiChange,
     decideLoanRemoval,
@@ -251,14 +253,14 @@ export const registerApprovalRoutes = (app: FastifyInstance): void => {
     mount(app, listServiceTransactions, async ({ query }, context) => {
         const { rows } = await queuePage(
             context,
-            ['agent_registration'],
+            SERVICE_APPROVAL_KINDS,
             { ...query, store_id: query.store_id, sort: 'created_at' },
             query.$limit,
             query.$skip,
         );
         return rows;
     });
-    mount(app, decideServiceTransaction, async ({ body }, context) => decide(context, ['agent_registration'], body));
+    mount(app, decideServiceTransaction, async ({ body }, context) => decide(context, SERVICE_APPROVAL_KINDS, body));
 
     mount(app, approvalCounts, async (_input, context) => {
         const me = context.session?.admin.id ?? 0;

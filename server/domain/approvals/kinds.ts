@@ -8,11 +8,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { APPROVE_ROLE_OF, VIEW_ROLE_OF, type ApprovalKind } from '../../../contract/approvals';
 import type { RoleCode } from '../../../contract/roles';
 import type { Transaction } from '../../db';
-import { admins, approvalRequests, deviceLocks, inventoryItems, loans, smsOutbox } from '../../db/schema';
+import { admins, approvalRequests, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import type { AuditEntry } from '../../write';
 import { commandChanges } from '../customers/devices';
 import { moveLoan } from '../customers/lifecycles';
+import { pricesOfModel, priceChangeOf, pricesChanged, samePrices } from '../prices';
 import { checkImeiChange, checkLoanActive, checkLoanTransfer } from './checks';
 import type { RequestRow } from './requests';
 
@@ -295,10 +296,45 @@ const agentRegistration = entry('agent_registration', {
     },
 });
 
+// ---------------------------------------------------------------------------------------------
+// Price change (a catalogue cut beyond the threshold: server/domain/prices.ts)
+
+const priceChange = entry('price_change', {
+    revalidate: async (tx, request) => {
+        if (request.phoneModelId === null) throw new Error(`Request ${request.id} names no phone model`);
+        const [model] = await tx.select().from(phoneModels).where(eq(phoneModels.id, request.phoneModelId)).for('update');
+        if (!model) throw new Error(`The phone model of request ${request.id} vanished`);
+        const { before, after } = priceChangeOf(request.change);
+        // Approving sets the prices the checker saw against the prices the maker saw: if someone
+        // changed them since, the checker would be approving a different cut.
+        if (!samePrices(pricesOfModel(model), before)) throw pricesChanged();
+        return { model, after };
+    },
+    apply: async (tx, _request, _context, { model, after }) => {
+        await tx
+            .update(phoneModels)
+            .set({ cashPrice: after.cash_price, deposit: after.deposit, instalmentAmount: after.instalment_amount })
+            .where(eq(phoneModels.id, model.id));
+        return {
+            after: { sku: model.sku, ...after },
+            audit: [
+                {
+                    action: 'phone_models.update_prices',
+                    entity: 'phone_models',
+                    entityId: model.id,
+                    before: { sku: model.sku, ...pricesOfModel(model) },
+                    after: { sku: model.sku, ...after },
+                },
+            ],
+        };
+    },
+});
+
 /** The registry: every kind of request and its rules. */
 export const KINDS: Readonly<Record<ApprovalKind, KindEntry>> = {
     deregistration,
     imei_change: imeiChange,
     loan_transfer: loanTransfer,
     agent_registration: agentRegistration,
+    price_change: priceChange,
 };

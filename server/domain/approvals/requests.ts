@@ -105,13 +105,19 @@ const fullName = (first: string | null, last: string | null) => `${first ?? ''} 
 export const toApprovalRequest = (row: SelectedRequest): ApprovalRequest => {
     const { request } = row;
     const onLoan = request.loanId !== null;
+    // A price change concerns a phone model, named in its change; it has no phone number.
+    const onModel = request.phoneModelId !== null;
     return {
         id: request.id,
         kind: request.kind,
         status: request.status,
         loan_reference: row.loanReference,
         msisdn: (onLoan ? row.customerMsisdn : row.subjectMsisdn) ?? '',
-        subject: onLoan ? fullName(row.customerFirst, row.customerLast) : fullName(row.subjectFirst, row.subjectLast),
+        subject: onLoan
+            ? fullName(row.customerFirst, row.customerLast)
+            : onModel
+              ? (request.change.model ?? '')
+              : fullName(row.subjectFirst, row.subjectLast),
         store: request.storeId !== null && row.storeName !== null ? { id: request.storeId, name: row.storeName } : null,
         reason: request.reason,
         change: request.change,

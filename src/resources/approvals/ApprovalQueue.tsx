@@ -555,13 +555,13 @@ export const ApprovalQueue = ({ queue }: { queue: QueueName }) => {
                                                 }}
                                             >
                                                 <span>#{request.id}</span>
-                                                {queue === 'mc_requests' ? <KindChip request={request} /> : null}
+                                                {QUEUES[queue].kinds.length > 1 ? <KindChip request={request} /> : null}
                                             </Box>
                                         )}
                                     />
                                     <DataTable.Col
                                         source="subject"
-                                        label={`approvals.fields.${queue === 'mc_requests_v2' ? 'agent' : 'customer'}`}
+                                        label={`approvals.fields.${queue === 'mc_requests_v2' ? 'subject' : 'customer'}`}
                                         disableSort
                                         render={(request: ApprovalRequest) => <Subject request={request} />}
                                     />

@@ -2,6 +2,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
+import { PRICE_FIELDS } from '../../../contract/stores';
 import { formatDateTime } from '../../lib/format';
 
 /** Dark enough on white for a 4.5:1 contrast in either theme's chip. */
@@ -103,6 +104,18 @@ const ChangeRows = ({ request }: { request: ApprovalRequest }) => {
                     {translate('approvals.change.deregistration', { reference: request.loan_reference ?? '—' })}
                 </Row>
             );
+        case 'price_change':
+            return (
+                <>
+                    {PRICE_FIELDS.map(field => (
+                        <Row key={field} label={field}>
+                            <Mono>
+                                {change[`${field}_before`] ?? '—'} → {change[`${field}_after`] ?? '—'}
+                            </Mono>
+                        </Row>
+                    ))}
+                </>
+            );
     }
 };
 
@@ -133,9 +146,15 @@ export const RequestDetail = ({ request: given }: { request?: ApprovalRequest })
         >
             <Row label="kind">{translate(`approvals.kinds.${request.kind}`)}</Row>
             {request.loan_reference ? <Row label="loan_reference">{request.loan_reference}</Row> : null}
-            <Row label={isAgent ? 'agent' : 'customer'}>
-                {request.subject} (<Mono>{request.msisdn}</Mono>)
-            </Row>
+            {request.kind === 'price_change' ? (
+                <Row label="phone_model">
+                    {request.subject} (<Mono>{request.change.sku ?? '—'}</Mono>)
+                </Row>
+            ) : (
+                <Row label={isAgent ? 'agent' : 'customer'}>
+                    {request.subject} (<Mono>{request.msisdn}</Mono>)
+                </Row>
+            )}
             <ChangeRows request={request} />
             {!isAgent || !request.change.store_name ? <Row label="store">{request.store?.name ?? '—'}</Row> : null}
             <Row label="reason">{request.reason || '—'}</Row>

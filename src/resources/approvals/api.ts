@@ -11,6 +11,7 @@ import {
     decideMakerChecker,
     decideServiceTransaction,
     LOAN_APPROVAL_KINDS,
+    SERVICE_APPROVAL_KINDS,
     listServiceTransactions,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
@@ -33,7 +34,7 @@ export const QUEUES: Readonly<Record<QueueName, { kinds: readonly ApprovalKind[]
     imei_changes: { kinds: ['imei_change'], byMaker: true },
     transfer_loan_requests: { kinds: ['loan_transfer'], byMaker: true },
     mc_requests: { kinds: LOAN_APPROVAL_KINDS, byMaker: true },
-    mc_requests_v2: { kinds: ['agent_registration'], byMaker: false },
+    mc_requests_v2: { kinds: SERVICE_APPROVAL_KINDS, byMaker: false },
 };
 
 /** The POST queues take pages of up to 500 rows (`queueFilter`); an export walks them at that size. */

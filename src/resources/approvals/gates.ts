@@ -5,8 +5,9 @@
  *
  * A queue's `list` is its call's `access`; `approve` is its decision call's. The phone
  * maker-checker queue (v1) decides any loan request, but the server also wants the kind's own
- * approving role (`APPROVE_ROLE_OF`), so each kind has its gate there (`approve_<kind>`); the v2
- * queue decides agent registrations, which take APPROVE_AGENT_REGISTRATION as well.
+ * approving role (`APPROVE_ROLE_OF`), so each kind has its gate there (`approve_<kind>`); so does the
+ * v2 queue, which decides agent registrations (APPROVE_AGENT_REGISTRATION as well) and catalogue
+ * price cuts (APPROVE_PRICE_CHANGE as well).
  */
 import {
     APPROVE_ROLE_OF,
@@ -45,7 +46,9 @@ export const APPROVAL_GATES = {
     },
     mc_requests_v2: {
         list: listServiceTransactions.access,
-        approve: allOf(decideServiceTransaction.access, APPROVE_ROLE_OF.agent_registration),
+        approve: decideServiceTransaction.access,
+        approve_agent_registration: allOf(decideServiceTransaction.access, APPROVE_ROLE_OF.agent_registration),
+        approve_price_change: allOf(decideServiceTransaction.access, APPROVE_ROLE_OF.price_change),
     },
 } as const satisfies Record<string, Record<string, Gate>>;
 
@@ -53,4 +56,4 @@ export type QueueName = keyof typeof APPROVAL_GATES;
 
 /** The action that gates deciding a request of this kind in this queue. */
 export const approveAction = (queue: QueueName, kind: ApprovalKind): string =>
-    queue === 'mc_requests' ? `approve_${kind}` : 'approve';
+    queue === 'mc_requests' || queue === 'mc_requests_v2' ? `approve_${kind}` : 'approve';

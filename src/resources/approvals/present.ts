@@ -23,6 +23,16 @@ export const changeText = (request: ApprovalRequest, translate: Translate): stri
             });
         case 'deregistration':
             return translate('approvals.change.deregistration', { reference: request.loan_reference ?? '—' });
+        case 'price_change':
+            return translate('approvals.change.price_change', {
+                model: `${request.subject} (${text(request, 'sku')})`,
+                cash_before: text(request, 'cash_price_before'),
+                cash_after: text(request, 'cash_price_after'),
+                deposit_before: text(request, 'deposit_before'),
+                deposit_after: text(request, 'deposit_after'),
+                instalment_before: text(request, 'instalment_amount_before'),
+                instalment_after: text(request, 'instalment_amount_after'),
+            });
     }
 };
 

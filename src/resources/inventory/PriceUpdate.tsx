@@ -6,6 +6,7 @@ import {
     Button,
     Card,
     CardContent,
+    Chip,
     IconButton,
     MenuItem,
     Table,
@@ -16,11 +17,11 @@ import {
     TextField,
     Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { updatePhonePrices, type PhoneModel } from '../../../contract/stores';
+import { PRICE_FIELDS, previewPhonePrices, updatePhonePrices, type PhoneModel, type PriceField } from '../../../contract/stores';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadError } from '../../layout/LoadError';
 import { errorKeyOf } from '../../lib/apiErrors';
@@ -31,8 +32,6 @@ import { Screen } from '../stores/Screen';
 import { fetchModels, modelsKey } from './api';
 import { useSingleMutation } from '../../lib/singleFlight';
 
-const PRICE_FIELDS = ['cash_price', 'deposit', 'instalment_amount'] as const;
-type PriceField = (typeof PRICE_FIELDS)[number];
 type Prices = Record<PriceField, number>;
 export interface PriceChange {
     model: PhoneModel;
@@ -116,6 +115,70 @@ export const PriceTable = ({
     );
 };
 
+type Preview = Awaited<ReturnType<typeof fetchPreview>>;
+const fetchPreview = (rows: PriceChange[]) =>
+    callApi(previewPhonePrices, { body: { prices: rows.map(row => ({ sku: row.model.sku, ...row.prices })) } }).then(
+        answer => answer.models,
+    );
+
+/** A change in percent, signed, to one decimal, in the reader's language. */
+const Percent = ({ value }: { value: number }) => {
+    const locale = useLocale();
+    const text = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(
+        value / 100,
+    );
+    return (
+        <Box component="span" sx={{ color: value < 0 ? 'error.dark' : 'text.secondary', whiteSpace: 'nowrap' }}>
+            {` (${text})`}
+        </Box>
+    );
+};
+
+/**
+ * What the server says the changes would do (`previewPhonePrices`): each model before and after,
+ * each price's change in percent, and whether it applies at once or waits for a checker (a cut of
+ * more than 20%).
+ */
+const PreviewTable = ({ models }: { models: Preview }) => {
+    const translate = useTranslate();
+    const label = translate('inventory.prices.preview_title');
+    return (
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+            <Table size="small" aria-label={label}>
+                <TableHead>
+                    <TableRow>
+                        <TableCell>{translate('inventory.fields.model')}</TableCell>
+                        {PRICE_FIELDS.map(field => (
+                            <TableCell key={field}>{translate(`inventory.fields.${field}`)}</TableCell>
+                        ))}
+                        <TableCell>{translate('inventory.prices.applies')}</TableCell>
+                    </TableRow>
+                </TableHead>
+                <TableBody>
+                    {models.map(row => (
+                        <TableRow key={row.sku}>
+                            <TableCell>{`${row.brand} ${row.model} (${row.sku})`}</TableCell>
+                            {PRICE_FIELDS.map(field => (
+                                <TableCell key={field}>
+                                    <Change before={row.before[field]} after={row.after[field]} />
+                                    {row.change_percent[field] !== 0 ? <Percent value={row.change_percent[field]} /> : null}
+                                </TableCell>
+                            ))}
+                            <TableCell>
+                                {row.needs_approval ? (
+                                    <Chip size="small" color="warning" label={translate('inventory.prices.needs_checker')} />
+                                ) : (
+                                    <Chip size="small" variant="outlined" label={translate('inventory.prices.at_once')} />
+                                )}
+                            </TableCell>
+                        </TableRow>
+                    ))}
+                </TableBody>
+            </Table>
+        </Box>
+    );
+};
+
 const pricesOf = (model: PhoneModel): Prices => ({
     cash_price: model.cash_price,
     deposit: model.deposit,
@@ -125,7 +188,9 @@ const titleOf = (model: PhoneModel) => `${model.brand} ${model.model} (${model.s
 
 /**
  * Updating phone prices (`inventory/update`, UPDATE_PHONE_PRICES): each model's new prices are
- * collected into a preview of old and new, sent together after a confirmation, all or none.
+ * collected, previewed by the server (before, after, the change in percent, and which cuts wait
+ * for a checker), and sent together after a confirmation. The catalogue is every shop's, so a
+ * caller attached to a shop hears the server's refusal at the preview.
  */
 export const PriceUpdate = () => {
     const translate = useTranslate();
@@ -147,14 +212,24 @@ export const PriceUpdate = () => {
     }
     const [touched, setTouched] = useState(false);
 
+    // The preview answers for the changes it was asked about; any edit since asks for a new one.
+    const preview = useMutation({ mutationFn: fetchPreview });
+    const previewed = preview.data && preview.variables === changes ? preview.data : null;
+    const waiting = previewed?.filter(row => row.needs_approval).length ?? 0;
+
     const update = useSingleMutation({
         mutationFn: (rows: PriceChange[]) =>
             callApi(updatePhonePrices, { body: { prices: rows.map(row => ({ sku: row.model.sku, ...row.prices })) } }),
         onSuccess: answer => {
             setConfirming(false);
             setChanges([]);
-            notify('inventory.prices.updated', { type: 'success', messageArgs: { smart_count: answer.updated.length } });
+            preview.reset();
+            notify(answer.requested.length ? 'inventory.prices.updated_requested' : 'inventory.prices.updated', {
+                type: 'success',
+                messageArgs: { smart_count: answer.updated.length, requested: answer.requested.length },
+            });
             void queryClient.invalidateQueries({ queryKey: ['inventory'] });
+            void queryClient.invalidateQueries({ queryKey: ['approvals'] });
         },
         onError: error => {
             setConfirming(false);
@@ -271,13 +346,42 @@ export const PriceUpdate = () => {
                                     onRemove={key => setChanges(all => all.filter(change => change.model.sku !== key))}
                                 />
                                 <Box>
-                                    <Button variant="contained" onClick={() => setConfirming(true)} disabled={update.isPending}>
-                                        {translate('inventory.prices.submit')}
+                                    <Button
+                                        variant={previewed ? 'outlined' : 'contained'}
+                                        onClick={() => preview.mutate(changes)}
+                                        disabled={preview.isPending || update.isPending}
+                                    >
+                                        {translate('inventory.prices.preview')}
                                     </Button>
                                 </Box>
+                                {preview.isError && preview.variables === changes ? (
+                                    <Alert severity="error">{translate(errorKeyOf(preview.error))}</Alert>
+                                ) : null}
+                                {previewed ? (
+                                    <>
+                                        <Typography component="h2" variant="h6">
+                                            {translate('inventory.prices.preview_title')}
+                                        </Typography>
+                                        <PreviewTable models={previewed} />
+                                        {waiting ? (
+                                            <Alert severity="warning">
+                                                {translate('inventory.prices.needs_checker_note', { smart_count: waiting })}
+                                            </Alert>
+                                        ) : null}
+                                        <Box>
+                                            <Button
+                                                variant="contained"
+                                                onClick={() => setConfirming(true)}
+                                                disabled={update.isPending}
+                                            >
+                                                {translate('inventory.prices.submit')}
+                                            </Button>
+                                        </Box>
+                                    </>
+                                ) : null}
                             </>
                         )}
-                        {update.data ? (
+                        {update.data?.updated.length ? (
                             <>
                                 <Typography component="h2" variant="h6">
                                     {translate('inventory.prices.result_title')}
@@ -299,7 +403,14 @@ export const PriceUpdate = () => {
             <ConfirmDialog
                 open={confirming}
                 title={translate('inventory.prices.confirm_title')}
-                content={translate('inventory.prices.confirm_content', { smart_count: changes.length })}
+                content={
+                    waiting
+                        ? translate('inventory.prices.confirm_content_checker', {
+                              smart_count: waiting,
+                              at_once: changes.length - waiting,
+                          })
+                        : translate('inventory.prices.confirm_content', { smart_count: changes.length })
+                }
                 busy={update.isPending}
                 onClose={() => setConfirming(false)}
                 onConfirm={() => update.mutate(changes)}

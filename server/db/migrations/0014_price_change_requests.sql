@@ -1,0 +1,9 @@
+ALTER TYPE "public"."approval_kind" ADD VALUE 'price_change';--> statement-breakpoint
+ALTER TABLE "approval_requests" DROP CONSTRAINT "approval_requests_subject_check";--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD COLUMN "phone_model_id" integer;--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_phone_model_id_phone_models_id_fk" FOREIGN KEY ("phone_model_id") REFERENCES "public"."phone_models"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- The generated key gains the model; dropping it drops the one-pending index, made again below.
+ALTER TABLE "approval_requests" drop column "entity_key";--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD COLUMN "entity_key" text GENERATED ALWAYS AS (CASE WHEN loan_id IS NOT NULL THEN 'loan:' || loan_id::text WHEN phone_model_id IS NOT NULL THEN 'phone_model:' || phone_model_id::text ELSE 'admin:' || subject_admin_id::text END) STORED NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_requests_one_pending_key" ON "approval_requests" USING btree ("kind","entity_key") WHERE "approval_requests"."status" = 'pending';--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_subject_check" CHECK (CASE WHEN "approval_requests"."kind"::text = 'agent_registration' THEN "approval_requests"."subject_admin_id" IS NOT NULL AND "approval_requests"."loan_id" IS NULL AND "approval_requests"."phone_model_id" IS NULL WHEN "approval_requests"."kind"::text = 'price_change' THEN "approval_requests"."phone_model_id" IS NOT NULL AND "approval_requests"."loan_id" IS NULL AND "approval_requests"."subject_admin_id" IS NULL AND "approval_requests"."store_id" IS NULL ELSE "approval_requests"."loan_id" IS NOT NULL AND "approval_requests"."customer_id" IS NOT NULL AND "approval_requests"."phone_model_id" IS NULL END);

@@ -1,0 +1,252 @@
+/**
+ * Catalogue prices (contract/stores.ts `previewPhonePrices`, `updatePhonePrices`; the
+ * `price_change` kind of server/domain/approvals/kinds.ts) on a real database: the catalogue is
+ * every shop's, so a caller attached to a shop changes nothing; staff without a shop change a
+ * price at once, audited before and after; a cut of more than 20% waits for a checker other than
+ * its maker, who approves it only while the prices still stand where the request found them.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalCounts, decideServiceTransaction, listServiceTransactions } from '../../contract/approvals';
+import { previewPhonePrices, updatePhonePrices } from '../../contract/stores';
+import { approvalRequests, auditEvents, phoneModels } from '../../server/db/schema';
+import { signInAs } from './contractCases';
+import { startTestServer, type TestServer } from './harness';
+import { userWithRoles } from './users';
+
+let server: TestServer;
+const token: Record<string, string> = {};
+
+beforeAll(async () => {
+    server = await startTestServer();
+    for (const username of ['admin', 'maker', 'checker', 'shopowner']) token[username] = await signInAs(server, username);
+}, 60_000);
+afterAll(() => server?.close());
+
+const modelRow = async (sku: string) => {
+    const [row] = await server.db.select().from(phoneModels).where(eq(phoneModels.sku, sku));
+    if (!row) throw new Error(`No phone model ${sku}`);
+    return row;
+};
+
+/** Each test its own seeded model, so none sees another's prices. */
+const current = async (sku: string) => {
+    const row = await modelRow(sku);
+    return { cash_price: row.cashPrice, deposit: row.deposit, instalment_amount: row.instalmentAmount };
+};
+
+const cut = (value: number, share: number) => Math.round(value * (1 - share) * 100) / 100;
+
+/** A cut of every price by `share` of the model's current ones. */
+const cutBy = async (sku: string, share: number) => {
+    const now = await current(sku);
+    return {
+        sku,
+        cash_price: cut(now.cash_price, share),
+        deposit: cut(now.deposit, share),
+        instalment_amount: cut(now.instalment_amount, share),
+    };
+};
+
+/** A cut beyond the threshold, asked for by admin (staff without a shop): its request's id. */
+const requestCut = async (sku: string) => {
+    const asked = await server.call(updatePhonePrices, { body: { prices: [await cutBy(sku, 0.3)] }, token: token.admin });
+    expect(asked.status).toBe(200);
+    expect(asked.body.updated).toEqual([]);
+    const [request] = asked.body.requested;
+    if (!request) throw new Error('No price change request was made');
+    return request.request_id;
+};
+
+describe('who may change the catalogue', () => {
+    it('a shop owner is refused, and the phone keeps its price in every shop', async () => {
+        const sku = 'SAM-A15-128';
+        const before = await current(sku);
+        const refused = await server.call(updatePhonePrices, {
+            body: { prices: [{ sku, cash_price: 1, deposit: 1, instalment_amount: 1 }] },
+            token: token.shopowner,
+        });
+        expect(refused.status).toBe(403);
+        expect(refused.error).toMatchObject({ key: 'errors.catalogue_staff_only' });
+        expect(await current(sku)).toEqual(before);
+        // A small change is refused just the same: the rule is who, not how much.
+        const small = await server.call(updatePhonePrices, {
+            body: { prices: [{ sku, ...before, cash_price: before.cash_price + 1 }] },
+            token: token.shopowner,
+        });
+        expect(small.error).toMatchObject({ key: 'errors.catalogue_staff_only' });
+        const preview = await server.call(previewPhonePrices, {
+            body: { prices: [{ sku, cash_price: 1, deposit: 1, instalment_amount: 1 }] },
+            token: token.shopowner,
+        });
+        expect(preview.error).toMatchObject({ key: 'errors.catalogue_staff_only' });
+        expect(await current(sku)).toEqual(before);
+    });
+});
+
+describe('previewing a price change', () => {
+    it('answers each model before and after, the change in percent and whether a checker is needed, changing nothing', async () => {
+        const small = 'SAM-A25-128';
+        const deep = 'VIVO-Y17S-64';
+        const [smallBefore, deepBefore] = [await current(small), await current(deep)];
+        const proposed = [
+            await cutBy(small, 0.1),
+            { ...(await cutBy(deep, 0)), sku: deep, deposit: cut(deepBefore.deposit, 0.25) },
+        ];
+        const preview = await server.call(previewPhonePrices, { body: { prices: proposed }, token: token.admin });
+        expect(preview.status).toBe(200);
+        const [first, second] = preview.body.models;
+        const { sku: _sku, ...smallAfter } = proposed[0]!;
+        expect(first).toMatchObject({ sku: small, before: smallBefore, after: smallAfter, needs_approval: false });
+        expect(first?.change_percent.cash_price).toBeCloseTo(-10, 0);
+        expect(second).toMatchObject({ sku: deep, before: deepBefore, needs_approval: true });
+        expect(second?.change_percent).toMatchObject({ cash_price: 0, instalment_amount: 0 });
+        expect(second?.change_percent.deposit).toBeCloseTo(-25, 0);
+        expect([await current(small), await current(deep)]).toEqual([smallBefore, deepBefore]);
+        const pending = await server.db.select().from(approvalRequests).where(eq(approvalRequests.kind, 'price_change'));
+        expect(pending).toEqual([]);
+    });
+
+    it('a cut of exactly 20% applies at once; a cent more needs a checker', async () => {
+        const sku = 'SAM-A25-128';
+        const now = await current(sku);
+        const edge = Math.ceil((Math.round(now.cash_price * 100) * 4) / 5) / 100;
+        const at = async (cash: number) =>
+            (await server.call(previewPhonePrices, { body: { prices: [{ sku, ...now, cash_price: cash }] }, token: token.admin }))
+                .body.models[0]?.needs_approval;
+        expect(await at(edge)).toBe(false);
+        expect(await at(Math.round((edge - 0.01) * 100) / 100)).toBe(true);
+    });
+});
+
+describe('staff without a shop', () => {
+    it('change a price within the threshold at once, audited with before and after', async () => {
+        const sku = 'OPPO-A18-128';
+        const before = await current(sku);
+        const proposed = await cutBy(sku, 0.15);
+        const updated = await server.call(updatePhonePrices, { body: { prices: [proposed] }, token: token.admin });
+        expect(updated.status).toBe(200);
+        expect(updated.body.requested).toEqual([]);
+        expect(updated.body.updated[0]).toMatchObject({ sku, before, after: proposed });
+        expect(await current(sku)).toEqual({
+            cash_price: proposed.cash_price,
+            deposit: proposed.deposit,
+            instalment_amount: proposed.instalment_amount,
+        });
+        const model = await modelRow(sku);
+        const [event] = await server.db
+            .select()
+            .from(auditEvents)
+            .where(and(eq(auditEvents.action, 'phone_models.update_prices'), eq(auditEvents.entityId, String(model.id))))
+            .orderBy(desc(auditEvents.id))
+            .limit(1);
+        expect(event?.before).toMatchObject(before);
+        expect(event?.after).toMatchObject({ sku, cash_price: proposed.cash_price });
+    });
+
+    it('a cut of more than 20% becomes a pending request and changes nothing; a second one waits behind it', async () => {
+        const sku = 'ZTE-BLADE-A75';
+        const before = await current(sku);
+        const id = await requestCut(sku);
+        expect(await current(sku)).toEqual(before);
+        const [request] = await server.db.select().from(approvalRequests).where(eq(approvalRequests.id, id));
+        expect(request).toMatchObject({ kind: 'price_change', status: 'pending', storeId: null });
+        expect(request?.change).toMatchObject({ sku, cash_price_before: before.cash_price.toFixed(2) });
+        const again = await server.call(updatePhonePrices, { body: { prices: [await cutBy(sku, 0.5)] }, token: token.admin });
+        expect(again.status).toBe(409);
+        expect(again.error).toMatchObject({ key: 'errors.request_pending' });
+
+        // The checker sees it in the v2 queue and in the badges; a shop-attached caller does not.
+        const queue = await server.call(listServiceTransactions, { query: {}, token: token.checker });
+        expect(queue.body.find(row => row.id === id)).toMatchObject({ kind: 'price_change', subject: expect.any(String) });
+        const counts = await server.call(approvalCounts, { token: token.checker });
+        expect(counts.body.price_change).toBeGreaterThanOrEqual(1);
+    });
+});
+
+describe('deciding a price change', () => {
+    it('the maker cannot approve it, nor a checker without the approving role', async () => {
+        const sku = 'TECNO-SPARK20';
+        const before = await current(sku);
+        const id = await requestCut(sku);
+        const own = await server.call(decideServiceTransaction, {
+            body: { request_id: id, decision: 'approve' },
+            token: token.admin,
+        });
+        expect(own.status).toBe(403);
+        expect(own.error).toMatchObject({ key: 'errors.own_request' });
+        const lesser = await userWithRoles(server, token.admin, {
+            roles: ['VIEW_MAKER_CHECKER_REQUESTS', 'APPROVE_MAKER_CHECKER_REQUESTS', 'APPROVE_AGENT_REGISTRATION'],
+            label: 'Prices',
+            msisdnPrefix: '27851',
+        });
+        const refused = await server.call(decideServiceTransaction, {
+            body: { request_id: id, decision: 'approve' },
+            token: lesser.token,
+        });
+        expect(refused.status).toBe(403);
+        expect(refused.error).toMatchObject({ key: 'errors.forbidden' });
+        expect(await current(sku)).toEqual(before);
+    });
+
+    it('a checker approves it and the price changes, audited with before and after', async () => {
+        const sku = 'ITEL-A70-64';
+        const before = await current(sku);
+        const proposed = await cutBy(sku, 0.3);
+        const id = await requestCut(sku);
+        const approved = await server.call(decideServiceTransaction, {
+            body: { request_id: id, decision: 'approve' },
+            token: token.checker,
+        });
+        expect(approved.status).toBe(200);
+        expect(approved.body.request).toMatchObject({ kind: 'price_change', status: 'approved' });
+        expect(await current(sku)).toEqual({
+            cash_price: proposed.cash_price,
+            deposit: proposed.deposit,
+            instalment_amount: proposed.instalment_amount,
+        });
+        const model = await modelRow(sku);
+        const [event] = await server.db
+            .select()
+            .from(auditEvents)
+            .where(and(eq(auditEvents.action, 'phone_models.update_prices'), eq(auditEvents.entityId, String(model.id))))
+            .orderBy(desc(auditEvents.id))
+            .limit(1);
+        expect(event?.before).toMatchObject(before);
+        expect(event?.after).toMatchObject({ cash_price: proposed.cash_price });
+        const again = await server.call(decideServiceTransaction, {
+            body: { request_id: id, decision: 'approve' },
+            token: token.checker,
+        });
+        expect(again.error).toMatchObject({ key: 'errors.request_decided' });
+    });
+
+    it('a rejected one changes nothing', async () => {
+        const sku = 'APPLE-IP13-128';
+        const before = await current(sku);
+        const id = await requestCut(sku);
+        const rejected = await server.call(decideServiceTransaction, {
+            body: { request_id: id, decision: 'reject', note: 'Too deep a cut' },
+            token: token.checker,
+        });
+        expect(rejected.body.request).toMatchObject({ status: 'rejected' });
+        expect(await current(sku)).toEqual(before);
+    });
+
+    it('a stale request is refused when the prices moved since it was made, and stays pending', async () => {
+        const sku = 'HONOR-X6B-128';
+        const id = await requestCut(sku);
+        const moved = await cutBy(sku, -0.05);
+        const raised = await server.call(updatePhonePrices, { body: { prices: [moved] }, token: token.admin });
+        expect(raised.body.updated).toHaveLength(1);
+        const stale = await server.call(decideServiceTransaction, {
+            body: { request_id: id, decision: 'approve' },
+            token: token.checker,
+        });
+        expect(stale.status).toBe(409);
+        expect(stale.error).toMatchObject({ key: 'errors.prices_changed' });
+        expect((await current(sku)).cash_price).toBe(moved.cash_price);
+        const [request] = await server.db.select().from(approvalRequests).where(eq(approvalRequests.id, id));
+        expect(request?.status).toBe('pending');
+    });
+});
