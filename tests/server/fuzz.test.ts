@@ -11,6 +11,10 @@
  *   `field`, a field of the input or a path into it (`a.b`), as do its `errors`;
  * - a refused request writes nothing (see REFUSALS_MAY_WRITE for the exceptions, and why).
  *
+ * Bodies nested up to 100,000 deep and objects of 100,000 keys go to every call with a body as well
+ * (the largest to a sample of calls, to keep the run short): each is a 400 naming the body, written
+ * nothing, whatever the call.
+ *
  * Reproduce a failure with the seed fast-check prints: FUZZ_SEED=<seed> [FUZZ_PATH=<path>]
  * npx vitest run --project server tests/server/fuzz.test.ts. FUZZ_RUNS raises the count (200 a call).
  */
@@ -33,7 +37,19 @@ import {
     type RawRequest,
     type Wire,
 } from './contractCases';
-import { applyMutation, declaredKeys, fieldNamesIn, KNOWN_KINDS, kindsIn, mutation, validArbitrary } from './zodArbitraries';
+import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../server/json';
+import {
+    applyMutation,
+    declaredKeys,
+    fieldNamesIn,
+    KNOWN_KINDS,
+    kindsIn,
+    mutation,
+    nestedLists,
+    nestedObjects,
+    validArbitrary,
+    wideObject,
+} from './zodArbitraries';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -172,6 +188,8 @@ const asFormName = (name: string): string => Buffer.from(name, 'utf8').toString(
 const fieldsOf = (call: CallDefinition, request: RawRequest): Set<string> =>
     new Set([
         ...(call.body !== undefined && !isWireObject(request.body) ? ['body'] : []),
+        // Nesting too deep or too many values anywhere in it: the body as a whole is at fault (server/json.ts).
+        ...(call.body !== undefined && request.body !== undefined && jsonShapeProblem(toJsonText(request.body)) ? ['body'] : []),
         ...(call.upload ? ['file', 'body'] : []),
         ...declaredKeys(call.params),
         ...declaredKeys(call.query),
@@ -279,5 +297,63 @@ describe(`bad input, ${RUNS} generated cases a call`, () => {
             );
             expect(cases).toBeGreaterThanOrEqual(RUNS);
         }, 120_000);
+    }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Deep and wide bodies
+
+const withBody = fuzzable.filter(([, call]) => call.body !== undefined);
+
+/** Every call with a body gets these; they are refused before parsing, so they cost little. */
+const SMALLER_SHAPES: [string, Wire][] = [
+    [`lists ${MAX_JSON_DEPTH + 1} deep`, nestedLists(MAX_JSON_DEPTH + 1)],
+    [`objects ${MAX_JSON_DEPTH + 1} deep`, nestedObjects(MAX_JSON_DEPTH + 1)],
+    ['lists 5,000 deep', nestedLists(5000)],
+    [`an object of ${MAX_JSON_VALUES + 1} keys`, wideObject(MAX_JSON_VALUES + 1)],
+];
+
+/** The largest (up to 600 kB each), to one call in eight and every public one: the refusal is the same for every call. */
+const LARGEST_SHAPES: [string, Wire][] = [
+    ['lists 100,000 deep', nestedLists(100_000)],
+    ['objects 100,000 deep', nestedObjects(100_000)],
+    ['an object of 100,000 keys', wideObject(100_000)],
+];
+
+describe('deep and wide bodies, to every call with a body', () => {
+    for (const [index, [name, call]] of withBody.entries()) {
+        const largest = index % 8 === 0 || call.access === 'public';
+        it(`${name} (${call.method} ${call.path}) refuses ${largest ? 'bodies up to 100,000 deep or wide' : `bodies deeper than ${MAX_JSON_DEPTH} or wider than ${MAX_JSON_VALUES}`} with a 4xx naming the body, writes nothing`, async () => {
+            if (tables.length === 0) tables = await readTables();
+            if ((await server.call(myRoles, { token: adminToken })).status !== 200) adminToken = await signInAs(server, 'admin');
+            const token = call.access === 'public' ? null : adminToken;
+            // A body the call would take, with one of its fields nested far too deep.
+            const [valid] = fc.sample(validArbitrary(call.body as NonNullable<CallDefinition['body']>), {
+                numRuns: 1,
+                seed: index,
+            });
+            const field = declaredKeys(call.body)[0];
+            const inside: [string, Wire][] =
+                isWireObject(valid) && field !== undefined
+                    ? [[`${field} nested 1,000 deep`, { ...valid, [field]: nestedLists(1000) }]]
+                    : [];
+            const params = Object.fromEntries(declaredKeys(call.params).map(key => [key, '1']));
+            for (const [what, body] of [...SMALLER_SHAPES, ...inside, ...(largest ? LARGEST_SHAPES : [])]) {
+                const request: RawRequest = {
+                    params,
+                    body,
+                    token,
+                    remoteAddress: nextSource(isDevCall(name) || name === 'startOperatorSignIn'),
+                };
+                const before = await fingerprint();
+                const answer = await sendRaw(server, call, request);
+                const after = await fingerprint();
+                expect(problemWith(call, request, answer, before, after), what).toBeNull();
+                // An upload call takes a form: a JSON body is refused as such (415) or by its shape (400), and
+                // an object body goes as a form whose fields are text, judged field by field.
+                expect(call.upload ? [400, 415] : [400], `${what}: ${answer.text.slice(0, 200)}`).toContain(answer.status);
+                if (answer.status === 400 && !call.upload) expect(apiError.parse(answer.json).field, what).toBe('body');
+            }
+        }, 60_000);
     }
 });

@@ -3,8 +3,8 @@
  * (loosely: checks are followed where it is cheap, so most are valid and some are not), and
  * mutations that make them bad in the ways clients and attackers do: wrong types, missing and
  * unknown fields, huge strings, control characters, lone surrogates, direction overrides,
- * numbers beyond 2³¹ and 2⁵³, numbers in disguise, SQL and script payloads, and lists where one
- * value is expected.
+ * numbers beyond 2³¹ and 2⁵³, numbers in disguise, SQL and script payloads, lists where one
+ * value is expected, and values nested thousands deep or thousands wide.
  *
  * The schemas are read through zod 4's definitions (`schema._zod.def`), so a call added to the
  * contract is fuzzed without a line here, unless it uses a kind of schema this file does not know
@@ -308,6 +308,26 @@ const SHAPES: Wire[] = [[], [1], ['a', 'b'], [null], [[1]], {}, { a: 1 }, { $ne:
 /** 40 objects deep. */
 const DEEP: Wire = Array.from({ length: 40 }).reduce<Wire>(inner => ({ a: inner }), 1);
 
+/**
+ * Lists nested `depth` deep, written as text: a value this deep could not be built, or written,
+ * by a recursive walk (the server refuses anything deeper than 32 before parsing, server/json.ts).
+ */
+export const nestedLists = (depth: number): WireValue => WireValue.json(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+
+/** Objects nested `depth` deep (`{"a":{"a":…1…}}`), as text. */
+export const nestedObjects = (depth: number): WireValue => WireValue.json(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+
+/** An object of `keys` short keys, as text: 100,000 of them fit in the 1 MB body limit. */
+export const wideObject = (keys: number): WireValue =>
+    WireValue.json(`{${Array.from({ length: keys }, (_, n) => `"${n.toString(36)}":1`).join(',')}}`);
+
+/** Too deep or too wide, at sizes cheap enough for every generated case (fuzz.test.ts sends the largest on its own). */
+const nestedOrWide: fc.Arbitrary<Wire> = fc.oneof(
+    fc.integer({ min: 30, max: 2000 }).map(nestedLists),
+    fc.integer({ min: 30, max: 2000 }).map(nestedObjects),
+    fc.integer({ min: 1000, max: 12_000 }).map(wideObject),
+);
+
 /** A value no field should take (or should take only after a careful look). */
 const badValue: fc.Arbitrary<Wire> = fc.oneof(
     fc.constantFrom<Wire>(...FORBIDDEN_OR_ODD_TEXT, ...INJECTION_TEXT, ...NUMBER_TEXT),
@@ -316,6 +336,7 @@ const badValue: fc.Arbitrary<Wire> = fc.oneof(
     fc.constantFrom(...RAW_URL_TEXT.map(text => WireValue.url(text))),
     fc.constantFrom(...HUGE),
     fc.constantFrom<Wire>(...SHAPES, DEEP, true, false, null),
+    nestedOrWide,
     fc.string({ unit: 'binary', maxLength: 20 }),
     fc.integer(),
     fc.double(),
