@@ -16,7 +16,7 @@ import {
     useMediaQuery,
     type Theme,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
@@ -27,6 +27,7 @@ import { Screen } from '../stores/Screen';
 import { historyKey, summaryKey, uploadProblemKey, uploadStatement, type StatementChannel } from './reconciliationApi';
 import { ReconciliationHistory } from './ReconciliationHistory';
 import { ChosenUpload } from './ReconciliationRows';
+import { useSingleMutation } from '../../lib/singleFlight';
 
 type Column = (typeof STATEMENT_COLUMNS)[number] | (typeof OPTIONAL_STATEMENT_COLUMNS)[number];
 
@@ -112,7 +113,8 @@ const StatementUpload = ({ onUploaded }: { onUploaded: (upload: ReconciliationUp
     const [problem, setProblem] = useState<string | null>(null);
     const [progress, setProgress] = useState(0);
     const [dragging, setDragging] = useState(false);
-    const upload = useMutation({
+    // Sent once, however fast Upload is pressed again: a second import would be all duplicates.
+    const upload = useSingleMutation({
         mutationFn: (sending: { file: File; channel: StatementChannel }) =>
             uploadStatement(sending.file, sending.channel, setProgress),
         onSuccess: answer => {
