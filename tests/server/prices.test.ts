@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalCounts, decideServiceTransaction, listServiceTransactions } from '../../contract/approvals';
 import { previewPhonePrices, updatePhonePrices } from '../../contract/stores';
 import { approvalRequests, auditEvents, phoneModels } from '../../server/db/schema';
+import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { startTestServer, type TestServer } from './harness';
 import { userWithRoles } from './users';
@@ -161,6 +162,30 @@ describe('staff without a shop', () => {
         expect(queue.body.find(row => row.id === id)).toMatchObject({ kind: 'price_change', subject: expect.any(String) });
         const counts = await server.call(approvalCounts, { token: token.checker });
         expect(counts.body.price_change).toBeGreaterThanOrEqual(1);
+    });
+});
+
+describe('two people at once', () => {
+    it('of ten makers asking for the same cut at once, one request is made; the others hear it waits', async () => {
+        const sku = 'SAM-A15-128';
+        const before = await current(sku);
+        const outcome = await race(server, updatePhonePrices, 10, {
+            body: { prices: [await cutBy(sku, 0.4)] },
+            token: token.admin,
+        });
+        expect(outcome.statuses).toEqual({ 200: 1, 409: 9 });
+        expect(outcome.losers.every(loser => loser.error?.key === 'errors.request_pending')).toBe(true);
+        const [winner] = outcome.winners;
+        const id = winner?.body.requested[0]?.request_id ?? 0;
+        expect(await current(sku)).toEqual(before);
+
+        // Of ten checkers deciding it at once, one approves; the others hear it was decided.
+        const decided = await race(server, decideServiceTransaction, 10, {
+            body: { request_id: id, decision: 'approve' },
+            token: token.checker,
+        });
+        expect(decided.statuses).toEqual({ 200: 1, 409: 9 });
+        expect((await current(sku)).cash_price).toBe(cut(before.cash_price, 0.4));
     });
 });
 
