@@ -37,6 +37,11 @@ export interface Settings {
      * logged, never sent to the client (the client only learns whether search is on).
      */
     placesApiKey: string | undefined;
+    /**
+     * The key that signs sign-in device tokens (server/domain/auth/devices.ts), the same on every
+     * instance. A secret. Unset, the server makes one once and keeps it in the database.
+     */
+    deviceTokenSecret: string | undefined;
     production: boolean;
     logLevel: string;
     /** How the server calls other services (the places provider), so tests can stand in for them. */
@@ -166,6 +171,11 @@ export const loadSettings = (env: Env = process.env): Settings => {
     const seedPassword = env.SEED_PASSWORD ?? 'demo-pass-2026';
     if (seedPassword.length < 10) problems.push('SEED_PASSWORD must be at least 10 characters');
 
+    const deviceTokenSecret = text('DEVICE_TOKEN_SECRET');
+    if (deviceTokenSecret !== undefined && deviceTokenSecret.length < 32) {
+        problems.push('DEVICE_TOKEN_SECRET must be at least 32 characters (or unset: the server keeps one in the database)');
+    }
+
     const logLevel = text('LOG_LEVEL') ?? 'info';
     if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -186,6 +196,7 @@ export const loadSettings = (env: Env = process.env): Settings => {
         requestTimeoutMs: (requestTimeoutSeconds ?? 30) * 1000,
         operatorAuthorizeUrl,
         placesApiKey: text('PLACES_API_KEY'),
+        deviceTokenSecret,
         production,
         logLevel,
         fetch: (input, init) => fetch(input, init),

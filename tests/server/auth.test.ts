@@ -5,6 +5,7 @@ import { health, login, logout, myRoles } from '../../contract/auth';
 import { register, registrationOptions } from '../../contract/security';
 import { admins, auditEvents, signInAttempts } from '../../server/db/schema';
 import { DEMO_GROUPS } from '../../server/db/seed';
+import { race } from './concurrency';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -140,6 +141,54 @@ describe('throttling', () => {
         const answers = await Promise.all(Array.from({ length: 30 }, () => signIn('agent', 'wrong-password', from)));
         expect(answers.filter(answer => answer.status === 401).length).toBe(5);
         expect(answers.filter(answer => answer.status === 429).length).toBe(25);
+    });
+
+    it('counts only failures: 6 right passwords at once from one source all sign in, and 25 of 5 users', async () => {
+        const from = '203.0.113.8';
+        const one = await race(server, login, 6, { body: { username: 'shopowner', password: PASSWORD }, remoteAddress: from });
+        expect(one.statuses).toEqual({ 200: 6 });
+        // More than the source's 20 at once: the last wait for the first to settle, then sign in too.
+        const users = ['admin', 'maker', 'checker', 'agent', 'shopowner'];
+        const many = await race(server, login, 25, index => ({
+            body: { username: users[index % users.length], password: PASSWORD },
+            remoteAddress: from,
+        }));
+        expect(many.statuses).toEqual({ 200: 25 });
+    });
+
+    it('after 4 failures, parallel right passwords still all sign in: each success forgives what came before', async () => {
+        const from = '203.0.113.9';
+        for (let attempt = 0; attempt < 4; attempt++) expect((await signIn('maker', 'wrong-password', from)).status).toBe(401);
+        const outcome = await race(server, login, 6, { body: { username: 'maker', password: PASSWORD }, remoteAddress: from });
+        expect(outcome.statuses).toEqual({ 200: 6 });
+    });
+
+    it('50 parallel wrong guesses: no more than 5 reach the password check, and the rest wait the full window', async () => {
+        const outcome = await race(server, login, 50, {
+            body: { username: 'checker', password: 'wrong-password' },
+            remoteAddress: '203.0.113.10',
+        });
+        expect(outcome.statuses).toEqual({ 401: 5, 429: 45 });
+        expect(outcome.losers.filter(loser => loser.status === 429).every(loser => loser.error.retry_after === 15 * 60)).toBe(
+            true,
+        );
+    });
+
+    it('an attempt cut off before it settled (its server stopped) counts as a failure after a minute', async () => {
+        const from = '203.0.113.11';
+        const cutOff = new Date(server.clock.now().getTime() - 61_000);
+        await server.db.insert(signInAttempts).values(
+            Array.from({ length: 5 }, () => ({
+                username: 'analyst',
+                source: from,
+                succeeded: false,
+                outcome: 'pending',
+                at: cutOff,
+            })),
+        );
+        const throttled = await signIn('analyst', PASSWORD, from);
+        expect(throttled.status).toBe(429);
+        expect(throttled.error.retry_after).toBe(15 * 60 - 61);
     });
 
     it('forgets failures before a success from the same source', async () => {

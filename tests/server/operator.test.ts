@@ -62,6 +62,8 @@ describe('signing in through the mobile operator (development stand-in)', () => 
         if (!('user' in signedIn.body)) throw new Error('expected a session');
         expect(signedIn.body.user.username).toBe('secure');
         expect((await server.call(myRoles, { token: signedIn.body.user.token })).status).toBe(200);
+        // The browser is known for `secure` from now on (its device token, server/domain/auth/devices.ts).
+        expect(String(signedIn.headers['set-cookie'])).toMatch(/^pfp_device_[\w-]+=[\w.-]+; .*HttpOnly; SameSite=Strict/);
 
         const again = await server.call(login, { body: { auth_id: authId, provider: 'mno', code: callback.code ?? '' } });
         expect(again.status).toBe(401);

@@ -125,4 +125,11 @@ describe('settings from the environment', () => {
         expect(settings.placesApiKey).toBe('places-key-123');
         expect(typeof settings.fetch).toBe('function');
     });
+
+    it('takes the device token key from the environment, long enough to be a key, or none (the database keeps one)', () => {
+        expect(loadSettings({}).deviceTokenSecret).toBeUndefined();
+        const key = 'k'.repeat(32);
+        expect(loadSettings({ DEVICE_TOKEN_SECRET: key }).deviceTokenSecret).toBe(key);
+        expect(() => loadSettings({ DEVICE_TOKEN_SECRET: 'short' })).toThrow(/DEVICE_TOKEN_SECRET/);
+    });
 });

@@ -41,19 +41,35 @@ export const signInAttempts = pgTable(
         succeeded: boolean('succeeded').notNull(),
         /**
          * ok, otp_sent, bad_credentials, not_active, throttled, or released (forgiven by an
-         * administrator). Only bad_credentials (and pending) counts
+         * administrator). Only bad_credentials (and a pending one cut off before it settled) counts
          * towards throttling, so refused attempts while throttled do not extend the wait.
          */
         outcome: text('outcome').notNull(),
         /** The address the attempt came from: throttling counts per account and source, and per source. */
         source: text('source'),
+        /**
+         * The id of the valid device token the attempt presented (a browser that signed in as this
+         * username before): such an attempt counts against that token alone (throttle.ts). Null when none.
+         */
+        device: text('device'),
         at: at('at').notNull(),
     },
     table => [
         index('sign_in_attempts_username_at_idx').on(table.username, table.at),
         index('sign_in_attempts_source_at_idx').on(table.source, table.at),
+        index('sign_in_attempts_device_at_idx').on(table.device, table.at),
     ],
 );
+
+/**
+ * Secrets the server makes for itself when the environment gives none (the key that signs device
+ * tokens, server/domain/auth/devices.ts), kept here so every instance uses the same one.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+    name: text('name').primaryKey(),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+});
 
 /**
  * Counted events for simple rate limits (`bucket` names what and who, e.g. `register:<address>`):

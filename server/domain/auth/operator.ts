@@ -11,6 +11,7 @@ import { admins, operatorSignIns } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import { writeAs } from '../../write';
 import { codeHash, sameHash, UUID_PATTERN } from './codes';
+import { issueDeviceToken } from './devices';
 import { openSession } from './sessions';
 import { recordSignInSuccess } from './throttle';
 
@@ -50,7 +51,7 @@ export const startOperatorSignIn = async (provider: string, context: CallContext
 /** The portal's callback: the operator's one-time code for a session. */
 export const completeOperatorSignIn = async (body: { auth_id: string; provider: string; code: string }, context: CallContext) => {
     const authId = body.auth_id;
-    return context.write(async tx => {
+    const { signedIn, username } = await context.write(async tx => {
         const now = context.now();
         if (!UUID_PATTERN.test(authId)) throw operatorFailed();
         const [row] = await tx.select().from(operatorSignIns).where(eq(operatorSignIns.id, authId)).for('update');
@@ -74,7 +75,7 @@ export const completeOperatorSignIn = async (body: { auth_id: string; provider: 
         const signedIn = await openSession(tx, context.settings, row.adminId, now);
         await recordSignInSuccess(tx, admin.username, context.source, now);
         return {
-            result: signedIn,
+            result: { signedIn, username: admin.username },
             audit: {
                 actorAdminId: row.adminId,
                 action: 'sessions.sign_in',
@@ -83,6 +84,8 @@ export const completeOperatorSignIn = async (body: { auth_id: string; provider: 
             },
         };
     });
+    await issueDeviceToken(context, username);
+    return signedIn;
 };
 
 /** A sign-in the operator's page may still approve: known, unused, unexpired, not yet approved. */

@@ -10,6 +10,7 @@ import { admins, otps, rateEvents, smsOutbox } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import type { AuditEntry, Written } from '../../write';
 import { codeHash, maskMsisdn, sameHash, UUID_PATTERN } from './codes';
+import { issueDeviceToken } from './devices';
 import { openSession, type SignedIn } from './sessions';
 import { recordSignInSuccess, tooManyAttempts } from './throttle';
 
@@ -152,7 +153,7 @@ const pendingSignIn = async (tx: Transaction, authId: string, now: Date, expired
     return { ...row, adminId: row.adminId };
 };
 
-type OtpOutcome = { kind: 'signed_in'; result: SignedIn } | { kind: 'wrong' };
+type OtpOutcome = { kind: 'signed_in'; result: SignedIn; username: string } | { kind: 'wrong' };
 
 export const otpSignIn = async (body: { auth_id: string; otp: string }, context: CallContext) => {
     const authId = body.auth_id;
@@ -184,7 +185,7 @@ export const otpSignIn = async (body: { auth_id: string; otp: string }, context:
         const result = await openSession(tx, context.settings, row.adminId, now);
         await recordSignInSuccess(tx, admin.username, context.source, now);
         return {
-            result: { kind: 'signed_in', result },
+            result: { kind: 'signed_in', result, username: admin.username },
             audit: {
                 actorAdminId: row.adminId,
                 action: 'sessions.sign_in',
@@ -194,6 +195,7 @@ export const otpSignIn = async (body: { auth_id: string; otp: string }, context:
         };
     });
     if (outcome.kind === 'wrong') throw new HttpError(401, 'errors.otp_invalid', 'Wrong code', 'otp');
+    await issueDeviceToken(context, outcome.username);
     return outcome.result;
 };
 

@@ -1,11 +1,13 @@
 /**
- * Signing in with a username and password: throttled per account and source before the costly
- * hash, then a session, or a code for the staff second factor when the account asks for one.
+ * Signing in with a username and password: throttled per account and source (or per device token,
+ * when the browser presents one for this username) before the costly hash, then a session and a
+ * fresh device token, or a code for the staff second factor when the account asks for one.
  */
 import { eq } from 'drizzle-orm';
 import { admins } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import type { Written } from '../../write';
+import { issueDeviceToken, presentedDevice } from './devices';
 import { issueSignInOtp, tooManyCodes, type OtpIssue } from './otp';
 import { alsoAudited, requireChangeOfWeakPassword } from './passwordRules';
 import { dummyPasswordHash, verifyPassword } from './passwords';
@@ -20,14 +22,15 @@ export const passwordSignIn = async (body: { username: string; password: string 
     const { db, settings } = context;
     const username = body.username;
 
-    const reservation = await reserveSignInAttempt(db, username, context.source, context.now());
+    const device = await presentedDevice(context, username);
+    const reservation = await reserveSignInAttempt(db, username, context.source, context.now(), device);
     if (reservation.retryAfter > 0) {
         await context.write(async () => ({
             result: undefined,
             audit: {
                 action: 'sessions.sign_in_throttled',
                 entity: 'sessions',
-                after: { username, source: context.source, retry_after: reservation.retryAfter },
+                after: { username, source: context.source, device: device !== null, retry_after: reservation.retryAfter },
             },
         }));
         throw tooManyAttempts('Too many failed sign-in attempts; try again later', reservation.retryAfter);
@@ -104,6 +107,7 @@ export const passwordSignIn = async (body: { username: string; password: string 
         case 'otp':
             return { otp_required: true as const, auth_id: outcome.authId, sent_to: outcome.sentTo };
         case 'signed_in':
+            await issueDeviceToken(context, username);
             return outcome.result;
     }
 };

@@ -4,19 +4,40 @@
  * Sign-in: 5 failures for one username from one source within 15 minutes close that username to
  * that source; 20 failures from one source, whatever the usernames, close the source. A stranger
  * can therefore lock an account only for themselves, never for its owner signing in from elsewhere,
- * and one source cannot try many accounts. Attempts still being checked count too, so parallel
- * guesses cannot slip past, and a refusal costs one small transaction, never a password hash.
+ * and one source cannot try many accounts. A refusal costs one small transaction, never a password hash.
+ *
+ * Only failures count: an attempt still being checked (`pending`) is no failure, yet it may turn
+ * out to be one, so attempts in flight take the budget's remaining room and an attempt that finds
+ * no room waits for them to settle, then counts again. Parallel wrong guesses therefore never get
+ * more than the limit's worth of password checks, and parallel right ones all go through (a
+ * success forgives the failures before it, so the room comes back).
+ *
+ * A browser that signed in as a user carries that user's device token (devices.ts). An attempt
+ * presenting a valid one is counted against that token alone (5 failures in 15 minutes), not
+ * against the source or the username's cookieless failures from it: an office behind one address,
+ * or an attacker there, cannot lock out staff whose browsers are known; nor does such an attempt
+ * count towards the source's limits. An attacker without the token is counted as before.
  *
  * Other public calls (registration) use `takeRateSlot`: at most N events per bucket per window.
  */
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db';
 import { rateEvents, signInAttempts } from '../../db/schema';
 import { HttpError } from '../../http';
 
-const SIGN_IN_THROTTLE = { perAccountAndSource: 5, perSource: 20, windowMs: 15 * 60_000 };
+const SIGN_IN_THROTTLE = { perAccountAndSource: 5, perSource: 20, perDevice: 5, windowMs: 15 * 60_000 };
 
-const FAILING = ['bad_credentials', 'pending'];
+/**
+ * A pending attempt this old was cut off before it settled (its server stopped): it counts as a
+ * failure from then on, so a crash neither frees a guess nor holds the room for ever.
+ */
+const PENDING_CUT_OFF_MS = 60_000;
+/**
+ * How long an attempt waits for room before it is refused (real time: the server's patience, not a
+ * rule). The portal's client gives up after 30 seconds; until then a busy server's hashes finish.
+ */
+const MAX_WAIT_MS = 30_000;
 
 const lock = (tx: Transaction, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 
@@ -27,51 +48,75 @@ const waitFor = (events: { at: Date }[], limit: number, windowMs: number, now: D
     return Math.max(1, Math.ceil((oldest.at.getTime() + windowMs - now.getTime()) / 1000));
 };
 
-/** Seconds until this username may be tried again from this source, or 0. */
-const signInWait = async (tx: Transaction, username: string, source: string, now: Date): Promise<number> => {
-    const { perAccountAndSource, perSource, windowMs } = SIGN_IN_THROTTLE;
-    const windowStart = new Date(now.getTime() - windowMs);
-    // A success of this username from this source forgives its earlier failures there (ids follow
-    // the order attempts were made, even within one millisecond); it forgives nothing else the source did.
-    const [lastSuccess] = await tx
-        .select({ id: signInAttempts.id })
-        .from(signInAttempts)
-        .where(
-            and(
-                eq(signInAttempts.username, username),
-                eq(signInAttempts.source, source),
-                eq(signInAttempts.succeeded, true),
-                gt(signInAttempts.at, windowStart),
-            ),
-        )
-        .orderBy(desc(signInAttempts.id))
-        .limit(1);
-    const accountFailures = await tx
-        .select({ at: signInAttempts.at })
-        .from(signInAttempts)
-        .where(
-            and(
-                eq(signInAttempts.username, username),
-                eq(signInAttempts.source, source),
-                inArray(signInAttempts.outcome, FAILING),
-                gt(signInAttempts.at, windowStart),
-                lastSuccess ? gt(signInAttempts.id, lastSuccess.id) : undefined,
-            ),
-        )
-        .orderBy(desc(signInAttempts.id))
-        .limit(perAccountAndSource);
-    const sourceFailures = await tx
-        .select({ at: signInAttempts.at })
-        .from(signInAttempts)
-        .where(
-            and(eq(signInAttempts.source, source), inArray(signInAttempts.outcome, FAILING), gt(signInAttempts.at, windowStart)),
-        )
-        .orderBy(desc(signInAttempts.id))
-        .limit(perSource);
-    return Math.max(
-        waitFor(accountFailures, perAccountAndSource, windowMs, now),
-        waitFor(sourceFailures, perSource, windowMs, now),
+/** Settled failures: wrong passwords, and attempts cut off before they settled. */
+const failed = (now: Date) =>
+    or(
+        eq(signInAttempts.outcome, 'bad_credentials'),
+        and(eq(signInAttempts.outcome, 'pending'), lte(signInAttempts.at, new Date(now.getTime() - PENDING_CUT_OFF_MS))),
     );
+const inFlight = (now: Date) =>
+    and(eq(signInAttempts.outcome, 'pending'), gt(signInAttempts.at, new Date(now.getTime() - PENDING_CUT_OFF_MS)));
+
+/** One budget: whose attempts it counts, its limit, and the success (if any) that forgives what it counted before. */
+interface Budget {
+    scope: SQL | undefined;
+    limit: number;
+    forgivenBy?: SQL | undefined;
+}
+
+type Room = { kind: 'room' } | { kind: 'wait' } | { kind: 'closed'; retryAfter: number };
+
+const roomIn = async (tx: Transaction, budget: Budget, now: Date): Promise<Room> => {
+    const { windowMs } = SIGN_IN_THROTTLE;
+    const recent = and(budget.scope, gt(signInAttempts.at, new Date(now.getTime() - windowMs)));
+    // A success forgives the failures before it (ids follow the order attempts were made, even within one millisecond).
+    const [lastSuccess] = budget.forgivenBy
+        ? await tx
+              .select({ id: signInAttempts.id })
+              .from(signInAttempts)
+              .where(
+                  and(
+                      budget.forgivenBy,
+                      eq(signInAttempts.succeeded, true),
+                      gt(signInAttempts.at, new Date(now.getTime() - windowMs)),
+                  ),
+              )
+              .orderBy(desc(signInAttempts.id))
+              .limit(1)
+        : [];
+    const counted = and(recent, lastSuccess ? gt(signInAttempts.id, lastSuccess.id) : undefined);
+    const failures = await tx
+        .select({ at: signInAttempts.at })
+        .from(signInAttempts)
+        .where(and(counted, failed(now)))
+        .orderBy(desc(signInAttempts.id))
+        .limit(budget.limit);
+    const retryAfter = waitFor(failures, budget.limit, windowMs, now);
+    if (retryAfter > 0) return { kind: 'closed', retryAfter };
+    const [checking] = await tx
+        .select({ value: count() })
+        .from(signInAttempts)
+        .where(and(counted, inFlight(now)));
+    return failures.length + (checking?.value ?? 0) < budget.limit ? { kind: 'room' } : { kind: 'wait' };
+};
+
+/** The budgets an attempt is counted against: its device token's alone, else the username's from the source and the source's. */
+const budgetsOf = (username: string, source: string, device: string | null): Budget[] => {
+    const { perAccountAndSource, perSource, perDevice } = SIGN_IN_THROTTLE;
+    if (device !== null) {
+        const ofDevice = and(eq(signInAttempts.username, username), eq(signInAttempts.device, device));
+        return [{ scope: ofDevice, limit: perDevice, forgivenBy: ofDevice }];
+    }
+    const fromSource = and(eq(signInAttempts.source, source), isNull(signInAttempts.device));
+    return [
+        {
+            scope: and(fromSource, eq(signInAttempts.username, username)),
+            limit: perAccountAndSource,
+            // Any success of this username from this source forgives its failures there; nothing else the source did.
+            forgivenBy: and(eq(signInAttempts.username, username), eq(signInAttempts.source, source)),
+        },
+        { scope: fromSource, limit: perSource },
+    ];
 };
 
 type AttemptOutcome = 'ok' | 'otp_sent' | 'bad_credentials' | 'not_active' | 'throttled';
@@ -83,21 +128,51 @@ interface Reservation {
 }
 
 /**
- * Records a sign-in attempt before the password is checked: `pending` when it may go ahead (and
- * counts as a failure until settled), `throttled` when it may not. Locks the source, then the
- * username (always in that order), so parallel attempts are counted one after another.
+ * Records a sign-in attempt before the password is checked: `pending` when it may go ahead,
+ * `throttled` when it may not. Locks the source, then the username (always in that order), so
+ * parallel attempts are counted one after another; one that finds the room taken by attempts in
+ * flight records nothing, waits outside the transaction and counts again.
+ * `device`: the id of the valid device token the attempt presented for this username, if any.
  */
-export const reserveSignInAttempt = (db: Database, username: string, source: string, now: Date): Promise<Reservation> =>
-    db.transaction(async tx => {
-        await lock(tx, `sign-in-source:${source}`);
-        await lock(tx, `sign-in:${username}`);
-        const retryAfter = await signInWait(tx, username, source, now);
-        const [attempt] = await tx
-            .insert(signInAttempts)
-            .values({ username, source, succeeded: false, outcome: retryAfter > 0 ? 'throttled' : 'pending', at: now })
-            .returning({ id: signInAttempts.id });
-        return { attemptId: attempt?.id ?? 0, retryAfter };
-    });
+export const reserveSignInAttempt = async (
+    db: Database,
+    username: string,
+    source: string,
+    now: Date,
+    device: string | null = null,
+): Promise<Reservation> => {
+    const giveUpAt = Date.now() + MAX_WAIT_MS;
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+        const reservation = await db.transaction(async (tx): Promise<Reservation | null> => {
+            await lock(tx, `sign-in-source:${source}`);
+            await lock(tx, `sign-in:${username}`);
+            let retryAfter = 0;
+            let room = true;
+            for (const budget of budgetsOf(username, source, device)) {
+                const found = await roomIn(tx, budget, now);
+                if (found.kind === 'closed') retryAfter = Math.max(retryAfter, found.retryAfter);
+                if (found.kind === 'wait') room = false;
+            }
+            // Waited long enough for attempts that do not settle: refused, to try again shortly.
+            if (retryAfter === 0 && !room && Date.now() >= giveUpAt) retryAfter = 1;
+            if (retryAfter === 0 && !room) return null;
+            const [attempt] = await tx
+                .insert(signInAttempts)
+                .values({
+                    username,
+                    source,
+                    device,
+                    succeeded: false,
+                    outcome: retryAfter > 0 ? 'throttled' : 'pending',
+                    at: now,
+                })
+                .returning({ id: signInAttempts.id });
+            return { attemptId: attempt?.id ?? 0, retryAfter };
+        });
+        if (reservation) return reservation;
+        await sleep(pause);
+    }
+};
 
 export const settleSignInAttempt = (tx: Transaction, attemptId: number, outcome: AttemptOutcome) =>
     tx
@@ -110,9 +185,9 @@ export const recordSignInSuccess = (tx: Transaction, username: string, source: s
     tx.insert(signInAttempts).values({ username, source, succeeded: true, outcome: 'ok', at: now });
 
 /**
- * An administrator forgives a username's recent failures (from every source): they no longer count
- * towards its throttle. Taken under the username's lock, so an attempt being counted sees all or none.
- * Answers how many were forgiven.
+ * An administrator forgives a username's recent failures (from every source and device): they no
+ * longer count towards its throttle. Attempts still in flight settle as they turn out. Taken under
+ * the username's lock, so an attempt being counted sees all or none. Answers how many were forgiven.
  */
 export const releaseSignInFailures = async (tx: Transaction, username: string, now: Date): Promise<number> => {
     await lock(tx, `sign-in:${username}`);
@@ -122,7 +197,7 @@ export const releaseSignInFailures = async (tx: Transaction, username: string, n
         .where(
             and(
                 eq(signInAttempts.username, username),
-                inArray(signInAttempts.outcome, FAILING),
+                failed(now),
                 gt(signInAttempts.at, new Date(now.getTime() - SIGN_IN_THROTTLE.windowMs)),
             ),
         )

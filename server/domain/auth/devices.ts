@@ -1,0 +1,108 @@
+/**
+ * Sign-in device tokens (OWASP's "device cookies"): a browser that signed in as a user gets a token
+ * for that user, signed by the server, which later sign-ins as that user present. Throttling counts
+ * such an attempt against the token alone (throttle.ts), so staff whose browsers are known are not
+ * shut out by failures from their office's shared address or from other devices.
+ *
+ * The token is `<id>.<expiry in seconds>.<HMAC-SHA256 of username, id and expiry>`: nothing is
+ * stored for it, and it is valid only for the username it was signed for. It lives in an HttpOnly,
+ * SameSite=Strict cookie (Secure over HTTPS) sent only to the sign-in call, named by a keyed hash
+ * of the username so one browser keeps a token per user without naming them.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { API_BASE } from '../../../contract';
+import { login } from '../../../contract/auth';
+import type { Database } from '../../db';
+import { serverSecrets } from '../../db/schema';
+import type { CallContext } from '../../http';
+import { writeAs } from '../../write';
+
+/** How long a browser stays known after its last sign-in there. */
+const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600;
+const SECRET_NAME = 'device_token_key';
+const COOKIE_PATH = API_BASE + login.path;
+const TOKEN = /^([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/** The key from DEVICE_TOKEN_SECRET, else the one kept in the database (made by the first instance that needs it). */
+const keys = new WeakMap<Database, Promise<Buffer>>();
+
+const storedKey = async (db: Database, now: Date): Promise<Buffer> => {
+    const ofName = eq(serverSecrets.name, SECRET_NAME);
+    const [kept] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(ofName);
+    if (kept) return Buffer.from(kept.value, 'base64url');
+    return writeAs(
+        db,
+        () => ({ adminId: null, roleUsed: null, coords: null, at: now }),
+        async tx => {
+            // Two instances may both get here: the first insert wins and both read the winner's key.
+            const made = await tx
+                .insert(serverSecrets)
+                .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), createdAt: now })
+                .onConflictDoNothing()
+                .returning({ name: serverSecrets.name });
+            const [row] = await tx.select({ value: serverSecrets.value }).from(serverSecrets).where(ofName);
+            if (!row) throw new Error('The device token key could not be read back');
+            // The key itself is never audited.
+            return {
+                result: Buffer.from(row.value, 'base64url'),
+                audit: {
+                    action: 'server_secrets.create',
+                    entity: 'server_secrets',
+                    after: { name: SECRET_NAME, made: made.length > 0 },
+                },
+            };
+        },
+    );
+};
+
+const deviceKey = (context: CallContext): Promise<Buffer> => {
+    const { settings, db } = context;
+    if (settings.deviceTokenSecret) return Promise.resolve(Buffer.from(settings.deviceTokenSecret));
+    let key = keys.get(db);
+    if (!key) {
+        key = storedKey(db, context.now());
+        // A failed read is tried again by the next sign-in rather than remembered.
+        key.catch(() => keys.delete(db));
+        keys.set(db, key);
+    }
+    return key;
+};
+
+const mac = (key: Buffer, ...parts: string[]) => createHmac('sha256', key).update(parts.join('\0')).digest('base64url');
+
+const cookieName = (key: Buffer, username: string) => `pfp_device_${mac(key, 'cookie-name', username).slice(0, 16)}`;
+
+const cookieValue = (header: string | undefined, name: string): string | undefined => {
+    for (const pair of (header ?? '').split(';')) {
+        const at = pair.indexOf('=');
+        if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+    }
+    return undefined;
+};
+
+/** The id of the valid, unexpired device token this request presents for `username`, or null. */
+export const presentedDevice = async (context: CallContext, username: string): Promise<string | null> => {
+    const header = context.request.headers.cookie;
+    if (!header) return null;
+    const key = await deviceKey(context);
+    const match = TOKEN.exec(cookieValue(header, cookieName(key, username)) ?? '');
+    if (!match) return null;
+    const [, id = '', expiry = '', signature = ''] = match;
+    const expected = mac(key, 'device', username, id, expiry);
+    if (!timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null;
+    return Number(expiry) * 1000 > context.now().getTime() ? id : null;
+};
+
+/** A successful sign-in as `username`: the answer sets a fresh device token for it. */
+export const issueDeviceToken = async (context: CallContext, username: string): Promise<void> => {
+    const key = await deviceKey(context);
+    const id = randomBytes(16).toString('base64url');
+    const expiry = String(Math.floor(context.now().getTime() / 1000) + DEVICE_TOKEN_TTL_SECONDS);
+    const token = `${id}.${expiry}.${mac(key, 'device', username, id, expiry)}`;
+    const secure = context.request.protocol === 'https' ? '; Secure' : '';
+    context.reply.header(
+        'set-cookie',
+        `${cookieName(key, username)}=${token}; Path=${COOKIE_PATH}; Max-Age=${DEVICE_TOKEN_TTL_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
+    );
+};
