@@ -15,7 +15,9 @@
  *   and on PGlite (a few minutes, most of it seeding);
  * - bench/analytics.ts: every analytics call (30 and 365 days, each scope, the dashboard, the
  *   option lists) at 1M transactions on PostgreSQL, and on PGlite with the demo data (about ten
- *   minutes; the plans of any call over budget are written to a file).
+ *   minutes; the plans of any call over budget are written to a file);
+ * - bench/inventory.ts: the inventory list's every filter, search and page with 100,000 devices,
+ *   on PGlite and on PostgreSQL (a few minutes, most of it seeding).
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
  * the sizes only (no database). Exits 1 when a budget is broken.
  */
@@ -34,6 +36,7 @@ import { EXACT_SIZE_FIGURES, measureSizes, report, SIZE_BUDGETS } from './size';
 import { THROUGHPUT_BUDGETS, THROUGHPUT_FLOORS, throughputFigures } from './throughput';
 import { RECONCILIATION_BUDGETS, reconciliationFigures } from './reconciliation';
 import { ANALYTICS_BUDGETS, analyticsFigures } from './analytics';
+import { INVENTORY_BUDGETS, inventoryFigures } from './inventory';
 
 const BUDGETS = {
     entryGzipKb: 380,
@@ -220,5 +223,6 @@ if (!fast) {
     broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
     broken += report(await reconciliationFigures(), RECONCILIATION_BUDGETS);
     broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
+    broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
 }
 process.exit(broken ? 1 : 0);

@@ -10,6 +10,7 @@ import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -262,7 +263,8 @@ export const openDatabase = async (settings: Pick<Settings, 'databaseUrl' | 'dat
     let client: PGlite;
     try {
         if (dataDir) mkdirSync(dataDir, { recursive: true });
-        client = await PGlite.create(dataDir);
+        // pg_trgm: the inventory list finds part of an IMEI through a trigram index (migration 0017).
+        client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
     } catch (error) {
         lock?.release();
         throw error;

@@ -8,7 +8,7 @@
  * Two writers meeting leave one effect: store names and IMEIs are unique in the database, and the
  * agent rows a write changes are locked (FOR UPDATE) before they are checked.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { imei as imeiField } from '../../contract/fields';
@@ -35,7 +35,16 @@ import {
     type Store,
 } from '../../contract/stores';
 import type { Queryable, Transaction } from '../db';
-import { adminGroups, admins, agentProfiles, approvalRequests, inventoryItems, phoneModels, stores } from '../db/schema';
+import {
+    adminGroups,
+    admins,
+    agentProfiles,
+    approvalRequests,
+    inventoryCounts,
+    inventoryItems,
+    phoneModels,
+    stores,
+} from '../db/schema';
 import { HttpError, mount, type CallContext } from '../http';
 import { containing } from '../lists';
 import { iso } from '../wire';
@@ -546,38 +555,65 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
 
     mount(app, listInventory, async ({ body }, context) => {
         const reach = await reachOf(context.db, context);
-        const filters: (SQL | undefined)[] = [within(reach, inventoryItems.storeId)];
+        // The same conditions on the devices and on their counts (inventory_counts, migration 0017).
+        const kept = (columns: { storeId: AnyPgColumn; status: AnyPgColumn }) => [
+            within(reach, columns.storeId),
+            body.store_id === undefined ? undefined : eq(columns.storeId, body.store_id),
+            body.status ? eq(columns.status, body.status) : undefined,
+        ];
+        const itemFilters = kept(inventoryItems);
+        const countFilters = kept(inventoryCounts);
+        let byImei: SQL | undefined;
+        let skus: string[] | null = null;
         if (body.q) {
             const pattern = containing(body.q);
-            filters.push(
-                or(
-                    ilike(inventoryItems.imei, pattern),
-                    ilike(inventoryItems.sku, pattern),
-                    ilike(phoneModels.brand, pattern),
-                    ilike(phoneModels.model, pattern),
-                ),
-            );
+            // The catalogue's matches first (a few hundred models at most): devices then match by
+            // SKU in their own row, and are counted from inventory_counts.
+            skus = (
+                await context.db
+                    .select({ sku: phoneModels.sku })
+                    .from(phoneModels)
+                    .where(
+                        or(ilike(phoneModels.sku, pattern), ilike(phoneModels.brand, pattern), ilike(phoneModels.model, pattern)),
+                    )
+            ).map(row => row.sku);
+            // An IMEI is 15 digits (contract/fields.ts `imei`, the only way one is stored): a search
+            // with anything else in it matches none, and costs no look at the IMEIs.
+            if (/^\d+$/.test(body.q)) byImei = ilike(inventoryItems.imei, pattern);
+            const bySku = skus.length > 0 ? inArray(inventoryItems.sku, skus) : undefined;
+            itemFilters.push(byImei && bySku ? or(byImei, bySku) : (byImei ?? bySku ?? sql`false`));
         }
-        if (body.store_id !== undefined) filters.push(eq(inventoryItems.storeId, body.store_id));
-        if (body.status) filters.push(eq(inventoryItems.status, body.status));
-        const where = and(...filters);
         const { limit, offset } = pageWindow(body);
-        const found = await selectItems(context.db, { total_items: totalItems })
-            .where(where)
-            .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id))
-            .limit(limit ?? 1000)
-            .offset(offset);
-        const { rows, total } = await pageRows(
-            found,
-            () =>
-                context.db
-                    .select({ value: count() })
-                    .from(inventoryItems)
-                    .innerJoin(phoneModels, eq(phoneModels.sku, inventoryItems.sku))
-                    .where(where),
-            offset,
-        );
-        return { phones: rows.map(itemOf), total_items: total };
+        // The page is read in the order of an index (migration 0017: by time, status, store or
+        // SKU and time; IMEI parts by trigram) and stops at its last row. The total adds the
+        // counts of the matching SKUs (all of them without a search) to the devices found by IMEI
+        // alone; nothing reads every match for every page, as a window count beside each row did.
+        const [rows, [counted], [byImeiOnly]] = await Promise.all([
+            selectItems(context.db)
+                .where(and(...itemFilters))
+                .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id))
+                .limit(limit ?? 1000)
+                .offset(offset),
+            skus !== null && skus.length === 0
+                ? [{ value: 0 }]
+                : context.db
+                      .select({ value: sql<number>`coalesce(sum(${inventoryCounts.devices}), 0)::int` })
+                      .from(inventoryCounts)
+                      .where(and(...countFilters, skus === null ? undefined : inArray(inventoryCounts.sku, skus))),
+            byImei
+                ? context.db
+                      .select({ value: count() })
+                      .from(inventoryItems)
+                      .where(
+                          and(
+                              ...kept(inventoryItems),
+                              byImei,
+                              skus && skus.length > 0 ? notInArray(inventoryItems.sku, skus) : undefined,
+                          ),
+                      )
+                : [{ value: 0 }],
+        ]);
+        return { phones: rows.map(itemOf), total_items: (counted?.value ?? 0) + (byImeiOnly?.value ?? 0) };
     });
 
     mount(app, listPhoneModels, async ({ body }, context) => {

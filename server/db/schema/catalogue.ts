@@ -3,7 +3,8 @@
  * items (one per IMEI). The customers domain reads them (qualified phones, a loan's device); the
  * stores and inventory domains manage them.
  */
-import { index, integer, numeric, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { INSTALMENT_PERIODS, LOCK_SOLUTIONS } from '../../../contract/customers';
 import { createdAt, identity } from './columns';
 import { stores } from './stores';
@@ -46,5 +47,31 @@ export const inventoryItems = pgTable(
         status: inventoryStatus('status').notNull().default('in_stock'),
         createdAt: createdAt(),
     },
-    table => [index('inventory_items_store_sku_status_idx').on(table.storeId, table.sku, table.status)],
+    table => [
+        index('inventory_items_store_sku_status_idx').on(table.storeId, table.sku, table.status),
+        // The inventory list, newest first (server/domain/stores.ts): a page is read along one of
+        // these in order and stops at its last row, unfiltered, by status, by store or by SKU
+        // (a search matching the catalogue); part of an IMEI is found through its trigrams.
+        index('inventory_items_created_at_idx').on(table.createdAt, table.id),
+        index('inventory_items_status_created_at_idx').on(table.status, table.createdAt, table.id),
+        index('inventory_items_store_created_at_idx').on(table.storeId, table.createdAt, table.id),
+        index('inventory_items_sku_created_at_idx').on(table.sku, table.createdAt, table.id),
+        index('inventory_items_imei_trgm_idx').using('gin', sql`${table.imei} gin_trgm_ops`),
+    ],
+);
+
+/**
+ * How many devices each store holds of each SKU in each status, kept by statement triggers on
+ * inventory_items in the writing transaction (migration 0017): the inventory list counts its
+ * matches from these few rows instead of reading every matching device for every page.
+ */
+export const inventoryCounts = pgTable(
+    'inventory_counts',
+    {
+        storeId: integer('store_id').notNull(),
+        sku: text('sku').notNull(),
+        status: inventoryStatus('status').notNull(),
+        devices: integer('devices').notNull(),
+    },
+    table => [primaryKey({ columns: [table.storeId, table.sku, table.status] })],
 );
