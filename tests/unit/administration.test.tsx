@@ -17,6 +17,7 @@ import {
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 import { sipho } from './support/adminFixtures';
+import { session } from '../../src/lib/session';
 
 /** The first screen of a test loads its page's chunk: slow on a busy machine. */
 const FIRST = { timeout: 15_000 };
@@ -130,6 +131,32 @@ describe('editing a portal user', () => {
         // Super Admin holds a role the editor lacks; the current group is the one selected.
         expect(options).toEqual(['Auditors']);
         expect((screen.getByRole('combobox', { name: /Security group/ }) as HTMLInputElement).value).toBe('Portal Staff');
+    });
+
+    it("never offers the editor's own group, whose members the server will not move", async () => {
+        server.use(
+            answer(listGroupRoles, {
+                total: 2,
+                limit: 1000,
+                skip: 0,
+                data: [
+                    { id: 1, group_id: 1, role_id: 9, admin_role: { id: 9, code: 'EDIT_ROLES', name: 'Edit roles' } },
+                    { id: 3, group_id: 3, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View users' } },
+                ],
+            }),
+            answer(listAdminRoles, page([])),
+        );
+        const user = userEvent.setup();
+        const codes = ['VIEW_USERS', 'EDIT_USER', 'VIEW_SECURITY', 'EDIT_ROLES'];
+        signedInAs(codes);
+        // The editor belongs to Auditors, whose every role they hold.
+        session.setRoles({ group_id: 3, codes });
+        renderPortal('/dashboard/users/2');
+        const lastName = await screen.findByRole('textbox', { name: /Last name/ }, FIRST);
+        await waitFor(() => expect((lastName as HTMLInputElement).value).toBe('Ndlovu'), FIRST);
+        await user.click(screen.getByRole('combobox', { name: /Security group/ }));
+        const options = (await screen.findAllByRole('option')).map(option => option.textContent);
+        expect(options).toEqual(['Super Admin']);
     });
 
     it('asks before disabling, says what happens, and reports the outcome', async () => {

@@ -5,8 +5,8 @@ import { session } from '../../lib/session';
 
 /**
  * The groups a user may be moved into by the person editing: those whose every role the editor
- * holds (server/domain/security.ts refuses the others with errors.group_roles_not_held), and the
- * user's current group. Knowing a group's roles takes VIEW_SECURITY; without it, or when the
+ * holds (server/domain/security.ts refuses the others with errors.group_roles_not_held) other than
+ * the editor's own (errors.own_group_members), and the user's current group. Knowing a group's roles takes VIEW_SECURITY; without it, or when the
  * roles do not fit in one page, every group is offered and the server's refusal shows on the input.
  */
 export const useChoosableGroups = (currentGroupId: number | undefined) => {
@@ -17,7 +17,10 @@ export const useChoosableGroups = (currentGroupId: number | undefined) => {
         { pagination: { page: 1, perPage: LIST_LIMIT }, sort: { field: 'id', order: 'ASC' } },
         { enabled: mayReadRoles === true },
     );
-    const all = [...(groups.data ?? [])].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    const own = session.roles()?.group_id;
+    const all = [...(groups.data ?? [])]
+        .filter(group => Number(group.id) === currentGroupId || Number(group.id) !== own)
+        .sort((a, b) => String(a.name).localeCompare(String(b.name)));
     const complete = roles.data !== undefined && roles.total !== undefined && roles.data.length >= roles.total;
     if (!mayReadRoles || !complete) return { choices: all, isPending: groups.isPending || (mayReadRoles && roles.isPending) };
     const held = new Set(session.roles()?.codes ?? []);
