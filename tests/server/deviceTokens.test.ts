@@ -47,7 +47,7 @@ const closeAddress = async (from: string) => {
 };
 
 describe('the device cookie', () => {
-    it('is set by a successful sign-in only: HttpOnly, SameSite=Strict, sent to the sign-in call alone', async () => {
+    it('is set by a successful sign-in only: HttpOnly, SameSite=Strict, sent to the sign-in calls alone', async () => {
         const failed = await signIn('maker', 'wrong-password', '198.51.100.1');
         expect(failed.headers['set-cookie']).toBeUndefined();
         const { pair, attributes } = deviceCookieOf(await signIn('maker', PASSWORD, '198.51.100.1'));

@@ -6,7 +6,7 @@
  *
  * The token is `<id>.<expiry in seconds>.<HMAC-SHA256 of username, id and expiry>`: nothing is
  * stored for it, and it is valid only for the username it was signed for. It lives in an HttpOnly,
- * SameSite=Strict cookie (Secure over HTTPS) sent only to the sign-in call, named by a keyed hash
+ * SameSite=Strict cookie (Secure over HTTPS) sent only to the sign-in calls, named by a keyed hash
  * of the username so one browser keeps a token per user without naming them.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
