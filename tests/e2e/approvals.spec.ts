@@ -3,11 +3,15 @@
  * customer view and a checker approves it in the IMEI queue, after which the loan has the new
  * IMEI and the audit trail holds both steps; nobody decides their own request; a bulk approval
  * reports each outcome, one request decided meanwhile; the keyboard alone approves, asked first;
- * an admin approves an agent who registered, who can then sign in. axe checks every screen.
+ * an admin approves an agent who registered, who can then sign in; an admin's cut of a catalogue
+ * price by more than 20% waits for a checker, who approves it in the v2 list. axe checks every
+ * screen.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, freshImei, PRECIOUS, searchQueue, signedInElsewhere, SIZWE, THABO } from './approvals.journey';
-import { expectAccessible, expectDashboard, signIn, tabTo } from './support';
+import { API_BASE } from '../../contract';
+import { listPhoneModels } from '../../contract/stores';
+import { expectAccessible, expectDashboard, signIn, tabTo, tokenOf } from './support';
 
 const requestIdIn = async (row: ReturnType<Page['getByRole']>) => {
     const text = (await row.textContent()) ?? '';
@@ -268,5 +272,57 @@ test.describe('approvals', () => {
 
         await signIn(page, username, 'a-long-password');
         await expectDashboard(page, /Welcome, /);
+    });
+
+    test('a cut of a catalogue price by more than 20% waits for a checker, who approves it in the v2 list', async ({
+        page,
+        browser,
+        request,
+    }) => {
+        const sku = 'HONOR-X6B-128';
+        const cashPrice = async () => {
+            const response = await request.post(`${API_BASE}${listPhoneModels.path}`, {
+                headers: { authorization: `Bearer ${await tokenOf(request, 'admin')}` },
+                data: { q: sku },
+            });
+            const { models } = (await response.json()) as { models: { sku: string; cash_price: number }[] };
+            return models.find(model => model.sku === sku)?.cash_price ?? 0;
+        };
+        const before = await cashPrice();
+        const cut = (Math.round(before * 60) / 100).toFixed(2);
+
+        await signIn(page, 'admin');
+        await expectDashboard(page, /Welcome, /);
+        await page.goto('/dashboard/inventory/update');
+        await page.getByRole('combobox', { name: 'Phone model' }).click();
+        await page.getByRole('option', { name: new RegExp(`\\(${sku}\\)`) }).click();
+        await page.getByLabel('Cash price (ZAR)').fill(cut);
+        await page.getByRole('button', { name: 'Add to the changes' }).click();
+        await page.getByRole('button', { name: 'Preview the changes' }).click();
+        const preview = page.getByRole('table', { name: 'What the update will do' });
+        await expect(preview).toContainText('Needs a checker');
+        await expect(preview).toContainText('-40%');
+        await expectAccessible(page, 'price preview');
+        await page.getByRole('button', { name: 'Update prices' }).click();
+        await page.getByRole('dialog', { name: 'Update these prices?' }).getByRole('button', { name: 'Confirm' }).click();
+        await expect(page.getByText('Prices updated for 0 models; 1 cut(s) sent to a checker')).toBeVisible();
+        expect(await cashPrice()).toBe(before);
+
+        const checker = await signedInElsewhere(browser, page, 'checker');
+        await checker.page.goto('/dashboard/mc_requests_v2');
+        await expect(checker.page.getByRole('heading', { name: 'Maker checker requests v2', level: 1 })).toBeVisible();
+        const row = checker.page.getByRole('row', { name: new RegExp(`\\(${sku}\\)`) }).first();
+        await expect(row).toContainText('Price cut');
+        await expect(row).toContainText(`cash price ${before.toFixed(2)} → ${cut}`);
+        await expectAccessible(checker.page, 'price cuts in maker-checker v2');
+        const id = await requestIdIn(row);
+        await row.getByRole('button', { name: `Approve request ${id}` }).click();
+        await checker.page
+            .getByRole('dialog', { name: `Approve request ${id}?` })
+            .getByRole('button', { name: 'Approve' })
+            .click();
+        await expect(checker.page.getByText(`Request ${id} approved`)).toBeVisible();
+        await checker.close();
+        expect(await cashPrice()).toBe(Number(cut));
     });
 });

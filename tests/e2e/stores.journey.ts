@@ -2,13 +2,15 @@
  * The stores journey of issue 9, run at desktop width (stores.spec.ts) and phone width
  * (stores.phone.spec.ts) against one server: `shopowner` creates a store, transfers an agent to it
  * and sees the counts change, adds devices from a CSV file with good and bad lines and sees each
- * line's result (and that sending it again adds nothing twice), updates a price, and assigns a tier.
- * axe-core checks every screen on the way.
+ * line's result (and that sending it again adds nothing twice), is refused a price change (the
+ * catalogue is every shop's), which `admin` previews and makes, and assigns a tier. axe-core checks
+ * every screen on the way.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API_BASE } from '../../contract';
 import { luhnValid } from '../../contract/fields';
 import { listAgents, transferAgent } from '../../contract/stores';
+import { signedInElsewhere } from './approvals.journey';
 import { expectAccessible, expectDashboard, signIn, tokenOf } from './support';
 
 /** A valid IMEI from 14 digits: the check digit that makes it pass Luhn. */
@@ -45,7 +47,19 @@ const transferBack = async (request: APIRequestContext, agentId: number, storeId
 /** A screen's own heading (the app bar repeats the title). */
 const title = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
-export const storesJourney = async (page: Page, request: APIRequestContext, tag: string) => {
+/** On the price screen: one change to the ITEL's cash price, added to the changes. */
+const changeItelPrice = async (page: Page, cashPrice: string) => {
+    await page.goto('/dashboard/inventory/update');
+    await expect(title(page, 'Update phone prices')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Phone model' }).click();
+    await page.getByRole('option', { name: /\(ITEL-A70-64\)/ }).click();
+    await page.getByLabel('Cash price (ZAR)').fill(cashPrice);
+    await page.getByRole('button', { name: 'Add to the changes' }).click();
+    const changes = page.getByRole('table', { name: 'Changes to make' });
+    await expect(changes).toContainText(`ZAR ${Number(cashPrice).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
+};
+
+export const storesJourney = async (page: Page, request: APIRequestContext, tag: string, browser: Browser) => {
     const storeName = `Rosebank ${tag} ${Date.now() % 100_000}`;
     await signIn(page, 'shopowner');
     await expectDashboard(page, /Welcome, /);
@@ -142,22 +156,28 @@ export const storesJourney = async (page: Page, request: APIRequestContext, tag:
     await expect(page.getByText('Done: 0 added, 3 already in stock or repeated, 3 not valid')).toBeVisible();
     await expect(line(2)).toContainText('A device with this IMEI is already in stock.');
 
-    // A price, previewed before and after, then confirmed.
-    await page.goto('/dashboard/inventory/update');
-    await expect(title(page, 'Update phone prices')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Phone model' }).click();
-    await page.getByRole('option', { name: /\(ITEL-A70-64\)/ }).click();
-    const cash = page.getByLabel('Cash price (ZAR)');
+    // The catalogue is every shop's: a shop owner is told so at the preview, and nothing is sent.
     const newPrice = tag === 'phone' ? '1299.5' : '1199.5';
-    await cash.fill(newPrice);
-    await page.getByRole('button', { name: 'Add to the changes' }).click();
-    const preview = page.getByRole('table', { name: 'Changes to make' });
-    await expect(preview).toContainText(`ZAR ${Number(newPrice).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
-    await expectAccessible(page, 'inventory/update');
-    await page.getByRole('button', { name: 'Update prices' }).click();
-    await page.getByRole('dialog', { name: 'Update these prices?' }).getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Prices updated for 1 model')).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Prices now' })).toBeVisible();
+    await changeItelPrice(page, newPrice);
+    await page.getByRole('button', { name: 'Preview the changes' }).click();
+    await expect(
+        page.getByText('Catalogue prices hold in every shop, so only staff without a shop may change them.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update prices' })).toHaveCount(0);
+
+    // Staff without a shop: a price previewed by the server (before, after, percent), then confirmed.
+    const admin = await signedInElsewhere(browser, page, 'admin');
+    await changeItelPrice(admin.page, newPrice);
+    await admin.page.getByRole('button', { name: 'Preview the changes' }).click();
+    const preview = admin.page.getByRole('table', { name: 'What the update will do' });
+    await expect(preview).toContainText('At once');
+    await expect(preview).toContainText('%)');
+    await expectAccessible(admin.page, 'inventory/update');
+    await admin.page.getByRole('button', { name: 'Update prices' }).click();
+    await admin.page.getByRole('dialog', { name: 'Update these prices?' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(admin.page.getByText('Prices updated for 1 model')).toBeVisible();
+    await expect(admin.page.getByRole('table', { name: 'Prices now' })).toBeVisible();
+    await admin.close();
 
     // A tier for the agent.
     await page.goto('/dashboard/agents');

@@ -1,10 +1,11 @@
 import { test } from '@playwright/test';
 import { storesJourney } from './stores.journey';
 
-test('a shop owner creates a store, moves an agent to it, adds stock from a CSV file, updates a price and sets a tier', async ({
+test('a shop owner creates a store, moves an agent to it, adds stock from a CSV file, is refused a price change that an administrator then makes, and sets a tier', async ({
     page,
     request,
+    browser,
 }) => {
     test.setTimeout(240_000);
-    await storesJourney(page, request, 'desktop');
+    await storesJourney(page, request, 'desktop', browser);
 });

@@ -166,7 +166,14 @@ const PreviewTable = ({ models }: { models: Preview }) => {
                             ))}
                             <TableCell>
                                 {row.needs_approval ? (
-                                    <Chip size="small" color="warning" label={translate('inventory.prices.needs_checker')} />
+                                    // Outlined in the warning colour, its words in the text colour: readable on either theme.
+                                    <Chip
+                                        size="small"
+                                        variant="outlined"
+                                        color="warning"
+                                        sx={{ color: 'text.primary' }}
+                                        label={translate('inventory.prices.needs_checker')}
+                                    />
                                 ) : (
                                     <Chip size="small" variant="outlined" label={translate('inventory.prices.at_once')} />
                                 )}
