@@ -160,6 +160,8 @@ describe('staff without a shop', () => {
         // The checker sees it in the v2 queue and in the badges; a shop-attached caller does not.
         const queue = await server.call(listServiceTransactions, { query: {}, token: token.checker });
         expect(queue.body.find(row => row.id === id)).toMatchObject({ kind: 'price_change', subject: expect.any(String) });
+        const found = await server.call(listServiceTransactions, { query: { q: sku.toLowerCase() }, token: token.checker });
+        expect(found.body.map(row => row.id)).toEqual([id]);
         const counts = await server.call(approvalCounts, { token: token.checker });
         expect(counts.body.price_change).toBeGreaterThanOrEqual(1);
     });

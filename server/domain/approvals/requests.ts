@@ -82,7 +82,7 @@ export const countRequests = async (db: Queryable, where: SQL | undefined): Prom
 
 /**
  * Requests whose loan reference, phone number or name (the customer's, or the registering
- * agent's, with their username) contains `text`: a condition on the joined rows of
+ * agent's, with their username, or a price change's phone model and SKU) contains `text`: a condition on the joined rows of
  * `selectRequests`, so the search and its count run as one query over the joined candidates.
  */
 export const requestsMatching = (text: string): SQL | undefined => {
@@ -95,6 +95,8 @@ export const requestsMatching = (text: string): SQL | undefined => {
         ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
         ilike(sql`${subject.firstName} || ' ' || ${subject.lastName}`, pattern),
         ilike(subject.username, pattern),
+        ilike(sql`${approvalRequests.change}->>'model'`, pattern),
+        ilike(sql`${approvalRequests.change}->>'sku'`, pattern),
     );
 };
 
