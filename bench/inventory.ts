@@ -9,9 +9,10 @@
  *   the shop owner's), over the catalogue's SKUs, over two years, mostly sold (as a lending
  *   business's stock is), then VACUUM ANALYZE (as autovacuum would soon after such a load).
  * - **The calls**, as the screen makes them (50 a page, newest first): as `admin` (every store)
- *   the first page, a later page, each status, one store, a search by brand, by part of an IMEI
- *   and one that matches nothing; as `shopowner` (their stores only) the first page and a status.
- *   One round to warm up, then RUNS rounds, each calling every figure in turn.
+ *   the first page, a later page, each status, one store, a search by brand, by part of an IMEI,
+ *   by one or two digits (every IMEI read) and one that matches nothing; as `shopowner` (their
+ *   stores only) the first page and a status. One round to warm up, then RUNS rounds, each
+ *   calling every figure in turn.
  * - **Budget**: every figure's p95 ≤ 50 ms, on each database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +46,9 @@ const CALLS = {
     'admin q brand': { user: 'admin', body: { q: 'samsung' } },
     'admin q imei part': { user: 'admin', body: { q: '0004217' } },
     'admin q no match': { user: 'admin', body: { q: 'no such phone' } },
+    // Fewer than three digits: below what trigrams find, every IMEI is read for the count.
+    'admin q one digit': { user: 'admin', body: { q: '7' } },
+    'admin q model digits': { user: 'admin', body: { q: '15' } },
     'shopowner first page': { user: 'shopowner', body: {} },
     'shopowner in stock': { user: 'shopowner', body: { status: 'in_stock' } },
 } as const satisfies Record<string, { user: string; body: Omit<Body, 'store_id'> & { store_id?: 'busy' } }>;

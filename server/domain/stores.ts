@@ -8,7 +8,7 @@
  * Two writers meeting leave one effect: store names and IMEIs are unique in the database, and the
  * agent rows a write changes are locked (FOR UPDATE) before they are checked.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { imei as imeiField } from '../../contract/fields';
@@ -578,8 +578,10 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                     )
             ).map(row => row.sku);
             // An IMEI is 15 digits (contract/fields.ts `imei`, the only way one is stored): a search
-            // with anything else in it matches none, and costs no look at the IMEIs.
-            if (/^\d+$/.test(body.q)) byImei = ilike(inventoryItems.imei, pattern);
+            // with anything else in it matches none, and costs no look at the IMEIs. Digits have no
+            // case, so LIKE finds what ILIKE would, at a fraction of the cost (5x on PGlite) where
+            // every IMEI is read (fewer than three digits, below what trigrams find).
+            if (/^\d+$/.test(body.q)) byImei = like(inventoryItems.imei, pattern);
             const bySku = skus.length > 0 ? inArray(inventoryItems.sku, skus) : undefined;
             itemFilters.push(byImei && bySku ? or(byImei, bySku) : (byImei ?? bySku ?? sql`false`));
         }
