@@ -5,12 +5,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '../../contract';
 import { logout, myRoles } from '../../contract/auth';
 import { listAdminRoles, listGroupRoles, removeGroupRole } from '../../contract/security';
 import { admins } from '../../server/db/schema';
-import { SessionCache } from '../../server/domain/auth/sessionCache';
+import { freshReads, SessionCache } from '../../server/domain/auth/sessionCache';
 import { openSession } from '../../server/domain/auth/sessions';
 import { startTestServer, type TestServer } from './harness';
 
@@ -130,6 +130,27 @@ describe('the cache itself', () => {
         expect(cache.get('expiring', 1000, 1)).toBeNull();
         cache.set('short', session, 500, 0, 1);
         expect(cache.get('short', 500, 1)).toBeNull();
+    });
+
+    it('shares a revision read only among callers that asked before it began, failed or not', async () => {
+        const begun: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
+        const reads = freshReads(() => new Promise<number>((resolve, reject) => begun.push({ resolve, reject })));
+        const first = reads();
+        // Asked while the first read is under way: they wait for one that begins after them.
+        const second = reads();
+        const third = reads();
+        expect(begun).toHaveLength(1);
+        begun[0]?.resolve(1);
+        expect(await first).toBe(1);
+        await vi.waitFor(() => expect(begun).toHaveLength(2));
+        const fourth = reads();
+        begun[1]?.reject(new Error('connection lost'));
+        await expect(second).rejects.toThrow('connection lost');
+        await expect(third).rejects.toThrow('connection lost');
+        await vi.waitFor(() => expect(begun).toHaveLength(3));
+        begun[2]?.resolve(3);
+        expect(await fourth).toBe(3);
+        expect(begun).toHaveLength(3);
     });
 
     it('serves an entry only at the auth revision it was read at', () => {

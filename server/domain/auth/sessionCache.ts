@@ -72,3 +72,34 @@ export class SessionCache {
         this.entries.clear();
     }
 }
+
+/**
+ * Shares reads among concurrent callers without ever answering a caller with a read that began
+ * before it asked: a caller arriving while a read is under way waits for the next one, which
+ * starts once that one has ended and serves every caller that arrived meanwhile. Under load the
+ * auth revision is then read about once per round trip, not once per request.
+ */
+export const freshReads = <T>(read: () => Promise<T>): (() => Promise<T>) => {
+    let inFlight: Promise<T> | null = null;
+    let queued: Promise<T> | null = null;
+    const start = (): Promise<T> => {
+        const started: Promise<T> = read().finally(() => {
+            if (inFlight === started) inFlight = null;
+        });
+        inFlight = started;
+        return started;
+    };
+    return () => {
+        if (!inFlight) return start();
+        queued ??= inFlight
+            .then(
+                () => undefined,
+                () => undefined,
+            )
+            .then(() => {
+                queued = null;
+                return start();
+            });
+        return queued;
+    };
+};

@@ -6,7 +6,7 @@ import { adminGroups, adminRoles, admins, authRevision, groupRoles, sessions, st
 import type { Session } from '../../http';
 import type { Settings } from '../../settings';
 import { hashToken, newToken } from './codes';
-import type { SessionCache } from './sessionCache';
+import { freshReads, type SessionCache } from './sessionCache';
 
 /** The role codes of an admin's group, gathered in the session's own query. */
 const groupRoleCodes = sql<string[]>`coalesce((
@@ -51,7 +51,8 @@ const readSession = async (db: Database, tokenHash: string, now: Date): Promise<
 
 /**
  * The auth revision (migration 0015), read by primary key through one prepared statement: the
- * whole cost of a cached session. Null when the row is missing: then nothing is cached.
+ * whole cost of a cached session. Null when the row is missing: then nothing is cached. Callers
+ * at the same moment share a read begun after they asked (`freshReads`).
  */
 const revisionReader = (db: Database) => {
     const query = db
@@ -59,10 +60,10 @@ const revisionReader = (db: Database) => {
         .from(authRevision)
         .where(eq(authRevision.id, 1))
         .prepare('auth_revision');
-    return async (): Promise<number | null> => {
+    return freshReads(async (): Promise<number | null> => {
         const [row] = await query.execute();
         return row ? Number(row.revision) : null;
-    };
+    });
 };
 
 /**
