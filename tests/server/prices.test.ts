@@ -9,7 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalCounts, decideServiceTransaction, listServiceTransactions } from '../../contract/approvals';
 import { previewPhonePrices, updatePhonePrices } from '../../contract/stores';
-import { approvalRequests, auditEvents, phoneModels } from '../../server/db/schema';
+import { admins, approvalRequests, auditEvents, phoneModels } from '../../server/db/schema';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { startTestServer, type TestServer } from './harness';
@@ -60,12 +60,28 @@ const requestCut = async (sku: string) => {
 };
 
 describe('who may change the catalogue', () => {
-    it('a shop owner is refused, and the phone keeps its price in every shop', async () => {
+    it('the demo shop owner does not hold the role: no shop prices the catalogue', async () => {
+        const refused = await server.call(updatePhonePrices, {
+            body: { prices: [{ sku: 'SAM-A15-128', cash_price: 1, deposit: 1, instalment_amount: 1 }] },
+            token: token.shopowner,
+        });
+        expect(refused.status).toBe(403);
+        expect(refused.error).toMatchObject({ key: 'errors.forbidden' });
+    });
+
+    it('a caller attached to a shop is refused even holding the role, and the phone keeps its price in every shop', async () => {
         const sku = 'SAM-A15-128';
         const before = await current(sku);
+        const [soweto] = await server.db.select({ storeId: admins.storeId }).from(admins).where(eq(admins.username, 'shopowner'));
+        const shopPricer = await userWithRoles(server, token.admin, {
+            roles: ['VIEW_INVENTORY', 'UPDATE_PHONE_PRICES'],
+            storeId: soweto?.storeId ?? undefined,
+            label: 'Pricer',
+            msisdnPrefix: '2782555',
+        });
         const refused = await server.call(updatePhonePrices, {
             body: { prices: [{ sku, cash_price: 1, deposit: 1, instalment_amount: 1 }] },
-            token: token.shopowner,
+            token: shopPricer.token,
         });
         expect(refused.status).toBe(403);
         expect(refused.error).toMatchObject({ key: 'errors.catalogue_staff_only' });
@@ -73,12 +89,12 @@ describe('who may change the catalogue', () => {
         // A small change is refused just the same: the rule is who, not how much.
         const small = await server.call(updatePhonePrices, {
             body: { prices: [{ sku, ...before, cash_price: before.cash_price + 1 }] },
-            token: token.shopowner,
+            token: shopPricer.token,
         });
         expect(small.error).toMatchObject({ key: 'errors.catalogue_staff_only' });
         const preview = await server.call(previewPhonePrices, {
             body: { prices: [{ sku, cash_price: 1, deposit: 1, instalment_amount: 1 }] },
-            token: token.shopowner,
+            token: shopPricer.token,
         });
         expect(preview.error).toMatchObject({ key: 'errors.catalogue_staff_only' });
         expect(await current(sku)).toEqual(before);
