@@ -19,7 +19,8 @@
  * - bench/inventory.ts: the inventory list's every filter, search and page with 100,000 devices,
  *   on PGlite and on PostgreSQL (a few minutes, most of it seeding).
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
- * the sizes only (no database). Exits 1 when a budget is broken.
+ * the sizes only (no database); `-- --only=server,inventory` the sizes and the groups named.
+ * Exits 1 when a budget is broken.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,6 +65,15 @@ const BENCH_CUSTOMERS = 20_000;
 const BENCH_SHOPS = 5000;
 
 const fast = process.argv.includes('--fast');
+/**
+ * `--only=server,inventory` runs those groups of budgets beside the sizes (server: lists, sign-in
+ * and refusing deep or wide bodies; customers; throughput; reconciliation; analytics; inventory).
+ */
+const only = process.argv
+    .find(arg => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+const runs = (group: string) => only === undefined || only.includes(group);
 
 const percentile = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -212,17 +222,18 @@ let broken = report({ entryGzipKb: entryGzipKb() }, { entryGzipKb: BUDGETS.entry
 broken += report(sizes.figures, SIZE_BUDGETS, EXACT_SIZE_FIGURES);
 if (!fast) {
     const { usersPageP95Ms, signInP95Ms, shopsAllP95Ms, customerLookupP95Ms, deepBodyOfSignIn, wideBodyOfSignIn } = BUDGETS;
-    broken += report(await serverTimings(), {
-        usersPageP95Ms,
-        signInP95Ms,
-        shopsAllP95Ms,
-        deepBodyOfSignIn,
-        wideBodyOfSignIn,
-    });
-    broken += report(await customerTimings(), { customerLookupP95Ms });
-    broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
-    broken += report(await reconciliationFigures(), RECONCILIATION_BUDGETS);
-    broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
-    broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
+    if (runs('server'))
+        broken += report(await serverTimings(), {
+            usersPageP95Ms,
+            signInP95Ms,
+            shopsAllP95Ms,
+            deepBodyOfSignIn,
+            wideBodyOfSignIn,
+        });
+    if (runs('customers')) broken += report(await customerTimings(), { customerLookupP95Ms });
+    if (runs('throughput')) broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
+    if (runs('reconciliation')) broken += report(await reconciliationFigures(), RECONCILIATION_BUDGETS);
+    if (runs('analytics')) broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
+    if (runs('inventory')) broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
 }
 process.exit(broken ? 1 : 0);
