@@ -3,7 +3,8 @@
  * reset, the only thing a session may do besides signing out; otherwise from the profile menu.
  *
  * The current password proves it is the user and not someone who found a signed-in screen, so a
- * wrong one counts towards the sign-in throttle of the username from that source. The new one is
+ * wrong one counts towards the sign-in throttle of the username from that source (the check of
+ * reauthenticate.ts, `confirmCurrentPassword`, audited as `admins.change_password_*`). The new one is
  * hashed outside any transaction; the write then checks the password was not changed meanwhile
  * (two changes at once: one wins, the other is a 409), clears the reset's mark, so this session
  * becomes a normal one at once, and ends the user's other sessions.
@@ -12,8 +13,9 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { admins, sessions } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import { checkNewPassword } from './passwordRules';
-import { hashPassword, verifyPassword } from './passwords';
-import { reserveSignInAttempt, settleSignInAttempt, tooManyAttempts } from './throttle';
+import { hashPassword } from './passwords';
+import { confirmCurrentPassword } from './reauthenticate';
+import { settleSignInAttempt } from './throttle';
 
 export const changeOwnPassword = async (
     body: { current_password: string; new_password: string },
@@ -33,37 +35,7 @@ export const changeOwnPassword = async (
     }
     checkNewPassword(body.new_password, admin.username, 'new_password');
 
-    const reservation = await reserveSignInAttempt(context.db, admin.username, context.source, context.now());
-    if (reservation.retryAfter > 0) {
-        await context.write(async () => ({
-            result: undefined,
-            audit: {
-                action: 'admins.change_password_throttled',
-                entity: 'admins',
-                entityId: admin.id,
-                after: { source: context.source, retry_after: reservation.retryAfter },
-            },
-        }));
-        throw tooManyAttempts('Too many wrong passwords; try again later', reservation.retryAfter);
-    }
-
-    const [stored] = await context.db.select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.id, admin.id));
-    if (!stored) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
-    if (!(await verifyPassword(body.current_password, stored.passwordHash))) {
-        await context.write(async tx => {
-            await settleSignInAttempt(tx, reservation.attemptId, 'bad_credentials');
-            return {
-                result: undefined,
-                audit: {
-                    action: 'admins.change_password_failed',
-                    entity: 'admins',
-                    entityId: admin.id,
-                    after: { reason: 'wrong_current_password', source: context.source },
-                },
-            };
-        });
-        throw new HttpError(400, 'errors.wrong_current_password', 'The current password is not right', 'current_password');
-    }
+    const proof = await confirmCurrentPassword(context, body.current_password, ['password'], 'admins.change_password');
 
     const passwordHash = await hashPassword(body.new_password);
     const ended = await context.write(async tx => {
@@ -74,10 +46,10 @@ export const changeOwnPassword = async (
             .where(eq(admins.id, admin.id))
             .for('update');
         // Changed (or reset) since it was checked above: the current password typed is no longer current.
-        if (!locked || locked.passwordHash !== stored.passwordHash) {
+        if (!locked || locked.passwordHash !== proof.passwordHash) {
             throw new HttpError(409, 'errors.conflict', 'The password was changed meanwhile; sign in again');
         }
-        await settleSignInAttempt(tx, reservation.attemptId, 'ok');
+        await settleSignInAttempt(tx, proof.attemptId, 'ok');
         await tx.update(admins).set({ passwordHash, mustChangePassword: false }).where(eq(admins.id, admin.id));
         const others = await tx
             .update(sessions)

@@ -23,11 +23,21 @@ export interface CurrentPasswordProof {
 export const currentPasswordRequired = () =>
     new HttpError(400, 'errors.current_password_required', 'This change needs your current password', 'current_password');
 
-/** Checks the signed-in user's current password for a change to `what` (the fields it changes). */
+/**
+ * The audit events of a current-password check: `<as>_throttled` and `<as>_failed`; the change's own
+ * write records the success (`admins.reauthenticate` beside it, or the password change itself).
+ */
+type CheckedAs = 'admins.reauthenticate' | 'admins.change_password';
+
+/**
+ * Checks the signed-in user's current password for a change to `what` (the fields it changes),
+ * before that change's write: one's own password change, and the changes that need re-authentication.
+ */
 export const confirmCurrentPassword = async (
     context: CallContext,
     password: string | undefined,
     what: readonly string[],
+    checkedAs: CheckedAs = 'admins.reauthenticate',
 ): Promise<CurrentPasswordProof> => {
     const session = context.session;
     if (!session) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
@@ -40,7 +50,7 @@ export const confirmCurrentPassword = async (
         await context.write(async () => ({
             result: undefined,
             audit: {
-                action: 'admins.reauthenticate_throttled',
+                action: `${checkedAs}_throttled`,
                 entity: 'admins',
                 entityId: admin.id,
                 after: { for: what, source: context.source, retry_after: reservation.retryAfter },
@@ -57,7 +67,7 @@ export const confirmCurrentPassword = async (
             return {
                 result: undefined,
                 audit: {
-                    action: 'admins.reauthenticate_failed',
+                    action: `${checkedAs}_failed`,
                     entity: 'admins',
                     entityId: admin.id,
                     after: { for: what, reason: 'wrong_current_password', source: context.source },
