@@ -21,7 +21,7 @@
  * Other public calls (registration) use `takeRateSlot`: at most N events per bucket per window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db';
 import { rateEvents, signInAttempts } from '../../db/schema';
 import { HttpError } from '../../http';
@@ -85,19 +85,22 @@ const roomIn = async (tx: Transaction, budget: Budget, now: Date): Promise<Room>
               .limit(1)
         : [];
     const counted = and(recent, lastSuccess ? gt(signInAttempts.id, lastSuccess.id) : undefined);
-    const failures = await tx
-        .select({ at: signInAttempts.at })
+    // Failures and attempts in flight are read in one statement, so in one snapshot: an attempt that
+    // settles meanwhile (its settling takes no lock) is seen either in flight or failed, never in
+    // neither. On PostgreSQL two statements let a sixth guess through. In flight are at most
+    // `limit` (none starts without room), so twice that many rows hold the `limit` latest failures.
+    const cutOff = new Date(now.getTime() - PENDING_CUT_OFF_MS);
+    const rows = await tx
+        .select({ at: signInAttempts.at, outcome: signInAttempts.outcome })
         .from(signInAttempts)
-        .where(and(counted, failed(now)))
+        .where(and(counted, or(failed(now), inFlight(now))))
         .orderBy(desc(signInAttempts.id))
-        .limit(budget.limit);
+        .limit(budget.limit * 2);
+    const checking = rows.filter(row => row.outcome === 'pending' && row.at > cutOff).length;
+    const failures = rows.filter(row => !(row.outcome === 'pending' && row.at > cutOff));
     const retryAfter = waitFor(failures, budget.limit, windowMs, now);
     if (retryAfter > 0) return { kind: 'closed', retryAfter };
-    const [checking] = await tx
-        .select({ value: count() })
-        .from(signInAttempts)
-        .where(and(counted, inFlight(now)));
-    return failures.length + (checking?.value ?? 0) < budget.limit ? { kind: 'room' } : { kind: 'wait' };
+    return failures.length + checking < budget.limit ? { kind: 'room' } : { kind: 'wait' };
 };
 
 /** The budgets an attempt is counted against: its device token's alone, else the username's from the source and the source's. */
