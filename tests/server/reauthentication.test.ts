@@ -7,6 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../../contract/auth';
 import { addGroupRole, createAdmin, createAdminGroup, getAdmin, listAdminRoles, updateAdmin } from '../../contract/security';
 import { admins, auditEvents } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
@@ -113,6 +114,28 @@ describe("changing one's own two-factor phone number", () => {
         expect([changed.status, changed.body.msisdn]).toEqual([200, msisdn]);
         expect((await auditOf('admins.reauthenticate', me.id)).map(row => row.after)).toEqual([{ for: ['msisdn'] }]);
         expect(await auditOf('admins.update', me.id)).toHaveLength(1);
+    });
+    it('a right password whose change is refused for another reason never counts as a guess', async () => {
+        const me = await editor();
+        const other = await editor();
+        const source = '10.96.0.7';
+        // Six times the right password, each change refused: the phone number is someone else's.
+        for (let attempt = 0; attempt < 6; attempt++) {
+            const taken = await server.call(updateAdmin, {
+                params: { id: me.id },
+                body: { msisdn: other.msisdn, current_password: PASSWORD },
+                token: me.token,
+                remoteAddress: source,
+            });
+            expect(taken.status).toBe(409);
+        }
+        // A minute on, attempts left unsettled would count as failures: none were.
+        server.clock.advance(61_000);
+        const signedIn = await server.call(login, {
+            body: { username: me.username, password: PASSWORD },
+            remoteAddress: source,
+        });
+        expect(signedIn.status).toBe(200);
     });
 });
 

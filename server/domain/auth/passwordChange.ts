@@ -15,7 +15,6 @@ import { HttpError, type CallContext } from '../../http';
 import { checkNewPassword } from './passwordRules';
 import { hashPassword } from './passwords';
 import { confirmCurrentPassword } from './reauthenticate';
-import { settleSignInAttempt } from './throttle';
 
 export const changeOwnPassword = async (
     body: { current_password: string; new_password: string },
@@ -49,7 +48,6 @@ export const changeOwnPassword = async (
         if (!locked || locked.passwordHash !== proof.passwordHash) {
             throw new HttpError(409, 'errors.conflict', 'The password was changed meanwhile; sign in again');
         }
-        await settleSignInAttempt(tx, proof.attemptId, 'ok');
         await tx.update(admins).set({ passwordHash, mustChangePassword: false }).where(eq(admins.id, admin.id));
         const others = await tx
             .update(sessions)

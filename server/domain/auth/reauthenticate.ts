@@ -3,8 +3,11 @@
  * signed-in screen (the phone the sign-in codes go to, turning the second factor off) asks for the
  * current password again. It is checked as a sign-in is: the slow hash outside any transaction,
  * counted against the sign-in throttle of the username from the source, so a signed-in screen is
- * no way to guess the password, and a wrong or throttled one is audited. The change's own write
- * then settles the attempt (settleReauthentication), with the account's row locked.
+ * no way to guess the password, and a wrong or throttled one is audited. A right one settles its
+ * attempt at once, in its own small write: the change may still be refused (a phone number taken,
+ * the password changed meanwhile), and a right password must never be left counting as a guess.
+ * The change's own write then checks, with the account's row locked, that the password proved is
+ * still the account's (settleReauthentication).
  */
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db';
@@ -14,9 +17,8 @@ import type { AuditEntry } from '../../write';
 import { verifyPassword } from './passwords';
 import { reserveSignInAttempt, settleSignInAttempt, tooManyAttempts } from './throttle';
 
-/** The current password was typed right: the attempt to settle and the hash it matched. */
+/** The current password was typed right: the hash it matched. */
 export interface CurrentPasswordProof {
-    attemptId: number;
     passwordHash: string;
 }
 
@@ -76,12 +78,13 @@ export const confirmCurrentPassword = async (
         });
         throw new HttpError(400, 'errors.wrong_current_password', 'The current password is not right', 'current_password');
     }
-    return { attemptId: reservation.attemptId, passwordHash: stored.passwordHash };
+    await context.db.transaction(tx => settleSignInAttempt(tx, reservation.attemptId, 'ok'));
+    return { passwordHash: stored.passwordHash };
 };
 
 /**
  * Inside the change's write, the account's row locked: the password proved is still the account's
- * (a change or reset meanwhile makes it a 409), and the attempt counts as a successful sign-in.
+ * (a change or reset meanwhile makes it a 409).
  * Answers the audit event to record with the change.
  */
 export const settleReauthentication = async (
@@ -94,6 +97,5 @@ export const settleReauthentication = async (
     if (!row || row.passwordHash !== proof.passwordHash) {
         throw new HttpError(409, 'errors.conflict', 'The password was changed meanwhile; sign in again');
     }
-    await settleSignInAttempt(tx, proof.attemptId, 'ok');
     return { action: 'admins.reauthenticate', entity: 'admins', entityId: adminId, after: { for: what } };
 };
