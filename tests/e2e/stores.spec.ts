@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
 import { storesJourney } from './stores.journey';
 
-test('a shop owner creates a store, moves an agent to it, adds stock from a CSV file, is refused a price change that an administrator then makes, and sets a tier', async ({
+test('a shop owner creates a store, moves an agent to it, adds stock from a CSV file, is not offered the catalogue prices, which an administrator changes, and sets a tier', async ({
     page,
     request,
     browser,
