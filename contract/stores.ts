@@ -312,10 +312,17 @@ export const PRICE_FIELDS = ['cash_price', 'deposit', 'instalment_amount'] as co
 export type PriceField = (typeof PRICE_FIELDS)[number];
 
 /**
- * A cut deeper than this share of the current price (any of the three) needs a second person: it
+ * A cut deeper than this share of a price's reference (any of the three) needs a second person: it
  * becomes a `price_change` request (contract/approvals.ts) instead of applying at once.
  */
 export const PRICE_CUT_NEEDING_APPROVAL = 0.2;
+
+/**
+ * The reference a cut is judged against: each price's highest value in this many hours before now
+ * (the current price and every price it replaced in that time), so small cuts one after another
+ * cannot walk a price down without a checker.
+ */
+export const PRICE_REFERENCE_HOURS = 24;
 
 /** Whether going from `before` to `after` is a cut beyond the threshold (in whole cents, no rounding drift). */
 export const cutNeedsApproval = (before: number, after: number): boolean =>
@@ -344,7 +351,7 @@ const prices = z.object({ cash_price: z.number(), deposit: z.number(), instalmen
 
 export const previewPhonePrices = defineCall({
     summary:
-        'What a price update would do, changing nothing: each model before and after, the change of each price in percent (one decimal), and whether the update needs a second person (a cut of more than 20%).',
+        'What a price update would do, changing nothing: each model before and after, the change of each price in percent from the current one (one decimal), the reference a cut is judged against (each price at its highest in the last 24 hours), and whether the update needs a second person (a price more than 20% below its reference).',
     method: 'POST',
     path: '/api/v1/preview_phone_prices',
     access: 'UPDATE_PHONE_PRICES',
@@ -357,7 +364,11 @@ export const previewPhonePrices = defineCall({
                 model: z.string(),
                 before: prices,
                 after: prices,
+                /** Each price's change from the current one (`before`), in percent to one decimal. */
                 change_percent: prices,
+                /** Each price at its highest in the last PRICE_REFERENCE_HOURS, the current one included. */
+                reference: prices,
+                /** Whether any price falls more than PRICE_CUT_NEEDING_APPROVAL below its reference. */
                 needs_approval: z.boolean(),
             }),
         ),
@@ -366,7 +377,7 @@ export const previewPhonePrices = defineCall({
 
 export const updatePhonePrices = defineCall({
     summary:
-        'Change the prices of phone models in one write: the deposit at most the cash price. A model cut by more than 20% becomes a price-change request for a checker (one pending per model); the others change at once. Answers each model changed, before and after, and the requests made.',
+        'Change the prices of phone models in one write: the deposit at most the cash price. A model with a price more than 20% below its highest in the last 24 hours becomes a price-change request for a checker (one pending per model); the others change at once. Answers each model changed, before and after, and the requests made.',
     method: 'POST',
     path: '/api/v1/update_phone_prices',
     access: 'UPDATE_PHONE_PRICES',

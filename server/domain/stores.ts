@@ -49,7 +49,15 @@ import { HttpError, mount, type CallContext } from '../http';
 import { containing } from '../lists';
 import { iso } from '../wire';
 import type { AuditEntry } from '../write';
-import { assertCatalogueStaff, changePercent, needsApproval, priceChangeRecord, pricesOfModel } from './prices';
+import {
+    assertCatalogueStaff,
+    changePercent,
+    needsApproval,
+    PRICE_UPDATE_ACTION,
+    priceChangeRecord,
+    pricesOfModel,
+    referencePrices,
+} from './prices';
 import { FIELD_AGENT_GROUP, SALES_AGENT_GROUP } from './security';
 
 /** The groups whose members are agents: they sell (in a shop) or find customers in the field. */
@@ -343,7 +351,7 @@ const distinctSkus = (prices: readonly { sku: string }[]): string[] => {
 };
 
 /** The reason a price change request gives: the cut itself is its subject. */
-const PRICE_CHANGE_REASON = 'Catalogue price cut of more than 20%';
+const PRICE_CHANGE_REASON = 'Catalogue price cut of more than 20% below its highest in the last 24 hours';
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -761,6 +769,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         const skus = distinctSkus(body.prices);
         const rows = await context.db
             .select({
+                id: phoneModels.id,
                 sku: phoneModels.sku,
                 brand: phoneModels.brand,
                 model: phoneModels.model,
@@ -773,10 +782,16 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         const found = new Map(rows.map(row => [row.sku, row]));
         const missing = skus.findIndex(sku => !found.has(sku));
         if (missing >= 0) throw unknownSku(`prices.${missing}.sku`);
+        const references = await referencePrices(
+            context.db,
+            rows.map(row => ({ id: row.id, prices: pricesOfModel(row) })),
+            context.now(),
+        );
         return {
             models: body.prices.map(({ sku, ...after }) => {
                 const row = found.get(sku)!;
                 const before = pricesOfModel(row);
+                const reference = references.get(row.id) ?? before;
                 return {
                     sku,
                     brand: row.brand,
@@ -784,7 +799,8 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                     before,
                     after,
                     change_percent: changePercent(before, after),
-                    needs_approval: needsApproval(before, after),
+                    reference,
+                    needs_approval: needsApproval(reference, after),
                 };
             }),
         };
@@ -808,6 +824,19 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                 if (missing >= 0) throw unknownSku(`prices.${missing}.sku`);
                 const was = (sku: string) => before.get(sku)!;
                 const now = context.now();
+                // Judged against each price's highest in the last 24 hours (prices.ts), read under the lock.
+                const references = await referencePrices(
+                    tx,
+                    [...before.values()].map(model => ({
+                        id: model.id,
+                        prices: {
+                            cash_price: model.cash_price,
+                            deposit: model.deposit,
+                            instalment_amount: model.instalment_amount,
+                        },
+                    })),
+                    now,
+                );
                 const audit: AuditEntry[] = [];
                 const requested: { sku: string; request_id: number }[] = [];
                 const direct: string[] = [];
@@ -818,7 +847,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                         deposit: model.deposit,
                         instalment_amount: model.instalment_amount,
                     };
-                    if (!needsApproval(current, after)) {
+                    if (!needsApproval(references.get(model.id) ?? current, after)) {
                         await tx
                             .update(phoneModels)
                             .set({
@@ -831,7 +860,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                         continue;
                     }
                     // A cut beyond the threshold waits for a checker (approvals/kinds.ts `price_change`),
-                    // holding the prices it was judged against so a later change makes it stale.
+                    // holding the current prices so a later change makes it stale.
                     const change = priceChangeRecord(sku, `${model.brand} ${model.model}`, current, after);
                     const [created] = await tx
                         .insert(approvalRequests)
@@ -857,7 +886,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                 const updated = direct.map(sku => ({ sku, before: was(sku), after: after.get(sku)! }));
                 for (const { sku, before: then, after: now } of updated) {
                     audit.push({
-                        action: 'phone_models.update_prices',
+                        action: PRICE_UPDATE_ACTION,
                         entity: 'phone_models',
                         entityId: now.id,
                         before: then,

@@ -1377,8 +1377,9 @@ const en: TranslationMessages = {
             applies: 'Applies',
             at_once: 'At once',
             needs_checker: 'Needs a checker',
+            reference: 'Highest in the last 24 hours: %{amount}',
             needs_checker_note:
-                'A cut of more than 20% waits for a checker: %{smart_count} model keeps its price until someone else approves it. |||| A cut of more than 20% waits for a checker: %{smart_count} models keep their prices until someone else approves them.',
+                'A price more than 20% below its highest of the last 24 hours waits for a checker: %{smart_count} model keeps its price until someone else approves it. |||| A price more than 20% below its highest of the last 24 hours waits for a checker: %{smart_count} models keep their prices until someone else approves them.',
             confirm_content_checker:
                 '%{at_once} model(s) change at once, for every new sale; %{smart_count} cut goes to a checker first. |||| %{at_once} model(s) change at once, for every new sale; %{smart_count} cuts go to a checker first.',
             updated_requested:

@@ -1604,8 +1604,9 @@ const pt: TranslationMessages = {
             applies: 'Aplica-se',
             at_once: 'De imediato',
             needs_checker: 'Precisa de um verificador',
+            reference: 'Máximo das últimas 24 horas: %{amount}',
             needs_checker_note:
-                'Uma redução de mais de 20% aguarda um verificador: %{smart_count} modelo mantém o preço até outra pessoa a aprovar. |||| Uma redução de mais de 20% aguarda um verificador: %{smart_count} modelos mantêm os preços até outra pessoa as aprovar.',
+                'Um preço mais de 20% abaixo do seu máximo das últimas 24 horas aguarda um verificador: %{smart_count} modelo mantém o preço até outra pessoa a aprovar. |||| Um preço mais de 20% abaixo do seu máximo das últimas 24 horas aguarda um verificador: %{smart_count} modelos mantêm os preços até outra pessoa as aprovar.',
             confirm_content_checker:
                 '%{at_once} modelo(s) mudam de imediato, para todas as novas vendas; %{smart_count} redução segue primeiro para um verificador. |||| %{at_once} modelo(s) mudam de imediato, para todas as novas vendas; %{smart_count} reduções seguem primeiro para um verificador.',
             updated_requested:

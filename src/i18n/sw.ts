@@ -1602,8 +1602,9 @@ const sw: TranslationMessages = {
             applies: 'Yanatumika',
             at_once: 'Mara moja',
             needs_checker: 'Yanahitaji mhakiki',
+            reference: 'Bei ya juu zaidi ndani ya saa 24 zilizopita: %{amount}',
             needs_checker_note:
-                'Punguzo la zaidi ya 20% linasubiri mhakiki: aina %{smart_count} ya simu inabaki na bei yake hadi mtu mwingine aidhinishe. |||| Punguzo la zaidi ya 20% linasubiri mhakiki: aina %{smart_count} za simu zinabaki na bei zake hadi mtu mwingine aidhinishe.',
+                'Bei iliyo chini kwa zaidi ya 20% ya bei yake ya juu zaidi ya saa 24 zilizopita inasubiri mhakiki: aina %{smart_count} ya simu inabaki na bei yake hadi mtu mwingine aidhinishe. |||| Bei iliyo chini kwa zaidi ya 20% ya bei yake ya juu zaidi ya saa 24 zilizopita inasubiri mhakiki: aina %{smart_count} za simu zinabaki na bei zake hadi mtu mwingine aidhinishe.',
             confirm_content_checker:
                 'Aina %{at_once} zinabadilika mara moja, kwa kila mauzo mapya; punguzo %{smart_count} linaenda kwa mhakiki kwanza. |||| Aina %{at_once} zinabadilika mara moja, kwa kila mauzo mapya; mapunguzo %{smart_count} yanaenda kwa mhakiki kwanza.',
             updated_requested:

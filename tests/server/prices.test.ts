@@ -293,3 +293,93 @@ describe('deciding a price change', () => {
         expect(request?.status).toBe('pending');
     });
 });
+
+describe('small cuts one after another', () => {
+    const HOUR = 60 * 60 * 1000;
+
+    /** A model of its own, priced at round figures, so no other test's changes reach it. */
+    const freshModel = async (sku: string) => {
+        await server.db.insert(phoneModels).values({
+            sku,
+            brand: 'Test',
+            model: sku,
+            cashPrice: 1000,
+            deposit: 200,
+            instalmentAmount: 100,
+            instalmentPeriod: 'weekly',
+            term: 10,
+            lockSolution: 'samsung',
+        });
+        return sku;
+    };
+
+    it('are judged against the highest price of the last 24 hours: a second 15% cut waits for a checker, and the preview says so', async () => {
+        const sku = await freshModel('TEST-WALK-DOWN');
+        const first = await cutBy(sku, 0.15);
+        const applied = await server.call(updatePhonePrices, { body: { prices: [first] }, token: token.admin });
+        expect(applied.status).toBe(200);
+        expect(applied.body.requested).toEqual([]);
+        expect(applied.body.updated).toHaveLength(1);
+
+        server.clock.advance(HOUR);
+        const second = await cutBy(sku, 0.15);
+        // 850 -> 722.50 is 15% off the current price but 27.75% off the 1,000 of an hour ago.
+        const preview = await server.call(previewPhonePrices, { body: { prices: [second] }, token: token.admin });
+        expect(preview.status).toBe(200);
+        const [previewed] = preview.body.models;
+        expect(previewed).toMatchObject({
+            sku,
+            before: { cash_price: 850, deposit: 170, instalment_amount: 85 },
+            reference: { cash_price: 1000, deposit: 200, instalment_amount: 100 },
+            needs_approval: true,
+        });
+        expect(previewed?.change_percent.cash_price).toBeCloseTo(-15, 0);
+
+        const asked = await server.call(updatePhonePrices, { body: { prices: [second] }, token: token.admin });
+        expect(asked.status).toBe(200);
+        expect(asked.body.updated).toEqual([]);
+        expect(asked.body.requested).toHaveLength(1);
+        expect(await current(sku)).toEqual({ cash_price: 850, deposit: 170, instalment_amount: 85 });
+        const [request] = await server.db
+            .select()
+            .from(approvalRequests)
+            .where(eq(approvalRequests.id, asked.body.requested[0]?.request_id ?? 0));
+        expect(request).toMatchObject({ kind: 'price_change', status: 'pending' });
+        expect(request?.change).toMatchObject({ cash_price_before: '850.00', cash_price_after: '722.50' });
+        // Rejected, so the model has no request waiting when its next cut is asked for.
+        const rejected = await server.call(decideServiceTransaction, {
+            body: { request_id: request?.id ?? 0, decision: 'reject', note: 'Step by step is still a deep cut' },
+            token: token.checker,
+        });
+        expect(rejected.body.request).toMatchObject({ status: 'rejected' });
+    });
+
+    it('after 24 hours the old price no longer counts: a 15% cut applies at once again', async () => {
+        const sku = 'TEST-WALK-DOWN';
+        const [applied] = await server.db
+            .select({ at: auditEvents.at })
+            .from(auditEvents)
+            .where(
+                and(
+                    eq(auditEvents.action, 'phone_models.update_prices'),
+                    eq(auditEvents.entityId, String((await modelRow(sku)).id)),
+                ),
+            )
+            .orderBy(desc(auditEvents.id))
+            .limit(1);
+        // Exactly 24 hours after the first cut, the 1,000 it replaced is out of the window.
+        server.clock.advance((applied?.at.getTime() ?? 0) + 24 * HOUR - server.clock.now().getTime());
+        // Sessions do not outlive a day: sign in again (in every token later tests might use).
+        for (const username of Object.keys(token)) token[username] = await server.signIn(username);
+        const next = await cutBy(sku, 0.15);
+        const preview = await server.call(previewPhonePrices, { body: { prices: [next] }, token: token.admin });
+        expect(preview.body.models[0]).toMatchObject({
+            reference: { cash_price: 850, deposit: 170, instalment_amount: 85 },
+            needs_approval: false,
+        });
+        const updated = await server.call(updatePhonePrices, { body: { prices: [next] }, token: token.admin });
+        expect(updated.status).toBe(200);
+        expect(updated.body.requested).toEqual([]);
+        expect(await current(sku)).toEqual({ cash_price: 722.5, deposit: 144.5, instalment_amount: 72.25 });
+    });
+});

@@ -64,6 +64,8 @@ const priceBodies: unknown[] = [];
 const previewBodies: unknown[] = [];
 /** Whether the server refuses the caller the catalogue (a caller attached to a shop). */
 let refuseCatalogue = false;
+/** The cash price's highest of the last 24 hours the preview answers, when above the current one. */
+let cashReference: number | null = null;
 
 type ProposedPrices = { prices: { sku: string; cash_price: number; deposit: number; instalment_amount: number }[] };
 const fields = ['cash_price', 'deposit', 'instalment_amount'] as const;
@@ -119,7 +121,12 @@ const server = contractServer(
                 change_percent: Object.fromEntries(
                     fields.map(field => [field, Math.round(((after[field] - model[field]) / model[field]) * 1000) / 10]),
                 ) as Record<(typeof fields)[number], number>,
-                needs_approval: cutTooDeep({ sku, ...after }),
+                reference: {
+                    cash_price: cashReference ?? model.cash_price,
+                    deposit: model.deposit,
+                    instalment_amount: model.instalment_amount,
+                },
+                needs_approval: cutTooDeep({ sku, ...after }) || after.cash_price < (cashReference ?? 0) * 0.8,
             })),
         };
     }),
@@ -140,6 +147,7 @@ beforeEach(() => {
     priceBodies.length = 0;
     previewBodies.length = 0;
     refuseCatalogue = false;
+    cashReference = null;
     signedInAs(['VIEW_INVENTORY', 'ADD_INVENTORY', 'UPDATE_PHONE_PRICES'], { shop: { id: 1, name: 'Soweto Central' } });
 });
 
@@ -328,6 +336,17 @@ describe('phone prices', () => {
         await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
         expect(await screen.findByText('Prices updated for 0 models; 1 cut(s) sent to a checker')).toBeTruthy();
         expect(screen.queryByRole('table', { name: 'Prices now' })).toBeNull();
+    }, 40_000);
+
+    it("shows a price's highest of the last 24 hours when a small cut waits for a checker because of it", async () => {
+        cashReference = 3999;
+        const user = userEvent.setup();
+        await addChange(user, '2899', '499');
+        await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+        const preview = await screen.findByRole('table', { name: 'What the update will do' });
+        expect(within(preview).getByText('Needs a checker')).toBeTruthy();
+        expect(within(preview).getByText('(-3.3%)', { exact: false })).toBeTruthy();
+        expect(within(preview).getByText('Highest in the last 24 hours: ZAR 3,999.00')).toBeTruthy();
     }, 40_000);
 
     it('a new change asks for a new preview', async () => {

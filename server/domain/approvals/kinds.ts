@@ -13,7 +13,7 @@ import { HttpError, type CallContext } from '../../http';
 import type { AuditEntry } from '../../write';
 import { commandChanges } from '../customers/devices';
 import { moveLoan } from '../customers/lifecycles';
-import { pricesOfModel, priceChangeOf, pricesChanged, samePrices } from '../prices';
+import { PRICE_UPDATE_ACTION, pricesOfModel, priceChangeOf, pricesChanged, samePrices } from '../prices';
 import { checkImeiChange, checkLoanActive, checkLoanTransfer } from './checks';
 import type { RequestRow } from './requests';
 
@@ -319,7 +319,7 @@ const priceChange = entry('price_change', {
             after: { sku: model.sku, ...after },
             audit: [
                 {
-                    action: 'phone_models.update_prices',
+                    action: PRICE_UPDATE_ACTION,
                     entity: 'phone_models',
                     entityId: model.id,
                     before: { sku: model.sku, ...pricesOfModel(model) },

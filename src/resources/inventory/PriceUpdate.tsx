@@ -136,11 +136,13 @@ const Percent = ({ value }: { value: number }) => {
 
 /**
  * What the server says the changes would do (`previewPhonePrices`): each model before and after,
- * each price's change in percent, and whether it applies at once or waits for a checker (a cut of
- * more than 20%).
+ * each price's change in percent, and whether it applies at once or waits for a checker (a price
+ * more than 20% below its reference, its highest of the last 24 hours, shown when above the
+ * current one).
  */
 const PreviewTable = ({ models }: { models: Preview }) => {
     const translate = useTranslate();
+    const locale = useLocale();
     const label = translate('inventory.prices.preview_title');
     return (
         <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
@@ -162,6 +164,13 @@ const PreviewTable = ({ models }: { models: Preview }) => {
                                 <TableCell key={field}>
                                     <Change before={row.before[field]} after={row.after[field]} />
                                     {row.change_percent[field] !== 0 ? <Percent value={row.change_percent[field]} /> : null}
+                                    {row.reference[field] > row.before[field] ? (
+                                        <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                                            {translate('inventory.prices.reference', {
+                                                amount: formatAmount(row.reference[field], locale),
+                                            })}
+                                        </Typography>
+                                    ) : null}
                                 </TableCell>
                             ))}
                             <TableCell>
@@ -196,7 +205,7 @@ const titleOf = (model: PhoneModel) => `${model.brand} ${model.model} (${model.s
 /**
  * Updating phone prices (`inventory/update`, UPDATE_PHONE_PRICES): each model's new prices are
  * collected, previewed by the server (before, after, the change in percent, and which cuts wait
- * for a checker), and sent together after a confirmation. The catalogue is every shop's, so a
+ * for a checker, judged against each price's highest of the last 24 hours), and sent together after a confirmation. The catalogue is every shop's, so a
  * caller attached to a shop hears the server's refusal at the preview.
  */
 export const PriceUpdate = () => {
