@@ -1,13 +1,15 @@
 /**
  * Sign-in device tokens (server/domain/auth/devices.ts): a browser that signed in as a user is let
  * in by that user's own failure budget, whatever its address's other traffic did; a browser
- * without the token is throttled as before.
+ * without the token is throttled as before. A token is good only under the password it was issued
+ * under, for an active account, and while its own budget is open.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../../contract/auth';
+import { changeOwnPassword, login } from '../../contract/auth';
 import { devOutbox } from '../../contract/dev';
-import { auditEvents, serverSecrets } from '../../server/db/schema';
+import { createAdmin, resetAdminPassword, setAdminStatus } from '../../contract/security';
+import { adminGroups, auditEvents, serverSecrets } from '../../server/db/schema';
 import { race } from './concurrency';
 import { PASSWORD, startTestServer, type CallResult, type TestServer } from './harness';
 
@@ -88,6 +90,19 @@ describe('the device cookie', () => {
         expect((await signIn('secure', PASSWORD, '198.51.100.3', cookie)).status).toBe(200);
     });
 
+    it('is Secure in production even when the protocol reads http (a TLS proxy not trusted)', async () => {
+        const app = await server.buildAnother({ production: true });
+        const answer = await app.inject({
+            method: 'POST',
+            url: '/portal_api/authentication',
+            headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+            payload: JSON.stringify({ username: 'maker', password: PASSWORD }),
+            remoteAddress: '198.51.100.4',
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(String(answer.headers['set-cookie'])).toMatch(/^pfp_device_.*; Secure$/);
+    });
+
     it('is good on every instance that shares DEVICE_TOKEN_SECRET, and on no other', async () => {
         const office = '203.0.113.30';
         const [one, same, other] = await Promise.all(
@@ -139,21 +154,39 @@ describe('a shared address', () => {
         expect((await signIn('maker', PASSWORD, office, adminCookie)).status).toBe(429);
     });
 
-    it('a known browser has its own budget: 5 failures close it, even for the right password, until the window frees', async () => {
+    it('a known browser has its own budget: its 5 failures do not count against the address, nor the address against it', async () => {
         const office = '203.0.113.21';
         const cookie = await knownBrowser('checker', office);
         for (let attempt = 1; attempt <= 5; attempt++) {
             expect((await signIn('checker', `wrong-password-${attempt}`, office, cookie)).status).toBe(401);
             server.clock.advance(MINUTE);
         }
-        const refused = await signIn('checker', PASSWORD, office, cookie);
-        expect(refused.status).toBe(429);
-        expect(refused.error.retry_after).toBe(10 * 60);
         // Its failures are its own: not the address's, nor the username's from elsewhere.
         expect((await signIn('checker', PASSWORD, '198.51.100.21')).status).toBe(200);
         expect((await signIn('analyst', PASSWORD, office)).status).toBe(200);
+    });
 
-        server.clock.advance(10 * MINUTE);
+    it('a token whose budget is closed is no token: the attempt is counted against the address, as one without it', async () => {
+        const office = '203.0.113.24';
+        const cookie = await knownBrowser('checker', office);
+        for (let attempt = 1; attempt <= 5; attempt++) {
+            expect((await signIn('checker', `wrong-password-${attempt}`, office, cookie)).status).toBe(401);
+            server.clock.advance(MINUTE);
+        }
+        // The token's budget is closed: 5 more guesses at most, those the username has from the address.
+        for (let attempt = 6; attempt <= 10; attempt++) {
+            expect((await signIn('checker', `wrong-password-${attempt}`, office, cookie)).status).toBe(401);
+        }
+        const refused = await signIn('checker', PASSWORD, office, cookie);
+        expect(refused.status).toBe(429);
+        expect(refused.error.retry_after).toBe(15 * 60);
+        expect((await signIn('checker', PASSWORD, office)).status).toBe(429);
+        // Its 5 guesses were the address's: 15 more failures there close it to everyone without a token.
+        for (let name = 0; name < 15; name++) expect((await signIn(`typo${name}`, 'wrong-password', office)).status).toBe(401);
+        expect((await signIn('typo15', 'wrong-password', office)).status).toBe(429);
+
+        // When the window frees, the token is good again.
+        server.clock.advance(15 * MINUTE);
         expect((await signIn('checker', PASSWORD, office, cookie)).status).toBe(200);
     });
 
@@ -172,6 +205,81 @@ describe('a shared address', () => {
             remoteAddress: '203.0.113.23',
             headers: { cookie },
         });
-        expect(outcome.statuses).toEqual({ 401: 5, 429: 25 });
+        // Its 5, then (its budget closed) the 5 the username has from the address.
+        expect(outcome.statuses).toEqual({ 401: 10, 429: 20 });
+    });
+});
+
+describe('a token is revoked', () => {
+    let adminToken = '';
+    let serial = 0;
+    beforeAll(async () => {
+        adminToken = await server.signIn('admin');
+    });
+
+    /** A new active user (the demo ones are the other tests'), signed in nowhere yet. */
+    const newUser = async () => {
+        serial += 1;
+        const [group] = await server.db.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.name, 'Analytics'));
+        const username = `device.probe.${serial}`;
+        const created = await server.call(createAdmin, {
+            body: {
+                username,
+                first_name: 'Device',
+                last_name: `Probe ${serial}`,
+                msisdn: `2783500${String(serial).padStart(4, '0')}`,
+                group_id: group?.id ?? 0,
+                password: PASSWORD,
+            },
+            token: adminToken,
+        });
+        expect(created.status).toBe(201);
+        return { id: created.body.id, username };
+    };
+
+    it("by an administrator's reset of the password: the old token no longer opens a closed address", async () => {
+        const office = '203.0.113.40';
+        const user = await newUser();
+        const cookie = await knownBrowser(user.username, office);
+        const reset = await server.call(resetAdminPassword, { params: { id: user.id }, token: adminToken });
+        expect(reset.status).toBe(200);
+        await closeAddress(office);
+        expect((await signIn(user.username, reset.body.temporary_password, office, cookie)).status).toBe(429);
+        // A sign-in under the new password elsewhere gives a token that does.
+        const fresh = deviceCookieOf(await signIn(user.username, reset.body.temporary_password, '198.51.100.40')).pair;
+        expect((await signIn(user.username, reset.body.temporary_password, office, fresh)).status).toBe(200);
+    });
+
+    it("by one's own change of password", async () => {
+        const office = '203.0.113.41';
+        const user = await newUser();
+        const answer = await signIn(user.username, PASSWORD, office);
+        if (!('user' in answer.body)) throw new Error('expected a session');
+        const cookie = deviceCookieOf(answer).pair;
+        const changed = await server.call(changeOwnPassword, {
+            body: { current_password: PASSWORD, new_password: `${PASSWORD}-changed` },
+            token: answer.body.user.token,
+        });
+        expect(changed.status).toBe(200);
+        await closeAddress(office);
+        expect((await signIn(user.username, `${PASSWORD}-changed`, office, cookie)).status).toBe(429);
+    });
+
+    it('by disabling the account: its sign-ins from a closed address are refused there, not let through to the account check', async () => {
+        const office = '203.0.113.42';
+        const user = await newUser();
+        const cookie = await knownBrowser(user.username, office);
+        expect(
+            (await server.call(setAdminStatus, { params: { id: user.id }, body: { status: 'disabled' }, token: adminToken }))
+                .status,
+        ).toBe(200);
+        await closeAddress(office);
+        expect((await signIn(user.username, PASSWORD, office, cookie)).status).toBe(429);
+        // Enabled again, under the same password, the token is good again.
+        expect(
+            (await server.call(setAdminStatus, { params: { id: user.id }, body: { status: 'active' }, token: adminToken }))
+                .status,
+        ).toBe(200);
+        expect((await signIn(user.username, PASSWORD, office, cookie)).status).toBe(200);
     });
 });

@@ -51,7 +51,7 @@ export const startOperatorSignIn = async (provider: string, context: CallContext
 /** The portal's callback: the operator's one-time code for a session. */
 export const completeOperatorSignIn = async (body: { auth_id: string; provider: string; code: string }, context: CallContext) => {
     const authId = body.auth_id;
-    const { signedIn, username } = await context.write(async tx => {
+    const { signedIn, username, passwordHash } = await context.write(async tx => {
         const now = context.now();
         if (!UUID_PATTERN.test(authId)) throw operatorFailed();
         const [row] = await tx.select().from(operatorSignIns).where(eq(operatorSignIns.id, authId)).for('update');
@@ -67,7 +67,7 @@ export const completeOperatorSignIn = async (body: { auth_id: string; provider: 
             throw operatorFailed();
         }
         const [admin] = await tx
-            .select({ status: admins.status, username: admins.username })
+            .select({ status: admins.status, username: admins.username, passwordHash: admins.passwordHash })
             .from(admins)
             .where(eq(admins.id, row.adminId));
         if (!admin || admin.status !== 'active') throw operatorFailed();
@@ -75,7 +75,7 @@ export const completeOperatorSignIn = async (body: { auth_id: string; provider: 
         const signedIn = await openSession(tx, context.settings, row.adminId, now);
         await recordSignInSuccess(tx, admin.username, context.source, now);
         return {
-            result: { signedIn, username: admin.username },
+            result: { signedIn, username: admin.username, passwordHash: admin.passwordHash },
             audit: {
                 actorAdminId: row.adminId,
                 action: 'sessions.sign_in',
@@ -84,7 +84,7 @@ export const completeOperatorSignIn = async (body: { auth_id: string; provider: 
             },
         };
     });
-    await issueDeviceToken(context, username);
+    await issueDeviceToken(context, username, passwordHash);
     return signedIn;
 };
 

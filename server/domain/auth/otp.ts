@@ -153,7 +153,7 @@ const pendingSignIn = async (tx: Transaction, authId: string, now: Date, expired
     return { ...row, adminId: row.adminId };
 };
 
-type OtpOutcome = { kind: 'signed_in'; result: SignedIn; username: string } | { kind: 'wrong' };
+type OtpOutcome = { kind: 'signed_in'; result: SignedIn; username: string; passwordHash: string } | { kind: 'wrong' };
 
 export const otpSignIn = async (body: { auth_id: string; otp: string }, context: CallContext) => {
     const authId = body.auth_id;
@@ -178,14 +178,14 @@ export const otpSignIn = async (body: { auth_id: string; otp: string }, context:
             return { result: { kind: 'wrong' }, audit: rejected };
         }
         const [admin] = await tx
-            .select({ status: admins.status, username: admins.username })
+            .select({ status: admins.status, username: admins.username, passwordHash: admins.passwordHash })
             .from(admins)
             .where(eq(admins.id, row.adminId));
         if (!admin || admin.status !== 'active') throw otpExpired();
         const result = await openSession(tx, context.settings, row.adminId, now);
         await recordSignInSuccess(tx, admin.username, context.source, now);
         return {
-            result: { kind: 'signed_in', result, username: admin.username },
+            result: { kind: 'signed_in', result, username: admin.username, passwordHash: admin.passwordHash },
             audit: {
                 actorAdminId: row.adminId,
                 action: 'sessions.sign_in',
@@ -195,7 +195,7 @@ export const otpSignIn = async (body: { auth_id: string; otp: string }, context:
         };
     });
     if (outcome.kind === 'wrong') throw new HttpError(401, 'errors.otp_invalid', 'Wrong code', 'otp');
-    await issueDeviceToken(context, outcome.username);
+    await issueDeviceToken(context, outcome.username, outcome.passwordHash);
     return outcome.result;
 };
 

@@ -14,7 +14,8 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 import { openSession, type SignedIn } from './sessions';
 import { reserveSignInAttempt, settleSignInAttempt, tooManyAttempts } from './throttle';
 
-type Outcome = { kind: 'signed_in'; result: SignedIn } | OtpIssue | { kind: 'invalid' } | { kind: 'not_active' };
+type Outcome =
+    { kind: 'signed_in'; result: SignedIn; passwordHash: string } | OtpIssue | { kind: 'invalid' } | { kind: 'not_active' };
 
 const invalidCredentials = () => new HttpError(401, 'errors.invalid_credentials', 'Wrong username or password');
 
@@ -85,7 +86,7 @@ export const passwordSignIn = async (body: { username: string; password: string 
         const result = await openSession(tx, settings, admin.id, now);
         return alsoAudited(
             {
-                result: { kind: 'signed_in', result },
+                result: { kind: 'signed_in', result, passwordHash: admin.passwordHash },
                 audit: {
                     actorAdminId: admin.id,
                     action: 'sessions.sign_in',
@@ -107,7 +108,7 @@ export const passwordSignIn = async (body: { username: string; password: string 
         case 'otp':
             return { otp_required: true as const, auth_id: outcome.authId, sent_to: outcome.sentTo };
         case 'signed_in':
-            await issueDeviceToken(context, username);
+            await issueDeviceToken(context, username, outcome.passwordHash);
             return outcome.result;
     }
 };

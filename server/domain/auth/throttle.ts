@@ -16,7 +16,9 @@
  * presenting a valid one is counted against that token alone (5 failures in 15 minutes), not
  * against the source or the username's cookieless failures from it: an office behind one address,
  * or an attacker there, cannot lock out staff whose browsers are known; nor does such an attempt
- * count towards the source's limits. An attacker without the token is counted as before.
+ * count towards the source's limits. An attacker without the token is counted as before. A token
+ * whose own budget is closed is no token (OWASP): the attempt is counted, and recorded, as a
+ * cookieless one from its source, so a leaked token buys no guesses beyond the source's limits.
  *
  * Other public calls (registration) use `takeRateSlot`: at most N events per bucket per window.
  */
@@ -103,13 +105,16 @@ const roomIn = async (tx: Transaction, budget: Budget, now: Date): Promise<Room>
     return failures.length + checking < budget.limit ? { kind: 'room' } : { kind: 'wait' };
 };
 
+/** A device token's own budget: its failures for its username, forgiven by its own successes. */
+const deviceBudget = (username: string, device: string): Budget => {
+    const ofDevice = and(eq(signInAttempts.username, username), eq(signInAttempts.device, device));
+    return { scope: ofDevice, limit: SIGN_IN_THROTTLE.perDevice, forgivenBy: ofDevice };
+};
+
 /** The budgets an attempt is counted against: its device token's alone, else the username's from the source and the source's. */
 const budgetsOf = (username: string, source: string, device: string | null): Budget[] => {
-    const { perAccountAndSource, perSource, perDevice } = SIGN_IN_THROTTLE;
-    if (device !== null) {
-        const ofDevice = and(eq(signInAttempts.username, username), eq(signInAttempts.device, device));
-        return [{ scope: ofDevice, limit: perDevice, forgivenBy: ofDevice }];
-    }
+    const { perAccountAndSource, perSource } = SIGN_IN_THROTTLE;
+    if (device !== null) return [deviceBudget(username, device)];
     const fromSource = and(eq(signInAttempts.source, source), isNull(signInAttempts.device));
     return [
         {
@@ -149,9 +154,12 @@ export const reserveSignInAttempt = async (
         const reservation = await db.transaction(async (tx): Promise<Reservation | null> => {
             await lock(tx, `sign-in-source:${source}`);
             await lock(tx, `sign-in:${username}`);
+            // A token whose own budget is closed is no token (OWASP): counted as a cookieless attempt from the source.
+            const closed = device !== null && (await roomIn(tx, deviceBudget(username, device), now)).kind === 'closed';
+            const counted = closed ? null : device;
             let retryAfter = 0;
             let room = true;
-            for (const budget of budgetsOf(username, source, device)) {
+            for (const budget of budgetsOf(username, source, counted)) {
                 const found = await roomIn(tx, budget, now);
                 if (found.kind === 'closed') retryAfter = Math.max(retryAfter, found.retryAfter);
                 if (found.kind === 'wait') room = false;
@@ -164,7 +172,7 @@ export const reserveSignInAttempt = async (
                 .values({
                     username,
                     source,
-                    device,
+                    device: counted,
                     succeeded: false,
                     outcome: retryAfter > 0 ? 'throttled' : 'pending',
                     at: now,
