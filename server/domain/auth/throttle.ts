@@ -41,6 +41,12 @@ const PENDING_CUT_OFF_MS = 60_000;
  */
 const MAX_WAIT_MS = 30_000;
 
+/**
+ * Attempts of this process waiting for room, by source (or device token). A process's own guard:
+ * the limits themselves are counted in the database, and no instance lets more wait than a budget.
+ */
+const waiting = new Map<string, number>();
+
 const lock = (tx: Transaction, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 
 /** Seconds until the oldest of `limit` recent events leaves the window, or 0 when fewer than `limit`. */
@@ -150,38 +156,58 @@ export const reserveSignInAttempt = async (
     device: string | null = null,
 ): Promise<Reservation> => {
     const giveUpAt = Date.now() + MAX_WAIT_MS;
-    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-        const reservation = await db.transaction(async (tx): Promise<Reservation | null> => {
-            await lock(tx, `sign-in-source:${source}`);
-            await lock(tx, `sign-in:${username}`);
-            // A token whose own budget is closed is no token (OWASP): counted as a cookieless attempt from the source.
-            const closed = device !== null && (await roomIn(tx, deviceBudget(username, device), now)).kind === 'closed';
-            const counted = closed ? null : device;
-            let retryAfter = 0;
-            let room = true;
-            for (const budget of budgetsOf(username, source, counted)) {
-                const found = await roomIn(tx, budget, now);
-                if (found.kind === 'closed') retryAfter = Math.max(retryAfter, found.retryAfter);
-                if (found.kind === 'wait') room = false;
+    const waiter = device === null ? `source:${source}` : `device:${device}`;
+    let waits = false;
+    try {
+        for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+            const reservation = await db.transaction(async (tx): Promise<Reservation | null> => {
+                await lock(tx, `sign-in-source:${source}`);
+                await lock(tx, `sign-in:${username}`);
+                // A token whose own budget is closed is no token (OWASP): counted as a cookieless attempt from the source.
+                const closed = device !== null && (await roomIn(tx, deviceBudget(username, device), now)).kind === 'closed';
+                const counted = closed ? null : device;
+                let retryAfter = 0;
+                let room = true;
+                for (const budget of budgetsOf(username, source, counted)) {
+                    const found = await roomIn(tx, budget, now);
+                    if (found.kind === 'closed') retryAfter = Math.max(retryAfter, found.retryAfter);
+                    if (found.kind === 'wait') room = false;
+                }
+                // Waited long enough for attempts that do not settle: refused, to try again shortly.
+                if (retryAfter === 0 && !room && Date.now() >= giveUpAt) retryAfter = 1;
+                if (retryAfter === 0 && !room) return null;
+                const [attempt] = await tx
+                    .insert(signInAttempts)
+                    .values({
+                        username,
+                        source,
+                        device: counted,
+                        succeeded: false,
+                        outcome: retryAfter > 0 ? 'throttled' : 'pending',
+                        at: now,
+                    })
+                    .returning({ id: signInAttempts.id });
+                return { attemptId: attempt?.id ?? 0, retryAfter };
+            });
+            if (reservation) return reservation;
+            if (!waits) {
+                // More attempts of one source (or device) waiting here than its whole budget is a flood,
+                // not staff signing in: refused at once, so waiting costs a stranger's requests nothing.
+                const already = waiting.get(waiter) ?? 0;
+                if (already >= (device === null ? SIGN_IN_THROTTLE.perSource : SIGN_IN_THROTTLE.perDevice)) {
+                    return { attemptId: 0, retryAfter: 1 };
+                }
+                waiting.set(waiter, already + 1);
+                waits = true;
             }
-            // Waited long enough for attempts that do not settle: refused, to try again shortly.
-            if (retryAfter === 0 && !room && Date.now() >= giveUpAt) retryAfter = 1;
-            if (retryAfter === 0 && !room) return null;
-            const [attempt] = await tx
-                .insert(signInAttempts)
-                .values({
-                    username,
-                    source,
-                    device: counted,
-                    succeeded: false,
-                    outcome: retryAfter > 0 ? 'throttled' : 'pending',
-                    at: now,
-                })
-                .returning({ id: signInAttempts.id });
-            return { attemptId: attempt?.id ?? 0, retryAfter };
-        });
-        if (reservation) return reservation;
-        await sleep(pause);
+            await sleep(pause);
+        }
+    } finally {
+        if (waits) {
+            const left = (waiting.get(waiter) ?? 1) - 1;
+            if (left > 0) waiting.set(waiter, left);
+            else waiting.delete(waiter);
+        }
     }
 };
 
