@@ -18,7 +18,7 @@ import {
     Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PRICE_FIELDS, previewPhonePrices, updatePhonePrices, type PhoneModel, type PriceField } from '../../../contract/stores';
@@ -65,6 +65,30 @@ const Change = ({ before, after }: { before: number; after: number }) => {
     );
 };
 
+/**
+ * A table of models and their three prices, with one more column (`extra`: its heading, or an
+ * empty cell), in a region a keyboard can focus to scroll it sideways on a narrow screen.
+ */
+const PricesFrame = ({ label, extra, children }: { label: string; extra: ReactNode; children: ReactNode }) => {
+    const translate = useTranslate();
+    return (
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+            <Table size="small" aria-label={label}>
+                <TableHead>
+                    <TableRow>
+                        <TableCell>{translate('inventory.fields.model')}</TableCell>
+                        {PRICE_FIELDS.map(field => (
+                            <TableCell key={field}>{translate(`inventory.fields.${field}`)}</TableCell>
+                        ))}
+                        {extra}
+                    </TableRow>
+                </TableHead>
+                <TableBody>{children}</TableBody>
+            </Table>
+        </Box>
+    );
+};
+
 export const PriceTable = ({
     rows,
     onRemove,
@@ -76,42 +100,28 @@ export const PriceTable = ({
 }) => {
     const translate = useTranslate();
     return (
-        // Focusable, so a keyboard can scroll it sideways on a narrow screen.
-        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
-            <Table size="small" aria-label={label}>
-                <TableHead>
-                    <TableRow>
-                        <TableCell>{translate('inventory.fields.model')}</TableCell>
-                        {PRICE_FIELDS.map(field => (
-                            <TableCell key={field}>{translate(`inventory.fields.${field}`)}</TableCell>
-                        ))}
-                        {onRemove ? <TableCell /> : null}
-                    </TableRow>
-                </TableHead>
-                <TableBody>
-                    {rows.map(row => (
-                        <TableRow key={row.key}>
-                            <TableCell>{row.title}</TableCell>
-                            {PRICE_FIELDS.map(field => (
-                                <TableCell key={field}>
-                                    <Change before={row.before[field]} after={row.after[field]} />
-                                </TableCell>
-                            ))}
-                            {onRemove ? (
-                                <TableCell padding="checkbox">
-                                    <IconButton
-                                        onClick={() => onRemove(row.key)}
-                                        aria-label={translate('inventory.prices.remove', { sku: row.key })}
-                                    >
-                                        <DeleteIcon />
-                                    </IconButton>
-                                </TableCell>
-                            ) : null}
-                        </TableRow>
+        <PricesFrame label={label} extra={onRemove ? <TableCell /> : null}>
+            {rows.map(row => (
+                <TableRow key={row.key}>
+                    <TableCell>{row.title}</TableCell>
+                    {PRICE_FIELDS.map(field => (
+                        <TableCell key={field}>
+                            <Change before={row.before[field]} after={row.after[field]} />
+                        </TableCell>
                     ))}
-                </TableBody>
-            </Table>
-        </Box>
+                    {onRemove ? (
+                        <TableCell padding="checkbox">
+                            <IconButton
+                                onClick={() => onRemove(row.key)}
+                                aria-label={translate('inventory.prices.remove', { sku: row.key })}
+                            >
+                                <DeleteIcon />
+                            </IconButton>
+                        </TableCell>
+                    ) : null}
+                </TableRow>
+            ))}
+        </PricesFrame>
     );
 };
 
@@ -143,55 +153,44 @@ const Percent = ({ value }: { value: number }) => {
 const PreviewTable = ({ models }: { models: Preview }) => {
     const translate = useTranslate();
     const locale = useLocale();
-    const label = translate('inventory.prices.preview_title');
     return (
-        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
-            <Table size="small" aria-label={label}>
-                <TableHead>
-                    <TableRow>
-                        <TableCell>{translate('inventory.fields.model')}</TableCell>
-                        {PRICE_FIELDS.map(field => (
-                            <TableCell key={field}>{translate(`inventory.fields.${field}`)}</TableCell>
-                        ))}
-                        <TableCell>{translate('inventory.prices.applies')}</TableCell>
-                    </TableRow>
-                </TableHead>
-                <TableBody>
-                    {models.map(row => (
-                        <TableRow key={row.sku}>
-                            <TableCell>{`${row.brand} ${row.model} (${row.sku})`}</TableCell>
-                            {PRICE_FIELDS.map(field => (
-                                <TableCell key={field}>
-                                    <Change before={row.before[field]} after={row.after[field]} />
-                                    {row.change_percent[field] !== 0 ? <Percent value={row.change_percent[field]} /> : null}
-                                    {row.reference[field] > row.before[field] ? (
-                                        <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                                            {translate('inventory.prices.reference', {
-                                                amount: formatAmount(row.reference[field], locale),
-                                            })}
-                                        </Typography>
-                                    ) : null}
-                                </TableCell>
-                            ))}
-                            <TableCell>
-                                {row.needs_approval ? (
-                                    // Outlined in the warning colour, its words in the text colour: readable on either theme.
-                                    <Chip
-                                        size="small"
-                                        variant="outlined"
-                                        color="warning"
-                                        sx={{ color: 'text.primary' }}
-                                        label={translate('inventory.prices.needs_checker')}
-                                    />
-                                ) : (
-                                    <Chip size="small" variant="outlined" label={translate('inventory.prices.at_once')} />
-                                )}
-                            </TableCell>
-                        </TableRow>
+        <PricesFrame
+            label={translate('inventory.prices.preview_title')}
+            extra={<TableCell>{translate('inventory.prices.applies')}</TableCell>}
+        >
+            {models.map(row => (
+                <TableRow key={row.sku}>
+                    <TableCell>{`${row.brand} ${row.model} (${row.sku})`}</TableCell>
+                    {PRICE_FIELDS.map(field => (
+                        <TableCell key={field}>
+                            <Change before={row.before[field]} after={row.after[field]} />
+                            {row.change_percent[field] !== 0 ? <Percent value={row.change_percent[field]} /> : null}
+                            {row.reference[field] > row.before[field] ? (
+                                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                                    {translate('inventory.prices.reference', {
+                                        amount: formatAmount(row.reference[field], locale),
+                                    })}
+                                </Typography>
+                            ) : null}
+                        </TableCell>
                     ))}
-                </TableBody>
-            </Table>
-        </Box>
+                    <TableCell>
+                        {row.needs_approval ? (
+                            // Outlined in the warning colour, its words in the text colour: readable on either theme.
+                            <Chip
+                                size="small"
+                                variant="outlined"
+                                color="warning"
+                                sx={{ color: 'text.primary' }}
+                                label={translate('inventory.prices.needs_checker')}
+                            />
+                        ) : (
+                            <Chip size="small" variant="outlined" label={translate('inventory.prices.at_once')} />
+                        )}
+                    </TableCell>
+                </TableRow>
+            ))}
+        </PricesFrame>
     );
 };
 
