@@ -197,6 +197,15 @@ describe('finding payments (search/transaction)', () => {
         expect((await search({ reference: stem.slice(1) })).body.total_items).toBe(0);
     });
 
+    it('finds a reference whatever its letter case, as references are compared everywhere', async () => {
+        const stem = `MNY${nextSerial()}`;
+        const { loan, msisdn } = await loanWithName();
+        await makePayment(server.db, { id: loan.id, msisdn }, { reference: `${stem}-Case-1` });
+        const lower = await search({ reference: `${stem.toLowerCase()}-case` });
+        expect(lower.body.data.map(row => row.reference)).toEqual([`${stem}-Case-1`]);
+        expect((await search({ reference: `${stem}-CASE-1` })).body.total_items).toBe(1);
+    });
+
     it('finds by phone number, loan, kind, channel and state, naming the customer of matched payments only', async () => {
         const made = await loanWithName();
         const loan = { id: made.loan.id, msisdn: made.msisdn };

@@ -91,6 +91,8 @@ export const transactions = pgTable(
         // Code compares with the same expression (server/domain/money/reference.ts). Migration 0013
         // renamed the case-variant duplicates recorded before it.
         uniqueIndex('transactions_reference_unique').on(sql`lower(btrim(${table.reference}))`),
+        // The same key by its start (find transaction's reference search), whatever the collation.
+        index('transactions_reference_search_idx').on(sql`lower(btrim(${table.reference})) text_pattern_ops`),
         index('transactions_loan_idx').on(table.loanId, table.createdAt),
         index('transactions_msisdn_idx').on(table.msisdn),
         // Migration 0012 adds INCLUDE (loan_id, kind, amount), which drizzle cannot say: analytics adds

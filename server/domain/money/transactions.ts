@@ -14,6 +14,7 @@ import { mount } from '../../http';
 import { endOfDay, startOfDay } from '../approvals/dates';
 import { pageWindow, selectTransactions, toMoneyTransaction } from './present';
 import { reachOf } from './reach';
+import { referenceKey, referenceKeyOf } from './reference';
 
 /** A LIKE pattern for text starting with `text`, its wildcards and escape taken literally. */
 export const startingWith = (text: string) => `${text.replace(/[\\%_]/g, match => `\\${match}`)}%`;
@@ -31,7 +32,8 @@ type SearchBody = z.output<typeof searchTransactions.body>;
 
 const searchWhere = (body: SearchBody): SQL | undefined =>
     and(
-        body.reference ? like(transactions.reference, startingWith(body.reference)) : undefined,
+        // Compared as references are (reference.ts): `p-x` finds `P-X-1`, through its own index.
+        body.reference ? like(referenceKeyOf(transactions.reference), startingWith(referenceKey(body.reference))) : undefined,
         body.msisdn !== undefined ? eq(transactions.msisdn, body.msisdn) : undefined,
         body.loan_reference !== undefined
             ? eq(

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_reference_search_idx" ON "transactions" USING btree (lower(btrim("reference")) text_pattern_ops);
