@@ -113,23 +113,17 @@ const headerText = (request: FastifyRequest, name: string, maxLength: number): s
     return first ? first.slice(0, maxLength) : null;
 };
 
-const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
-    let current = input;
-    for (const part of path) {
-        if (current === null || typeof current !== 'object') return undefined;
-        current = (current as Record<PropertyKey, unknown>)[part];
-    }
-    return current;
-};
-
-/** How many steps of `path` the input itself has: it stops at the first value that is not an object or list. */
-const sentPrefix = (input: unknown, path: readonly PropertyKey[]): number => {
+/**
+ * How far the input itself follows `path`: the number of steps taken before the end or a value
+ * that is not an object or list, and the value reached there (undefined where nothing was sent).
+ */
+const follow = (input: unknown, path: readonly PropertyKey[]): { steps: number; value: unknown } => {
     let current = input;
     for (const [index, part] of path.entries()) {
-        if (current === null || typeof current !== 'object') return index;
+        if (current === null || typeof current !== 'object') return { steps: index, value: current };
         current = (current as Record<PropertyKey, unknown>)[part];
     }
-    return path.length;
+    return { steps: path.length, value: current };
 };
 
 /**
@@ -145,13 +139,13 @@ const fieldErrors = (issues: readonly z.core.$ZodIssue[], input: unknown, prefix
         }
         // A path that runs into a value sent as text (`ids=0`, which the schema turned into a list
         // before judging its items) points at what the client sent: that value is invalid, not missing.
-        const sent = sentPrefix(input, path);
-        if (sent > 0 && sent < path.length && valueAt(input, path.slice(0, sent)) !== undefined) {
-            const named = path.slice(0, sent).map(String).join('.');
+        const sent = follow(input, path);
+        if (sent.steps > 0 && sent.steps < path.length && sent.value !== undefined) {
+            const named = path.slice(0, sent.steps).map(String).join('.');
             return [{ field: named, message: `${named}: ${issue.message}`, key: 'errors.field_invalid' }];
         }
         const field = path.map(String).join('.');
-        if (valueAt(input, path) === undefined) {
+        if (sent.steps < path.length || sent.value === undefined) {
             return [{ field, message: `${field || 'input'} is required`, key: 'errors.field_required' }];
         }
         return [{ field, message: issue.message, key: 'errors.field_invalid' }];
