@@ -10,6 +10,7 @@ import { moneyCalls } from './money';
 import { originationCalls } from './origination';
 import { securityCalls } from './security';
 import { storeCalls } from './stores';
+import { systemCalls } from './system';
 
 export const calls = {
     ...authCalls,
@@ -23,6 +24,7 @@ export const calls = {
     ...approvalCalls,
     ...moneyCalls,
     ...analyticsCalls,
+    ...systemCalls,
 };
 
 export const API_BASE = '/portal_api';

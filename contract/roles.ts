@@ -67,6 +67,9 @@ export const ROLE_CATALOG = {
     LOCK_CUSTOMER_DEVICE: 'Lock or unlock a customer device',
     RELEASE_CUSTOMER_DEVICE: 'Release a paid-off device',
     CONVERT_CUSTOMER: 'Convert a customer between normal and business',
+    // Support: the system check (/dashboard/test) and the beta switches (/dashboard/test-beta)
+    RUN_SYSTEM_CHECK: 'Run the system check',
+    USE_BETA_FEATURES: 'Try beta features',
     // Analytics (the BI page shows for any code containing ANALYTICS)
     VIEW_BI_ANALYTICS: 'View business analytics',
     VIEW_SHOP_ANALYTICS: 'View shop analytics',

@@ -66,6 +66,9 @@ export const DEMO_GROUPS = {
         'LOCK_CUSTOMER_DEVICE',
         'RELEASE_CUSTOMER_DEVICE',
         'CONVERT_CUSTOMER',
+        // Back-office staff support the shops: the system check, and the beta switches to try first
+        'RUN_SYSTEM_CHECK',
+        'USE_BETA_FEATURES',
     ],
     Approvers: [
         'VIEW_DEREGISTRATIONS',

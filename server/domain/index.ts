@@ -10,6 +10,7 @@ import { registerOriginationRoutes } from './origination';
 import { registerPlacesRoutes } from './places';
 import { registerSecurityRoutes } from './security';
 import { registerStoreRoutes } from './stores';
+import { registerSystemRoutes } from './system';
 
 export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerAuthRoutes(app);
@@ -22,4 +23,5 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerApprovalRoutes(app);
     registerMoneyRoutes(app);
     registerAnalyticsRoutes(app);
+    registerSystemRoutes(app);
 };

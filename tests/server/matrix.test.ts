@@ -298,6 +298,7 @@ const ROWS = {
     changeOwnPassword: { input: () => ({ body: { current_password: PASSWORD, new_password: `${PASSWORD}-changed` } }) },
     myRoles: { input: () => ({}) },
     health: { input: () => ({}) },
+    systemCheck: { input: () => ({}) },
     listAdminGroups: { input: () => ({ query: { $limit: 5, $sort: 'name', q: 'a' } }) },
     getAdminGroup: { input: () => ({ params: { id: ids.portalStaff } }) },
     createAdminGroup: {

@@ -22,6 +22,8 @@ export interface CommandInFlight {
 
 export interface LockProvider {
     solution: LockSolution;
+    /** A real adapter is 'live'; the system check says which solutions are only simulated. */
+    mode: 'live' | 'simulator';
     /** Sends a command for a phone; answers the provider's reference and when to ask for its answer. */
     send(command: DeviceCommand, imei: string, now: Date): { ref: string; answerDueAt: Date };
     /** The provider's answer about a command in flight, as of `now`. */
@@ -48,6 +50,7 @@ export const SIMULATED_DELAY_MS: Readonly<Record<LockSolution, number>> = {
 
 const simulator = (solution: LockSolution): LockProvider => ({
     solution,
+    mode: 'simulator',
     send: (_command, _imei, now) => ({
         ref: `${solution}-${randomUUID()}`,
         answerDueAt: new Date(now.getTime() + SIMULATED_DELAY_MS[solution]),
