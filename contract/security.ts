@@ -234,9 +234,16 @@ export const auditEvent = z.object({
     id: z.number().int(),
     actor: z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable(),
     role_used: z.string().nullable(),
+    /** One of contract/audit.ts's `AUDIT_ACTIONS`, or an older code kept as it was recorded. */
     action: z.string(),
     entity: z.string(),
     entity_id: z.string().nullable(),
+    /**
+     * What the entity is called now, for the entities people know by a name: a user's username, a
+     * group's or shop's name, a loan's reference (also for its device lock and its maker-checker
+     * requests; an agent registration's agent). Null for the others, or once the record is gone.
+     */
+    subject: z.string().nullable(),
     before: z.unknown(),
     after: z.unknown(),
     coords: z.string().nullable(),

@@ -41,6 +41,7 @@ import { HttpError, mount, type CallContext } from '../http';
 import { containing, orderBy, pageOf, totalCount } from '../lists';
 import { iso } from '../wire';
 import { checkNewPassword, hashPassword, temporaryPassword } from './auth';
+import { auditSubject } from './audit';
 import { maskMsisdn } from './auth/codes';
 import { releaseCodeBudget } from './auth/otp';
 import {
@@ -921,6 +922,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                         event: auditEvents,
                         actorUsername: actor.username,
                         actorName: sql<string>`${actor.firstName} || ' ' || ${actor.lastName}`,
+                        subject: auditSubject,
                         total_count: totalCount,
                     })
                     .from(auditEvents)
@@ -933,7 +935,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
         );
         return {
             ...page,
-            data: page.data.map(({ event, actorUsername, actorName }) => ({
+            data: page.data.map(({ event, actorUsername, actorName, subject }) => ({
                 id: event.id,
                 actor:
                     event.actorAdminId === null || actorUsername === null
@@ -943,6 +945,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                 action: event.action,
                 entity: event.entity,
                 entity_id: event.entityId,
+                subject,
                 before: event.before,
                 after: event.after,
                 coords: event.coords,

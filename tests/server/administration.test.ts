@@ -23,7 +23,7 @@ import {
     updateAdmin,
     updateAdminGroup,
 } from '../../contract/security';
-import { adminGroups, admins } from '../../server/db/schema';
+import { adminGroups, admins, approvalRequests, auditEvents, deviceLocks, loans, stores } from '../../server/db/schema';
 import { race } from './concurrency';
 import { startTestServer, type TestServer } from './harness';
 
@@ -333,6 +333,51 @@ describe('the audit trail', () => {
         expect(none.body.data).toEqual([]);
         const badDate = await server.call(listAuditEvents, { query: { from: 'yesterday' }, token: adminToken });
         expect(badDate.error.errors?.[0]?.field).toBe('from');
+    });
+
+    it('names what each event concerns: a user, a group, a shop, a loan (also through its lock and its requests)', async () => {
+        const [loan] = await server.db.select({ id: loans.id, reference: loans.loanReference }).from(loans).limit(1);
+        const [lock] = await server.db.select({ id: deviceLocks.id, loanId: deviceLocks.loanId }).from(deviceLocks).limit(1);
+        const [request] = await server.db
+            .select({ id: approvalRequests.id, loanId: approvalRequests.loanId, adminId: approvalRequests.subjectAdminId })
+            .from(approvalRequests)
+            .limit(1);
+        const [shop] = await server.db.select({ id: stores.id, name: stores.name }).from(stores).limit(1);
+        if (!loan || !lock || !request || !shop) throw new Error('The demo data has a loan, a device lock, a request and a shop');
+        const referenceOf = async (loanId: number | null) =>
+            loanId === null
+                ? null
+                : ((await server.db.select({ reference: loans.loanReference }).from(loans).where(eq(loans.id, loanId)))[0]
+                      ?.reference ?? null);
+        const usernameOf = async (id: number | null) =>
+            id === null
+                ? null
+                : ((await server.db.select({ username: admins.username }).from(admins).where(eq(admins.id, id)))[0]?.username ??
+                  null);
+        const at = server.clock.now();
+        const recorded = [
+            { entity: 'loans', entityId: String(loan.id), subject: loan.reference },
+            { entity: 'device_locks', entityId: String(lock.id), subject: await referenceOf(lock.loanId) },
+            {
+                entity: 'approval_requests',
+                entityId: String(request.id),
+                subject: (await referenceOf(request.loanId)) ?? (await usernameOf(request.adminId)),
+            },
+            { entity: 'stores', entityId: String(shop.id), subject: shop.name },
+            { entity: 'admins', entityId: String(adminId('maker')), subject: 'maker' },
+            { entity: 'admin_groups', entityId: String(group('Sales Agent')), subject: 'Sales Agent' },
+            { entity: 'loans', entityId: '2147483646', subject: null },
+            { entity: 'sessions', entityId: 'not-a-number', subject: null },
+            { entity: 'otps', entityId: String(loan.id), subject: null },
+        ];
+        await server.db
+            .insert(auditEvents)
+            .values(recorded.map(({ entity, entityId }) => ({ action: 'probe.subject', entity, entityId, at })));
+        const listed = await server.call(listAuditEvents, { query: { action: 'probe.subject', $limit: 100 }, token: adminToken });
+        expect(listed.status).toBe(200);
+        expect(
+            listed.body.data.map(({ entity, entity_id, subject }) => ({ entity, entityId: entity_id, subject })).reverse(),
+        ).toEqual(recorded);
     });
 
     it('is for those who hold VIEW_AUDIT_TRAIL', async () => {

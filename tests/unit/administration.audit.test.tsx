@@ -2,6 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listAuditEvents, type AuditEventRecord } from '../../contract/security';
+import { AUDIT_ACTIONS } from '../../contract/audit';
+import { createI18nProvider } from '../../src/i18n';
+import en from '../../src/i18n/en';
+import pt from '../../src/i18n/pt';
+import sw from '../../src/i18n/sw';
+import { AUDIT_ACTION_WORDS, subjectOf } from '../../src/resources/audit/actions';
 import { changesOf } from '../../src/resources/audit/auditDiff';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
@@ -18,6 +24,7 @@ const renamed: AuditEventRecord = {
     action: 'admins.update',
     entity: 'admins',
     entity_id: '2',
+    subject: 'sipho.n',
     before: { id: 2, first_name: 'Sipho', last_name: 'Ndlovu', status: 'active' },
     after: { id: 2, first_name: 'Sipho', last_name: 'Dlamini', status: 'active' },
     coords: null,
@@ -44,14 +51,16 @@ afterEach(() => {
 });
 
 describe('the audit trail', () => {
-    it('lists who did what to which record, and opens a row to show what changed', async () => {
+    it('lists who did what to which record in words, with its codes beneath, and opens a row to show what changed', async () => {
         signedInAs(['VIEW_AUDIT_TRAIL']);
         const user = userEvent.setup();
         renderPortal('/dashboard/audit');
-        expect(await screen.findByText('admins.update', {}, FIRST)).toBeTruthy();
+        expect(await screen.findByText('Changed user sipho.n', {}, FIRST)).toBeTruthy();
+        expect(screen.getByText('Disabled user sipho.n')).toBeTruthy();
         expect(screen.getAllByText('Thandi Mokoena')).toHaveLength(2);
-        expect(screen.getAllByText('admins #2')).toHaveLength(2);
-        await user.click(screen.getByText('admins.update'));
+        expect(screen.getByText('admins.update · admins #2')).toBeTruthy();
+        expect(screen.getByText('admins.disable · admins #2')).toBeTruthy();
+        await user.click(screen.getByText('Changed user sipho.n'));
         const changes = await screen.findByRole('table', { name: 'What changed' });
         expect(changes.textContent).toContain('last_name');
         expect(changes.textContent).toContain('Ndlovu');
@@ -64,11 +73,11 @@ describe('the audit trail', () => {
         signedInAs(['VIEW_AUDIT_TRAIL']);
         const user = userEvent.setup();
         renderPortal('/dashboard/audit');
-        expect(await screen.findByText('admins.disable', {}, FIRST)).toBeTruthy();
+        expect(await screen.findByText('Disabled user sipho.n', {}, FIRST)).toBeTruthy();
         await user.click(screen.getByRole('button', { name: 'Add filter' }));
         await user.click(await screen.findByRole('menuitemcheckbox', { name: /Action/ }));
         await user.type(await screen.findByRole('textbox', { name: 'Action' }), 'admins.update');
-        await waitFor(() => expect(screen.queryByText('admins.disable')).toBeNull());
+        await waitFor(() => expect(screen.queryByText('Disabled user sipho.n')).toBeNull());
         expect(queries.at(-1)).toMatchObject({ action: 'admins.update' });
     });
 
@@ -123,17 +132,100 @@ describe('the audit trail export', () => {
         try {
             const user = userEvent.setup();
             renderPortal('/dashboard/audit');
-            await screen.findAllByText('admins.update', {}, FIRST);
+            await screen.findAllByText('Changed user sipho.n', {}, FIRST);
             await user.click(screen.getByRole('button', { name: 'Export' }));
             await waitFor(() => expect(blobs).toHaveLength(1));
             const lines = (await blobs[0]!.text()).split('\r\n');
             expect(lines).toHaveLength(1 + 2300);
+            // The words and the codes both: the words to read, the codes to filter and compare by.
+            expect(lines[0]).toContain('Event,Action,Record type,Record id');
+            expect(lines[1]).toContain('Changed user sipho.n,admins.update,admins,2');
             const pages = asked.filter(query => query.$limit === '1000');
             expect(pages.map(query => query.$skip)).toEqual(['0', '1000', '2000']);
         } finally {
             click.mockRestore();
             vi.unstubAllGlobals();
         }
+    });
+});
+
+describe('the audit trail in words', () => {
+    const signIn: AuditEventRecord = {
+        ...renamed,
+        id: 50,
+        role_used: null,
+        action: 'sessions.sign_in',
+        entity: 'sessions',
+        entity_id: null,
+        subject: null,
+        before: null,
+        after: { username: 'admin', method: 'password' },
+    };
+    const imeiApproved: AuditEventRecord = {
+        ...renamed,
+        id: 51,
+        action: 'approval_requests.imei_change.approve',
+        entity: 'approval_requests',
+        entity_id: '7',
+        subject: 'LPP-000123',
+    };
+    // Named by what the event recorded when the record is gone, else by its id.
+    const reserved: AuditEventRecord = {
+        ...renamed,
+        id: 52,
+        action: 'inventory_items.reserve',
+        entity: 'inventory_items',
+        entity_id: '9',
+        subject: null,
+        before: { status: 'in_stock' },
+        after: { status: 'reserved', loan_reference: 'LPH-000042' },
+    };
+    const locked: AuditEventRecord = { ...reserved, id: 53, action: 'device_locks.lock', entity: 'device_locks', after: null };
+    // A code no longer written keeps its code.
+    const retired: AuditEventRecord = { ...renamed, id: 54, action: 'admins.retired_action', subject: null };
+    const events = [signIn, imeiApproved, reserved, locked, retired];
+
+    it.each([
+        [
+            'sw',
+            sw,
+            [
+                'Aliingia',
+                'Aliidhinisha kubadilisha IMEI ya mkopo LPP-000123',
+                'Alihifadhi simu kwa ajili ya mkopo LPH-000042',
+                'Alifunga simu ya mkopo #9',
+            ],
+        ],
+        [
+            'pt',
+            pt,
+            [
+                'Iniciou sessão',
+                'Aprovou a alteração do IMEI do crédito LPP-000123',
+                'Reservou um telemóvel para o crédito LPH-000042',
+                'Bloqueou o telemóvel do crédito #9',
+            ],
+        ],
+    ] as const)('says each event in the reader’s language (%s)', async (locale, catalog, said) => {
+        signedInAs(['VIEW_AUDIT_TRAIL']);
+        server.use(answer(listAuditEvents, { total: events.length, limit: 25, skip: 0, data: events }));
+        renderPortal('/dashboard/audit', createI18nProvider(locale, catalog));
+        expect(await screen.findByText(said[0], {}, FIRST)).toBeTruthy();
+        for (const text of said.slice(1)) expect(screen.getByText(text)).toBeTruthy();
+        expect(screen.getByText('admins.retired_action')).toBeTruthy();
+        expect(screen.getByText('approval_requests.imei_change.approve · approval_requests #7')).toBeTruthy();
+    });
+
+    it('has words in every catalog for every action the server records, and no words for actions it does not', () => {
+        const english = (en as unknown as { resources: { 'audit-events': { actions: Record<string, string> } } }).resources[
+            'audit-events'
+        ].actions;
+        expect(Object.keys(AUDIT_ACTION_WORDS).sort()).toEqual([...AUDIT_ACTIONS].sort());
+        for (const action of AUDIT_ACTIONS)
+            expect([action, english[AUDIT_ACTION_WORDS[action]]]).toEqual([action, expect.any(String)]);
+        // Every text is reached from some action: none left behind by a removed one.
+        expect(Object.keys(english).sort()).toEqual([...new Set(Object.values(AUDIT_ACTION_WORDS))].sort());
+        expect(subjectOf({ ...renamed, subject: null, after: null, before: null, entity_id: null })).toBe('—');
     });
 });
 

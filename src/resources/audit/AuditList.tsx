@@ -19,6 +19,7 @@ import { formatDateTime } from '../../lib/format';
 import { ExportAllButton } from '../../layout/ExportAllButton';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { toCsv } from '../../lib/csv';
+import { auditWordsKey, subjectOf } from './actions';
 import { AuditDiff } from './AuditDiff';
 
 /**
@@ -72,6 +73,29 @@ const Code = ({ text }: { text: string }) => (
     <Chip label={text} size="small" variant="outlined" sx={{ fontFamily: 'monospace', fontSize: 12 }} />
 );
 
+/** An event in the reader's words ("Created user kea.tester"); a code no longer written, as it is. */
+const useEventWords = () => {
+    const translate = useTranslate();
+    return (event: AuditEventRecord) => {
+        const key = auditWordsKey(event.action);
+        return key ? translate(key, { subject: subjectOf(event) }) : event.action;
+    };
+};
+
+/** What happened in words, with the codes it was recorded under beneath, for those who filter by them. */
+const EventCell = ({ event }: { event: AuditEventRecord }) => {
+    const words = useEventWords();
+    const record = `${event.entity}${event.entity_id ? ` #${event.entity_id}` : ''}`;
+    return (
+        <Box>
+            <Typography variant="body2">{words(event)}</Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>
+                {`${event.action} · ${record}`}
+            </Typography>
+        </Box>
+    );
+};
+
 const ActorCell = ({ event }: { event: AuditEventRecord }) => {
     const translate = useTranslate();
     if (!event.actor) return <Typography variant="body2">{translate('resources.audit-events.system')}</Typography>;
@@ -92,6 +116,7 @@ const WhenCell = ({ event }: { event: AuditEventRecord }) => {
 
 const useExporter = () => {
     const translate = useTranslate();
+    const words = useEventWords();
     const title = (field: string) => translate(`resources.audit-events.fields.${field}`);
     return (events: AuditEventRecord[]) =>
         downloadCSV(
@@ -99,6 +124,7 @@ const useExporter = () => {
                 { title: title('at'), value: event => event.at },
                 { title: title('actor'), value: event => event.actor?.username ?? translate('resources.audit-events.system') },
                 { title: title('role_used'), value: event => event.role_used ?? '' },
+                { title: title('event'), value: words },
                 { title: title('action'), value: event => event.action },
                 { title: title('entity'), value: event => event.entity },
                 { title: title('entity_id'), value: event => event.entity_id ?? '' },
@@ -163,16 +189,9 @@ export const AuditList = () => {
                 />
                 <DataTable.Col
                     source="action"
-                    label="resources.audit-events.fields.action"
+                    label="resources.audit-events.fields.event"
                     disableSort
-                    render={(event: AuditEventRecord) => <Code text={event.action} />}
-                />
-                <DataTable.Col
-                    source="entity"
-                    label="resources.audit-events.fields.entity"
-                    disableSort
-                    render={(event: AuditEventRecord) => `${event.entity}${event.entity_id ? ` #${event.entity_id}` : ''}`}
-                    sx={{ display: { xs: 'none', sm: 'table-cell' } }}
+                    render={(event: AuditEventRecord) => <EventCell event={event} />}
                 />
             </DataTable>
         </List>

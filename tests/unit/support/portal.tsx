@@ -23,10 +23,10 @@ export const signedInAs = (roles: string[], user: Partial<SessionUser> = {}) => 
 /** The English provider, its catalog already loaded (the browser loads it with import(), main.tsx). */
 export const englishI18n = () => createI18nProvider('en', en);
 
-/** The real portal, in English, at `path`, in a memory router. */
-export const renderPortal = (path: string) =>
+/** The real portal, in English unless told, at `path`, in a memory router. */
+export const renderPortal = (path: string, i18n = englishI18n()) =>
     render(
         <MemoryRouter initialEntries={[path]}>
-            <Portal store={memoryStore()} i18n={englishI18n()} />
+            <Portal store={memoryStore()} i18n={i18n} />
         </MemoryRouter>,
     );

@@ -1,0 +1,107 @@
+/**
+ * Every action the server records in the audit trail (`audit_events.action`, `<entity>.<verb>`).
+ * The server's audit events are typed by this list (server/domain/audit.ts), so an action written
+ * anywhere that is not here fails to compile; the portal says each of them in words
+ * (src/resources/audit/actions.ts, a table keyed by this type), so one added here without its words
+ * fails to compile too. Events recorded before an action was renamed keep their old code: the
+ * portal shows such a code as it is.
+ */
+import { APPROVAL_DECISIONS, APPROVAL_KINDS } from './approvals';
+
+/** What happens to a maker-checker request: asked for, decided, or closed with its loan. */
+const APPROVAL_STEPS = ['request', ...APPROVAL_DECISIONS, 'close'] as const;
+
+const approvalActions = APPROVAL_KINDS.flatMap(kind => APPROVAL_STEPS.map(step => `approval_requests.${kind}.${step}` as const));
+
+export const AUDIT_ACTIONS = [
+    'admin_groups.create',
+    'admin_groups.update',
+    'admin_roles.sync',
+    'admins.change_password',
+    'admins.change_password_failed',
+    'admins.change_password_throttled',
+    'admins.create',
+    'admins.disable',
+    'admins.enable',
+    'admins.password_change_required',
+    'admins.reauthenticate',
+    'admins.reauthenticate_failed',
+    'admins.reauthenticate_throttled',
+    'admins.register',
+    'admins.register_refused',
+    'admins.reset_password',
+    'admins.update',
+    'agents.assign_tier',
+    'agents.transfer',
+    'agents.update_location',
+    ...approvalActions,
+    'call_ratings.create',
+    'customers.convert',
+    'customers.kyc_status',
+    'customers.kyc_update',
+    'customers.register',
+    'data_awards.create',
+    'device_locks.activate',
+    'device_locks.complete',
+    'device_locks.confirm',
+    'device_locks.exchange',
+    'device_locks.fail',
+    'device_locks.lock',
+    'device_locks.unlock',
+    'device_locks.vivo_authorize',
+    'field_agent_requests.create',
+    'group_roles.create',
+    'group_roles.remove',
+    'identity_checks.check',
+    'inventory_items.bulk_create',
+    'inventory_items.create',
+    'inventory_items.reserve',
+    'inventory_items.sell',
+    'kyc_images.upload',
+    'kyc_submissions.approve',
+    'kyc_submissions.reject',
+    'kyc_submissions.replace',
+    'kyc_submissions.submit',
+    'loan_quotes.issue',
+    'loans.activate',
+    'loans.cancel',
+    'loans.change_imei',
+    'loans.check_lock',
+    'loans.create',
+    'loans.deactivate',
+    'loans.deposit',
+    'loans.deposit_prompt',
+    'loans.transfer',
+    'loans.verify_code',
+    'offline_pins.issue',
+    'offline_pins.redeem',
+    'operator_sign_ins.approve',
+    'operator_sign_ins.start',
+    'otps.issue',
+    'otps.refuse',
+    'otps.reject',
+    'otps.resend',
+    'otps.use',
+    'phone_models.update_prices',
+    'reconciliation_uploads.create',
+    'seed.demo',
+    'server_secrets.create',
+    'sessions.end_all',
+    'sessions.revoke',
+    'sessions.sign_in',
+    'sessions.sign_in_failed',
+    'sessions.sign_in_throttled',
+    'sign_in_attempts.release',
+    'stores.assign_region_lead',
+    'stores.create',
+    'tpi_claims.reverse',
+    'tpi_reversals.approve',
+    'tpi_reversals.deny',
+    'tpi_reversals.request',
+    'transactions.suspense_correct',
+    'transactions.suspense_queue',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const isAuditAction = (code: string): code is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(code);
