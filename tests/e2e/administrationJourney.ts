@@ -62,7 +62,10 @@ export const administrationJourney = async (
     await expect(disabled).toBeVisible();
     const updated = page.getByRole('row', { name: /admins\.update/ }).first();
     await expect(updated).toBeVisible();
-    await updated.getByText('admins.update').click();
+    // Said in words, with the code beneath.
+    await expect(updated).toContainText('Changed user ');
+    await expect(disabled).toContainText('Disabled user ');
+    await updated.getByText(/^Changed user /).click();
     const changes = page.getByRole('table', { name: 'What changed' });
     await expect(changes).toContainText('last_name');
     await expect(changes).toContainText(lastName);

@@ -104,6 +104,10 @@ test.describe('approvals', () => {
         await expect(admin.page.getByRole('row', { name: /approval_requests\.imei_change\.approve/ })).toContainText(
             'Lerato Dlamini',
         );
+        // In words, naming the loan by its reference.
+        await expect(admin.page.getByRole('row', { name: /approval_requests\.imei_change\.approve/ })).toContainText(
+            /Approved the IMEI change for loan L[A-Z]+-\d+/,
+        );
         await expect(admin.page.getByRole('row', { name: /approval_requests\.imei_change\.request/ })).toContainText(
             'Sipho Ndlovu',
         );
