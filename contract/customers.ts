@@ -86,6 +86,8 @@ const person = z.object({ id: z.number().int(), name: z.string() });
 /** A customer as every lookup answers it. Amounts are in `CURRENCY`. */
 export const customer = z.object({
     id: z.number().int(),
+    /** The customer's name in an address (`customerByPublicId`): random, unlike the phone or id number. */
+    public_id: z.uuid(),
     msisdn: z.string(),
     username: z.string().nullable(),
     first_name: z.string(),
@@ -295,6 +297,30 @@ export const digitalAssistedIdentification = defineCall({
     }),
 });
 
+/**
+ * The four customer views (staff, digitally assisted, field agent, field agent by shop), each
+ * opened by its own lookup's role: a view by address sees whom that lookup would find.
+ */
+export const CUSTOMER_VIEWS = ['staff', 'assisted', 'fieldagent', 'shop'] as const;
+export type CustomerViewKey = (typeof CUSTOMER_VIEWS)[number];
+export const CUSTOMER_VIEW_ROLES = {
+    staff: 'FIND_CUSTOMER',
+    assisted: 'FIND_DIGITAL_ASSISTED_CUSTOMER',
+    fieldagent: 'FIND_CUSTOMER_FIELDAGENT',
+    shop: 'FIND_CUSTOMER_FIELDAGENT_STORE',
+} as const satisfies Record<CustomerViewKey, RoleCode>;
+
+export const customerByPublicId = defineCall({
+    summary:
+        "The customer a view's address names (`?customer=<public_id>`), for the view `view` under its lookup's rule: `staff` and `assisted` whom the caller sees, `fieldagent` the customers the agent registered, `shop` the customers of the caller's shop (of any shop for a caller without one). `order` is the digitally assisted sale in progress, for `assisted` only. 403 `errors.forbidden` naming `view` without that view's role; 404 `errors.customer_not_found` alike for an id out of sight and one that does not exist.",
+    method: 'GET',
+    path: '/api/v1/customers/by_public_id/:public_id',
+    access: CUSTOMER_FINDERS,
+    params: z.object({ public_id: z.uuid() }),
+    query: z.object({ view: z.enum(CUSTOMER_VIEWS) }),
+    response: z.object({ customer, order: existingOrder.nullable() }),
+});
+
 export const LOCK_SOLUTIONS = ['trustonic', 'think_adams', 'samsung', 'oguard', 'rguard', 'zte', 'vivo', 'own'] as const;
 export type LockSolution = (typeof LOCK_SOLUTIONS)[number];
 export const INSTALMENT_PERIODS = ['weekly', 'monthly'] as const;
@@ -377,6 +403,7 @@ export const fieldAgentRequest = defineCall({
 export const customerCalls = {
     findCustomer,
     findFieldAgentCustomer,
+    customerByPublicId,
     customerLimits,
     customerMessages,
     rateCall,

@@ -12,7 +12,10 @@
  * A call added to the contract without a row in ROWS does not compile; one added with a cast
  * fails the runtime twin of that check below.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_VIEW_ROLES, CUSTOMER_VIEWS } from '../../contract/customers';
+import { customers } from '../../server/db/schema';
 import { login, myRoles } from '../../contract/auth';
 import type { Access, CallDefinition, CallInput } from '../../contract/define';
 import { ROLE_CODES } from '../../contract/roles';
@@ -298,7 +301,6 @@ const ROWS = {
     changeOwnPassword: { input: () => ({ body: { current_password: PASSWORD, new_password: `${PASSWORD}-changed` } }) },
     myRoles: { input: () => ({}) },
     health: { input: () => ({}) },
-    systemCheck: { input: () => ({}) },
     listAdminGroups: { input: () => ({ query: { $limit: 5, $sort: 'name', q: 'a' } }) },
     getAdminGroup: { input: () => ({ params: { id: ids.portalStaff } }) },
     createAdminGroup: {
@@ -350,6 +352,18 @@ const ROWS = {
     // Customers, loans and devices (issue 8): the seeded demo customers for reads, a fresh loan per row for writes.
     findCustomer: { input: () => ({ body: { username: DEMO.active } }) },
     findFieldAgentCustomer: { input: () => ({ query: { find: 'fieldagent' }, body: { username: DEMO.fieldAgents } }) },
+    // The view the caller's roles open (another is refused with errors.forbidden, whatever the id).
+    customerByPublicId: {
+        input: async context => {
+            const roles = rolesOf.get(context.caller) ?? new Set();
+            const view = CUSTOMER_VIEWS.find(each => roles.has(CUSTOMER_VIEW_ROLES[each])) ?? 'staff';
+            const [row] = await server.db
+                .select({ id: customers.publicId })
+                .from(customers)
+                .where(eq(customers.msisdn, DEMO.active));
+            return { params: { public_id: row?.id ?? '' }, query: { view } };
+        },
+    },
     customerLimits: { input: () => ({ body: { msisdn: DEMO.active } }) },
     customerMessages: { input: () => ({ body: { msisdn: DEMO.active } }) },
     rateCall: { input: () => ({ body: { msisdn: DEMO.active, rating: 4, comment: 'Helpful call' } }) },

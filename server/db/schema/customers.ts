@@ -4,7 +4,7 @@
  * by IMEI through their loans (schema/loans.ts).
  */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgEnum, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
     CUSTOMER_CHANNELS,
     CUSTOMER_TYPES,
@@ -33,6 +33,12 @@ export const customers = pgTable(
     'customers',
     {
         id: identity(),
+        /**
+         * The customer's name in an address (the customer view's `?customer=`): random, so it says
+         * nothing of the customer and cannot be guessed from another, unlike the phone or id number,
+         * which must never land in browser history or logs. Every insert takes the default.
+         */
+        publicId: uuid('public_id').notNull().defaultRandom().unique('customers_public_id_key'),
         msisdn: text('msisdn').notNull().unique(),
         /** Lower case when set; unique whatever the case. */
         username: text('username'),

@@ -3,11 +3,13 @@
  * three lookups, limits, messages, qualified phones, call ratings, conversion and the field
  * agents' requests. Who sees whom is `visibleCustomers` (records.ts).
  */
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     convertCustomer,
     CURRENCY,
+    customerByPublicId,
+    CUSTOMER_VIEW_ROLES,
     customerLimits,
     customerMessages,
     digitalAssistedIdentification,
@@ -16,6 +18,8 @@ import {
     findFieldAgentCustomer,
     qualifiedDevices,
     rateCall,
+    type Customer,
+    type CustomerViewKey,
 } from '../../../contract/customers';
 import type { Queryable } from '../../db';
 import {
@@ -33,6 +37,7 @@ import { HttpError, mount, type CallContext } from '../../http';
 import { cents, iso } from '../../wire';
 import {
     customerNotFound,
+    customerOfAnyStore,
     customerOfStore,
     lookUpCustomers,
     selectCustomers,
@@ -83,6 +88,48 @@ const toRequest = (row: { request: typeof fieldAgentRequests.$inferSelect; store
     created_at: iso(row.request.createdAt),
 });
 
+/** A digitally assisted sale in progress for this customer (the loan not yet active), as the lookup answers it. */
+const orderInProgress = async (db: Queryable, customer: Customer) => {
+    const [order] = await db
+        .select({ loan: loans, model: phoneModels.model })
+        .from(loans)
+        .innerJoin(phoneModels, eq(phoneModels.sku, loans.sku))
+        .where(and(eq(loans.customerId, customer.id), inArray(loans.status, ['draft', 'awaiting_deposit', 'awaiting_lock'])))
+        .orderBy(desc(loans.id))
+        .limit(1);
+    if (!order) return null;
+    return {
+        is_existing_order: true as const,
+        loan_reference: order.loan.loanReference,
+        status: order.loan.status,
+        sku: order.loan.sku,
+        model: order.model,
+        price: order.loan.price,
+        deposit: order.loan.deposit,
+        currency: CURRENCY,
+        created_at: iso(order.loan.createdAt),
+        customer,
+    };
+};
+
+/**
+ * Whom each customer view sees, as its lookup finds them (the handlers below): a view opened by
+ * address shows no one its lookup would not have found.
+ */
+const viewScope = (context: CallContext, view: CustomerViewKey): SQL => {
+    switch (view) {
+        case 'staff':
+        case 'assisted':
+            return visibleCustomers(context);
+        case 'fieldagent':
+            return eq(customers.registeredByAdminId, context.session?.admin.id ?? 0);
+        case 'shop': {
+            const own = context.session?.admin.storeId ?? null;
+            return and(own !== null ? customerOfStore(own) : customerOfAnyStore, visibleCustomers(context)) ?? sql`false`;
+        }
+    }
+};
+
 const idNumberTaken = () =>
     new HttpError(409, 'errors.conflict', 'This id number belongs to another customer; check it with the customer', 'id_number');
 
@@ -117,6 +164,18 @@ export const registerCustomerRoutes = (app: FastifyInstance): void => {
         const users = await lookUpCustomers(context.db, body.username, scope ?? sql`false`);
         if (users.length === 0) throw customerNotFound('username');
         return { users };
+    });
+
+    mount(app, customerByPublicId, async ({ params, query }, context) => {
+        const role = CUSTOMER_VIEW_ROLES[query.view];
+        if (!context.roles.has(role)) throw new HttpError(403, 'errors.forbidden', `This view needs ${role}`, 'view');
+        // One query whether the id is unknown or out of sight: both answer the lookup's 404.
+        const [row] = await selectCustomers(context.db).where(
+            and(eq(customers.publicId, params.public_id), viewScope(context, query.view)),
+        );
+        if (!row) throw customerNotFound('public_id');
+        const customer = toCustomer(row);
+        return { customer, order: query.view === 'assisted' ? await orderInProgress(context.db, customer) : null };
     });
 
     mount(app, customerLimits, async ({ body }, context) => {
@@ -253,30 +312,8 @@ export const registerCustomerRoutes = (app: FastifyInstance): void => {
         const users = await lookUpCustomers(context.db, body.username, visibleCustomers(context));
         const [first] = users;
         if (!first) throw customerNotFound('username');
-        const [order] = await context.db
-            .select({ loan: loans, model: phoneModels.model })
-            .from(loans)
-            .innerJoin(phoneModels, eq(phoneModels.sku, loans.sku))
-            .where(and(eq(loans.customerId, first.id), inArray(loans.status, ['draft', 'awaiting_deposit', 'awaiting_lock'])))
-            .orderBy(desc(loans.id))
-            .limit(1);
-        if (order) {
-            return {
-                data: {
-                    is_existing_order: true as const,
-                    loan_reference: order.loan.loanReference,
-                    status: order.loan.status,
-                    sku: order.loan.sku,
-                    model: order.model,
-                    price: order.loan.price,
-                    deposit: order.loan.deposit,
-                    currency: CURRENCY,
-                    created_at: iso(order.loan.createdAt),
-                    customer: first,
-                },
-            };
-        }
-        return { data: { is_existing_order: false as const, users } };
+        const order = await orderInProgress(context.db, first);
+        return { data: order ?? { is_existing_order: false as const, users } };
     });
 
     mount(app, qualifiedDevices, async ({ body }, context) => {

@@ -30,6 +30,9 @@ export const loanNotFound = () => new HttpError(404, 'errors.loan_not_found', 'L
 export const customerOfStore = (storeId: number): SQL =>
     sql`(${qualified('customers', 'store_id')} = ${storeId} OR EXISTS (SELECT 1 FROM ${loans} l WHERE l.customer_id = ${qualified('customers', 'id')} AND l.store_id = ${storeId}))`;
 
+/** Customers of some shop: registered at one, or holding a loan sold at one. */
+export const customerOfAnyStore: SQL = sql`(${qualified('customers', 'store_id')} IS NOT NULL OR EXISTS (SELECT 1 FROM ${loans} l WHERE l.customer_id = ${qualified('customers', 'id')} AND l.store_id IS NOT NULL))`;
+
 /** The customers this caller may see, as a condition on `customers`. */
 export const visibleCustomers = (context: Pick<CallContext, 'roles' | 'session'>): SQL => {
     const { roles } = context;
@@ -72,6 +75,7 @@ const money = (value: number | null) => (value === null ? 0 : Number(value));
 
 export const toCustomer = ({ customer: c, storeName, registeredByFirst, registeredByLast }: SelectedCustomer): Customer => ({
     id: c.id,
+    public_id: c.publicId,
     msisdn: c.msisdn,
     username: c.username,
     first_name: c.firstName,

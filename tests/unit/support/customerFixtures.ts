@@ -5,6 +5,7 @@ import type { ApprovalRequest, Loan } from '../../../contract/loans';
 
 export const thandi: Customer = {
     id: 41,
+    public_id: '0c6f1f2e-5b7a-4d2c-9a51-3e8b7d4c2a10',
     msisdn: '27831234567',
     username: 'thandi.m',
     first_name: 'Thandi',
