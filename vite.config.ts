@@ -3,7 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { API_BASE, PORTAL_VERSION } from './contract';
+// With its extension, as Node's own loader takes it: see contract/version.ts.
+import { API_BASE, PORTAL_VERSION } from './contract/version.ts';
 
 const apiPort = process.env.PORT ?? '8080';
 

@@ -27,5 +27,4 @@ export const calls = {
     ...systemCalls,
 };
 
-export const API_BASE = '/portal_api';
-export const PORTAL_VERSION = '2.7.111';
+export { API_BASE, PORTAL_VERSION } from './version';

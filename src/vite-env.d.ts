@@ -9,6 +9,6 @@ interface ImportMetaEnv {
     readonly VITE_OPERATOR_SIGN_IN?: string;
 }
 
-/** contract/index.ts's API_BASE and PORTAL_VERSION, stamped in by the build (vite.config.ts) and by the unit tests' setup. */
+/** contract/version.ts's API_BASE and PORTAL_VERSION, stamped in by the build (vite.config.ts) and by the unit tests' setup. */
 declare const __API_BASE__: string;
 declare const __PORTAL_VERSION__: string;
