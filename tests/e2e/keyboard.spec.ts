@@ -48,7 +48,7 @@ test.describe('with the keyboard alone', () => {
         // Escape cancels; the focus is back on the button that asked.
         await tabTo(page, remove);
         await page.keyboard.press('Enter');
-        await expect(dialog).toContainText(`Members of ${name} will lose the role “View Security”.`);
+        await expect(dialog).toContainText(`Members of ${name} will lose the role “View security groups and roles”.`);
         await expect(cancel).toBeFocused();
         await expectAccessible(page, 'the confirmation dialog');
         await page.keyboard.press('Escape');

@@ -92,7 +92,7 @@ export const checkEveryScreen = () => {
             await signIn(page, 'admin');
             await expectDashboard(page, /Welcome, /);
             await page.goto('/dashboard/profile');
-            await expect(page.getByText('View Users', { exact: true })).toBeVisible();
+            await expect(page.getByText('View portal users', { exact: true })).toBeVisible();
             await expectAccessible(page, 'profile');
         });
 

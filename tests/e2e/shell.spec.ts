@@ -187,16 +187,18 @@ test.describe('the signed-in shell', () => {
         await page.getByLabel('Role to add').fill('VIEW_USERS');
         await page.getByRole('option', { name: /\(VIEW_USERS\)/ }).click();
         await page.getByRole('button', { name: 'Add role' }).click();
-        await expect(page.getByRole('cell', { name: /View Users/ })).toBeVisible();
+        await expect(page.getByRole('cell', { name: /View portal users/ })).toBeVisible();
         await page.getByLabel('Role to add').fill('VIEW_SECURITY');
         await page.getByRole('option', { name: /\(VIEW_SECURITY\)/ }).click();
         await page.getByRole('button', { name: 'Add role' }).click();
-        await expect(page.getByRole('cell', { name: /View Security/ })).toBeVisible();
+        await expect(page.getByRole('cell', { name: /View security groups and roles/ })).toBeVisible();
 
         // Removing asks first; cancelling keeps the role.
         const securityRow = page.getByRole('row', { name: /VIEW_SECURITY/ });
         await securityRow.getByRole('button', { name: 'Remove' }).click();
-        await expect(page.getByRole('dialog')).toContainText(`Members of ${groupName} will lose the role “View Security”.`);
+        await expect(page.getByRole('dialog')).toContainText(
+            `Members of ${groupName} will lose the role “View security groups and roles”.`,
+        );
         await page.getByRole('button', { name: 'Cancel' }).click();
         await expect(securityRow).toBeVisible();
         await securityRow.getByRole('button', { name: 'Remove' }).click();

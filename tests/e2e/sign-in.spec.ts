@@ -36,7 +36,7 @@ test.describe('signing in', () => {
         await expect(page.getByRole('heading', { name: 'What my security group allows' })).toBeVisible();
         await page.reload();
         await expect(page).toHaveURL(/\/dashboard\/profile$/);
-        await expect(page.getByText('View Users', { exact: true })).toBeVisible();
+        await expect(page.getByText('View portal users', { exact: true })).toBeVisible();
     });
 
     test('a signed-in user who opens / goes to the dashboard', async ({ page }) => {

@@ -115,7 +115,7 @@ describe('a page that cannot be loaded', () => {
         renderPortal('/dashboard/security/7/show');
         expect(await screen.findByText('Reads users')).toBeTruthy();
         await user.click(await expectRetryable(errors.unavailable!));
-        expect(await screen.findByText('View Users')).toBeTruthy();
+        expect(await screen.findByText('View portal users')).toBeTruthy();
     });
 
     it("shows the dashboard's failure to read the roles, with Retry", async () => {

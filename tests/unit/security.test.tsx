@@ -95,7 +95,7 @@ describe('security administration', () => {
         signedInAs(['VIEW_SECURITY', 'EDIT_ROLES']);
         const user = userEvent.setup();
         renderPortal('/dashboard/security/7/show');
-        expect(await screen.findByText('View Users')).toBeTruthy();
+        expect(await screen.findByText('View portal users')).toBeTruthy();
         expect(screen.getByText('VIEW_USERS')).toBeTruthy();
         await user.click(screen.getByLabelText('Role to add'));
         // A role the group holds is not offered again.
@@ -103,7 +103,7 @@ describe('security administration', () => {
         await user.click(await screen.findByRole('option', { name: /\(VIEW_SECURITY\)/ }));
         await user.click(screen.getByRole('button', { name: 'Add role' }));
         await waitFor(() => expect(calls.find(c => c.method === 'POST')?.body).toEqual({ group_id: 7, role_id: 2 }));
-        expect(await screen.findByText('View Security')).toBeTruthy();
+        expect(await screen.findByText('View security groups and roles')).toBeTruthy();
     });
 
     it('asks before removing a role, and removes it only when confirmed', async () => {
@@ -112,7 +112,7 @@ describe('security administration', () => {
         renderPortal('/dashboard/security/7/show');
         await user.click(await screen.findByRole('button', { name: 'Remove' }));
         const dialog = await screen.findByRole('dialog');
-        expect(dialog.textContent).toContain('Members of Auditors will lose the role “View Users”.');
+        expect(dialog.textContent).toContain('Members of Auditors will lose the role “View portal users”.');
         await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
         expect(calls.some(c => c.method === 'DELETE')).toBe(false);
         await user.click(await screen.findByRole('button', { name: 'Remove' }));
@@ -127,7 +127,7 @@ describe('security administration', () => {
     it('offers neither add nor remove without EDIT_ROLES', async () => {
         signedInAs(['VIEW_SECURITY']);
         renderPortal('/dashboard/security/7/show');
-        expect(await screen.findByText('View Users')).toBeTruthy();
+        expect(await screen.findByText('View portal users')).toBeTruthy();
         expect(screen.queryByRole('button', { name: 'Add role' })).toBeNull();
         expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
     });

@@ -1,11 +1,12 @@
 import { Box, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Title, usePermissions, useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
-import { titleCase } from '../../lib/format';
+import { useRoleWords } from '../../resources/security/roleWords';
 
-/** What the signed-in user may do: the role codes of their group, as words with the code beside. */
+/** What the signed-in user may do: the roles of their group in words, each code in its tooltip. */
 export const ProfilePage = () => {
     const translate = useTranslate();
+    const roleWords = useRoleWords();
     const { permissions, isPending, error, refetch } = usePermissions<string[]>();
     const roles = [...(permissions ?? [])].sort();
     return (
@@ -25,7 +26,7 @@ export const ProfilePage = () => {
                     ) : (
                         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                             {roles.map(code => (
-                                <Chip key={code} label={titleCase(code)} title={code} variant="outlined" />
+                                <Chip key={code} label={roleWords(code)} title={code} variant="outlined" />
                             ))}
                         </Stack>
                     )}

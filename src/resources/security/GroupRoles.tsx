@@ -21,18 +21,21 @@ import type { GroupRole } from '../../../contract/auth';
 import type { AdminGroup } from '../../../contract/security';
 import { LIST_LIMIT } from '../../config';
 import { errorKeyOf } from '../../lib/apiErrors';
-import { titleCase } from '../../lib/format';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { useSingleFlight } from '../../lib/singleFlight';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
+import { useRoleWords } from './roleWords';
 
-/** A role code as words, with the code itself beside it for those who know the codes. */
-const RoleName = ({ code }: { code: string }) => (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-        <span>{titleCase(code)}</span>
-        <Chip label={code} size="small" variant="outlined" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
-    </Stack>
-);
+/** A role in the reader's words, with the code itself beside it for those who know the codes. */
+const RoleName = ({ code, serverText }: { code: string; serverText: string }) => {
+    const roleWords = useRoleWords();
+    return (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <span>{roleWords(code, serverText)}</span>
+            <Chip label={code} size="small" variant="outlined" sx={{ fontFamily: 'monospace', fontSize: 11 }} />
+        </Stack>
+    );
+};
 
 /**
  * Removing a role asks first (layout/ConfirmDialog.tsx). Cancelled, the focus goes back to the
@@ -40,6 +43,7 @@ const RoleName = ({ code }: { code: string }) => (
  */
 const useRemoveRole = (group: AdminGroup, afterRemoval: () => void) => {
     const translate = useTranslate();
+    const roleWords = useRoleWords();
     const notify = useNotify();
     const [deleteOne, { isPending }] = useDelete();
     // useDelete's isPending comes a task after the click: a double click would remove twice.
@@ -76,7 +80,7 @@ const useRemoveRole = (group: AdminGroup, afterRemoval: () => void) => {
             content={
                 pending
                     ? translate('resources.security.remove_role_content', {
-                          role: titleCase(pending.admin_role.code),
+                          role: roleWords(pending.admin_role.code, pending.admin_role.name),
                           group: group.name,
                       })
                     : ''
@@ -121,6 +125,7 @@ const AddRoleButton = () => {
 /** Give the group a role it does not hold yet. */
 const AddRole = ({ group, held }: { group: AdminGroup; held: ReadonlySet<number> }) => {
     const translate = useTranslate();
+    const roleWords = useRoleWords();
     const notify = useNotify();
     const [create] = useCreate();
     // A new key empties the form after each role added.
@@ -131,7 +136,7 @@ const AddRole = ({ group, held }: { group: AdminGroup; held: ReadonlySet<number>
     });
     const choices = roles
         .filter(role => !held.has(Number(role.id)))
-        .map(role => ({ id: role.id, name: `${titleCase(String(role.code))} (${String(role.code)})` }));
+        .map(role => ({ id: role.id, name: `${roleWords(String(role.code), String(role.name))} (${String(role.code)})` }));
 
     const submit = async ({ role_id }: { role_id?: number | null }) => {
         if (!role_id) return { role_id: 'ra.validation.required' };
@@ -187,12 +192,7 @@ const RolesOfGroup = ({ group, afterRemoval }: { group: AdminGroup; afterRemoval
             >
                 <DataTable.Col
                     label="resources.security.fields.role"
-                    render={(row: GroupRole) => <RoleName code={row.admin_role.code} />}
-                />
-                <DataTable.Col
-                    label="resources.security.fields.role_description"
-                    render={(row: GroupRole) => row.admin_role.name}
-                    sx={{ display: { xs: 'none', md: 'table-cell' } }}
+                    render={(row: GroupRole) => <RoleName code={row.admin_role.code} serverText={row.admin_role.name} />}
                 />
                 <DataTable.Col
                     label={false}
