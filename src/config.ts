@@ -30,4 +30,14 @@ export const DRAWER_WIDTH = 300;
 export const APP_BAR_HEIGHT = { desktop: 64, mobile: 56 } as const;
 export const CHUNK_TIMEOUT_MS = 120_000;
 export const TOASTS = { max: 3, autoHideMs: 5000, enterMs: 225, exitMs: 195 } as const;
-export const TAB_LOCK = { channel: 'single-tab-lock', heartbeatMs: 1000, abandonedMs: 30_000, maxClaimDelayMs: 200 } as const;
+/**
+ * `staleMs`: a holder silent this long has missed three heartbeats; the blocked page then counts
+ * down to the take-over at `abandonedMs`.
+ */
+export const TAB_LOCK = {
+    channel: 'single-tab-lock',
+    heartbeatMs: 1000,
+    staleMs: 3000,
+    abandonedMs: 30_000,
+    maxClaimDelayMs: 200,
+} as const;

@@ -4,6 +4,12 @@
  * second; other tabs are blocked while the holder lives. A closing holder releases the lock and
  * says so on the `single-tab-lock` channel; each blocked tab then tries to claim after a random
  * delay under 200 ms, and the first to write wins (the others see a fresh holder and stay blocked).
+ *
+ * A blocked tab may take the lock over at once (`takeOver`, the "Use here" button): after a
+ * browser crash the dead holder's heartbeat would otherwise block every new tab for up to 30 s.
+ * The taker writes itself as holder and says so on the channel; the former holder, if it lives,
+ * reads the lock again at once (and at its next heartbeat in any case), finds another fresh holder
+ * and becomes blocked. No tab ever writes over a fresh holder but by this explicit choice.
  */
 import { TAB_LOCK } from '../config';
 
@@ -30,6 +36,7 @@ export interface TabLockDeps {
 
 export const LOCK_KEY = 'pfp.tab-lock';
 const RELEASED = 'released';
+const TAKEN = 'taken';
 
 const browserDeps = (): TabLockDeps => ({
     storage: window.localStorage,
@@ -54,13 +61,31 @@ const readHolder = (storage: TabLockDeps['storage']): Holder | null => {
 
 export interface TabLock {
     readonly state: TabLockState;
+    /**
+     * While blocked, how long the holder has not written a heartbeat (ms), or null while it beats
+     * on time (silent less than TAB_LOCK.staleMs) or this tab is active.
+     */
+    staleFor(): number | null;
+    /** Take the lock from whoever holds it, live or not (the user chose this tab). */
+    takeOver(): void;
+    /** Whether this tab is the holder recorded in storage now (the system check reads it). */
+    holds(): boolean;
     /** Give the lock up (the tab is closing) and tell the other tabs. */
     release(): void;
     /** Stop all timers and listeners (after release, or in tests). */
     stop(): void;
 }
 
-export const startTabLock = (onChange: (state: TabLockState) => void, deps: TabLockDeps = browserDeps()): TabLock => {
+/**
+ * `onChange` hears every change of state; `onCheck`, if given, every check (each heartbeat,
+ * message and take-over), so a blocked page can count the holder's silence. Both are given the
+ * lock, which the first check (before `startTabLock` returns) already reports.
+ */
+export const startTabLock = (
+    onChange: (state: TabLockState, lock: TabLock) => void,
+    deps: TabLockDeps = browserDeps(),
+    onCheck?: (lock: TabLock) => void,
+): TabLock => {
     const { storage, now, random } = deps;
     const id = deps.newId();
     let state: TabLockState | undefined;
@@ -69,7 +94,7 @@ export const startTabLock = (onChange: (state: TabLockState) => void, deps: TabL
     const set = (next: TabLockState) => {
         if (next !== state) {
             state = next;
-            onChange(next);
+            onChange(next, lock);
         }
     };
 
@@ -84,27 +109,35 @@ export const startTabLock = (onChange: (state: TabLockState) => void, deps: TabL
         } else {
             set('blocked');
         }
+        onCheck?.(lock);
     };
 
-    check();
-    const ticker = setInterval(check, TAB_LOCK.heartbeatMs);
-
-    const channel = deps.openChannel(TAB_LOCK.channel);
-    channel?.addEventListener('message', event => {
-        if (event.data !== RELEASED || state !== 'blocked') return;
-        clearTimeout(claimTimer);
-        claimTimer = setTimeout(check, Math.floor(random() * TAB_LOCK.maxClaimDelayMs));
-    });
-
+    // `ticker` and `channel` are set up once the lock exists (below), before anything can stop it.
     const stop = () => {
         clearInterval(ticker);
         clearTimeout(claimTimer);
         channel?.close();
     };
 
-    return {
+    const lock: TabLock = {
         get state() {
             return state ?? 'blocked';
+        },
+        staleFor() {
+            const holder = readHolder(storage);
+            if (state !== 'blocked' || !holder || holder.id === id) return null;
+            const silent = now() - holder.beat;
+            return silent >= TAB_LOCK.staleMs ? silent : null;
+        },
+        takeOver() {
+            clearTimeout(claimTimer);
+            beat();
+            set('active');
+            channel?.postMessage(TAKEN);
+            onCheck?.(lock);
+        },
+        holds() {
+            return readHolder(storage)?.id === id;
         },
         release() {
             stop();
@@ -117,4 +150,16 @@ export const startTabLock = (onChange: (state: TabLockState) => void, deps: TabL
         },
         stop,
     };
+
+    check();
+    const ticker = setInterval(check, TAB_LOCK.heartbeatMs);
+    const channel = deps.openChannel(TAB_LOCK.channel);
+    channel?.addEventListener('message', event => {
+        // Another tab took the lock: the holder hears it now rather than at its next heartbeat.
+        if (event.data === TAKEN) return check();
+        if (event.data !== RELEASED || state !== 'blocked') return;
+        clearTimeout(claimTimer);
+        claimTimer = setTimeout(check, Math.floor(random() * TAB_LOCK.maxClaimDelayMs));
+    });
+    return lock;
 };

@@ -99,4 +99,70 @@ describe('the single-tab lock', () => {
         vi.advanceTimersByTime(31_000);
         expect(next.lock.state).toBe('active');
     });
+
+    it('after a crash, counts the silent holder down to the take-over once it has missed its heartbeats', () => {
+        const b = browser();
+        const crashed = b.open();
+        crashed.lock.stop();
+        const next = b.open();
+        locks.push(next.lock);
+        expect(next.lock.staleFor()).toBeNull(); // silent under 3 s: it may only be slow
+        vi.advanceTimersByTime(12_000);
+        expect(next.lock.state).toBe('blocked');
+        expect(next.lock.staleFor()).toBe(12_000); // "not answered for 12 s; this tab takes over in 18 s"
+        vi.advanceTimersByTime(19_000);
+        expect(next.lock.state).toBe('active');
+        expect(next.lock.staleFor()).toBeNull();
+    });
+
+    it('never counts down while the holder beats', () => {
+        const b = browser();
+        const first = b.open();
+        const second = b.open();
+        locks.push(first.lock, second.lock);
+        for (let second_ = 0; second_ < 40; second_++) {
+            vi.advanceTimersByTime(1000);
+            expect(second.lock.staleFor()).toBeNull();
+        }
+    });
+
+    it('"Use here" takes a crashed holder\'s lock at once, without waiting 30 s', () => {
+        const b = browser();
+        const crashed = b.open();
+        crashed.lock.stop();
+        const next = b.open();
+        locks.push(next.lock);
+        expect(next.lock.state).toBe('blocked');
+        next.lock.takeOver();
+        expect(next.lock.state).toBe('active');
+        expect(next.lock.holds()).toBe(true);
+        vi.advanceTimersByTime(5_000);
+        expect(next.lock.state).toBe('active');
+    });
+
+    it('"Use here" takes a live holder\'s lock: the former holder is blocked at once and stays blocked', () => {
+        const b = browser();
+        const first = b.open();
+        const second = b.open();
+        locks.push(first.lock, second.lock);
+        second.lock.takeOver();
+        expect(second.lock.state).toBe('active');
+        expect(first.lock.state).toBe('blocked'); // told on the channel, not at its next heartbeat
+        expect(first.states).toEqual(['active', 'blocked']);
+        expect([first.lock.holds(), second.lock.holds()]).toEqual([false, true]);
+        vi.advanceTimersByTime(60_000);
+        expect([first.lock.state, second.lock.state]).toEqual(['blocked', 'active']);
+        first.lock.takeOver(); // and back
+        expect([first.lock.state, second.lock.state]).toEqual(['active', 'blocked']);
+    });
+
+    it('hears a take-over it was not told of (no channel) at its next heartbeat', () => {
+        const b = browser();
+        const first = b.open();
+        locks.push(first.lock);
+        b.items.set(LOCK_KEY, JSON.stringify({ id: 'a-tab-without-channel', beat: Date.now() }));
+        expect(first.lock.state).toBe('active');
+        vi.advanceTimersByTime(1000);
+        expect(first.lock.state).toBe('blocked');
+    });
 });
