@@ -80,10 +80,23 @@ export const createLoan = defineCall({
     response: loan,
 });
 
+/**
+ * A sale's code that is not verified yet, as the server knows it: the latest one sent and not used,
+ * where it went (masked as every code's is), when it was last sent and until when it works.
+ * `expired` is judged by the server's clock when it answers: such a code no longer verifies, a new
+ * one must be sent.
+ */
+const codeState = z.object({
+    sent_to: z.string(),
+    sent_at: z.string(),
+    expires_at: z.string(),
+    expired: z.boolean(),
+});
+
 /** Where a sale stands: what the wizard shows when it opens or reopens on a loan. */
 export const loanProgress = defineCall({
     summary:
-        "Where a sale stands: the loan, which codes are verified, the deposit if paid, and the wizard's step (`otp`, `deposit`, `lock`, `done`, `cancelled`).",
+        "Where a sale stands: the loan (its device's IMEI with it), which codes are verified and, for each that is not, the one last sent (where to, until when, whether it has expired; null when none was sent), the deposit if paid, and the wizard's step (`otp`, `deposit`, `lock`, `done`, `cancelled`).",
     method: 'POST',
     path: '/api/v1/loan_progress',
     access: 'ADD_LOAN',
@@ -94,6 +107,7 @@ export const loanProgress = defineCall({
         step: z.enum(ORIGINATION_STEPS),
         customer_otp_verified: z.boolean(),
         agent_otp_verified: z.boolean(),
+        codes: z.object({ customer: codeState.nullable(), agent: codeState.nullable() }),
         deposit: transaction.nullable(),
     }),
 });

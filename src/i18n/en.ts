@@ -1148,6 +1148,7 @@ const en: TranslationMessages = {
                 agent_otp: 'Your code',
                 sent: 'Sent to %{phone}; works until %{time}.',
                 not_sent: 'Not sent yet.',
+                expired: 'The code sent to %{phone} has expired: send a new one.',
                 send: 'Send %{code}',
                 resend: 'Resend %{code}',
                 resend_in: 'Resend %{code} in %{seconds} s',

@@ -1370,6 +1370,7 @@ const pt: TranslationMessages = {
                 agent_otp: 'O seu código',
                 sent: 'Enviado para %{phone}; válido até %{time}.',
                 not_sent: 'Ainda não enviado.',
+                expired: 'O código enviado para %{phone} expirou: envie um novo.',
                 send: 'Enviar %{code}',
                 resend: 'Reenviar %{code}',
                 resend_in: 'Reenviar %{code} dentro de %{seconds} s',

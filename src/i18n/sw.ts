@@ -1373,6 +1373,7 @@ const sw: TranslationMessages = {
                 agent_otp: 'Msimbo wako',
                 sent: 'Umetumwa kwa %{phone}; unafanya kazi hadi %{time}.',
                 not_sent: 'Bado haujatumwa.',
+                expired: 'Msimbo uliotumwa kwa %{phone} umekwisha muda wake: tuma mwingine.',
                 send: 'Tuma %{code}',
                 resend: 'Tuma tena %{code}',
                 resend_in: 'Tuma tena %{code} baada ya sekunde %{seconds}',

@@ -628,6 +628,64 @@ describe('the sale codes', () => {
         expect(mine.body.loan_status).toBe('awaiting_deposit');
     });
 
+    it('answers in loan_progress which codes were sent, to where and until when, and that one has expired once its time has passed', async () => {
+        const seller = await newAgent('Soweto Central');
+        const sale = await makeSale(server.db, { agentId: seller.id });
+        const ref = { loan_reference: sale.loanReference };
+        const progress = async () => (await server.call(loanProgress, { body: ref, token: seller.token })).body;
+
+        const before = await progress();
+        expect(before.codes).toEqual({ customer: null, agent: null });
+        // The IMEI the sale is on comes with the loan: a reloaded wizard shows it again.
+        expect(before.loan.imei).toBe(sale.loan.imei);
+
+        const sentAt = now();
+        const customerSent = await server.call(generateCustomerOtp, { body: ref, token: seller.token });
+        const agentSent = await server.call(generateAgentOtp, { body: ref, token: seller.token });
+        const expiresAt = new Date(sentAt.getTime() + OTP.ttlMs).toISOString();
+        const sent = await progress();
+        expect(sent.codes).toEqual({
+            customer: {
+                sent_to: customerSent.body.sent_to,
+                sent_at: sentAt.toISOString(),
+                expires_at: expiresAt,
+                expired: false,
+            },
+            agent: { sent_to: agentSent.body.sent_to, sent_at: sentAt.toISOString(), expires_at: expiresAt, expired: false },
+        });
+        expect([sent.codes.customer?.sent_to, sent.codes.agent?.sent_to]).toEqual([
+            `•••${sale.msisdn.slice(-3)}`,
+            `•••${seller.msisdn.slice(-3)}`,
+        ]);
+
+        // A resend moves the expiry on: the answer is the last send's.
+        server.clock.advance(60_000);
+        const resent = await server.call(generateCustomerOtp, { body: ref, token: seller.token });
+        expect((await progress()).codes.customer).toMatchObject({
+            sent_at: new Date(sentAt.getTime() + 60_000).toISOString(),
+            expires_at: resent.body.expires_at,
+            expired: false,
+        });
+
+        // The agent's code is verified: nothing more to say of it. The customer's runs out.
+        await server.call(agentOtp, { body: { ...ref, otp: await latestCode(seller.msisdn) }, token: seller.token });
+        server.clock.advance(OTP.ttlMs);
+        const late = await progress();
+        expect(late.agent_otp_verified).toBe(true);
+        expect(late.codes).toEqual({
+            customer: {
+                sent_to: customerSent.body.sent_to,
+                sent_at: expect.any(String),
+                expires_at: resent.body.expires_at,
+                expired: true,
+            },
+            agent: null,
+        });
+        // Sending a new one makes it good again.
+        await server.call(generateCustomerOtp, { body: ref, token: seller.token });
+        expect((await progress()).codes.customer?.expired).toBe(false);
+    });
+
     it('sends at most 5 codes for a sale, and a phone its hourly share', async () => {
         const sale = await makeSale(server.db, { agentId: ids.agent });
         const send = () => server.call(generateCustomerOtp, { body: { loan_reference: sale.loanReference }, token: token.agent });

@@ -5,7 +5,7 @@
  * assisted, the lock's failure with its reason and Retry, the Vivo consent, and cancelling a sale
  * with a sales-exit reason (or, before a loan, just clearing the wizard).
  */
-import { configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallResponse } from '../../contract/define';
@@ -28,6 +28,7 @@ import { answer, contractServer, errorAnswer } from './support/contractHandlers'
 import {
     BUYER_MSISDN,
     buyer,
+    IMEI,
     codeSent,
     depositTransaction,
     LOAN_REFERENCE,
@@ -73,6 +74,7 @@ const progressAt = (step: Progress['step'], change: Partial<Progress> = {}): Pro
     step,
     customer_otp_verified: step !== 'otp',
     agent_otp_verified: step !== 'otp',
+    codes: { customer: null, agent: null },
     deposit: null,
     ...change,
 });
@@ -202,6 +204,50 @@ describe('resuming a kept sale', { timeout: 60_000 }, () => {
         expect(await screen.findByRole('heading', { level: 2, name: 'Choose the phone' })).toBeTruthy();
         expect(await screen.findByRole('radio', { name: 'Samsung Galaxy A15' })).toBeTruthy();
         expect(paths()).toEqual(['/api/digital_assisted/customer-qualified-devices']);
+    });
+});
+
+describe('resuming from what the server knows', { timeout: 60_000 }, () => {
+    it('shows the codes loan_progress says were sent: where to and until when, the resend waiting its turn; an expired one as expired', async () => {
+        const now = Date.now();
+        progress = progressAt('otp', {
+            codes: {
+                customer: {
+                    sent_to: '•••005',
+                    sent_at: new Date(now - 5000).toISOString(),
+                    expires_at: new Date(now + 295_000).toISOString(),
+                    expired: false,
+                },
+                agent: {
+                    sent_to: '•••009',
+                    sent_at: new Date(now - 400_000).toISOString(),
+                    expires_at: new Date(now - 100_000).toISOString(),
+                    expired: true,
+                },
+            },
+        });
+        await reopen('v2', 'terms');
+        await screen.findByRole('heading', { level: 2, name: 'Terms and codes' });
+        expect(screen.getByText(/^Sent to •••005; works until .*\d{1,2}:\d{2}/)).toBeTruthy();
+        const resend = screen.getByRole('button', { name: /^Resend Customer’s code in \d+ s$/ });
+        expect(resend).toHaveProperty('disabled', true);
+        expect(screen.getByText('The code sent to •••009 has expired: send a new one.')).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Resend Your code' })).toHaveProperty('disabled', false);
+        expect(screen.queryByText('Not sent yet.')).toBeNull();
+        // The device the loan is on, with its IMEI.
+        expect(screen.getByText(new RegExp(IMEI))).toBeTruthy();
+        expect(paths()).toEqual(['/api/v1/loan_progress']);
+    });
+
+    it('keeps the IMEI typed on the phone step through a reload', async () => {
+        const user = await reopen('v1', 'phone', false);
+        await user.click(await screen.findByRole('radio', { name: 'Samsung Galaxy A15' }));
+        await user.type(screen.getByRole('textbox', { name: /IMEI of the phone/ }), IMEI.slice(0, 9));
+        cleanup();
+        renderPortal(PATHS.v1);
+        const imei = await screen.findByRole('textbox', { name: /IMEI of the phone/ });
+        expect((imei as HTMLInputElement).value).toBe(IMEI.slice(0, 9));
+        expect(screen.getByRole('radio', { name: 'Samsung Galaxy A15' })).toHaveProperty('checked', true);
     });
 });
 

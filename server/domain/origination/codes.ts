@@ -12,7 +12,7 @@
  * pair moves the loan `draft` → `awaiting_deposit` in the same transaction.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     agentOtp,
@@ -23,8 +23,8 @@ import {
     verifyOtpV2,
 } from '../../../contract/origination';
 import { CURRENCY } from '../../../contract/customers';
-import type { Transaction } from '../../db';
-import { loans, otps } from '../../db/schema';
+import type { Queryable, Transaction } from '../../db';
+import { admins, loans, otps } from '../../db/schema';
 import { HttpError, mount, type CallContext, type FieldError } from '../../http';
 import { iso } from '../../wire';
 import type { AuditEntry, Written } from '../../write';
@@ -41,7 +41,7 @@ export const saleCodeSubject = (loanId: number) => `loan:${loanId}`;
 
 const newCode = () => String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
 
-const verifiedAt = (loan: LoanRow, kind: SaleCode) =>
+const verifiedAt = (loan: Pick<LoanRow, 'customerOtpVerifiedAt' | 'agentOtpVerifiedAt'>, kind: SaleCode) =>
     kind === 'customer' ? loan.customerOtpVerifiedAt : loan.agentOtpVerifiedAt;
 
 /** The current code of a kind for a loan, locked: the latest unused one that has not expired. */
@@ -286,6 +286,48 @@ const verifySaleCodes = async (
     }
     if (outcome.failures.length > 0) throw failureError(outcome.failures, fields);
     return outcome.answer;
+};
+
+export type SentCode = { sent_to: string; sent_at: string; expires_at: string; expired: boolean };
+
+/**
+ * What loan_progress says of a sale's codes, from the codes table: for each kind not verified on
+ * the loan, the latest code sent and not used (a resend updates that row, so its expiry is the
+ * last send's), where it went and until when; null when none was sent. The customer's went to the
+ * customer's phone, the agent's to the phone of the admin who asked for it (the seller). An expired
+ * one is still answered, marked so: the wizard says it has expired rather than "not sent yet".
+ */
+export const sentCodes = async (
+    db: Queryable,
+    loan: Pick<LoanRow, 'id' | 'customerOtpVerifiedAt' | 'agentOtpVerifiedAt'>,
+    customerMsisdn: string,
+    now: Date,
+): Promise<Record<SaleCode, SentCode | null>> => {
+    const rows = await db
+        .select({ purpose: otps.purpose, expiresAt: otps.expiresAt, adminMsisdn: admins.msisdn })
+        .from(otps)
+        .leftJoin(admins, eq(admins.id, otps.adminId))
+        .where(
+            and(
+                eq(otps.subject, saleCodeSubject(loan.id)),
+                inArray(otps.purpose, Object.values(SALE_CODE_PURPOSES)),
+                isNull(otps.usedAt),
+            ),
+        )
+        .orderBy(desc(otps.createdAt));
+    const stateOf = (kind: SaleCode): SentCode | null => {
+        if (verifiedAt(loan, kind) !== null) return null;
+        const row = rows.find(each => each.purpose === SALE_CODE_PURPOSES[kind]);
+        const msisdn = kind === 'customer' ? customerMsisdn : row?.adminMsisdn;
+        if (!row || !msisdn) return null;
+        return {
+            sent_to: maskMsisdn(msisdn),
+            sent_at: iso(new Date(row.expiresAt.getTime() - OTP.ttlMs)),
+            expires_at: iso(row.expiresAt),
+            expired: row.expiresAt.getTime() <= now.getTime(),
+        };
+    };
+    return { customer: stateOf('customer'), agent: stateOf('agent') };
 };
 
 export const registerCodeRoutes = (app: FastifyInstance): void => {

@@ -27,6 +27,7 @@ import { creditUsed } from '../customers/customers';
 import { newChallenge, refreshDevices } from '../customers/devices';
 import { customerNotFound, selectCustomers, toCustomer, toLoan } from '../customers/records';
 import { callerId, readLoan, refuseOwnMsisdn, saleCustomers, saleLoan, saleStore } from './access';
+import { sentCodes } from './codes';
 import { toTransaction } from './deposit';
 import { cents } from '../../wire';
 
@@ -293,6 +294,7 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
             step: STEP_OF[loan.status],
             customer_otp_verified: loan.customerOtpVerifiedAt !== null,
             agent_otp_verified: loan.agentOtpVerifiedAt !== null,
+            codes: await sentCodes(context.db, loan, sale.msisdn, context.now()),
             deposit: deposit ? toTransaction(deposit, loan.loanReference) : null,
         };
     });

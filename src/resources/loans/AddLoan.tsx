@@ -20,6 +20,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType }
 import { CanAccess, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CallResponse } from '../../../contract/define';
+import type { Loan } from '../../../contract/loans';
 import { loanProgress, type OriginationStep } from '../../../contract/origination';
 import { AccessDenied } from '../../layout/AccessDenied';
 import { LoadError } from '../../layout/LoadError';
@@ -43,7 +44,7 @@ import { IdentityStep } from './steps/IdentityStep';
 import { LockStep } from './steps/LockStep';
 import { PhoneStep } from './steps/PhoneStep';
 import { TermsStep } from './steps/TermsStep';
-import { emptyDraft, WizardProvider, type Capture, type Draft, type WizardApi } from './wizard';
+import { emptyDraft, WizardProvider, type Capture, type CodeKind, type CodeSent, type Draft, type WizardApi } from './wizard';
 
 /** What a link passes to start a sale for the customer in hand (the customer view's "Add loan"). */
 export interface StartSaleState {
@@ -259,6 +260,26 @@ const Running = ({ entry, start, note }: { entry: Entry; start: { draft: Draft; 
 
 type Progress = CallResponse<typeof loanProgress>;
 
+/** The device a loan is on, as the IMEI check answered it before the loan existed. */
+const deviceOf = (loan: Loan): Draft['device'] =>
+    loan.store ? { imei: loan.imei, sku: loan.sku, brand: loan.brand, model: loan.model, store: loan.store } : null;
+
+/**
+ * A code loan_progress says was sent: shown as sent (to where, until when) or as expired, its resend
+ * waiting out the cooldown from when the server sent it.
+ */
+const sentOf = (progress: Progress, kind: CodeKind): CodeSent | null => {
+    const code = progress.codes[kind];
+    if (!code) return null;
+    return {
+        loan_reference: progress.loan.loan_reference,
+        sent_to: code.sent_to,
+        expires_at: code.expires_at,
+        at: Date.parse(code.sent_at),
+        expired: code.expired,
+    };
+};
+
 /**
  * Where a kept loan resumes, from loan_progress's answer: its step, or a new sale when it was
  * cancelled, or is gone or not this seller's to finish. Null while the answer is awaited (or it
@@ -281,8 +302,10 @@ const resumedFrom = (
                 msisdn: customer.msisdn,
                 customer,
                 phone: kept.phone?.sku === loan.sku ? kept.phone : null,
+                device: deviceOf(loan),
                 loan,
                 verified: { customer: progress.customer_otp_verified, agent: progress.agent_otp_verified },
+                sent: { customer: sentOf(progress, 'customer'), agent: sentOf(progress, 'agent') },
             },
         };
     }

@@ -20,12 +20,14 @@ import { ENTRY_KEYS, STEPS, type EntryKey, type Step } from './entries';
 const STEP = 'loan-step';
 const PHONE = 'selected-phone';
 const SALE = 'loan-sale';
+const IMEI = 'loan-imei';
 
 export const qualifiedPhone = phoneModel.extend({ in_stock: z.number().int() });
 export type QualifiedPhone = z.infer<typeof qualifiedPhone>;
 
 const keptStep = z.object({ owner: z.string(), entry: z.enum(ENTRY_KEYS), step: z.enum(STEPS) });
 const keptPhone = z.object({ owner: z.string(), phone: qualifiedPhone });
+const keptImei = z.object({ owner: z.string(), imei: z.string().max(15) });
 const keptSale = z.object({
     owner: z.string(),
     entry: z.enum(ENTRY_KEYS),
@@ -46,6 +48,8 @@ export interface KeptSale {
     customer: Customer | null;
     loanReference: string | null;
     phone: QualifiedPhone | null;
+    /** The IMEI typed on the phone step, as typed (checked only when the step is sent); '' when none. */
+    imei: string;
     documents: KeptDocument[];
 }
 
@@ -71,6 +75,7 @@ export const loanStore = {
             customer: sale?.customer ?? null,
             loanReference: sale?.loan_reference ?? null,
             phone: mine(keptPhone, PHONE)?.phone ?? null,
+            imei: mine(keptImei, IMEI)?.imei ?? '',
             documents: sale?.documents ?? [],
         };
     },
@@ -84,6 +89,15 @@ export const loanStore = {
     setPhone(phone: QualifiedPhone | null): void {
         const me = owner();
         if (me && phone) secureStorage.set(PHONE, { owner: me, phone });
+    },
+
+    /**
+     * The IMEI as it is typed on the phone step, so a reload there keeps it as it keeps the phone.
+     * Once the loan exists its IMEI is the server's (loan_progress).
+     */
+    setImei(imei: string): void {
+        const me = owner();
+        if (me) secureStorage.set(IMEI, { owner: me, imei: imei.slice(0, 15) });
     },
 
     /** Who the sale is for; `customer` once they are registered or their KYC is on file. */
@@ -136,6 +150,7 @@ export const loanStore = {
     clear(): void {
         secureStorage.remove(STEP);
         secureStorage.remove(PHONE);
+        secureStorage.remove(IMEI);
         secureStorage.remove(SALE);
         customerStore.clearSelectedType();
     },

@@ -37,7 +37,11 @@ export interface Capture {
     file: File | null;
 }
 
-export type CodeSent = CallResponse<typeof generateCustomerOtp> & { at: number };
+/**
+ * A code sent for the sale: where to and until when, `at` when it was sent (by this browser's clock,
+ * for the resend's cooldown), and `expired` when loan_progress said it no longer works.
+ */
+export type CodeSent = CallResponse<typeof generateCustomerOtp> & { at: number; expired?: boolean };
 export type CodeKind = 'customer' | 'agent';
 
 /** The identity step's form (IdentityStep.tsx); the names are kyc-details' so a 400 lands on its field. */

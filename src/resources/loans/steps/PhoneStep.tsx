@@ -13,7 +13,7 @@ import {
     Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { Form, required, SelectInput, TextInput, useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { qualifiedDevices } from '../../../../contract/customers';
 import { roleAllows } from '../../../../contract/define';
@@ -246,7 +246,7 @@ export const PhoneStep = () => {
     const [initial] = useState<PhoneValues>(() => ({
         sku: draft.phone?.sku ?? loanStore.read()?.phone?.sku ?? '',
         store_id: draft.storeId ?? '',
-        imei: draft.device?.imei ?? '',
+        imei: draft.device?.imei ?? loanStore.read()?.imei ?? '',
     }));
 
     const keep = (values: Partial<PhoneValues>) => {
@@ -313,6 +313,7 @@ export const PhoneStep = () => {
                             label="loans.wizard.phone.imei"
                             helperText="loans.wizard.phone.imei_help"
                             validate={[required(), checks.imei]}
+                            onChange={(event: ChangeEvent<HTMLInputElement>) => loanStore.setImei(event.target.value)}
                             fullWidth
                             slotProps={{
                                 htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 15, spellCheck: false },

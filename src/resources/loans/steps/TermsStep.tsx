@@ -179,9 +179,11 @@ const CodeStatus = ({ kind }: { kind: CodeKind }) => {
             ) : (
                 <>
                     <Typography variant="body2" color="text.secondary">
-                        {sent
-                            ? translate('loans.wizard.codes.sent', { phone: sent.sent_to, time: format.time(sent.expires_at) })
-                            : translate('loans.wizard.codes.not_sent')}
+                        {sent?.expired
+                            ? translate('loans.wizard.codes.expired', { phone: sent.sent_to })
+                            : sent
+                              ? translate('loans.wizard.codes.sent', { phone: sent.sent_to, time: format.time(sent.expires_at) })
+                              : translate('loans.wizard.codes.not_sent')}
                     </Typography>
                     <Box>
                         <Button
