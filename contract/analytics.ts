@@ -23,11 +23,17 @@
  *     Payments in suspense belong to no loan, so to no scope: they are not counted.
  *   - *Repayment rate*: instalments collected in the period over the instalments that fell due in
  *     it (each loan's schedule: the first a period after its deposit, then every week or month,
- *     `term` of them); null when nothing fell due.
+ *     `term` of them), at most 1 (paying ahead or catching up repays what fell due, not more);
+ *     null when nothing fell due.
  *   - *Portfolio at risk (PAR 30)*, today: the balance of active loans whose oldest unpaid
  *     instalment is more than `PAR_DAYS` days overdue, over the balance of all active loans.
  *   - *Devices locked*, today: active loans whose phone is locked.
  *   - *Branded* shops are the operator's own; the rest (dealers') are unbranded.
+ * - **Changes** (`changes`): each compared figure against the period before, as the server
+ *   judges it: an amount or count as a relative change, a rate in percentage points (two rates from
+ *   0 to 1, so never beyond ±1), or no change with its reason: `no_comparable_period` when the
+ *   earlier period's base is fewer than `MIN_COMPARABLE_LOANS` loans or nothing (a relative change
+ *   over a handful of loans reads as thousands of percent), `no_rate` when there is no rate now.
  * - **The dashboard** (`bi_dashboard`) answers every signed-in user their own headline numbers
  *   for the current month so far and the previous month: the business for back-office analysts,
  *   their shops for someone attached to a shop who holds an analytics role, their own sales for
@@ -155,7 +161,36 @@ export const rankingQuery = z
 export type BiRankingQuery = z.input<typeof rankingQuery>;
 
 const amount = z.number();
-const rate = z.number().min(0).nullable();
+const rate = z.number().min(0).max(1).nullable();
+
+/**
+ * A change is stated against a base of at least this many loans in the earlier period: those sold
+ * (loans originated, their value), those that owed a deposit or an instalment (collected), those
+ * with an instalment due (repayment rate). Fewer, or none, is "no comparable period".
+ */
+export const MIN_COMPARABLE_LOANS = 10;
+
+export const CHANGE_REASONS = ['no_comparable_period', 'no_rate'] as const;
+export type BiChangeReason = (typeof CHANGE_REASONS)[number];
+
+export const biChange = z.discriminatedUnion('kind', [
+    /** (now − before) ÷ before: 0.25 is 25% up. */
+    z.object({ kind: z.literal('relative'), value: z.number() }),
+    /** now − before of two rates from 0 to 1: 0.032 is 3.2 percentage points up. */
+    z.object({ kind: z.literal('points'), value: z.number().min(-1).max(1) }),
+    /** No change can be stated, and why. */
+    z.object({ kind: z.literal('none'), reason: z.enum(CHANGE_REASONS) }),
+]);
+export type BiChange = z.infer<typeof biChange>;
+
+/** The compared figures' changes on the period before. */
+export const biChanges = z.object({
+    loans_originated: biChange,
+    loan_value: biChange,
+    collected: biChange,
+    repayment_rate: biChange,
+});
+export type BiChanges = z.infer<typeof biChanges>;
 
 /** The period a report answered for, with its bucket and the scope's name as shown. */
 const answeredPeriod = z.object({
@@ -312,6 +347,7 @@ export const biAnalysis = defineCall({
         kpis: biKpis,
         /** The same figures for the period of the same length just before (today's figures repeated). */
         previous: biKpis,
+        changes: biChanges,
         series: z.array(biPoint),
     }),
 });
@@ -385,6 +421,7 @@ export const biDashboard = defineCall({
         /** Null when `scope` is null. */
         kpis: biKpis.nullable(),
         previous_kpis: biKpis.nullable(),
+        changes: biChanges.nullable(),
     }),
 });
 

@@ -253,7 +253,8 @@ describe('the figures of a history worked by hand', () => {
             collected: 1100,
             instalments_due: 500,
             instalments_collected: 750,
-            repayment_rate: 1.5,
+            // L4's 450 paid ahead repays what fell due, not more: at most 100%.
+            repayment_rate: 1,
             ...REGION_TODAY,
         });
         // 29 January to 28 February: L2 and L5 sold; their deposits and first instalments paid, all that fell due.
@@ -604,7 +605,7 @@ const referenceKpis = (
         collected: sum(row => row.collected),
         instalments_due: due,
         instalments_collected: instalments,
-        repayment_rate: due > 0 ? Math.max(0, instalments) / due : null,
+        repayment_rate: due > 0 ? Math.min(1, Math.max(0, instalments) / due) : null,
         active_loans: rows.filter(row => row.active).length,
         active_balance: activeBalance,
         par_balance: par,

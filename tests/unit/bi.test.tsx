@@ -29,6 +29,7 @@ import type { HandlerResult } from '../../contract/define';
 import { canAccessWith } from '../../src/authProvider/permissions';
 import { createI18nProvider } from '../../src/i18n';
 import pt from '../../src/i18n/pt';
+import sw from '../../src/i18n/sw';
 import { periodProblem, presetPeriod, previousPeriod, readChoice } from '../../src/pages/bi/period';
 import { Portal } from '../../src/Portal';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
@@ -110,8 +111,17 @@ const defaultOverview = (query: Query) => ({
     period: answered(query),
     kpis: query.from === '2026-10-22' ? kpis() : kpis({ loans_originated: 5, loan_value: 21_000 }),
     previous: kpis({ loans_originated: 10, collected: 25_000, repayment_rate: 0.75 }),
+    // As the server states them against that period (ten loans: enough to compare).
+    changes: {
+        loans_originated: { kind: 'relative' as const, value: query.from === '2026-10-22' ? 0.2 : -0.5 },
+        loan_value: { kind: 'relative' as const, value: 0 },
+        collected: { kind: 'relative' as const, value: (23_456.5 - 25_000) / 25_000 },
+        repayment_rate: { kind: 'points' as const, value: 0.05 },
+    },
     series: [point(query.from!, 7, 31_500, 10_000.25), point(query.to!, 5, 22_500, 13_456.25)],
 });
+
+const NO_COMPARABLE = { kind: 'none', reason: 'no_comparable_period' } as const;
 
 const ranking = (query: Query) => ({ period: answered(query), total: 0, data: [] });
 
@@ -445,13 +455,90 @@ describe('the BI page', () => {
     });
 
     it('says when the period has no sales or payments, and keeps today’s figures', async () => {
-        overviewFor = query => ({ period: answered(query), kpis: ZERO, previous: ZERO, series: [point(query.from!, 0, 0, 0)] });
+        overviewFor = query => ({
+            period: answered(query),
+            kpis: ZERO,
+            previous: ZERO,
+            changes: {
+                loans_originated: NO_COMPARABLE,
+                loan_value: NO_COMPARABLE,
+                collected: NO_COMPARABLE,
+                repayment_rate: { kind: 'none', reason: 'no_rate' },
+            },
+            series: [point(query.from!, 0, 0, 0)],
+        });
         await openAsAnalyst();
         expect(screen.getByText('No sales or payments in this period and scope. Choose another period or scope.')).toBeTruthy();
         expect(within(card('Repayment rate')).getByText('Nothing fell due')).toBeTruthy();
-        expect(within(card('Loans originated')).getByText('No change on the period before')).toBeTruthy();
+        expect(within(card('Repayment rate')).getByText('Nothing to compare with')).toBeTruthy();
+        expect(within(card('Loans originated')).getByText('No comparable period before: too few loans then')).toBeTruthy();
         expect(within(card('Devices locked')).getByText('3')).toBeTruthy();
         expect(screen.queryByRole('heading', { name: 'Sales and collections' })).toBeNull();
+    });
+});
+
+describe('the changes on the period before, as the server states them', () => {
+    it('says "no comparable period" over a near-empty earlier period, and a rate\'s fall in points between two real rates', async () => {
+        // Shop Soweto Central this year: one loan the year before (no percentage over it, where
+        // "Up 17,680%" was), and a repayment rate from 100% (capped) to 90.8%, where "Down 109.2
+        // percentage points" was.
+        overviewFor = query => ({
+            period: answered(query),
+            kpis: kpis({ loans_originated: 178, repayment_rate: 0.908 }),
+            previous: kpis({ loans_originated: 1, repayment_rate: 1 }),
+            changes: {
+                loans_originated: NO_COMPARABLE,
+                loan_value: NO_COMPARABLE,
+                collected: NO_COMPARABLE,
+                repayment_rate: { kind: 'points', value: 0.908 - 1 },
+            },
+            series: [point(query.from!, 178, 500_000, 100_000)],
+        });
+        await openAsAnalyst();
+        const loans = card('Loans originated');
+        expect(within(loans).getByText('No comparable period before: too few loans then')).toBeTruthy();
+        expect(within(loans).queryByText(/%/)).toBeNull();
+        expect(within(card('Collected')).getByText('No comparable period before: too few loans then')).toBeTruthy();
+        const rate = card('Repayment rate');
+        expect(within(rate).getByText('90.8%')).toBeTruthy();
+        expect(within(rate).getByText('Down 9.2 percentage points on the period before')).toBeTruthy();
+    });
+
+    it('says it in Swahili and Portuguese', async () => {
+        overviewFor = query => ({
+            period: answered(query),
+            kpis: kpis(),
+            previous: kpis({ loans_originated: 0 }),
+            changes: {
+                loans_originated: NO_COMPARABLE,
+                loan_value: NO_COMPARABLE,
+                collected: NO_COMPARABLE,
+                repayment_rate: { kind: 'points', value: -0.092 },
+            },
+            series: [point(query.from!, 7, 31_500, 10_000.25)],
+        });
+        signedInAs(ANALYST);
+        const portuguese = render(
+            <MemoryRouter initialEntries={['/bi']}>
+                <Portal store={memoryStore()} i18n={createI18nProvider('pt', pt)} />
+            </MemoryRouter>,
+        );
+        const loans = await screen.findByRole('group', { name: 'Empréstimos concedidos' }, FIRST);
+        expect(within(loans).getByText('Sem período comparável: poucos créditos no período anterior')).toBeTruthy();
+        expect(screen.getByText('Desceu 9,2 pontos percentuais face ao período anterior')).toBeTruthy();
+        portuguese.unmount();
+        render(
+            <MemoryRouter initialEntries={['/bi']}>
+                <Portal store={memoryStore()} i18n={createI18nProvider('sw', sw)} />
+            </MemoryRouter>,
+        );
+        expect(
+            await screen.findAllByText(
+                'Hakuna kipindi cha kulinganisha: mikopo ilikuwa michache mno kipindi kilichotangulia',
+                {},
+                FIRST,
+            ),
+        ).toHaveLength(2);
     });
 });
 
@@ -488,6 +575,7 @@ describe('who may open the BI page', () => {
                 previous: { from: '2026-10-01', to: '2026-10-31' },
                 kpis: null,
                 previous_kpis: null,
+                changes: null,
             }),
         );
         signedInAs(['VIEW_AGENT_ANALYTICS']);

@@ -10,15 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { biDashboard, type BiKpis } from '../../contract/analytics';
 import type { HandlerResult } from '../../contract/define';
-import {
-    amountChange,
-    formatCount,
-    formatMoney,
-    formatMonth,
-    formatPeriod,
-    formatRate,
-    rateChange,
-} from '../../src/pages/dashboard/figures';
+import { changeOf, formatCount, formatMoney, formatMonth, formatPeriod, formatRate } from '../../src/pages/dashboard/figures';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
@@ -61,8 +53,15 @@ const business: Dashboard = {
     ...PERIODS,
     scope: 'all',
     scope_label: null,
-    kpis: kpisOf(),
-    previous_kpis: kpisOf({ loans_originated: 8, loan_value: 60_000, collected: 0, repayment_rate: 0.75 }),
+    kpis: kpisOf({ loans_originated: 15 }),
+    previous_kpis: kpisOf({ loans_originated: 10, loan_value: 60_000, collected: 0, repayment_rate: 0.75 }),
+    // As the server states them: nothing collected last month is no base to compare with.
+    changes: {
+        loans_originated: { kind: 'relative', value: 0.5 },
+        loan_value: { kind: 'relative', value: -0.1 },
+        collected: { kind: 'none', reason: 'no_comparable_period' },
+        repayment_rate: { kind: 'points', value: 0.05 },
+    },
 };
 
 const ownSales: Dashboard = {
@@ -83,9 +82,16 @@ const ownSales: Dashboard = {
         devices_locked: 0,
     }),
     previous_kpis: kpisOf({ loans_originated: 2, loan_value: 9_000, collected: 1_500, repayment_rate: null }),
+    // Two loans last month are too few to compare with; nothing fell due this month.
+    changes: {
+        loans_originated: { kind: 'none', reason: 'no_comparable_period' },
+        loan_value: { kind: 'none', reason: 'no_comparable_period' },
+        collected: { kind: 'none', reason: 'no_comparable_period' },
+        repayment_rate: { kind: 'none', reason: 'no_rate' },
+    },
 };
 
-const none: Dashboard = { ...PERIODS, scope: null, scope_label: null, kpis: null, previous_kpis: null };
+const none: Dashboard = { ...PERIODS, scope: null, scope_label: null, kpis: null, previous_kpis: null, changes: null };
 
 let asked = 0;
 const server = contractServer(
@@ -110,9 +116,9 @@ describe('the headline numbers on the dashboard home', () => {
         expect(screen.getByText(/^Nov 1\s*–\s*17, 2026, compared with October 2026$/)).toBeTruthy();
 
         const loans = card('Loans originated');
-        expect(within(loans).getByText('12')).toBeTruthy();
+        expect(within(loans).getByText('15')).toBeTruthy();
         expect(within(loans).getByText('Up 50% on last month')).toBeTruthy();
-        expect(within(loans).getByText('Last month: 8')).toBeTruthy();
+        expect(within(loans).getByText('Last month: 10')).toBeTruthy();
 
         const value = card('Value of loans originated');
         expect(within(value).getByText('ZAR 54,000.00')).toBeTruthy();
@@ -121,7 +127,8 @@ describe('the headline numbers on the dashboard home', () => {
 
         const collected = card('Collected');
         expect(within(collected).getByText('ZAR 10,000.00')).toBeTruthy();
-        expect(within(collected).getByText('Up from none last month')).toBeTruthy();
+        expect(within(collected).getByText('No comparable period: too few loans last month')).toBeTruthy();
+        expect(within(collected).queryByText(/%/)).toBeNull();
 
         const repayment = card('Repayment rate');
         expect(within(repayment).getByText('80%')).toBeTruthy();
@@ -150,12 +157,15 @@ describe('the headline numbers on the dashboard home', () => {
         signedInAs(['FIND_CUSTOMER', 'ADD_LOAN'], { shop: { id: 1, name: 'Soweto Central' } });
         renderPortal('/dashboard');
         expect(await screen.findByRole('heading', { level: 2, name: 'Sales by Bongani Khumalo this month' }, FIRST)).toBeTruthy();
-        expect(within(card('Loans originated')).getByText('Same as last month')).toBeTruthy();
+        // Two loans last month: no percentage over so small a base.
+        const loans = card('Loans originated');
+        expect(within(loans).getByText('No comparable period: too few loans last month')).toBeTruthy();
+        expect(within(loans).queryByText(/%|on last month/)).toBeNull();
         // Nothing fell due: no rate, and no change to speak of.
         const repayment = card('Repayment rate');
         expect(within(repayment).getByText('—')).toBeTruthy();
         expect(within(repayment).getByText('Nothing fell due this month')).toBeTruthy();
-        expect(within(repayment).queryByText(/on last month/)).toBeNull();
+        expect(within(repayment).queryByText(/on last month|comparable/)).toBeNull();
         expect(within(card('Portfolio at risk (PAR 30)')).getByText('No active loans')).toBeTruthy();
         expect(within(card('Devices locked')).getByText('Of 0 active loans')).toBeTruthy();
         expect(screen.queryByRole('link', { name: 'Open Analytics' })).toBeNull();
@@ -251,20 +261,19 @@ describe('the figures, in each language', () => {
         expect(formatMonth('2026-10-01', 'pt')).toBe('outubro de 2026');
     });
 
-    it('compares amounts with last month as a relative change, rounded as shown', () => {
-        expect(amountChange(12, 8, 'en')).toEqual({ direction: 'up', size: '50%', unit: 'relative' });
-        expect(amountChange(54_000, 60_000, 'en')).toEqual({ direction: 'down', size: '10%', unit: 'relative' });
-        expect(amountChange(1_001, 1_000, 'en')).toEqual({ direction: 'same', size: '0%', unit: 'relative' });
-        expect(amountChange(0, 0, 'en')).toEqual({ direction: 'same', size: '0%', unit: 'relative' });
-        expect(amountChange(5, 0, 'en')).toEqual({ direction: 'new' });
-        expect(amountChange(0, 5, 'en')).toEqual({ direction: 'down', size: '100%', unit: 'relative' });
-    });
-
-    it('compares rates in percentage points, and not at all when either is missing', () => {
-        expect(rateChange(0.8, 0.75, 'en')).toEqual({ direction: 'up', size: '5', unit: 'points' });
-        expect(rateChange(0.7, 0.755, 'pt')).toEqual({ direction: 'down', size: '5,5', unit: 'points' });
-        expect(rateChange(0.5, 0.5004, 'en')).toEqual({ direction: 'same', size: '0', unit: 'points' });
-        expect(rateChange(null, 0.5, 'en')).toEqual({ direction: 'none' });
-        expect(rateChange(0.5, null, 'en')).toEqual({ direction: 'none' });
+    it("writes the server's changes: relative as a whole percentage, a rate's in points, rounded as shown", () => {
+        expect(changeOf({ kind: 'relative', value: 0.5 }, 'en')).toEqual({ direction: 'up', size: '50%', unit: 'relative' });
+        expect(changeOf({ kind: 'relative', value: -0.1 }, 'en')).toEqual({ direction: 'down', size: '10%', unit: 'relative' });
+        expect(changeOf({ kind: 'relative', value: 0.001 }, 'en')).toEqual({ direction: 'same', size: '0%', unit: 'relative' });
+        expect(changeOf({ kind: 'relative', value: -1 }, 'en')).toEqual({ direction: 'down', size: '100%', unit: 'relative' });
+        expect(changeOf({ kind: 'points', value: 0.05 }, 'en')).toEqual({ direction: 'up', size: '5', unit: 'points' });
+        expect(changeOf({ kind: 'points', value: -0.055 }, 'pt')).toEqual({ direction: 'down', size: '5,5', unit: 'points' });
+        expect(changeOf({ kind: 'points', value: -0.0004 }, 'en')).toEqual({ direction: 'same', size: '0', unit: 'points' });
+        // The Soweto case: 100% (capped) then 90.8% is 9.2 points down, never 109.2.
+        expect(changeOf({ kind: 'points', value: 0.908 - 1 }, 'en')).toEqual({ direction: 'down', size: '9.2', unit: 'points' });
+        expect(changeOf({ kind: 'none', reason: 'no_comparable_period' }, 'en')).toEqual({
+            direction: 'none',
+            reason: 'no_comparable_period',
+        });
     });
 });

@@ -132,6 +132,7 @@ describe('a page that cannot be loaded', () => {
                 previous: { from: '2026-10-01', to: '2026-10-31' },
                 kpis: null,
                 previous_kpis: null,
+                changes: null,
             }),
         );
         signedInAs(['VIEW_USERS']);

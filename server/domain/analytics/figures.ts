@@ -36,7 +36,15 @@
  * of migration 0011, in a hash table) and never re-read per bucket.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { PAR_DAYS, type BiBucket, type BiKpis } from '../../../contract/analytics';
+import {
+    MIN_COMPARABLE_LOANS,
+    PAR_DAYS,
+    type BiBucket,
+    type BiChange,
+    type BiChangeReason,
+    type BiChanges,
+    type BiKpis,
+} from '../../../contract/analytics';
 import type { Database, Queryable } from '../../db';
 import { admins, deviceLocks, loans, stores, transactions } from '../../db/schema';
 import { containing } from '../../lists';
@@ -214,6 +222,14 @@ const figures = (
                    coalesce(sum(x.price) FILTER (WHERE x.first_paid >= ${previousStart} AND x.first_paid < ${start}), 0) AS loan_value_previous,
                    coalesce(sum(${dueIn(period, today)} * x.instalment), 0) AS instalments_due,
                    coalesce(sum(${dueIn(previous, today)} * x.instalment), 0) AS instalments_due_previous,
+                   -- The bases a change is stated against (MIN_COMPARABLE_LOANS): the loans with an
+                   -- instalment due, and those that owed anything (sold in the period, or an instalment due).
+                   count(*) FILTER (WHERE ${dueIn(period, today)} > 0)::int AS loans_due,
+                   count(*) FILTER (WHERE ${dueIn(previous, today)} > 0)::int AS loans_due_previous,
+                   count(*) FILTER (WHERE (x.first_paid >= ${start} AND x.first_paid < ${end})
+                                       OR ${dueIn(period, today)} > 0)::int AS loans_owing,
+                   count(*) FILTER (WHERE (x.first_paid >= ${previousStart} AND x.first_paid < ${start})
+                                       OR ${dueIn(previous, today)} > 0)::int AS loans_owing_previous,
                    count(*) FILTER (WHERE x.status = 'active')::int AS active_loans,
                    coalesce(sum(x.balance) FILTER (WHERE x.status = 'active'), 0) AS active_balance,
                    -- At risk: fewer instalments covered (paid ÷ instalment, rounded down) than the term
@@ -261,6 +277,10 @@ interface HeldRow {
     loan_value_previous: number | string;
     instalments_due: number | string;
     instalments_due_previous: number | string;
+    loans_due: number;
+    loans_due_previous: number;
+    loans_owing: number;
+    loans_owing_previous: number;
     active_loans: number;
     active_balance: number | string;
     par_balance: number | string;
@@ -276,6 +296,16 @@ interface PaidRow {
 
 /** A rate, or null when there is nothing to divide by. */
 const rateOf = (part: number, whole: number): number | null => (whole > 0 ? Math.max(0, part) / whole : null);
+
+/**
+ * The share of what fell due that was repaid: at most 1. Paying ahead or catching up arrears pays
+ * more than fell due in a period; counted whole it made rates of 200%, and a change from one to
+ * 90.8% read "down 109.2 percentage points".
+ */
+const repaymentRateOf = (instalments: number, due: number): number | null => {
+    const rate = rateOf(instalments, due);
+    return rate === null ? null : Math.min(1, rate);
+};
 
 const todayOf = (row: HeldRow) => ({
     active_loans: Number(row.active_loans),
@@ -296,8 +326,35 @@ const toKpis = (held: HeldRow, paid: PaidRow, previous: boolean): BiKpis => {
         instalments_due: due,
         instalments_collected: instalments,
         // A period whose reversals outweigh its instalments repaid nothing, not less than nothing.
-        repayment_rate: rateOf(instalments, due),
+        repayment_rate: repaymentRateOf(instalments, due),
         ...todayOf(held),
+    };
+};
+
+const noChange = (reason: BiChangeReason): BiChange => ({ kind: 'none', reason });
+
+/** An amount or count against the period before's, over a base of `loans` loans then. */
+const relativeChange = (now: number, before: number, loans: number): BiChange =>
+    loans < MIN_COMPARABLE_LOANS || before <= 0
+        ? noChange('no_comparable_period')
+        : { kind: 'relative', value: (now - before) / before };
+
+/** A rate against the period before's, in percentage points, over a base of `loans` loans then. */
+const pointsChange = (now: number | null, before: number | null, loans: number): BiChange =>
+    now === null
+        ? noChange('no_rate')
+        : before === null || loans < MIN_COMPARABLE_LOANS
+          ? noChange('no_comparable_period')
+          : { kind: 'points', value: now - before };
+
+/** How each compared figure moved from the period before (contract/analytics.ts "Changes"). */
+const changesOf = (held: HeldRow, kpis: BiKpis, previous: BiKpis): BiChanges => {
+    const sold = Number(held.loans_originated_previous);
+    return {
+        loans_originated: relativeChange(kpis.loans_originated, previous.loans_originated, sold),
+        loan_value: relativeChange(kpis.loan_value, previous.loan_value, sold),
+        collected: relativeChange(kpis.collected, previous.collected, Number(held.loans_owing_previous)),
+        repayment_rate: pointsChange(kpis.repayment_rate, previous.repayment_rate, Number(held.loans_due_previous)),
     };
 };
 
@@ -324,13 +381,15 @@ export const kpisOf = async (
     period: Period,
     previous: Period,
     today: string,
-): Promise<{ kpis: BiKpis; previous: BiKpis }> => {
+): Promise<{ kpis: BiKpis; previous: BiKpis; changes: BiChanges }> => {
     const [row] = await selectRows<HeldRow & PaidRow>(
         db,
         sql`${figures(scope, period, previous, today, null)} SELECT held.*, paid.* FROM held, paid`,
     );
     if (!row) throw new Error('An aggregate answered no row');
-    return { kpis: toKpis(row, row, false), previous: toKpis(row, row, true) };
+    const kpis = toKpis(row, row, false);
+    const before = toKpis(row, row, true);
+    return { kpis, previous: before, changes: changesOf(row, kpis, before) };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -465,7 +524,7 @@ export const overviewOf = async (
     previous: Period,
     today: string,
     bucket: BiBucket,
-): Promise<{ kpis: BiKpis; previous: BiKpis; series: SeriesRow[] }> => {
+): Promise<{ kpis: BiKpis; previous: BiKpis; changes: BiChanges; series: SeriesRow[] }> => {
     const [held] = await selectRows<HeldRow>(
         db,
         sql`${figures(scope, period, previous, today, null, false)} SELECT held.* FROM held`,
@@ -481,7 +540,9 @@ export const overviewOf = async (
         collected_previous: series.previous.collected,
         instalments_previous: series.previous.instalments,
     };
-    return { kpis: toKpis(held, paid, false), previous: toKpis(held, paid, true), series: series.points };
+    const kpis = toKpis(held, paid, false);
+    const before = toKpis(held, paid, true);
+    return { kpis, previous: before, changes: changesOf(held, kpis, before), series: series.points };
 };
 
 // ---------------------------------------------------------------------------------------------

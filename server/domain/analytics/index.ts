@@ -87,6 +87,7 @@ export const registerAnalyticsRoutes = (app: FastifyInstance): void => {
             period: answered(period, scope),
             kpis: figures.kpis,
             previous: figures.previous,
+            changes: figures.changes,
             series: figures.series.map(point => ({
                 date: point.date,
                 loans_originated: point.loans_originated,
@@ -161,6 +162,7 @@ export const registerAnalyticsRoutes = (app: FastifyInstance): void => {
             previous,
             kpis: figures?.kpis ?? null,
             previous_kpis: figures?.previous ?? null,
+            changes: figures?.changes ?? null,
         };
     });
 };

@@ -86,7 +86,7 @@ const Reports = ({ auth, roles }: { auth: BiAuth; roles: ReadonlySet<string> }) 
                         {overview.error ? (
                             <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
                         ) : kpis ? (
-                            <KpiCards kpis={kpis.kpis} previous={kpis.previous} />
+                            <KpiCards kpis={kpis.kpis} changes={kpis.changes} />
                         ) : (
                             <KpiSkeletons />
                         )}

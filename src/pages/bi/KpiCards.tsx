@@ -4,9 +4,9 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TodayIcon from '@mui/icons-material/Today';
 import { Box, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { PAR_DAYS, type BiKpis } from '../../../contract/analytics';
+import { PAR_DAYS, type BiChanges, type BiKpis } from '../../../contract/analytics';
 import { useT } from '../../i18n/context';
-import { amountChange, formatCount, formatMoney, formatRate, rateChange, type Change } from '../dashboard/figures';
+import { changeOf, formatCount, formatMoney, formatRate, type Change } from '../dashboard/figures';
 
 const CARD_SIZE = { xs: 12, sm: 6, md: 4, xl: 2 } as const;
 
@@ -17,22 +17,22 @@ const ChangeLine = ({ change }: { change: Change | 'today' }) => {
         change === 'today'
             ? [<TodayIcon key="today" fontSize="small" />, translate('bi.kpi.today')]
             : change.direction === 'none'
-              ? [<TrendingFlatIcon key="none" fontSize="small" />, translate('bi.change.none')]
-              : change.direction === 'new'
-                ? [<TrendingUpIcon key="new" fontSize="small" />, translate('bi.change.from_none')]
-                : change.direction === 'same'
-                  ? [<TrendingFlatIcon key="same" fontSize="small" />, translate('bi.change.same')]
-                  : [
-                        change.direction === 'up' ? (
-                            <TrendingUpIcon key="up" fontSize="small" />
-                        ) : (
-                            <TrendingDownIcon key="down" fontSize="small" />
-                        ),
-                        translate(`bi.change.${change.direction}`, {
-                            change:
-                                change.unit === 'points' ? translate('bi.change.points', { points: change.size }) : change.size,
-                        }),
-                    ];
+              ? [
+                    <TrendingFlatIcon key="none" fontSize="small" />,
+                    translate(change.reason === 'no_rate' ? 'bi.change.none' : 'bi.change.no_comparable'),
+                ]
+              : change.direction === 'same'
+                ? [<TrendingFlatIcon key="same" fontSize="small" />, translate('bi.change.same')]
+                : [
+                      change.direction === 'up' ? (
+                          <TrendingUpIcon key="up" fontSize="small" />
+                      ) : (
+                          <TrendingDownIcon key="down" fontSize="small" />
+                      ),
+                      translate(`bi.change.${change.direction}`, {
+                          change: change.unit === 'points' ? translate('bi.change.points', { points: change.size }) : change.size,
+                      }),
+                  ];
     return (
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary', mt: 1 }}>
             <Box aria-hidden sx={{ display: 'flex' }}>
@@ -89,10 +89,10 @@ export const KpiSkeletons = () => (
 
 /**
  * The overview's headline figures (contract/analytics.ts "The figures"), each against the period
- * before: loans originated (and their value), collected, repayment rate; and today's portfolio at
+ * before as the server states the change (`changes`): loans originated (and their value), collected, repayment rate; and today's portfolio at
  * risk, devices locked and active loans, which have no period to compare.
  */
-export const KpiCards = ({ kpis, previous }: { kpis: BiKpis; previous: BiKpis }) => {
+export const KpiCards = ({ kpis, changes }: { kpis: BiKpis; changes: BiChanges }) => {
     const { translate, locale } = useT();
     const money = (value: number) => formatMoney(value, locale);
     const count = (value: number) => formatCount(value, locale);
@@ -102,13 +102,13 @@ export const KpiCards = ({ kpis, previous }: { kpis: BiKpis; previous: BiKpis })
             label: translate('bi.kpi.loans_originated'),
             value: count(kpis.loans_originated),
             detail: translate('bi.kpi.loan_value', { value: money(kpis.loan_value) }),
-            change: amountChange(kpis.loans_originated, previous.loans_originated, locale),
+            change: changeOf(changes.loans_originated, locale),
         },
         {
             key: 'collected',
             label: translate('bi.kpi.collected'),
             value: money(kpis.collected),
-            change: amountChange(kpis.collected, previous.collected, locale),
+            change: changeOf(changes.collected, locale),
         },
         {
             key: 'repayment_rate',
@@ -121,7 +121,7 @@ export const KpiCards = ({ kpis, previous }: { kpis: BiKpis; previous: BiKpis })
                           collected: money(kpis.instalments_collected),
                           due: money(kpis.instalments_due),
                       }),
-            change: rateChange(kpis.repayment_rate, previous.repayment_rate, locale),
+            change: changeOf(changes.repayment_rate, locale),
         },
         {
             key: 'par',

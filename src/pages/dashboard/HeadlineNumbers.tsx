@@ -1,26 +1,16 @@
 import AnalyticsIcon from '@mui/icons-material/Analytics';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import FiberNewIcon from '@mui/icons-material/FiberNew';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useCanAccess, useLocale, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { biDashboard, PAR_DAYS, type BiKpis } from '../../../contract/analytics';
+import { biDashboard, PAR_DAYS, type BiChanges, type BiKpis } from '../../../contract/analytics';
 import { LoadError } from '../../layout/LoadError';
 import { callApi } from '../../lib/portalApi';
-import {
-    amountChange,
-    formatCount,
-    formatMoney,
-    formatMonth,
-    formatPeriod,
-    formatRate,
-    rateChange,
-    type Change,
-} from './figures';
+import { changeOf, formatCount, formatMoney, formatMonth, formatPeriod, formatRate, type Change } from './figures';
 
 export const dashboardKey = ['bi', 'dashboard'] as const;
 
@@ -28,18 +18,19 @@ export const dashboardKey = ['bi', 'dashboard'] as const;
 const CARDS = 6;
 const CARD_SIZE = { xs: 12, sm: 6, md: 4 } as const;
 
-const CHANGE_ICONS = { up: ArrowUpwardIcon, down: ArrowDownwardIcon, same: RemoveIcon, new: FiberNewIcon } as const;
+const CHANGE_ICONS = { up: ArrowUpwardIcon, down: ArrowDownwardIcon, same: RemoveIcon, none: RemoveIcon } as const;
 /** The arrow's colour repeats what the words say (up is better for every compared figure). */
-const CHANGE_COLOURS = { up: 'success.main', down: 'error.main', same: 'text.secondary', new: 'success.main' } as const;
+const CHANGE_COLOURS = { up: 'success.main', down: 'error.main', same: 'text.secondary', none: 'text.secondary' } as const;
 
 /** "Up 25% on last month", with an arrow beside it: the words carry the meaning, the colour only repeats it. */
 const ChangeLine = ({ change }: { change: Change }) => {
     const translate = useTranslate();
-    if (change.direction === 'none') return null;
+    // No rate this month: the card's detail already says nothing fell due.
+    if (change.direction === 'none' && change.reason === 'no_rate') return null;
     const Icon = CHANGE_ICONS[change.direction];
     const words =
-        change.direction === 'new'
-            ? translate('dashboard.kpi.change.new')
+        change.direction === 'none'
+            ? translate('dashboard.kpi.change.no_comparable')
             : change.direction === 'same'
               ? translate('dashboard.kpi.change.same')
               : translate(`dashboard.kpi.change.${change.direction}`, {
@@ -107,26 +98,26 @@ const useFigures = () => {
     const money = (value: number) => formatMoney(value, locale);
     const count = (value: number) => formatCount(value, locale);
     const rate = (value: number | null) => formatRate(value, locale) ?? '—';
-    return (now: BiKpis, before: BiKpis): Figure[] => [
+    return (now: BiKpis, before: BiKpis, changes: BiChanges): Figure[] => [
         {
             key: 'loans_originated',
             label: translate('dashboard.kpi.loans_originated'),
             value: count(now.loans_originated),
-            change: amountChange(now.loans_originated, before.loans_originated, locale),
+            change: changeOf(changes.loans_originated, locale),
             lastMonth: count(before.loans_originated),
         },
         {
             key: 'loan_value',
             label: translate('dashboard.kpi.loan_value'),
             value: money(now.loan_value),
-            change: amountChange(now.loan_value, before.loan_value, locale),
+            change: changeOf(changes.loan_value, locale),
             lastMonth: money(before.loan_value),
         },
         {
             key: 'collected',
             label: translate('dashboard.kpi.collected'),
             value: money(now.collected),
-            change: amountChange(now.collected, before.collected, locale),
+            change: changeOf(changes.collected, locale),
             lastMonth: money(before.collected),
         },
         {
@@ -140,7 +131,7 @@ const useFigures = () => {
                           collected: money(now.instalments_collected),
                           due: money(now.instalments_due),
                       }),
-            change: rateChange(now.repayment_rate, before.repayment_rate, locale),
+            change: changeOf(changes.repayment_rate, locale),
             lastMonth: rate(before.repayment_rate),
         },
         {
@@ -198,8 +189,8 @@ export const HeadlineNumbers = () => {
     if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 3 }} />;
     if (query.isPending) return <Loading />;
     const answer = query.data;
-    const { scope, kpis, previous_kpis: before } = answer;
-    if (scope === null || !kpis || !before) return null;
+    const { scope, kpis, previous_kpis: before, changes } = answer;
+    if (scope === null || !kpis || !before || !changes) return null;
     return (
         <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
             <Stack
@@ -226,7 +217,7 @@ export const HeadlineNumbers = () => {
                 ) : null}
             </Stack>
             <Grid container spacing={2}>
-                {figuresOf(kpis, before).map(figure => (
+                {figuresOf(kpis, before, changes).map(figure => (
                     <Grid key={figure.key} size={CARD_SIZE}>
                         <KpiCard figure={figure} />
                     </Grid>

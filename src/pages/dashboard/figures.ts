@@ -1,9 +1,10 @@
 /**
  * How the dashboard's headline numbers are written and compared (contract/analytics.ts
  * `biDashboard`): counts, money in the contract's currency and rates as percentages, each in the
- * user's language, and the change from last month as a direction and a size, so a card can say it
- * in words and with an arrow rather than by colour alone.
+ * user's language, and the server's change from the period before as a direction and a size, so
+ * a card can say it in words and with an arrow rather than by colour alone.
  */
+import type { BiChange, BiChangeReason } from '../../../contract/analytics';
 import { CURRENCY } from '../../../contract/customers';
 
 export const formatCount = (value: number, locale: string) => new Intl.NumberFormat(locale).format(value);
@@ -24,39 +25,24 @@ const formatRelative = (fraction: number, locale: string) =>
 
 export type Direction = 'up' | 'down' | 'same';
 
-/** The change from last month: which way, and by how much as the user reads it. */
+/** The change from the period before: which way, and by how much as the user reads it. */
 export type Change =
     | { direction: Direction; size: string; unit: 'relative' | 'points' }
-    /** Nothing last month to compare with, and something now. */
-    | { direction: 'new' }
-    /** Nothing to compare: a rate missing in either month. */
-    | { direction: 'none' };
+    /** No change to state (contract/analytics.ts "Changes"): too small an earlier period, or no rate now. */
+    | { direction: 'none'; reason: BiChangeReason };
 
 /**
- * An amount or count against last month's, as a relative change (+25%); from nothing, "new".
- * Rounded as it is shown: a change that rounds to 0% is no change.
+ * The server's change (`changes` of bi_analysis and bi_dashboard) as the user reads it: a relative
+ * change as a whole percentage (25%), a rate's in percentage points with one decimal. Rounded as
+ * it is shown: a change that rounds to 0 is no change.
  */
-export const amountChange = (current: number, previous: number, locale: string): Change => {
-    if (previous === 0)
-        return current === 0 ? { direction: 'same', size: formatRelative(0, locale), unit: 'relative' } : { direction: 'new' };
-    const fraction = (current - previous) / Math.abs(previous);
-    const rounded = Math.round(fraction * 100);
+export const changeOf = (change: BiChange, locale: string): Change => {
+    if (change.kind === 'none') return { direction: 'none', reason: change.reason };
+    const shown = Math.round(change.value * (change.kind === 'relative' ? 100 : 1000));
     return {
-        direction: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'same',
-        size: formatRelative(fraction, locale),
-        unit: 'relative',
-    };
-};
-
-/** A rate against last month's, in percentage points (one decimal, as shown). */
-export const rateChange = (current: number | null, previous: number | null, locale: string): Change => {
-    if (current === null || previous === null) return { direction: 'none' };
-    const difference = current - previous;
-    const tenths = Math.round(difference * 1000);
-    return {
-        direction: tenths > 0 ? 'up' : tenths < 0 ? 'down' : 'same',
-        size: formatPoints(difference, locale),
-        unit: 'points',
+        direction: shown > 0 ? 'up' : shown < 0 ? 'down' : 'same',
+        size: change.kind === 'relative' ? formatRelative(change.value, locale) : formatPoints(change.value, locale),
+        unit: change.kind,
     };
 };
 
