@@ -8,6 +8,7 @@ import { luhnValid } from '../../contract/fields';
 import type { LockSolution } from '../../contract/customers';
 import type { Transaction } from './index';
 import { admins, customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from './schema';
+import { phonePicturePath } from '../domain/phonePictures';
 
 /** An IMEI from its first 14 digits and the Luhn check digit. */
 export const withCheckDigit = (body: string): string => {
@@ -496,7 +497,7 @@ export const seedDemoCustomers = async (tx: Transaction, ids: SeedIds, now: Date
             sku: model.sku,
             brand: model.brand,
             model: model.model,
-            image: `/phones/${model.sku.toLowerCase()}.png`,
+            image: phonePicturePath(model.sku),
             cashPrice: model.cashPrice,
             deposit: model.deposit,
             instalmentAmount: model.instalment,

@@ -49,6 +49,7 @@ import { HttpError, mount, type CallContext } from '../http';
 import { containing } from '../lists';
 import { iso } from '../wire';
 import type { AuditEntry } from '../write';
+import { shippedPicture } from './phonePictures';
 import {
     assertCatalogueStaff,
     changePercent,
@@ -295,7 +296,7 @@ const findModels = async (db: Queryable, skus: string[], reach: number[] | null)
         .select({ ...modelFields, in_stock: inStockWithin(reach) })
         .from(phoneModels)
         .where(inArray(phoneModels.sku, skus));
-    return new Map(rows.map(row => [row.sku, row]));
+    return new Map(rows.map(row => [row.sku, { ...row, image: shippedPicture(row.image) }]));
 };
 
 const itemFields = {
@@ -638,7 +639,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
                     : undefined,
             )
             .orderBy(asc(phoneModels.brand), asc(phoneModels.model), asc(phoneModels.sku));
-        return { models };
+        return { models: models.map(model => ({ ...model, image: shippedPicture(model.image) })) };
     });
 
     mount(

@@ -35,6 +35,7 @@ import {
 import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
 import { HttpError, mount, type CallContext } from '../../http';
 import { cents, iso } from '../../wire';
+import { shippedPicture } from '../phonePictures';
 import {
     customerNotFound,
     customerOfAnyStore,
@@ -339,7 +340,7 @@ export const registerCustomerRoutes = (app: FastifyInstance): void => {
                 sku: model.sku,
                 brand: model.brand,
                 model: model.model,
-                image: model.image,
+                image: shippedPicture(model.image),
                 cash_price: model.cashPrice,
                 deposit: model.deposit,
                 instalment_amount: model.instalmentAmount,

@@ -18,6 +18,7 @@ import type { Queryable } from '../../db';
 import { admins, customers, deviceLocks, loans, phoneModels, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import { iso } from '../../wire';
+import { shippedPicture } from '../phonePictures';
 
 /** A column spelled with its table, for subqueries (drizzle leaves columns bare in a single-table select). */
 const qualified = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
@@ -199,7 +200,7 @@ export const toLoan = (row: SelectedLoan): Loan => {
         sku: loan.sku,
         brand: row.brand,
         model: row.model,
-        image: row.image,
+        image: shippedPicture(row.image),
         lock_solution: loan.lockSolution,
         price: loan.price,
         deposit: loan.deposit,

@@ -1,4 +1,3 @@
-import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import {
     Box,
     Card,
@@ -27,6 +26,7 @@ import { session } from '../../../lib/session';
 import { useFormat } from '../../customers/format';
 import { useWizardChecks } from '../checks';
 import { loanStore, type QualifiedPhone } from '../loanStore';
+import { PhonePicture } from '../PhonePicture';
 import { kycOnFile } from './identityValues';
 import { FormActions, StepActions, StepHeading, StepProblem, useWizard } from '../wizard';
 
@@ -91,8 +91,6 @@ const PhoneCard = ({
     const translate = useTranslate();
     const format = useFormat();
     const labelId = useId();
-    // A picture that does not load gives way to the phone icon rather than a broken image.
-    const [broken, setBroken] = useState(false);
     const outOfStock = phone.in_stock <= 0;
     return (
         <Card
@@ -125,17 +123,7 @@ const PhoneCard = ({
                     />
                     <Stack spacing={0.5} sx={{ minWidth: 0 }}>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                            {phone.image && !broken ? (
-                                <Box
-                                    component="img"
-                                    src={phone.image}
-                                    alt=""
-                                    onError={() => setBroken(true)}
-                                    sx={{ width: 48, height: 48, objectFit: 'contain', flexShrink: 0 }}
-                                />
-                            ) : (
-                                <PhoneAndroidIcon color="action" sx={{ fontSize: 40 }} aria-hidden />
-                            )}
+                            <PhonePicture image={phone.image} />
                             <Typography id={labelId} variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
                                 {`${phone.brand} ${phone.model}`}
                             </Typography>
