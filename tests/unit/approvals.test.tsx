@@ -269,10 +269,14 @@ describe('an approvals queue', () => {
         expect(queries[0]).toMatchObject({ $limit: '26', $skip: '0', status: 'pending', order: 'desc' });
         expect(screen.queryByText('Agent 26')).toBeNull();
         expect(screen.getByText('Activate agent1 at Soweto Central')).toBeTruthy();
+        // No total while another page follows; the last page gives it.
+        expect(screen.getByText('1-25 of more than 25')).toBeTruthy();
         await user.click(screen.getByRole('button', { name: 'Go to next page' }));
         expect(await screen.findByText('Agent 26')).toBeTruthy();
         expect(queries.at(-1)).toMatchObject({ $limit: '26', $skip: '25' });
         expect(screen.getByRole('button', { name: 'Go to next page' })).toHaveProperty('disabled', true);
+        expect(screen.getByText('26-30 of 30')).toBeTruthy();
+        expect(screen.getByText('30 requests')).toBeTruthy();
     });
 });
 
@@ -311,11 +315,24 @@ describe('catalogue price cuts (v2)', () => {
         renderPortal('/dashboard/mc_requests_v2');
         expect(await screen.findByText(/cash price 3299\.00 → 2309\.30/, {}, FIRST)).toBeTruthy();
         expect(screen.getByText('Price cut')).toBeTruthy();
+        // One row is one row: "1-25 of 25" was said over it.
+        expect(screen.getByText('1-1 of 1')).toBeTruthy();
+        expect(screen.getByText('1 request')).toBeTruthy();
         await user.click(await screen.findByRole('button', { name: 'Approve request 41' }));
         const dialog = await screen.findByRole('dialog', { name: 'Approve request 41?' });
         await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
         expect(await screen.findByText('Request 41 approved')).toBeTruthy();
         expect(sent).toEqual([{ request_id: 41, decision: 'approve' }]);
+    });
+});
+
+describe('the v2 queue when its filter finds nothing', () => {
+    it('says there are none, without a count of rows that are not there', async () => {
+        signedInAs(['VIEW_MAKER_CHECKER_REQUESTS', 'APPROVE_MAKER_CHECKER_REQUESTS']);
+        server.use(answer(listServiceTransactions, () => []));
+        renderPortal('/dashboard/mc_requests_v2');
+        expect(await screen.findByText('There are no records to display', {}, FIRST)).toBeTruthy();
+        expect(screen.queryByText(/\d+-\d+ of/)).toBeNull();
     });
 });
 

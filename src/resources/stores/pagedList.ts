@@ -20,7 +20,8 @@ export interface PageRequest {
 
 /**
  * A page of rows: with the `total` of the whole list, or without it (a call that answers only a
- * page, react-admin's partial pagination) with `hasNextPage` saying whether another follows.
+ * page, react-admin's partial pagination) with `hasNextPage` saying whether another follows; the
+ * last page of such a call gives the list its total.
  */
 export type PageAnswer<Row> = { data: Row[]; total: number } | { data: Row[]; total?: undefined; hasNextPage: boolean };
 
@@ -62,7 +63,15 @@ export const usePagedList = <Row extends RaRecord>({
     );
     const query = useQuery({
         queryKey: fullKey,
-        queryFn: ({ signal }) => fetchPage({ page, perPage, filter: filterValues, sort, signal }),
+        queryFn: async ({ signal }): Promise<PageAnswer<Row>> => {
+            const answer = await fetchPage({ page, perPage, filter: filterValues, sort, signal });
+            // A page with none after it ends the list: the rows before it and on it are all the
+            // filter finds. Said as the total, so the pagination counts them: without one, MUI takes
+            // the last page as full and said "1-25 of 25" over one row, or over none.
+            return answer.total === undefined && !answer.hasNextPage
+                ? { data: answer.data, total: (page - 1) * perPage + answer.data.length }
+                : answer;
+        },
         placeholderData: keepPrevious ? keepPreviousData : undefined,
         enabled,
     });
