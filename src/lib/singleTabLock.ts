@@ -8,8 +8,13 @@
  * A blocked tab may take the lock over at once (`takeOver`, the "Use here" button): after a
  * browser crash the dead holder's heartbeat would otherwise block every new tab for up to 30 s.
  * The taker writes itself as holder and says so on the channel; the former holder, if it lives,
- * reads the lock again at once (and at its next heartbeat in any case), finds another fresh holder
- * and becomes blocked. No tab ever writes over a fresh holder but by this explicit choice.
+ * is blocked on hearing it (or at its next heartbeat, which finds another fresh holder). No tab
+ * ever writes over a fresh holder but by this explicit choice.
+ *
+ * Chromium hands each tab its own copy of localStorage and brings the others' writes to it a
+ * little later, so a channel message can arrive before the write it announces: for `staleMs`
+ * after a take-over, a former holder that still reads itself as holder stays blocked, and the
+ * taker that reads the former holder (a heartbeat written as it took over) writes itself again.
  */
 import { TAB_LOCK } from '../config';
 
@@ -37,6 +42,17 @@ export interface TabLockDeps {
 export const LOCK_KEY = 'pfp.tab-lock';
 const RELEASED = 'released';
 const TAKEN = 'taken';
+
+/** Said on the channel by a tab that took the lock over. */
+const takenBy = (data: unknown): string | null =>
+    typeof data === 'object' &&
+    data !== null &&
+    'kind' in data &&
+    data.kind === TAKEN &&
+    'id' in data &&
+    typeof data.id === 'string'
+        ? data.id
+        : null;
 
 const browserDeps = (): TabLockDeps => ({
     storage: window.localStorage,
@@ -90,6 +106,10 @@ export const startTabLock = (
     const id = deps.newId();
     let state: TabLockState | undefined;
     let claimTimer: ReturnType<typeof setTimeout> | undefined;
+    /** The holder this tab took the lock from, and when. */
+    let tookFrom: { id: string; at: number } | null = null;
+    /** When another tab said it took the lock from this one. */
+    let yieldedAt: number | null = null;
 
     const set = (next: TabLockState) => {
         if (next !== state) {
@@ -103,7 +123,12 @@ export const startTabLock = (
     /** Take the lock when it is free, stale or already ours; else be blocked. */
     const check = () => {
         const holder = readHolder(storage);
-        if (!holder || holder.id === id || now() - holder.beat > TAB_LOCK.abandonedMs) {
+        const at = now();
+        const recently = (since: number | null) => since !== null && at - since < TAB_LOCK.staleMs;
+        // Reading itself just after yielding is the copy of storage lagging behind the taker's write.
+        const ours = holder?.id === id && !recently(yieldedAt);
+        const lateBeat = holder?.id === tookFrom?.id && recently(tookFrom?.at ?? null);
+        if (!holder || ours || lateBeat || at - holder.beat > TAB_LOCK.abandonedMs) {
             beat();
             set('active');
         } else {
@@ -131,9 +156,12 @@ export const startTabLock = (
         },
         takeOver() {
             clearTimeout(claimTimer);
+            const holder = readHolder(storage);
+            tookFrom = holder && holder.id !== id ? { id: holder.id, at: now() } : null;
+            yieldedAt = null;
             beat();
             set('active');
-            channel?.postMessage(TAKEN);
+            channel?.postMessage({ kind: TAKEN, id });
             onCheck?.(lock);
         },
         holds() {
@@ -155,8 +183,16 @@ export const startTabLock = (
     const ticker = setInterval(check, TAB_LOCK.heartbeatMs);
     const channel = deps.openChannel(TAB_LOCK.channel);
     channel?.addEventListener('message', event => {
-        // Another tab took the lock: the holder hears it now rather than at its next heartbeat.
-        if (event.data === TAKEN) return check();
+        // Another tab took the lock: blocked now, whatever this tab's copy of storage says yet.
+        const taker = takenBy(event.data);
+        if (taker !== null) {
+            if (taker === id) return;
+            clearTimeout(claimTimer);
+            tookFrom = null;
+            yieldedAt = now();
+            set('blocked');
+            return onCheck?.(lock);
+        }
         if (event.data !== RELEASED || state !== 'blocked') return;
         clearTimeout(claimTimer);
         claimTimer = setTimeout(check, Math.floor(random() * TAB_LOCK.maxClaimDelayMs));

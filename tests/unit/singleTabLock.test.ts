@@ -34,7 +34,9 @@ const browser = () => {
         const lock = startTabLock(state => states.push(state), deps());
         return { lock, states };
     };
-    return { open, items };
+    /** A message on the channel from a tab that is not open here. */
+    const say = (data: unknown) => listeners.forEach(listener => listener({ data } as MessageEvent));
+    return { open, items, say };
 };
 
 describe('the single-tab lock', () => {
@@ -154,6 +156,34 @@ describe('the single-tab lock', () => {
         expect([first.lock.state, second.lock.state]).toEqual(['blocked', 'active']);
         first.lock.takeOver(); // and back
         expect([first.lock.state, second.lock.state]).toEqual(['active', 'blocked']);
+    });
+
+    it('is blocked on hearing of a take-over, though its copy of storage does not show the taker yet', () => {
+        const b = browser();
+        const first = b.open();
+        locks.push(first.lock);
+        b.say({ kind: 'taken', id: 'taker' }); // the taker's write has not reached this tab's storage
+        expect(first.lock.state).toBe('blocked');
+        vi.advanceTimersByTime(2000);
+        expect(first.lock.state).toBe('blocked'); // reading itself as holder does not undo it
+        b.items.set(LOCK_KEY, JSON.stringify({ id: 'taker', beat: Date.now() }));
+        vi.advanceTimersByTime(1000);
+        expect(first.lock.state).toBe('blocked');
+    });
+
+    it('the taker writes itself again over a heartbeat the former holder wrote as it was taken', () => {
+        const b = browser();
+        const first = b.open();
+        const second = b.open();
+        locks.push(first.lock, second.lock);
+        const firstRecord = b.items.get(LOCK_KEY)!;
+        second.lock.takeOver();
+        b.items.set(LOCK_KEY, firstRecord.replace(/"beat":\d+/, `"beat":${Date.now()}`)); // the late heartbeat
+        vi.advanceTimersByTime(1000);
+        expect([first.lock.state, second.lock.state]).toEqual(['blocked', 'active']);
+        expect(second.lock.holds()).toBe(true);
+        vi.advanceTimersByTime(10_000);
+        expect([first.lock.state, second.lock.state]).toEqual(['blocked', 'active']);
     });
 
     it('hears a take-over it was not told of (no channel) at its next heartbeat', () => {
