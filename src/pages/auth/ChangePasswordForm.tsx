@@ -10,6 +10,7 @@ import { changePassword } from '../../authProvider/signIn';
 import { useT } from '../../i18n/context';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { minLength, required, type FieldCheck } from '../../lib/fieldChecks';
+import { formatClock } from '../../lib/format';
 import { FormProblem, PasswordField, SignedOutForm, SubmitButton, useSignedOutForm } from './FormParts';
 
 type Passwords = { current_password: string; new_password: string; confirm_password: string };
@@ -35,7 +36,7 @@ export const ChangePasswordForm = ({
     /** The password is changed; `ended` of the user's other sessions ended. */
     onDone: (ended: number) => void;
 }) => {
-    const { translate } = useT();
+    const { translate, locale } = useT();
     const form = useSignedOutForm<Passwords>({ current_password: '', new_password: '', confirm_password: '' });
     const [problem, setProblem] = useState<Problem | null>(null);
 
@@ -51,10 +52,7 @@ export const ChangePasswordForm = ({
             }
             const retryAfter = apiErrorOf(error)?.retry_after;
             if (retryAfter !== undefined) {
-                const time = new Date(Date.now() + retryAfter * 1000).toLocaleTimeString([], {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                });
+                const time = formatClock(Date.now() + retryAfter * 1000, locale);
                 setProblem({ key: 'auth.retry_after', values: { time } });
                 return;
             }

@@ -5,25 +5,18 @@
  * locale). Calendar days (YYYY-MM-DD) are formatted in UTC so no time zone moves them.
  */
 import type { BiBucket } from '../../../contract/analytics';
+import { formatCalendarDay } from '../../lib/format';
 
 /** An axis tick: 12K, 1.5M. */
 export const formatCompact = (value: number, locale: string) =>
     new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 
-const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
-
 /** 3 Nov 2026 */
-export const formatDay = (day: string, locale: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(utcDay(day));
+export const formatDay = (day: string, locale: string) => formatCalendarDay(day, locale);
 
 /** A series bucket on an axis: 3 Nov (a day or the week starting then), Nov 2026 (a month). */
 export const formatBucketTick = (day: string, bucket: BiBucket, locale: string) =>
-    new Intl.DateTimeFormat(
-        locale,
-        bucket === 'month'
-            ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
-            : { day: 'numeric', month: 'short', timeZone: 'UTC' },
-    ).format(utcDay(day));
+    formatCalendarDay(day, locale, bucket === 'month' ? 'month_short' : 'day_month');
 
 /** A series bucket in full, for tables and tooltips: 3 Nov 2026, the week of 3 Nov 2026, November 2026. */
 export const formatBucket = (
@@ -33,7 +26,7 @@ export const formatBucket = (
     translate: (key: string, options?: Record<string, unknown>) => string,
 ) => {
     if (bucket === 'month') {
-        return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(day));
+        return formatCalendarDay(day, locale, 'month');
     }
     const date = formatDay(day, locale);
     return bucket === 'week' ? translate('bi.bucket.week_of', { date }) : date;

@@ -5,27 +5,10 @@
  */
 import { useMemo } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import { titleCase } from '../../lib/format';
-
-/** `2026-11-01` (a day) or an ISO time; null or unreadable gives ''. */
-const dateOf = (value: string): Date | null => {
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-    const date = new Date(day ? `${value}T00:00:00` : value);
-    return Number.isNaN(date.getTime()) ? null : date;
-};
+import { formatDateTime, formatDay, titleCase } from '../../lib/format';
 
 export const formatMoney = (amount: number, currency: string, locale: string) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
-
-export const formatDay = (value: string | null, locale: string) => {
-    const date = value ? dateOf(value) : null;
-    return date ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date) : '';
-};
-
-export const formatTime = (value: string | null, locale: string) => {
-    const date = value ? dateOf(value) : null;
-    return date ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date) : '';
-};
 
 /** The writers in the user's language. `words('loans.statuses', 'awaiting_deposit')` → "Awaiting deposit". */
 export const useFormat = () => {
@@ -35,7 +18,7 @@ export const useFormat = () => {
         () => ({
             money: (amount: number, currency: string) => formatMoney(amount, currency, locale),
             day: (value: string | null) => formatDay(value, locale),
-            time: (value: string | null) => formatTime(value, locale),
+            time: (value: string | null) => formatDateTime(value, locale),
             words: (prefix: string, code: string) => translate(`${prefix}.${code}`, { _: titleCase(code) }),
         }),
         [locale, translate],

@@ -2,7 +2,6 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import {
     CreateButton,
     DataTable,
-    DateField,
     Link,
     List,
     SearchInput,
@@ -15,6 +14,7 @@ import type { MouseEvent } from 'react';
 import type { AdminGroup } from '../../../contract/security';
 import { ListEmpty } from '../../layout/ListEmpty';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
+import { LocalDateField } from '../../layout/LocalDateField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -64,7 +64,11 @@ export const GroupList = () => {
                     <DataTable.Col source="description" disableSort sx={{ display: { xs: 'none', md: 'table-cell' } }} />
                     <DataTable.NumberCol source="role_count" disableSort />
                     <DataTable.NumberCol source="user_count" disableSort />
-                    <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
+                    <DataTable.Col
+                        source="created_at"
+                        field={LocalDateField}
+                        sx={{ display: { xs: 'none', sm: 'table-cell' } }}
+                    />
                 </DataTable>
             )}
         </List>

@@ -1,7 +1,8 @@
 import { Divider } from '@mui/material';
-import { DateField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ShowLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { GroupRoles } from './GroupRoles';
+import { LocalDateField } from '../../layout/LocalDateField';
 
 export const GroupShow = () => (
     <Show error={<ShowLoadError />} queryOptions={quietOnError}>
@@ -9,7 +10,7 @@ export const GroupShow = () => (
             <TextField source="name" />
             <TextField source="description" emptyText="—" />
             <NumberField source="user_count" />
-            <DateField source="created_at" showTime />
+            <LocalDateField source="created_at" showTime />
             <Divider />
             <GroupRoles />
         </SimpleShowLayout>

@@ -2,7 +2,6 @@ import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
     CreateButton,
     DataTable,
-    DateField,
     EditButton,
     FilterButton,
     List,
@@ -18,6 +17,7 @@ import { ADMIN_STATUSES, type Admin } from '../../../contract/security';
 import { ListEmpty } from '../../layout/ListEmpty';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { UserStatus } from './UserStatus';
+import { LocalDateField } from '../../layout/LocalDateField';
 
 const StatusInput = () => {
     const translate = useTranslate();
@@ -95,7 +95,11 @@ export const UserList = () => {
                         sx={{ display: { xs: 'none', sm: 'table-cell' } }}
                     />
                     <DataTable.Col source="status" field={UserStatus} />
-                    <DataTable.Col source="created_at" field={DateField} sx={{ display: { xs: 'none', lg: 'table-cell' } }} />
+                    <DataTable.Col
+                        source="created_at"
+                        field={LocalDateField}
+                        sx={{ display: { xs: 'none', lg: 'table-cell' } }}
+                    />
                     {canEdit ? (
                         <DataTable.Col label={false} align="right">
                             <EditButton />
