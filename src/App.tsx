@@ -3,7 +3,7 @@
  * `<Resource>` per domain and the custom routes. The signed-out pages and the providers every
  * page needs are in Portal.tsx.
  */
-import { AdminUI, CustomRoutes, Resource, type Store } from 'react-admin';
+import { AdminUI, CanAccess, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { settings } from './config';
 import type { PortalI18n } from './i18n';
@@ -31,6 +31,19 @@ import users from './resources/users';
 const DashboardHome = lazyPage(() => import('./pages/dashboard/DashboardHome').then(m => m.DashboardHome));
 const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then(m => m.ProfilePage));
 const ChangePasswordScreen = lazyPage(() => import('./pages/profile/ChangePasswordScreen').then(m => m.ChangePasswordScreen));
+const SystemCheckPage = lazyPage(() => import('./pages/system/SystemCheckPage').then(m => m.SystemCheckPage));
+
+/** The system check (`test`) and the same with the beta switches (`test-beta`), each behind its gate in the menu table. */
+const SystemCheck = ({ beta }: { beta: boolean }) => (
+    <CanAccess
+        resource={beta ? 'system-check-beta' : 'system-check'}
+        action="list"
+        accessDenied={<AccessDenied />}
+        loading={<PageLoading />}
+    >
+        <SystemCheckPage key={beta ? 'beta' : 'test'} beta={beta} />
+    </CanAccess>
+);
 
 /** Unknown signed-in paths go to the dashboard home. */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
@@ -76,6 +89,8 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <CustomRoutes>
                     <Route path="/profile" element={<ProfilePage />} />
                     <Route path="/password" element={<ChangePasswordScreen />} />
+                    <Route path="/test" element={<SystemCheck beta={false} />} />
+                    <Route path="/test-beta" element={<SystemCheck beta />} />
                     <Route path="/audit" element={<AuditTrail />} />
                     <Route path="/stores" element={<StoreList />} />
                     <Route path="/stores/create" element={<StoreCreate />} />

@@ -35,6 +35,12 @@ const BY_HAND: Record<string, Record<string, Rule>> = {
     'fieldagent-customers': { find: 'FIND_CUSTOMER_FIELDAGENT' },
     'fieldagent-shop-customers': { find: 'FIND_CUSTOMER_FIELDAGENT_STORE' },
     bi: { list: hasAnalyticsRole, ...REPORT_ROLES },
+    // The system check (pages/system/); its beta page is the same check, so it needs that role too.
+    'system-check': { list: 'RUN_SYSTEM_CHECK' },
+    'system-check-beta': {
+        list: roles => roles.has('RUN_SYSTEM_CHECK') && roles.has('USE_BETA_FEATURES'),
+        switch: 'USE_BETA_FEATURES',
+    },
 };
 
 const declared = Object.fromEntries(

@@ -25,6 +25,7 @@ import { ErrorPage } from './ErrorPage';
 import { FooterImage } from './FooterImage';
 import { LanguageMenu } from './LanguageMenu';
 import { Menu } from './Menu';
+import { BetaStyles } from '../pages/system/BetaStyles';
 import { Logo } from './Logo';
 import { OfflineBanner } from './OfflineBanner';
 
@@ -164,6 +165,7 @@ export const Layout = ({ children }: { children: ReactNode }) => (
                     mt: 1,
                 })}
             />
+            <BetaStyles />
             <Box sx={{ flexGrow: 1 }}>{children}</Box>
             <FooterImage />
         </Box>

@@ -71,6 +71,15 @@ describe('the side menu rules (spec §2)', () => {
         ]);
     });
 
+    it('shows the system check to holders of RUN_SYSTEM_CHECK, and its beta page only to those who also hold USE_BETA_FEATURES', () => {
+        expect(keysFor(['RUN_SYSTEM_CHECK'])).toEqual(['dashboard', 'system_check']);
+        expect(keysFor(['USE_BETA_FEATURES'])).toEqual(['dashboard']);
+        expect(keysFor(['RUN_SYSTEM_CHECK', 'USE_BETA_FEATURES'])).toEqual(['dashboard', 'system_check', 'system_check_beta']);
+        const others = ROLE_CODES.filter(code => code !== 'RUN_SYSTEM_CHECK');
+        expect(keysFor(others)).not.toContain('system_check');
+        expect(keysFor(others)).not.toContain('system_check_beta');
+    });
+
     it('hides a group whose children the user may not open', () => {
         expect(keysFor(['VIEW_USERS'])).not.toContain('approvals');
     });
@@ -116,6 +125,8 @@ describe('the side menu rules (spec §2)', () => {
             'tpi_reversal',
             'security',
             'audit',
+            'system_check',
+            'system_check_beta',
         ]);
     });
 
@@ -147,8 +158,10 @@ describe('the side menu rules (spec §2)', () => {
             tpi_reversal: '/dashboard/tpi/reversal',
             security: '/dashboard/security',
             audit: '/dashboard/audit',
+            system_check: '/dashboard/test',
+            system_check_beta: '/dashboard/test-beta',
         });
         // Keys are unique: the object above would hide a repeated one.
-        expect(all).toHaveLength(25);
+        expect(all).toHaveLength(27);
     });
 });
