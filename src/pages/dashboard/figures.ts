@@ -6,6 +6,7 @@
  */
 import type { BiChange, BiChangeReason } from '../../../contract/analytics';
 import { CURRENCY } from '../../../contract/customers';
+import { formatCalendarDay, formatCalendarRange } from '../../lib/format';
 
 export const formatCount = (value: number, locale: string) => new Intl.NumberFormat(locale).format(value);
 
@@ -46,21 +47,8 @@ export const changeOf = (change: BiChange, locale: string): Change => {
     };
 };
 
-const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/**
- * "1 – 17 Nov 2026": a period of calendar days (YYYY-MM-DD) in the user's language, the month and
- * year said once when the period keeps to one month (the dashboard's always does). Across two
- * months each day is written whole: there ICU's Swahili range drops the first month
- * ("22 – 21 Okt 2026" for 22 Sep to 21 Oct).
- */
-export const formatPeriod = (from: string, to: string, locale: string) => {
-    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-    if (from === to) return format.format(utcDay(from));
-    if (from.slice(0, 7) === to.slice(0, 7)) return format.formatRange(utcDay(from), utcDay(to));
-    return `${format.format(utcDay(from))} – ${format.format(utcDay(to))}`;
-};
+/** "1 – 17 Nov 2026": a period of calendar days (YYYY-MM-DD) in the user's language (lib/format.ts). */
+export const formatPeriod = (from: string, to: string, locale: string) => formatCalendarRange(from, to, locale);
 
 /** "October 2026": the month a period starts in. */
-export const formatMonth = (day: string, locale: string) =>
-    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(day));
+export const formatMonth = (day: string, locale: string) => formatCalendarDay(day, locale, 'month');
