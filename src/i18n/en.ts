@@ -318,6 +318,9 @@ const en: TranslationMessages = {
             statuses: { pending_approval: 'Awaiting approval', active: 'Active', disabled: 'Disabled' },
             store_help: 'Only for shop owners and shop staff',
             otp_help: 'The user confirms each sign-in with a code sent by SMS',
+            msisdn_help:
+                'International form, e.g. 27821234567; a South African number starting with 0 (0821234567) is saved as 27821234567',
+            created: 'User %{username} created',
             // Editing a user and the account actions (issue 10)
             edit: {
                 own_group: 'You cannot change your own group or shop.',
@@ -879,7 +882,8 @@ const en: TranslationMessages = {
             title_of: 'Customer: %{name}',
             none_title: 'No customer selected',
             none_body: 'Find a customer first. The one you find stays here, even after a reload, until you clear it.',
-            not_found_body: 'This address names no customer you can open here. Find the customer by phone number, username, ID number or IMEI.',
+            not_found_body:
+                'This address names no customer you can open here. Find the customer by phone number, username, ID number or IMEI.',
             find: 'Find a customer',
             find_another: 'Find another',
             clear: 'Clear customer',
@@ -1397,6 +1401,7 @@ const en: TranslationMessages = {
     },
     validation: {
         phone: 'valid phone number required',
+        phone_international: 'Enter the number in international form, starting with the country code (27… for South Africa)',
         valid_input: 'valid %{input} required',
         both_otp: 'Please enter both OTP codes',
         correct_errors: 'Please correct the highlighted errors below',

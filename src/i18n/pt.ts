@@ -523,6 +523,9 @@ const pt: TranslationMessages = {
             statuses: { pending_approval: 'A aguardar aprovação', active: 'Ativo', disabled: 'Desativado' },
             store_help: 'Apenas para proprietários e funcionários de lojas',
             otp_help: 'O utilizador confirma cada início de sessão com um código enviado por SMS',
+            msisdn_help:
+                'Formato internacional, por exemplo 27821234567; um número sul-africano começado por 0 (0821234567) é guardado como 27821234567',
+            created: 'Utilizador %{username} criado',
             // Editing a user and the account actions (issue 10)
             edit: {
                 own_group: 'Não pode alterar o seu próprio grupo ou loja.',
@@ -937,7 +940,7 @@ const pt: TranslationMessages = {
                 upload_id: 'Extrato carregado',
             },
             kinds: { deposit: 'Depósito', instalment: 'Prestação', reversal: 'Estorno' },
-            channels: { mpesa: 'M-Pesa (móvel)', card: 'Cartão', cash: 'Numerário', bank: 'Banco' },
+            channels: { mpesa: 'M-Pesa', card: 'Cartão', cash: 'Numerário', bank: 'Banco' },
             states: {
                 matched: 'Associado',
                 open: 'Em suspenso',
@@ -1091,7 +1094,8 @@ const pt: TranslationMessages = {
             title_of: 'Cliente: %{name}',
             none_title: 'Nenhum cliente selecionado',
             none_body: 'Procure primeiro um cliente. O cliente encontrado fica aqui, mesmo depois de recarregar, até o limpar.',
-            not_found_body: 'Este endereço não indica nenhum cliente que possa abrir aqui. Procure o cliente pelo número de telefone, nome de utilizador, número de identificação ou IMEI.',
+            not_found_body:
+                'Este endereço não indica nenhum cliente que possa abrir aqui. Procure o cliente pelo número de telefone, nome de utilizador, número de identificação ou IMEI.',
             find: 'Procurar um cliente',
             find_another: 'Procurar outro',
             clear: 'Limpar cliente',
@@ -1109,7 +1113,7 @@ const pt: TranslationMessages = {
             registered_by: 'Registado por',
             created_at: 'Cliente desde',
             address: 'Morada',
-            kyc_status: 'KYC (identificação)',
+            kyc_status: 'KYC',
         },
         identity: { title: 'Identidade' },
         business: {
@@ -1164,7 +1168,7 @@ const pt: TranslationMessages = {
         deposits: {
             title: 'Depósitos',
             empty: 'Ainda não há depósitos.',
-            channels: { mpesa: 'M-Pesa (móvel)', card: 'Cartão', cash: 'Numerário', bank: 'Banco' },
+            channels: { mpesa: 'M-Pesa', card: 'Cartão', cash: 'Numerário', bank: 'Banco' },
         },
         qualified: {
             title: 'Telefones a que o cliente tem direito',
@@ -1540,7 +1544,7 @@ const pt: TranslationMessages = {
         },
     },
     devices: {
-        imei: 'IMEI (número do aparelho)',
+        imei: 'IMEI',
         lock_solution: 'Bloqueio',
         state: 'Aparelho',
         no_device: 'Ainda não há aparelho associado.',
@@ -1557,13 +1561,13 @@ const pt: TranslationMessages = {
             failed: 'Comando falhou',
         },
         solutions: {
-            trustonic: 'Trustonic (bloqueio)',
-            think_adams: 'Think Adams (bloqueio)',
-            samsung: 'Samsung (bloqueio)',
-            oguard: 'Oguard (bloqueio)',
-            rguard: 'Rguard (bloqueio)',
-            zte: 'ZTE (bloqueio)',
-            vivo: 'Vivo (bloqueio)',
+            trustonic: 'Trustonic',
+            think_adams: 'Think Adams',
+            samsung: 'Samsung',
+            oguard: 'Oguard',
+            rguard: 'Rguard',
+            zte: 'ZTE',
+            vivo: 'Vivo',
             own: 'Bloqueio próprio',
         },
         commands: { pending: 'Ativação', active: 'Desbloqueio', locked: 'Bloqueio', released: 'Libertação' },
@@ -1623,6 +1627,8 @@ const pt: TranslationMessages = {
     },
     validation: {
         phone: 'é necessário um número de telefone válido',
+        phone_international:
+            'Escreva o número no formato internacional, começando pelo indicativo do país (27… para a África do Sul)',
         valid_input: 'é necessário um valor válido para %{input}',
         both_otp: 'Introduza ambos os códigos OTP',
         correct_errors: 'Corrija os erros assinalados abaixo',
@@ -1663,8 +1669,8 @@ const pt: TranslationMessages = {
             name: 'Nome da loja',
             region: 'Região',
             town: 'Cidade',
-            latitude: 'Latitude (graus)',
-            longitude: 'Longitude (graus)',
+            latitude: 'Latitude',
+            longitude: 'Longitude',
             location: 'Localização',
             owner: 'Proprietário',
             region_lead: 'Líder regional',
@@ -1747,7 +1753,7 @@ const pt: TranslationMessages = {
         back: 'Inventário',
         count: '%{smart_count} aparelho |||| %{smart_count} aparelhos',
         fields: {
-            imei: 'IMEI do aparelho',
+            imei: 'IMEI',
             sku: 'Código (SKU)',
             model: 'Modelo de telemóvel',
             store: 'Loja',

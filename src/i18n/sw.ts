@@ -523,6 +523,9 @@ const sw: TranslationMessages = {
             statuses: { pending_approval: 'Inasubiri kuidhinishwa', active: 'Hai', disabled: 'Imezimwa' },
             store_help: 'Kwa wamiliki wa maduka na wafanyakazi wa maduka pekee',
             otp_help: 'Mtumiaji anathibitisha kila kuingia kwa msimbo unaotumwa kwa SMS',
+            msisdn_help:
+                'Muundo wa kimataifa, mfano 27821234567; namba ya Afrika Kusini inayoanza na 0 (0821234567) huhifadhiwa kama 27821234567',
+            created: 'Mtumiaji %{username} ameundwa',
             // Editing a user and the account actions (issue 10)
             edit: {
                 own_group: 'Huwezi kubadilisha kikundi au duka lako mwenyewe.',
@@ -1092,7 +1095,8 @@ const sw: TranslationMessages = {
             title_of: 'Mteja: %{name}',
             none_title: 'Hakuna mteja aliyechaguliwa',
             none_body: 'Tafuta mteja kwanza. Utakayempata atabaki hapa, hata baada ya kupakia upya, hadi umwondoe.',
-            not_found_body: 'Anwani hii haimtaji mteja unayeweza kumfungua hapa. Mtafute mteja kwa namba ya simu, jina la mtumiaji, namba ya kitambulisho au IMEI.',
+            not_found_body:
+                'Anwani hii haimtaji mteja unayeweza kumfungua hapa. Mtafute mteja kwa namba ya simu, jina la mtumiaji, namba ya kitambulisho au IMEI.',
             find: 'Tafuta mteja',
             find_another: 'Tafuta mwingine',
             clear: 'Ondoa mteja',
@@ -1110,7 +1114,7 @@ const sw: TranslationMessages = {
             registered_by: 'Alisajiliwa na',
             created_at: 'Mteja tangu',
             address: 'Anwani',
-            kyc_status: 'KYC (utambulisho)',
+            kyc_status: 'KYC',
         },
         identity: { title: 'Utambulisho' },
         business: {
@@ -1538,7 +1542,7 @@ const sw: TranslationMessages = {
         },
     },
     devices: {
-        imei: 'IMEI (nambari ya kifaa)',
+        imei: 'IMEI',
         lock_solution: 'Kufuli',
         state: 'Kifaa',
         no_device: 'Bado hakuna kifaa kilichounganishwa.',
@@ -1555,13 +1559,13 @@ const sw: TranslationMessages = {
             failed: 'Amri imeshindwa',
         },
         solutions: {
-            trustonic: 'Trustonic (kufuli)',
-            think_adams: 'Think Adams (kufuli)',
-            samsung: 'Samsung (kufuli)',
-            oguard: 'Oguard (kufuli)',
-            rguard: 'Rguard (kufuli)',
-            zte: 'ZTE (kufuli)',
-            vivo: 'Vivo (kufuli)',
+            trustonic: 'Trustonic',
+            think_adams: 'Think Adams',
+            samsung: 'Samsung',
+            oguard: 'Oguard',
+            rguard: 'Rguard',
+            zte: 'ZTE',
+            vivo: 'Vivo',
             own: 'Kufuli yetu',
         },
         commands: { pending: 'Kuwasha', active: 'Kufungua', locked: 'Kufunga', released: 'Kuachilia' },
@@ -1621,6 +1625,7 @@ const sw: TranslationMessages = {
     },
     validation: {
         phone: 'namba halali ya simu inahitajika',
+        phone_international: 'Andika namba kwa muundo wa kimataifa, ikianza na msimbo wa nchi (27… kwa Afrika Kusini)',
         valid_input: 'thamani halali ya %{input} inahitajika',
         both_otp: 'Tafadhali weka misimbo yote miwili ya OTP',
         correct_errors: 'Tafadhali sahihisha makosa yaliyoangaziwa hapa chini',
