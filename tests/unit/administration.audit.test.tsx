@@ -183,7 +183,15 @@ describe('the audit trail in words', () => {
     const locked: AuditEventRecord = { ...reserved, id: 53, action: 'device_locks.lock', entity: 'device_locks', after: null };
     // A code no longer written keeps its code.
     const retired: AuditEventRecord = { ...renamed, id: 54, action: 'admins.retired_action', subject: null };
-    const events = [signIn, imeiApproved, reserved, locked, retired];
+    // Nobody is signed in yet: the name tried is the one the event recorded.
+    const failed: AuditEventRecord = {
+        ...signIn,
+        id: 55,
+        actor: null,
+        action: 'sessions.sign_in_failed',
+        after: { username: 'kea.tester', reason: 'bad_credentials' },
+    };
+    const events = [signIn, imeiApproved, reserved, locked, retired, failed];
 
     it.each([
         [
@@ -194,6 +202,7 @@ describe('the audit trail in words', () => {
                 'Aliidhinisha kubadilisha IMEI ya mkopo LPP-000123',
                 'Alihifadhi simu kwa ajili ya mkopo LPH-000042',
                 'Alifunga simu ya mkopo #9',
+                'Kuingia kama kea.tester kulishindikana',
             ],
         ],
         [
@@ -204,6 +213,7 @@ describe('the audit trail in words', () => {
                 'Aprovou a alteração do IMEI do crédito LPP-000123',
                 'Reservou um telemóvel para o crédito LPH-000042',
                 'Bloqueou o telemóvel do crédito #9',
+                'Início de sessão falhado como kea.tester',
             ],
         ],
     ] as const)('says each event in the reader’s language (%s)', async (locale, catalog, said) => {
