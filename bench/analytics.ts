@@ -267,10 +267,12 @@ export const generateBusiness = async (sql: Sql, now: Date): Promise<{ seconds: 
             FROM bench_sales`;
         await sql`
             INSERT INTO loans (loan_reference, customer_id, imei, sku, lock_solution, price, deposit, instalment, instalment_period,
-                term, balance, agent_admin_id, store_id, channel, status, customer_otp_verified_at, agent_otp_verified_at,
+                term, cash_price, first_due_date, balance, agent_admin_id, store_id, channel, status, customer_otp_verified_at, agent_otp_verified_at,
                 created_at, updated_at)
             SELECT 'LPB-' || lpad(b.g::text, 7, '0'), c.id, '35888' || lpad(b.g::text, 10, '0'), m.sku, m.lock_solution,
                    m.deposit + m.instalment_amount * m.term, m.deposit, m.instalment_amount, m.instalment_period, m.term,
+                   m.cash_price, ((b.sold_at AT TIME ZONE 'Africa/Johannesburg')::date
+                       + CASE WHEN m.instalment_period = 'weekly' THEN interval '7 days' ELSE interval '1 month' END)::date,
                    CASE WHEN b.paid < 0 THEN m.deposit + m.instalment_amount * m.term ELSE m.instalment_amount * (m.term - b.paid) END,
                    b.agent_id, b.store_id, 'shop', b.status::loan_status, b.sold_at - interval '20 minutes',
                    b.sold_at - interval '20 minutes', b.sold_at - interval '30 minutes', b.sold_at

@@ -101,6 +101,7 @@ export const ERROR_KEYS = [
     'errors.imei_not_in_stock',
     'errors.sale_in_progress',
     'errors.not_qualified',
+    'errors.quote_stale',
     'errors.kyc_required',
     'errors.kyc_files_required',
     'errors.id_number_taken',

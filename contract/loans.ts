@@ -56,11 +56,21 @@ export const loan = z.object({
     model: z.string(),
     image: z.string().nullable(),
     lock_solution: z.enum(LOCK_SOLUTIONS),
+    /** The total payable: the deposit and every instalment (what the balance starts from). */
     price: z.number(),
     deposit: z.number(),
     instalment: z.number(),
     instalment_period: z.enum(INSTALMENT_PERIODS),
     term: z.number().int(),
+    /**
+     * The terms accepted (contract/origination.ts `quote`): cash_price − deposit = amount_financed;
+     * total_payable (= price) − cash_price = cost_of_credit; the first instalment's day (YYYY-MM-DD).
+     */
+    cash_price: z.number(),
+    amount_financed: z.number(),
+    cost_of_credit: z.number(),
+    total_payable: z.number(),
+    first_due_date: z.string(),
     balance: z.number(),
     amount_paid: z.number(),
     currency: z.literal(CURRENCY),
@@ -106,7 +116,8 @@ export const depositTransactions = defineCall({
 });
 
 export const loanStatements = defineCall({
-    summary: "A loan's statement: what was financed, every payment in date order with the balance after it, and the balance now",
+    summary:
+        "A loan's statement: the terms accepted (cash price, deposit, amount financed, cost of credit, instalments, first due date, total payable as `price`), every payment in date order with the balance after it, and the balance now",
     method: 'POST',
     path: '/api/v1/loan_statements',
     access: 'VIEW_CUSTOMER_LOANS',
@@ -114,9 +125,17 @@ export const loanStatements = defineCall({
     response: z.object({
         loan_reference: z.string(),
         currency: z.literal(CURRENCY),
+        /** The total payable, as the loan's `price`. */
         price: z.number(),
         deposit: z.number(),
+        /** The amount financed: cash price − deposit. */
         financed: z.number(),
+        cash_price: z.number(),
+        cost_of_credit: z.number(),
+        instalment: z.number(),
+        instalment_period: z.enum(INSTALMENT_PERIODS),
+        term: z.number().int(),
+        first_due_date: z.string(),
         balance: z.number(),
         status: z.enum(LOAN_STATUSES),
         entries: z.array(

@@ -4,7 +4,8 @@
  * phone whose lock is active.
  *
  *   customer/login/check → (kyc.ts: images, identity, kyc-details) → customer-qualified-devices →
- *   imei/validation/check → create_loan (draft, device reserved) → generate/customer-otp and
+ *   imei/validation/check → loan_quote (the terms, to accept) → create_loan (draft on the
+ *   accepted quote, device reserved) → generate/customer-otp and
  *   generate/agent-otp → customer_otp + agent_otp, or verify-otp-v2 (both at once), or
  *   digital_assisted/verify-otp → awaiting_deposit → loan_deposit (payment prompt) →
  *   confirm_customer_initial_deposit or digital_assisted/confirm-deposit-payment → awaiting_lock →
@@ -22,7 +23,7 @@
  * staff), from the store they name.
  */
 import { z } from 'zod';
-import { customer, CUSTOMER_CHANNELS, CURRENCY } from './customers';
+import { customer, CUSTOMER_CHANNELS, CURRENCY, INSTALMENT_PERIODS, LOCK_SOLUTIONS } from './customers';
 import { defineCall, id } from './define';
 import { imei, loanReference, msisdn, otpCode } from './fields';
 import { loan, TRANSACTION_CHANNELS, transaction } from './loans';
@@ -64,19 +65,70 @@ export const imeiValidationCheck = defineCall({
     }),
 });
 
+/** How long a quote may be accepted after it is issued: after that `create_loan` refuses it and the wizard asks for a new one. */
+export const QUOTE_VALIDITY_MINUTES = 30;
+
+/** What a sale is about: the customer, the model and device, the shop (for a caller without one) and the channel. */
+const saleSubject = {
+    msisdn,
+    sku: z.string().trim().min(1).max(64),
+    imei,
+    store_id: id.optional(),
+    channel: z.enum(CUSTOMER_CHANNELS),
+};
+
+/** A quote's opaque identifier (a random UUID): it says nothing of who asked or for whom. */
+export const quoteId = z.uuid('valid quote required');
+
+/**
+ * The terms a customer is offered, every figure named and adding up to the cent:
+ * amount_financed = cash_price − deposit; total_payable = deposit + instalment × instalments;
+ * cost_of_credit = total_payable − cash_price, and `cost_of_credit_percent` is that share of the
+ * amount financed, to one decimal. The first instalment falls due one period (a week, or a calendar
+ * month) after the day the quote is issued, as the schedule counts from the deposit day.
+ */
+export const quote = z.object({
+    quote_id: z.string(),
+    msisdn: z.string(),
+    sku: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    imei: z.string(),
+    store: z.object({ id: z.number().int(), name: z.string() }),
+    lock_solution: z.enum(LOCK_SOLUTIONS),
+    currency: z.literal(CURRENCY),
+    cash_price: z.number(),
+    deposit: z.number(),
+    amount_financed: z.number(),
+    cost_of_credit: z.number(),
+    cost_of_credit_percent: z.number(),
+    instalment: z.number(),
+    instalments: z.number().int(),
+    instalment_period: z.enum(INSTALMENT_PERIODS),
+    /** YYYY-MM-DD, a business day. */
+    first_due_date: z.string(),
+    total_payable: z.number(),
+    issued_at: z.string(),
+    expires_at: z.string(),
+});
+export type Quote = z.infer<typeof quote>;
+
+export const loanQuote = defineCall({
+    summary: `Issues a quote for a sale: every figure the customer will owe (cash price, deposit, amount financed, cost of credit in ZAR and as a share of the amount financed, each instalment, how many and how often, the first due date, the total payable) and the lock solution, valid ${QUOTE_VALIDITY_MINUTES} minutes. Quoted only for a sale that could go ahead now: the same checks as create_loan (customer seen, no other sale in progress, KYC submitted, qualifies, device in stock and free), none of which reserves anything. The quote is kept, with who asked, and \`create_loan\` accepts it by its \`quote_id\`.`,
+    method: 'POST',
+    path: '/api/v1/loan_quote',
+    access: 'ADD_LOAN',
+    body: z.object(saleSubject),
+    response: quote,
+});
+
 export const createLoan = defineCall({
     summary:
-        "Starts a sale: a `draft` loan for the customer on the chosen device, which is reserved for it. The customer's KYC must be submitted (not rejected), the model must fit their available limit, the device must pass the IMEI check. The same customer, device and seller again answer the same draft; another sale in progress for the customer is 409 `errors.sale_in_progress`.",
+        "Starts a sale on the quote the customer accepted (`quote_id`, from loan_quote): a `draft` loan with exactly the quoted terms, on the quoted device, which is reserved for it. A quote that is expired, already used, another caller's, for another customer, device, shop or channel, or whose model's prices changed since, is 409 `errors.quote_stale` on `quote_id`: the terms are never silently re-priced, the customer is quoted again. The customer's KYC must still be submitted (not rejected), the model must fit their available limit, the device must pass the IMEI check. The same quote (or the same customer, device and seller) again answers the same draft; another sale in progress for the customer is 409 `errors.sale_in_progress`.",
     method: 'POST',
     path: '/api/v1/create_loan',
     access: 'ADD_LOAN',
-    body: z.object({
-        msisdn,
-        sku: z.string().trim().min(1).max(64),
-        imei,
-        store_id: id.optional(),
-        channel: z.enum(CUSTOMER_CHANNELS),
-    }),
+    body: z.object({ ...saleSubject, quote_id: quoteId }),
     response: loan,
 });
 
@@ -256,6 +308,7 @@ export const digitalAssistedConfirmDeposit = defineCall({
 export const originationCalls = {
     customerLoginCheck,
     imeiValidationCheck,
+    loanQuote,
     createLoan,
     loanProgress,
     generateCustomerOtp,

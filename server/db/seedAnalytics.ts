@@ -149,8 +149,11 @@ export const seedAnalyticsHistory = async (tx: Transaction, ids: HistoryIds, now
             RETURNING id, imei
         )
         INSERT INTO ${loans} (loan_reference, customer_id, inventory_item_id, imei, sku, lock_solution, price, deposit, instalment,
-            instalment_period, term, balance, agent_admin_id, store_id, channel, status, created_at, updated_at)
+            instalment_period, term, cash_price, first_due_date, balance, agent_admin_id, store_id, channel, status, created_at, updated_at)
         SELECT h.reference, c.id, i.id, h.imei, h.sku, h.lock_solution, h.price, h.deposit, h.instalment, h.period, h.term,
+               -- The terms accepted: the model's cash price (never above what the loan costs), due one period after the deposit day.
+               (SELECT least(m.cash_price, h.price) FROM ${phoneModels} m WHERE m.sku = h.sku),
+               (CASE WHEN h.period = 'weekly' THEN h.d0 + 7 ELSE (h.d0 + interval '1 month')::date END),
                CASE WHEN h.status = 'completed' THEN 0 ELSE h.price - h.deposit - h.paid * h.instalment END,
                h.agent_id, h.store_id, 'shop', h.status::loan_status, h.deposit_at - interval '1 hour',
                -- Last touched by its last payment; a deregistered loan when it was deregistered.

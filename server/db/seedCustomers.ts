@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { luhnValid } from '../../contract/fields';
 import type { LockSolution } from '../../contract/customers';
 import type { Transaction } from './index';
+import { businessDay } from '../domain/analytics/figures';
+import { firstDueDate } from '../domain/origination/terms';
 import { admins, customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from './schema';
 import { phonePicturePath } from '../domain/phonePictures';
 
@@ -627,6 +629,8 @@ const seedDemoLoan = async (
             instalment: model.instalment,
             instalmentPeriod: model.period,
             term: model.term,
+            cashPrice: model.cashPrice,
+            firstDueDate: firstDueDate(businessDay(createdAt), model.period),
             balance,
             agentAdminId: agentId,
             storeId,
@@ -767,9 +771,12 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
             RETURNING id, imei, sku
         )
         INSERT INTO ${loans} (loan_reference, customer_id, inventory_item_id, imei, sku, lock_solution, price, deposit, instalment,
-            instalment_period, term, balance, store_id, channel, status, created_at, updated_at)
+            instalment_period, term, cash_price, first_due_date, balance, store_id, channel, status, created_at, updated_at)
         SELECT 'LPS-' || lpad(n.g::text, 8, '0'), c.id, i.id, i.imei, m.sku, m.lock_solution,
                m.deposit + m.instalment_amount * m.term, m.deposit, m.instalment_amount, m.instalment_period, m.term,
+               m.cash_price,
+               ((c.created_at AT TIME ZONE 'Africa/Johannesburg')::date
+                   + CASE WHEN m.instalment_period = 'weekly' THEN interval '7 days' ELSE interval '1 month' END)::date,
                CASE WHEN p.done THEN 0 ELSE m.instalment_amount * (m.term - p.paid) END,
                c.store_id, 'shop',
                (CASE WHEN p.done THEN 'completed' ELSE 'active' END)::loan_status,

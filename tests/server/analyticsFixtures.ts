@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db';
 import { adminGroups, admins, deviceLocks, loans, phoneModels, stores, transactions } from '../../server/db/schema';
 import { withCheckDigit } from '../../server/db/seedCustomers';
+import { businessDay } from '../../server/domain/analytics/figures';
 import { startOfDay } from '../../server/domain/approvals/dates';
+import { firstDueDate } from '../../server/domain/origination/terms';
 import { SALES_AGENT_GROUP } from '../../server/domain/security';
 import { makeCustomer, nextSerial } from './customerFixtures';
 
@@ -108,6 +110,8 @@ export const makeAnalyticsLoan = async (db: Database, spec: FixtureLoan) => {
             instalment: spec.instalment,
             instalmentPeriod: spec.period,
             term: spec.term,
+            cashPrice: Math.min(model.cashPrice, price),
+            firstDueDate: firstDueDate(businessDay(payments[0]?.at ?? spec.updatedAt ?? new Date()), spec.period),
             balance: price - paid,
             agentAdminId: spec.agentId ?? null,
             storeId: spec.storeId,

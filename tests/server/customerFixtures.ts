@@ -9,6 +9,8 @@ import type { LoanStatus } from '../../contract/loans';
 import type { Database } from '../../server/db';
 import { admins, customers, deviceLocks, loans, otps, phoneModels, stores } from '../../server/db/schema';
 import { withCheckDigit } from '../../server/db/seedCustomers';
+import { businessDay } from '../../server/domain/analytics/figures';
+import { firstDueDate } from '../../server/domain/origination/terms';
 import { codeHash } from '../../server/domain/auth/codes';
 
 let serial = 0;
@@ -126,6 +128,8 @@ export const makeLoan = async (db: Database, options: LoanOptions = {}) => {
             instalment: model.instalmentAmount,
             instalmentPeriod: model.instalmentPeriod,
             term: model.term,
+            cashPrice: model.cashPrice,
+            firstDueDate: firstDueDate(businessDay(new Date()), model.instalmentPeriod),
             balance: options.balance ?? price - model.deposit,
             storeId: options.store === null ? null : await storeId(db, options.store ?? 'Soweto Central'),
             status,

@@ -65,7 +65,17 @@ describe('what the customer view lists', () => {
         const { body } = statement;
         expect(body.entries[0]).toMatchObject({ kind: 'deposit', balance_after: body.price - body.deposit });
         expect(body.entries.at(-1)?.balance_after).toBe(body.balance);
-        expect(body.financed).toBe(body.price - body.deposit);
+        // The terms accepted (the seed's Galaxy A25): financed is the cash price less the deposit, the
+        // cost of credit what the instalments add to it, and the price the total payable.
+        expect(body).toMatchObject({
+            cash_price: 4999,
+            deposit: 799,
+            financed: 4200,
+            cost_of_credit: 568,
+            price: 799 + 149 * 32,
+        });
+        expect(body.financed).toBe(body.cash_price - body.deposit);
+        expect(body.cost_of_credit).toBe(body.price - body.cash_price);
         const dates = body.entries.map(entry => entry.date);
         expect(dates).toEqual([...dates].sort());
     });

@@ -35,7 +35,7 @@ import { listServiceTransactions, type ApprovalKind } from '../../contract/appro
 import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../contract/loans';
 import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';
 import { freshImei, makeCustomer, makeLoan, makeVivoCode, VIVO_TEST_CODE } from './customerFixtures';
-import { makeSale, plantSaleCode, SALE_SKU, SALE_TEST_CODE, stockItem } from './originationFixtures';
+import { makeSale, plantQuote, plantSaleCode, SALE_SKU, SALE_TEST_CODE, stockItem } from './originationFixtures';
 import { offlineUnlockPin } from '../../contract/devices';
 import { DEMO_CUSTOMERS } from '../../server/db/seedCustomers';
 import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '../../contract/kyc';
@@ -301,6 +301,7 @@ const ROWS = {
     changeOwnPassword: { input: () => ({ body: { current_password: PASSWORD, new_password: `${PASSWORD}-changed` } }) },
     myRoles: { input: () => ({}) },
     health: { input: () => ({}) },
+    systemCheck: { input: () => ({}) },
     listAdminGroups: { input: () => ({ query: { $limit: 5, $sort: 'name', q: 'a' } }) },
     getAdminGroup: { input: () => ({ params: { id: ids.portalStaff } }) },
     createAdminGroup: {
@@ -468,7 +469,7 @@ const ROWS = {
     imeiValidationCheck: {
         input: async () => ({ body: { imei: await stockItem(server.db), sku: SALE_SKU, store_id: ids.soweto } }),
     },
-    createLoan: {
+    loanQuote: {
         input: async () => ({
             body: {
                 msisdn: (await makeCustomer(server.db)).msisdn,
@@ -478,6 +479,24 @@ const ROWS = {
                 channel: 'shop',
             },
         }),
+    },
+    // On a quote of the caller's own (as loan_quote issues it), for a fresh customer and phone.
+    createLoan: {
+        input: async context => {
+            const customer = await makeCustomer(server.db);
+            const imei = await stockItem(server.db);
+            const adminId = await adminIdOf(context.caller === SIGNED_OUT ? 'admin' : context.caller);
+            const quoteId = await plantQuote(server.db, {
+                adminId,
+                customerId: customer.id,
+                imei,
+                storeId: ids.soweto,
+                now: server.clock.now(),
+            });
+            return {
+                body: { msisdn: customer.msisdn, sku: SALE_SKU, imei, store_id: ids.soweto, channel: 'shop', quote_id: quoteId },
+            };
+        },
     },
     loanProgress: { input: async context => ({ body: { loan_reference: (await saleOf(context)).loanReference } }) },
     generateCustomerOtp: { input: async context => ({ body: { loan_reference: (await saleOf(context)).loanReference } }) },

@@ -46,6 +46,9 @@ import {
     makeKycSubmission,
     makeSale,
     plantSaleCode,
+    quoteAndCreate,
+    quotedBody,
+    type QuotedBody,
     SALE_SKU,
     SALE_TEST_CODE,
     stockItem,
@@ -141,7 +144,7 @@ describe('a sale from start to an active loan', () => {
             store: { id: ids.soweto, name: 'Soweto Central' },
         });
 
-        const created = await server.call(createLoan, { body: saleBody(customer.msisdn, imei), ...as });
+        const created = await quoteAndCreate(server, { body: saleBody(customer.msisdn, imei), ...as });
         expect(created.status).toBe(201);
         const loan = created.body;
         expect(loan).toMatchObject({
@@ -310,7 +313,7 @@ describe('the demo data', () => {
         expect(phones.body.devices.find(device => device.sku === SALE_SKU)?.in_stock).toBeGreaterThanOrEqual(3);
         const imei = '354679000030000';
         expect((await server.call(imeiValidationCheck, { body: { imei, sku: SALE_SKU }, token: token.agent })).status).toBe(200);
-        const sold = await server.call(createLoan, { body: saleBody(ayanda, imei), token: token.agent });
+        const sold = await quoteAndCreate(server, { body: saleBody(ayanda, imei), token: token.agent });
         expect(sold.status).toBe(201);
     });
 });
@@ -377,7 +380,7 @@ describe('every step in its order', () => {
     it('refuses every step of a cancelled sale, whose phone is back in stock for another customer', async () => {
         const customer = await pendingCustomer();
         const imei = await stockItem(server.db);
-        const created = await server.call(createLoan, { body: saleBody(customer.msisdn, imei), token: token.agent });
+        const created = await quoteAndCreate(server, { body: saleBody(customer.msisdn, imei), token: token.agent });
         const ref = { loan_reference: created.body.loan_reference };
         const cancelled = await server.call(cancelLoan, {
             body: { ...ref, reason: 'customer_changed_mind' },
@@ -400,7 +403,7 @@ describe('every step in its order', () => {
         }
 
         // The same customer may start again (the cancelled sale is not in progress), on the same phone.
-        const again = await server.call(createLoan, { body: saleBody(customer.msisdn, imei), token: token.agent });
+        const again = await quoteAndCreate(server, { body: saleBody(customer.msisdn, imei), token: token.agent });
         expect(again.status).toBe(201);
         expect(again.body.loan_reference).not.toBe(created.body.loan_reference);
     });
@@ -410,8 +413,13 @@ describe('steps sent again', () => {
     it('answers the same draft when create_loan is sent again, and refuses a second sale for the customer', async () => {
         const customer = await pendingCustomer();
         const imei = await stockItem(server.db);
-        const first = await server.call(createLoan, { body: saleBody(customer.msisdn, imei), token: token.agent });
-        const again = await server.call(createLoan, { body: saleBody(customer.msisdn, imei), token: token.agent });
+        // The same quote accepted twice (a retried request, a double click).
+        const accept = {
+            body: await quotedBody(server, saleBody(customer.msisdn, imei), { token: token.agent }),
+            token: token.agent,
+        };
+        const first = await server.call(createLoan, accept);
+        const again = await server.call(createLoan, accept);
         expect(again.status).toBe(201);
         expect(again.body.id).toBe(first.body.id);
         expect(await server.db.select().from(loans).where(eq(loans.customerId, customer.id))).toHaveLength(1);
@@ -422,12 +430,12 @@ describe('steps sent again', () => {
         expect(creates).toHaveLength(1);
 
         const otherPhone = await stockItem(server.db);
-        const second = await server.call(createLoan, { body: saleBody(customer.msisdn, otherPhone), token: token.agent });
+        const second = await quoteAndCreate(server, { body: saleBody(customer.msisdn, otherPhone), token: token.agent });
         expect([second.status, second.error.key]).toEqual([409, 'errors.sale_in_progress']);
         expect(second.error.message).toContain(first.body.loan_reference);
         // Another seller's attempt on the same phone and customer is no replay of the agent's draft.
         const colleague = await newAgent('Soweto Central');
-        const theirs = await server.call(createLoan, { body: saleBody(customer.msisdn, imei), token: colleague.token });
+        const theirs = await quoteAndCreate(server, { body: saleBody(customer.msisdn, imei), token: colleague.token });
         expect([theirs.status, theirs.error.key]).toEqual([409, 'errors.sale_in_progress']);
         expect(await itemStatus(otherPhone)).toBe('in_stock');
     });
@@ -723,7 +731,7 @@ describe('who sells to whom, from where', () => {
             'Cannot add loan for yourself',
         ]);
         const imei = await stockItem(server.db);
-        const loan = await server.call(createLoan, { body: saleBody('27820000005', imei), token: token.agent });
+        const loan = await quoteAndCreate(server, { body: saleBody('27820000005', imei), token: token.agent });
         expect([loan.status, loan.error.key, loan.error.field]).toEqual([409, 'errors.own_customer', 'msisdn']);
     });
 
@@ -734,7 +742,7 @@ describe('who sells to whom, from where', () => {
         const unknown = await server.call(customerLoginCheck, { body: { msisdn: '27790000000' }, token: token.agent });
         expect(unknown.body).toEqual({ msisdn: '27790000000', known: false, customer: null });
         const imei = await stockItem(server.db);
-        const refused = await server.call(createLoan, { body: saleBody(durban.msisdn, imei), token: token.agent });
+        const refused = await quoteAndCreate(server, { body: saleBody(durban.msisdn, imei), token: token.agent });
         expect([refused.status, refused.error.key]).toEqual([404, 'errors.customer_not_found']);
     });
 
@@ -742,7 +750,7 @@ describe('who sells to whom, from where', () => {
         const seller = await newAgent('Soweto Central');
         const durban = await pendingCustomer({ store: 'Durban Marine Parade' });
         const imei = await stockItem(server.db);
-        const unseen = await server.call(createLoan, { body: saleBody(durban.msisdn, imei), token: seller.token });
+        const unseen = await quoteAndCreate(server, { body: saleBody(durban.msisdn, imei), token: seller.token });
         expect(unseen.status).toBe(404);
         // Someone else's submission, or a rejected one of the seller's, does not open the sale.
         await makeKycSubmission(server.db, durban, ids.agent, 'approved');
@@ -754,7 +762,7 @@ describe('who sells to whom, from where', () => {
         await makeKycSubmission(server.db, durban, seller.id);
         const check = await server.call(customerLoginCheck, { body: { msisdn: durban.msisdn }, token: seller.token });
         expect(check.body.customer?.id).toBe(durban.id);
-        const sold = await server.call(createLoan, { body: saleBody(durban.msisdn, imei), token: seller.token });
+        const sold = await quoteAndCreate(server, { body: saleBody(durban.msisdn, imei), token: seller.token });
         expect(sold.status).toBe(201);
         expect(sold.body.store?.name).toBe('Soweto Central');
     });
@@ -763,12 +771,12 @@ describe('who sells to whom, from where', () => {
         const customer = await pendingCustomer();
         const imei = await stockItem(server.db);
 
-        const unnamed = await server.call(createLoan, { body: saleBody(customer.msisdn, imei), token: token.admin });
+        const unnamed = await quoteAndCreate(server, { body: saleBody(customer.msisdn, imei), token: token.admin });
         expect([unnamed.status, unnamed.error.key, unnamed.error.field]).toEqual([400, 'errors.store_required', 'store_id']);
         const check = await server.call(imeiValidationCheck, { body: { imei, sku: SALE_SKU }, token: token.admin });
         expect([check.status, check.error.key]).toEqual([400, 'errors.store_required']);
 
-        const otherShop = await server.call(createLoan, {
+        const otherShop = await quoteAndCreate(server, {
             body: saleBody(customer.msisdn, imei, { store_id: ids.durban }),
             token: token.agent,
         });
@@ -808,7 +816,7 @@ describe('who sells to whom, from where', () => {
         });
         expect([noStore.status, noStore.error.field]).toEqual([400, 'store_id']);
 
-        const sold = await server.call(createLoan, {
+        const sold = await quoteAndCreate(server, {
             body: saleBody(customer.msisdn, imei, { store_id: ids.soweto }),
             token: token.admin,
         });
@@ -825,7 +833,7 @@ describe('who sells to whom, from where', () => {
     it('lets a field agent sell to the customer they registered, from the store they name', async () => {
         const customer = await pendingCustomer({ store: null, registeredBy: 'fieldagent' });
         const imei = await stockItem(server.db, { store: 'Cape Town Bellville' });
-        const sold = await server.call(createLoan, {
+        const sold = await quoteAndCreate(server, {
             body: {
                 ...saleBody(customer.msisdn, imei, { store_id: await storeIdOf(server.db, 'Cape Town Bellville') }),
                 channel: 'field_agent',
@@ -869,12 +877,12 @@ describe('who sells to whom, from where', () => {
     it('sells a phone the customer qualifies for, within what their open loans leave', async () => {
         const small = await pendingCustomer({ creditLimit: 2000 });
         // The OPPO A18 finances 2 599 − 399 = 2 200.
-        const tooDear = await server.call(createLoan, {
+        const tooDear = await quoteAndCreate(server, {
             body: saleBody(small.msisdn, await stockItem(server.db)),
             token: token.agent,
         });
         expect([tooDear.status, tooDear.error.key]).toEqual([409, 'errors.not_qualified']);
-        const cheaper = await server.call(createLoan, {
+        const cheaper = await quoteAndCreate(server, {
             body: saleBody(small.msisdn, await stockItem(server.db, { sku: 'ITEL-A70-64' }), { sku: 'ITEL-A70-64' }),
             token: token.agent,
         });
@@ -882,7 +890,7 @@ describe('who sells to whom, from where', () => {
 
         const busy = await pendingCustomer({ creditLimit: 5000 });
         await makeLoan(server.db, { customerId: busy.id, msisdn: busy.msisdn, balance: 3000 });
-        const over = await server.call(createLoan, {
+        const over = await quoteAndCreate(server, {
             body: saleBody(busy.msisdn, await stockItem(server.db)),
             token: token.agent,
         });
@@ -895,12 +903,12 @@ describe('who sells to whom, from where', () => {
             const customer = await makeCustomer(server.db);
             await server.db.update(customers).set({ kycStatus }).where(eq(customers.id, customer.id));
             const imei = await stockItem(server.db);
-            const refused = await server.call(createLoan, { body: saleBody(customer.msisdn, imei), token: token.agent });
+            const refused = await quoteAndCreate(server, { body: saleBody(customer.msisdn, imei), token: token.agent });
             expect([refused.status, refused.error.key]).toEqual([409, 'errors.kyc_required']);
             expect(await itemStatus(imei)).toBe('in_stock');
         }
         const verified = await makeCustomer(server.db);
-        const sold = await server.call(createLoan, {
+        const sold = await quoteAndCreate(server, {
             body: saleBody(verified.msisdn, await stockItem(server.db)),
             token: token.agent,
         });
@@ -913,8 +921,10 @@ describe('parallel sellers', () => {
         const imei = await stockItem(server.db);
         const buyers: { msisdn: string }[] = [];
         for (let index = 0; index < 50; index++) buyers.push(await pendingCustomer());
+        const bodies: QuotedBody[] = [];
+        for (const buyer of buyers) bodies.push(await quotedBody(server, saleBody(buyer.msisdn, imei), { token: token.agent }));
         const outcome = await race(server, createLoan, 50, index => ({
-            body: saleBody(buyers[index]?.msisdn ?? '', imei),
+            body: bodies[index] ?? { ...saleBody('', imei), quote_id: '' },
             token: token.agent,
         }));
         expect(outcome.statuses).toEqual({ 201: 1, 409: 49 });
@@ -930,7 +940,8 @@ describe('parallel sellers', () => {
     it('answer one draft to 50 identical requests', async () => {
         const customer = await pendingCustomer();
         const imei = await stockItem(server.db);
-        const outcome = await race(server, createLoan, 50, { body: saleBody(customer.msisdn, imei), token: token.agent });
+        const body = await quotedBody(server, saleBody(customer.msisdn, imei), { token: token.agent });
+        const outcome = await race(server, createLoan, 50, { body, token: token.agent });
         expect(outcome.statuses).toEqual({ 201: 50 });
         expect(new Set(outcome.winners.map(winner => winner.body.id)).size).toBe(1);
         expect(await server.db.select().from(loans).where(eq(loans.customerId, customer.id))).toHaveLength(1);
@@ -940,8 +951,11 @@ describe('parallel sellers', () => {
         const buyers: { customer: { msisdn: string }; imei: string }[] = [];
         for (let index = 0; index < 20; index++)
             buyers.push({ customer: await pendingCustomer(), imei: await stockItem(server.db) });
+        const bodies: QuotedBody[] = [];
+        for (const buyer of buyers)
+            bodies.push(await quotedBody(server, saleBody(buyer.customer.msisdn, buyer.imei), { token: token.agent }));
         const outcome = await race(server, createLoan, 20, index => ({
-            body: saleBody(buyers[index]?.customer.msisdn ?? '', buyers[index]?.imei ?? ''),
+            body: bodies[index] ?? { ...saleBody('', ''), quote_id: '' },
             token: token.agent,
         }));
         expect(outcome.statuses).toEqual({ 201: 20 });

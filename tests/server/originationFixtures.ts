@@ -5,11 +5,27 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db';
-import { identityChecks, inventoryItems, kycImages, kycSubmissions, loans, otps, stores } from '../../server/db/schema';
+import { randomUUID } from 'node:crypto';
+import type { CallInput, CallResponse } from '../../contract/define';
+import { createLoan, loanQuote, QUOTE_VALIDITY_MINUTES } from '../../contract/origination';
+import {
+    identityChecks,
+    inventoryItems,
+    kycImages,
+    kycSubmissions,
+    loanQuotes,
+    loans,
+    otps,
+    phoneModels,
+    stores,
+} from '../../server/db/schema';
+import { businessDay } from '../../server/domain/analytics/figures';
+import { figuresOf, firstDueDate } from '../../server/domain/origination/terms';
 import { codeHash } from '../../server/domain/auth/codes';
 import { OTP } from '../../server/domain/auth/otp';
 import { SALE_CODE_PURPOSES, saleCodeSubject, type SaleCode } from '../../server/domain/origination/codes';
 import { freshImei, makeLoan } from './customerFixtures';
+import type { CallOptions, CallResult, TestServer } from './harness';
 
 export const SALE_SKU = 'OPPO-A18-128';
 
@@ -66,6 +82,72 @@ export const makeSale = async (db: Database, options: SaleOptions) => {
         .returning();
     if (!loan) throw new Error('No sale');
     return { ...made, loan };
+};
+
+/**
+ * A quote as `loan_quote` would issue it to `adminId` for this sale (the model's prices now, valid
+ * from `now`), for rows that need one of a caller's quotes without going through the call; answers
+ * its public id.
+ */
+export const plantQuote = async (
+    db: Database,
+    sale: { adminId: number; customerId: number; imei: string; storeId: number; sku?: string; now: Date },
+) => {
+    const [model] = await db
+        .select()
+        .from(phoneModels)
+        .where(eq(phoneModels.sku, sale.sku ?? SALE_SKU));
+    if (!model) throw new Error('No phone model');
+    const prices = { cashPrice: model.cashPrice, deposit: model.deposit, instalment: model.instalmentAmount, term: model.term };
+    const publicId = randomUUID();
+    await db.insert(loanQuotes).values({
+        publicId,
+        adminId: sale.adminId,
+        customerId: sale.customerId,
+        sku: model.sku,
+        imei: sale.imei,
+        storeId: sale.storeId,
+        channel: 'shop',
+        lockSolution: model.lockSolution,
+        cashPrice: model.cashPrice,
+        deposit: model.deposit,
+        instalment: model.instalmentAmount,
+        instalmentPeriod: model.instalmentPeriod,
+        term: model.term,
+        totalPayable: figuresOf(prices).totalPayable,
+        firstDueDate: firstDueDate(businessDay(sale.now), model.instalmentPeriod),
+        issuedAt: sale.now,
+        expiresAt: new Date(sale.now.getTime() + QUOTE_VALIDITY_MINUTES * 60_000),
+    });
+    return publicId;
+};
+
+/** What a sale is about, as `loan_quote` takes it and `create_loan` with the quote's id. */
+export type SaleBody = CallInput<typeof loanQuote>['body'];
+
+/**
+ * The body `create_loan` takes for this sale, as the wizard sends it: the quote `loan_quote` issued
+ * to this caller for it. Throws when no quote is issued (the tests of a refused quote call it themselves).
+ */
+export const quotedBody = async (server: TestServer, body: SaleBody, options: Omit<CallOptions, 'body'>) => {
+    const quoted = await server.call(loanQuote, { ...options, body });
+    if (quoted.status !== 201) throw new Error(`No quote: ${quoted.status} ${quoted.error.key}`);
+    return { ...body, quote_id: quoted.body.quote_id };
+};
+export type QuotedBody = CallInput<typeof createLoan>['body'];
+
+/**
+ * A sale as the wizard starts it: the quote, then `create_loan` accepting it. A quote refused
+ * (the customer does not qualify, the phone is not in stock…) answers as that refusal, which is
+ * what `create_loan` itself would refuse.
+ */
+export const quoteAndCreate = async (
+    server: TestServer,
+    options: Omit<CallOptions, 'body'> & { body: SaleBody },
+): Promise<CallResult<typeof createLoan>> => {
+    const quoted = await server.call(loanQuote, options);
+    if (quoted.status !== 201) return { ...quoted, body: undefined as unknown as CallResponse<typeof createLoan> };
+    return server.call(createLoan, { ...options, body: { ...options.body, quote_id: quoted.body.quote_id } });
 };
 
 /** The code the planted sale codes take. */

@@ -21,6 +21,7 @@ import {
     generateCustomerOtp,
     imeiValidationCheck,
     loanDeposit,
+    loanQuote,
 } from '../../contract/origination';
 import { loanStore } from '../../src/resources/loans/loanStore';
 import { customerStore } from '../../src/resources/customers/customerStore';
@@ -36,6 +37,7 @@ import {
     LOAN_REFERENCE,
     lockOf,
     qualified,
+    quoted,
     saleLoan,
     uploaded,
     verification,
@@ -56,6 +58,10 @@ const paths = () => called.map(call => call.path);
 const bodyOf = (path: string) => called.find(call => call.path === path)?.body;
 
 let lockAnswers = 0;
+/** The quotes loan_quote answers, in turn (the last again once they run out); create_loan refuses the ids in `staleQuotes`. */
+let quotes = [quoted()];
+let quotesGiven = 0;
+const staleQuotes = new Set<string>();
 
 contractServer(
     answer(customerLoginCheck, async ({ request }) => {
@@ -115,8 +121,23 @@ contractServer(
         await record(request);
         return imeiChecked;
     }),
+    answer(loanQuote, async ({ request }) => {
+        await record(request);
+        const next = quotes[Math.min(quotesGiven, quotes.length - 1)] ?? quoted();
+        quotesGiven += 1;
+        return next;
+    }),
     answer(createLoan, async ({ request }) => {
         await record(request);
+        const { quote_id } = (await request.clone().json()) as { quote_id: string };
+        if (staleQuotes.has(quote_id))
+            return errorAnswer(409, {
+                code: 409,
+                name: 'Conflict',
+                message: 'This quote can no longer be accepted',
+                key: 'errors.quote_stale',
+                field: 'quote_id',
+            });
         return saleLoan();
     }),
     answer(generateCustomerOtp, async ({ request }) => {
@@ -189,6 +210,9 @@ beforeEach(() => {
 afterEach(() => {
     called.length = 0;
     lockAnswers = 0;
+    quotes = [quoted()];
+    quotesGiven = 0;
+    staleQuotes.clear();
     upload.mockReset();
 });
 
@@ -257,12 +281,12 @@ describe('a sale to a new normal customer', { timeout: 60_000 }, () => {
         await user.type(screen.getByRole('textbox', { name: /IMEI of the phone/ }), IMEI);
         await user.click(screen.getByRole('button', { name: 'Check phone' }));
 
-        // Terms: the summary, accepted → the loan, both codes sent; then each code verified on its own (v1).
+        // Terms: the server's quote, accepted → the loan, both codes sent; then each code verified on its own (v1).
         await screen.findByRole('heading', { level: 2, name: 'Terms and codes' });
         const summary = screen.getByRole('region', { name: 'Terms of the sale' });
-        expect(within(summary).getByText('ZAR 3,999.00')).toBeTruthy();
+        expect(await within(summary).findByText('ZAR 3,999.00')).toBeTruthy();
         expect(within(summary).getByText('ZAR 3,399.00')).toBeTruthy();
-        expect(within(summary).getByText('ZAR 150.00 weekly, 24 times')).toBeTruthy();
+        expect(within(summary).getByText('24 × ZAR 150.00, weekly')).toBeTruthy();
         expect(within(summary).getByText('Trustonic')).toBeTruthy();
         await user.click(screen.getByRole('checkbox', { name: 'The customer has read and accepts these terms' }));
         await user.click(screen.getByRole('button', { name: 'Accept and send codes' }));
@@ -297,6 +321,7 @@ describe('a sale to a new normal customer', { timeout: 60_000 }, () => {
             '/api/digital_assisted/kyc-details',
             '/api/digital_assisted/customer-qualified-devices',
             '/api/v1/imei/validation/check',
+            '/api/v1/loan_quote',
             '/api/v1/create_loan',
             '/api/v1/generate/customer-otp',
             '/api/v1/generate/agent-otp',
@@ -321,7 +346,14 @@ describe('a sale to a new normal customer', { timeout: 60_000 }, () => {
             images: { id_front: imageId('id_front'), id_back: imageId('id_back'), selfie: imageId('selfie') },
             identity_reference: 'CTB-7781',
         });
-        expect(bodyOf('/api/v1/create_loan')).toEqual({ msisdn: BUYER_MSISDN, sku: 'SAM-A15', imei: IMEI, channel: 'shop' });
+        expect(bodyOf('/api/v1/loan_quote')).toEqual({ msisdn: BUYER_MSISDN, sku: 'SAM-A15', imei: IMEI, channel: 'shop' });
+        expect(bodyOf('/api/v1/create_loan')).toEqual({
+            msisdn: BUYER_MSISDN,
+            sku: 'SAM-A15',
+            imei: IMEI,
+            channel: 'shop',
+            quote_id: quoted().quote_id,
+        });
         expect(bodyOf('/api/v1/customer_otp')).toEqual({ loan_reference: LOAN_REFERENCE, otp: '123456' });
         expect(bodyOf('/api/v1/confirm_customer_initial_deposit')).toEqual({
             loan_reference: LOAN_REFERENCE,
@@ -330,6 +362,125 @@ describe('a sale to a new normal customer', { timeout: 60_000 }, () => {
             channel: 'mpesa',
         });
     }, 120_000);
+});
+
+/** From the customer check to step 5, as a new normal customer buying the Galaxy A15. */
+const toTerms = async (user: UserEvent) => {
+    await customerStep(user);
+    await documentsStep(user);
+    await user.type(screen.getByRole('textbox', { name: /^Town/ }), 'Soweto');
+    await user.click(screen.getByRole('button', { name: 'Check and submit' }));
+    await screen.findByRole('heading', { level: 2, name: 'Choose the phone' });
+    await user.click(await screen.findByRole('radio', { name: 'Samsung Galaxy A15' }));
+    await user.type(screen.getByRole('textbox', { name: /IMEI of the phone/ }), IMEI);
+    await user.click(screen.getByRole('button', { name: 'Check phone' }));
+    await screen.findByRole('heading', { level: 2, name: 'Terms and codes' });
+    return screen.getByRole('region', { name: 'Terms of the sale' });
+};
+
+/** The figure a definition list gives for a term (the first, where the card says it twice). */
+const figureOf = (region: HTMLElement, term: string) => {
+    const dt = within(region).getAllByText(term, { selector: 'dt' })[0];
+    const text = dt?.nextElementSibling?.textContent ?? null;
+    // Money is written with a no-break space after the currency.
+    return text === null ? null : text.replace(/\s/g, ' ');
+};
+
+describe('the quote (issue 20)', { timeout: 60_000 }, () => {
+    it('shows every figure the customer will owe before they accept, and the same figures from the loan after', async () => {
+        const user = await openWizard();
+        const summary = await toTerms(user);
+        await within(summary).findByText(/Quote valid until/);
+        const before = {
+            total: figureOf(summary, 'Total payable'),
+            cost: figureOf(summary, 'Cost of credit'),
+            cash: figureOf(summary, 'Cash price'),
+            deposit: figureOf(summary, 'Deposit'),
+            financed: figureOf(summary, 'Amount financed'),
+            instalments: figureOf(summary, 'Instalments'),
+            first: figureOf(summary, 'First instalment due'),
+            lock: figureOf(summary, 'Lock'),
+        };
+        expect(before).toEqual({
+            total: 'ZAR 4,200.00',
+            cost: 'ZAR 201.00',
+            cash: 'ZAR 3,999.00',
+            deposit: 'ZAR 600.00',
+            financed: 'ZAR 3,399.00',
+            instalments: '24 × ZAR 150.00, weekly',
+            first: new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date('2026-11-29T00:00:00')),
+            lock: 'Trustonic',
+        });
+        expect(within(summary).getByText('5.9% of the amount financed')).toBeTruthy();
+        expect(paths()).toContain('/api/v1/loan_quote');
+
+        await user.click(screen.getByRole('checkbox', { name: 'The customer has read and accepts these terms' }));
+        await user.click(screen.getByRole('button', { name: 'Accept and send codes' }));
+        expect(await screen.findByText(/Sent to •••222/)).toBeTruthy();
+        const after = screen.getByRole('region', { name: 'Terms of the sale' });
+        expect(figureOf(after, 'Total payable')).toBe(before.total);
+        expect(figureOf(after, 'Cost of credit')).toBe(before.cost);
+        expect(figureOf(after, 'Amount financed')).toBe(before.financed);
+        expect(figureOf(after, 'First instalment due')).toBe(before.first);
+    });
+
+    it('on a stale quote shows the new one with a notice, the acceptance cleared, and accepts only that one', async () => {
+        const renewed = quoted({
+            quote_id: '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+            instalment: 155,
+            total_payable: 4320,
+            cost_of_credit: 321,
+            cost_of_credit_percent: 9.4,
+            expires_at: '2026-11-22T09:50:00.000Z',
+        });
+        quotes = [quoted(), renewed];
+        staleQuotes.add(quoted().quote_id);
+        const user = await openWizard();
+        const summary = await toTerms(user);
+        await within(summary).findByText(/Quote valid until/);
+        expect(figureOf(summary, 'Total payable')).toBe('ZAR 4,200.00');
+        await user.click(screen.getByRole('checkbox', { name: 'The customer has read and accepts these terms' }));
+        await user.click(screen.getByRole('button', { name: 'Accept and send codes' }));
+
+        expect(
+            await screen.findByText(
+                'The terms changed since the customer saw them. Go through the new quote with them: they must accept it again.',
+            ),
+        ).toBeTruthy();
+        const shown = screen.getByRole('region', { name: 'Terms of the sale' });
+        expect(figureOf(shown, 'Total payable')).toBe('ZAR 4,320.00');
+        expect(figureOf(shown, 'Cost of credit')).toBe('ZAR 321.00');
+        expect(figureOf(shown, 'Instalments')).toBe('24 × ZAR 155.00, weekly');
+        const accept = screen.getByRole('checkbox', {
+            name: 'The customer has read and accepts these terms',
+        }) as HTMLInputElement;
+        expect(accept.checked).toBe(false);
+        // Nothing else lost: still the same phone and device, no loan yet.
+        expect(within(shown).getByText(`IMEI ${IMEI} · Soweto Central`)).toBeTruthy();
+        expect(loanStore.read()?.loanReference ?? null).toBeNull();
+
+        // Sending without accepting again is refused on the form; accepted, the new quote is the one sent.
+        await user.click(screen.getByRole('button', { name: 'Accept and send codes' }));
+        expect(await screen.findByText('The customer must accept the terms first')).toBeTruthy();
+        await user.click(accept);
+        await user.click(screen.getByRole('button', { name: 'Accept and send codes' }));
+        expect(await screen.findByText(/Sent to •••222/)).toBeTruthy();
+        const creates = called.filter(call => call.path === '/api/v1/create_loan').map(call => call.body);
+        expect(creates).toEqual([
+            expect.objectContaining({ quote_id: quoted().quote_id }),
+            expect.objectContaining({ quote_id: renewed.quote_id }),
+        ]);
+    });
+
+    it('gets a new quote when asked', async () => {
+        quotes = [quoted(), quoted({ quote_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', expires_at: '2026-11-22T10:05:00.000Z' })];
+        const user = await openWizard();
+        const summary = await toTerms(user);
+        await within(summary).findByText(/Quote valid until/);
+        await user.click(within(summary).getByRole('button', { name: 'Get a new quote' }));
+        await waitFor(() => expect(paths().filter(path => path === '/api/v1/loan_quote')).toHaveLength(2));
+        expect(screen.queryByText(/The terms changed/)).toBeNull();
+    });
 });
 
 describe('the customer step', { timeout: 60_000 }, () => {

@@ -4,7 +4,7 @@
  * server/domain/customers/loans.ts and server/domain/approvals/; the lifecycles in docs/domain.md.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
 import { CUSTOMER_CHANNELS } from '../../../contract/customers';
 import { LOAN_STATUSES, SALES_EXIT_REASONS } from '../../../contract/loans';
@@ -20,6 +20,46 @@ export const salesExitReason = pgEnum('sales_exit_reason', SALES_EXIT_REASONS);
 export const loanChannel = pgEnum('loan_channel', CUSTOMER_CHANNELS);
 export const approvalKind = pgEnum('approval_kind', APPROVAL_KINDS);
 export const approvalStatus = pgEnum('approval_status', APPROVAL_STATUSES);
+
+/**
+ * A quote (contract/origination.ts `loanQuote`): the terms offered to a customer for one device,
+ * as a caller asked for them, to be accepted by `create_loan` before `expires_at`. Its figures are
+ * the model's prices when it was issued; the loan that accepts it names it (`loans.quote_id`, at
+ * most one loan per quote), so a quote is used once. `public_id` is what the client holds.
+ */
+export const loanQuotes = pgTable(
+    'loan_quotes',
+    {
+        id: identity(),
+        publicId: uuid('public_id').notNull().unique(),
+        adminId: integer('admin_id')
+            .notNull()
+            .references(() => admins.id),
+        customerId: integer('customer_id')
+            .notNull()
+            .references(() => customers.id),
+        sku: text('sku')
+            .notNull()
+            .references(() => phoneModels.sku),
+        imei: text('imei').notNull(),
+        storeId: integer('store_id')
+            .notNull()
+            .references(() => stores.id),
+        channel: loanChannel('channel').notNull(),
+        lockSolution: lockSolution('lock_solution').notNull(),
+        cashPrice: money('cash_price').notNull(),
+        deposit: money('deposit').notNull(),
+        instalment: money('instalment').notNull(),
+        instalmentPeriod: instalmentPeriod('instalment_period').notNull(),
+        term: integer('term').notNull(),
+        /** deposit + instalment × term, to the cent. */
+        totalPayable: money('total_payable').notNull(),
+        firstDueDate: date('first_due_date').notNull(),
+        issuedAt: at('issued_at').notNull(),
+        expiresAt: at('expires_at').notNull(),
+    },
+    table => [index('loan_quotes_customer_idx').on(table.customerId, table.issuedAt)],
+);
 
 /** The statuses in which a loan holds its IMEI: one such loan per IMEI. */
 export const OPEN_LOAN_STATUSES = ['draft', 'awaiting_deposit', 'awaiting_lock', 'active'] as const;
@@ -43,6 +83,18 @@ export const loans = pgTable(
         instalment: money('instalment').notNull(),
         instalmentPeriod: instalmentPeriod('instalment_period').notNull(),
         term: integer('term').notNull(),
+        /**
+         * The terms accepted with the price (the total payable, deposit + instalment × term): the
+         * cash price, so amount financed (cash − deposit) and cost of credit (price − cash) are
+         * what the customer was quoted, and the first instalment's day. Loans from before quotes
+         * took the model's cash price and one period after their deposit day (migration 0020).
+         */
+        cashPrice: money('cash_price').notNull(),
+        firstDueDate: date('first_due_date').notNull(),
+        /** The quote accepted (null for loans from before quotes): one loan per quote. */
+        quoteId: integer('quote_id')
+            .unique('loans_quote_key')
+            .references(() => loanQuotes.id),
         balance: money('balance').notNull(),
         agentAdminId: integer('agent_admin_id').references(() => admins.id),
         storeId: integer('store_id').references(() => stores.id),

@@ -17,7 +17,7 @@ import type { Loan } from '../../../contract/loans';
 import type { Queryable } from '../../db';
 import { admins, customers, deviceLocks, loans, phoneModels, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
-import { iso } from '../../wire';
+import { cents, iso } from '../../wire';
 import { shippedPicture } from '../phonePictures';
 
 /** A column spelled with its table, for subqueries (drizzle leaves columns bare in a single-table select). */
@@ -207,6 +207,11 @@ export const toLoan = (row: SelectedLoan): Loan => {
         instalment: loan.instalment,
         instalment_period: loan.instalmentPeriod,
         term: loan.term,
+        cash_price: loan.cashPrice,
+        amount_financed: cents(loan.cashPrice - loan.deposit),
+        cost_of_credit: cents(loan.price - loan.cashPrice),
+        total_payable: loan.price,
+        first_due_date: loan.firstDueDate,
         balance: loan.balance,
         amount_paid: Math.round((loan.price - loan.balance) * 100) / 100,
         currency: CURRENCY,

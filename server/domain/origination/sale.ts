@@ -1,6 +1,9 @@
 /**
  * Starting a sale (contract/origination.ts): who the customer is, whether a device may be sold,
- * the draft loan that reserves it, and where a sale stands.
+ * the draft loan that reserves it on the quote the customer accepted (./quote.ts), and where a sale
+ * stands. The loan takes the quote's figures, never the catalogue's at that moment: a quote the
+ * catalogue no longer prices the same is refused (409 `errors.quote_stale`), and `loans_quote_key`
+ * lets one quote make one loan.
  *
  * `create_loan` runs under the customer's row lock, so one customer's parallel sales take turns:
  * the second sees the first (the same draft again, or `errors.sale_in_progress`) and the credit
@@ -10,7 +13,6 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CURRENCY } from '../../../contract/customers';
 import {
     createLoan,
     customerLoginCheck,
@@ -23,13 +25,12 @@ import type { Queryable, Transaction } from '../../db';
 import { customers, deviceLocks, inventoryItems, loans, phoneModels, transactions } from '../../db/schema';
 import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
 import { HttpError, mount } from '../../http';
-import { creditUsed } from '../customers/customers';
 import { newChallenge, refreshDevices } from '../customers/devices';
 import { customerNotFound, selectCustomers, toCustomer, toLoan } from '../customers/records';
 import { callerId, readLoan, refuseOwnMsisdn, saleCustomers, saleLoan, saleStore } from './access';
+import { checkBuyer, pricedAsQuoted, quoteById, quoteStale, type QuoteRow } from './quote';
 import { sentCodes } from './codes';
 import { toTransaction } from './deposit';
-import { cents } from '../../wire';
 
 /** A sale not yet through: the customer has one at a time. */
 export const SALE_STATUSES = ['draft', 'awaiting_deposit', 'awaiting_lock'] as const satisfies readonly LoanStatus[];
@@ -54,7 +55,7 @@ const imeiNotInStock = () =>
     new HttpError(409, 'errors.imei_not_in_stock', 'No phone of this model with this IMEI is in stock at the shop', 'imei');
 const unknownSku = () => new HttpError(400, 'errors.unknown_sku', 'There is no phone model with this SKU', 'sku');
 
-const phoneModel = async (db: Queryable, sku: string) => {
+export const phoneModel = async (db: Queryable, sku: string) => {
     const [model] = await db.select().from(phoneModels).where(eq(phoneModels.sku, sku));
     if (!model) throw unknownSku();
     return model;
@@ -66,7 +67,7 @@ const phoneModel = async (db: Queryable, sku: string) => {
  * and then looks for an open loan, so a sale that waited for the lock sees the loan of the sale
  * that held it.
  */
-const deviceForSale = async (db: Queryable, device: { imei: string; sku: string; storeId: number }, lock = false) => {
+export const deviceForSale = async (db: Queryable, device: { imei: string; sku: string; storeId: number }, lock = false) => {
     const query = db.select().from(inventoryItems).where(eq(inventoryItems.imei, device.imei));
     const [item] = lock ? await query.for('update') : await query;
     const [open] = await db
@@ -118,6 +119,45 @@ const sameDraft = async (db: Queryable, customerId: number, imei: string, agentI
     return row?.id ?? null;
 };
 
+/** A customer has one sale at a time: another in progress is 409 `errors.sale_in_progress`, naming it. */
+export const refuseSaleInProgress = async (db: Queryable, customerId: number): Promise<void> => {
+    const [inProgress] = await db
+        .select({ reference: loans.loanReference })
+        .from(loans)
+        .where(and(eq(loans.customerId, customerId), inArray(loans.status, [...SALE_STATUSES])))
+        .limit(1);
+    if (inProgress) {
+        throw new HttpError(
+            409,
+            'errors.sale_in_progress',
+            `Sale ${inProgress.reference} is already in progress for this customer: finish or cancel it first`,
+            'msisdn',
+        );
+    }
+};
+
+/** The caller's draft that accepted this quote, if it is still a draft: the same quote again answers it. */
+const draftOfQuote = async (db: Queryable, quoteId: number) => {
+    const [row] = await db
+        .select({ id: loans.id })
+        .from(loans)
+        .where(and(eq(loans.quoteId, quoteId), eq(loans.status, 'draft')))
+        .limit(1);
+    return row?.id ?? null;
+};
+
+/** A quote is for one sale: the caller who asked, the customer, the model and device, the shop and the channel. */
+const quoteFits = (
+    quote: QuoteRow,
+    sale: { adminId: number; customerId: number; storeId: number; sku: string; imei: string; channel: string },
+) =>
+    quote.adminId === sale.adminId &&
+    quote.customerId === sale.customerId &&
+    quote.storeId === sale.storeId &&
+    quote.sku === sale.sku &&
+    quote.imei === sale.imei &&
+    quote.channel === sale.channel;
+
 /** Thrown inside the write when the draft turned out to exist already: answered outside it, nothing written. */
 class SameDraft extends Error {
     constructor(readonly loanId: number) {
@@ -153,53 +193,35 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
                 .from(customers)
                 .where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
             if (!seen) throw customerNotFound();
-            const already = await sameDraft(context.db, seen.id, body.imei, me);
+            // The quote accepted must be this caller's, for this very sale; else it is not the one shown.
+            const offered = await quoteById(context.db, body.quote_id);
+            if (!offered || !quoteFits(offered, { adminId: me, customerId: seen.id, storeId: store.id, ...body }))
+                throw quoteStale();
+            const already = (await draftOfQuote(context.db, offered.id)) ?? (await sameDraft(context.db, seen.id, body.imei, me));
             if (already !== null) return readLoan(context.db, already);
             try {
                 return await context.write(
                     async tx => {
                         const [customer] = await tx.select().from(customers).where(eq(customers.id, seen.id)).for('update');
                         if (!customer) throw customerNotFound();
-                        const again = await sameDraft(tx, customer.id, body.imei, me);
+                        const again = (await draftOfQuote(tx, offered.id)) ?? (await sameDraft(tx, customer.id, body.imei, me));
                         if (again !== null) throw new SameDraft(again);
-                        const [inProgress] = await tx
-                            .select({ reference: loans.loanReference })
+                        // Used by another loan (since cancelled or gone on), expired, or priced otherwise now: quoted again.
+                        const [used] = await tx
+                            .select({ id: loans.id })
                             .from(loans)
-                            .where(and(eq(loans.customerId, customer.id), inArray(loans.status, [...SALE_STATUSES])))
+                            .where(eq(loans.quoteId, offered.id))
                             .limit(1);
-                        if (inProgress) {
-                            throw new HttpError(
-                                409,
-                                'errors.sale_in_progress',
-                                `Sale ${inProgress.reference} is already in progress for this customer: finish or cancel it first`,
-                                'msisdn',
-                            );
-                        }
-                        if (customer.kycStatus !== 'pending' && customer.kycStatus !== 'verified') {
-                            throw new HttpError(
-                                409,
-                                'errors.kyc_required',
-                                "The customer's KYC must be submitted (and not rejected) before a sale",
-                                'msisdn',
-                            );
-                        }
+                        if (used || context.now().getTime() >= offered.expiresAt.getTime()) throw quoteStale();
+                        await refuseSaleInProgress(tx, customer.id);
                         const model = await phoneModel(tx, body.sku);
-                        const { used } = await creditUsed(tx, customer.id);
-                        const available = cents(Math.max(0, customer.creditLimit - used));
-                        const financed = cents(model.cashPrice - model.deposit);
-                        if (financed > available) {
-                            throw new HttpError(
-                                409,
-                                'errors.not_qualified',
-                                `The customer qualifies for ${CURRENCY} ${available}; this phone finances ${CURRENCY} ${financed}`,
-                                'sku',
-                            );
-                        }
+                        if (!pricedAsQuoted(offered, model)) throw quoteStale();
+                        await checkBuyer(tx, customer, model);
                         const item = await deviceForSale(tx, { imei: body.imei, sku: model.sku, storeId: store.id }, true);
                         const loanReference = await nextLoanReference(tx);
                         const now = context.now();
-                        // What a loan costs, as the seed's loans: the deposit, then every instalment.
-                        const price = cents(model.deposit + model.instalmentAmount * model.term);
+                        // Exactly the terms quoted: the price is the total payable, deposit + instalment × term.
+                        const price = offered.totalPayable;
                         const [loan] = await tx
                             .insert(loans)
                             .values({
@@ -208,12 +230,15 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
                                 inventoryItemId: item.id,
                                 imei: item.imei,
                                 sku: model.sku,
-                                lockSolution: model.lockSolution,
+                                lockSolution: offered.lockSolution,
                                 price,
-                                deposit: model.deposit,
-                                instalment: model.instalmentAmount,
-                                instalmentPeriod: model.instalmentPeriod,
-                                term: model.term,
+                                deposit: offered.deposit,
+                                instalment: offered.instalment,
+                                instalmentPeriod: offered.instalmentPeriod,
+                                term: offered.term,
+                                cashPrice: offered.cashPrice,
+                                firstDueDate: offered.firstDueDate,
+                                quoteId: offered.id,
                                 balance: price,
                                 agentAdminId: me,
                                 storeId: store.id,
@@ -248,8 +273,13 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
                                         sku: model.sku,
                                         store_id: store.id,
                                         channel: body.channel,
+                                        quote_id: offered.publicId,
+                                        cash_price: offered.cashPrice,
                                         price,
-                                        deposit: model.deposit,
+                                        deposit: offered.deposit,
+                                        instalment: offered.instalment,
+                                        term: offered.term,
+                                        first_due_date: offered.firstDueDate,
                                         status: 'draft',
                                     },
                                 },
@@ -263,7 +293,7 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
                             ],
                         };
                     },
-                    { conflicts: { loans_open_imei_key: imeiInUse } },
+                    { conflicts: { loans_open_imei_key: imeiInUse, loans_quote_key: quoteStale } },
                 );
             } catch (error) {
                 if (error instanceof SameDraft) return readLoan(context.db, error.loanId);

@@ -241,11 +241,14 @@ export const FormActions = ({
     label,
     extra,
     keep,
+    disabled,
 }: {
     back?: Step;
     label: string;
     extra?: ReactNode;
     keep?: (values: FieldValues) => void;
+    /** The primary action cannot be taken yet (e.g. no quote to accept). */
+    disabled?: boolean;
 }) => {
     const { isSubmitting } = useFormState();
     const { getValues } = useFormContext();
@@ -253,7 +256,7 @@ export const FormActions = ({
         <StepActions
             back={back}
             onBack={keep ? () => keep(getValues()) : undefined}
-            primary={{ label, busy: isSubmitting }}
+            primary={{ label, busy: isSubmitting, disabled }}
             extra={extra}
         />
     );

@@ -8,6 +8,7 @@ import type { CallResponse } from '../../../contract/define';
 import type { DeviceLock } from '../../../contract/devices';
 import type { KycImageKind, OcrFields, uploadImage } from '../../../contract/kyc';
 import type { Loan } from '../../../contract/loans';
+import type { Quote } from '../../../contract/origination';
 import { thandi } from './customerFixtures';
 
 export const BUYER_MSISDN = '27831112222';
@@ -100,6 +101,35 @@ export const lockOf = (change: Partial<DeviceLock> = {}): DeviceLock => ({
     ...change,
 });
 
+/**
+ * The server's quote for the Galaxy A15 (contract/origination.ts `quote`): 3 999 cash, 600 down,
+ * 3 399 financed; 24 × 150 weekly, so 4 200 payable and 201 (5.9%) of credit.
+ */
+export const quoted = (change: Partial<Quote> = {}): Quote => ({
+    quote_id: '3f1c2b9e-8a7d-4c6b-9e5f-1a2b3c4d5e6f',
+    msisdn: BUYER_MSISDN,
+    sku: galaxy.sku,
+    brand: galaxy.brand,
+    model: galaxy.model,
+    imei: IMEI,
+    store: { id: 1, name: 'Soweto Central' },
+    lock_solution: 'trustonic',
+    currency: 'ZAR',
+    cash_price: 3999,
+    deposit: 600,
+    amount_financed: 3399,
+    cost_of_credit: 201,
+    cost_of_credit_percent: 5.9,
+    instalment: 150,
+    instalments: 24,
+    instalment_period: 'weekly',
+    first_due_date: '2026-11-29',
+    total_payable: 4200,
+    issued_at: '2026-11-22T09:05:00.000Z',
+    expires_at: '2026-11-22T09:35:00.000Z',
+    ...change,
+});
+
 export const saleLoan = (change: Partial<Loan> = {}): Loan => ({
     id: 20,
     loan_reference: LOAN_REFERENCE,
@@ -110,12 +140,18 @@ export const saleLoan = (change: Partial<Loan> = {}): Loan => ({
     model: galaxy.model,
     image: null,
     lock_solution: 'trustonic',
-    price: 3999,
+    // The quote's terms (`quoted`): 600 + 150 × 24 = 4 200 payable for a 3 999 phone.
+    price: 4200,
     deposit: 600,
     instalment: 150,
     instalment_period: 'weekly',
     term: 24,
-    balance: 3999,
+    cash_price: 3999,
+    amount_financed: 3399,
+    cost_of_credit: 201,
+    total_payable: 4200,
+    first_due_date: '2026-11-29',
+    balance: 4200,
     amount_paid: 0,
     currency: 'ZAR',
     status: 'draft',

@@ -13,10 +13,28 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import type { CallResponse } from '../../../../contract/define';
 import { checkInsurance, loanStatements, type Loan } from '../../../../contract/loans';
 import { useCustomerQuery } from '../api';
 import { useFormat } from '../format';
 import { Fact, Facts, Loaded } from './Section';
+import { TermsFigures, type Terms } from '../../loans/terms';
+
+/** The terms the loan was accepted on, from its statement: what the customer owes in all, and why. */
+const termsOfStatement = (statement: CallResponse<typeof loanStatements>, loan: Loan): Terms => ({
+    currency: statement.currency,
+    cashPrice: statement.cash_price,
+    deposit: statement.deposit,
+    amountFinanced: statement.financed,
+    costOfCredit: statement.cost_of_credit,
+    costOfCreditPercent: statement.financed > 0 ? Math.round((statement.cost_of_credit / statement.financed) * 1000) / 10 : 0,
+    instalment: statement.instalment,
+    instalments: statement.term,
+    period: statement.instalment_period,
+    firstDueDate: statement.first_due_date,
+    totalPayable: statement.price,
+    lock: loan.lock_solution,
+});
 
 const Statement = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
     const translate = useTranslate();
@@ -32,10 +50,13 @@ const Statement = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
             <Loaded query={query}>
                 {statement => (
                     <>
+                        <Box component="section" aria-label={translate('loans.quote.title')} sx={{ maxWidth: 560, mb: 1.5 }}>
+                            <Typography component="h5" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+                                {translate('loans.quote.title')}
+                            </Typography>
+                            <TermsFigures terms={termsOfStatement(statement, loan)} />
+                        </Box>
                         <Facts min={110}>
-                            <Fact label="loans.price">{format.money(statement.price, statement.currency)}</Fact>
-                            <Fact label="loans.deposit">{format.money(statement.deposit, statement.currency)}</Fact>
-                            <Fact label="loans.statement.financed">{format.money(statement.financed, statement.currency)}</Fact>
                             <Fact label="loans.balance">{format.money(statement.balance, statement.currency)}</Fact>
                         </Facts>
                         {statement.entries.length === 0 ? (
