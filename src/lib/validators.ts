@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslate, type Validator } from 'react-admin';
-import { optionalEmail, otp, phone, username } from './contractChecks';
+import { internationalPhone, optionalEmail, otp, phone, username } from './contractChecks';
 import { problemArgs, type FieldCheck } from './fieldChecks';
 
 export const usePortalValidators = () => {
@@ -18,6 +18,7 @@ export const usePortalValidators = () => {
             };
         return {
             phone: validator(phone),
+            internationalPhone: validator(internationalPhone),
             username: validator(username),
             optionalEmail: validator(optionalEmail),
             otp: validator(otp),

@@ -10,6 +10,7 @@ import sw from '../../src/i18n/sw';
 import { AUDIT_ACTION_WORDS, subjectOf } from '../../src/resources/audit/actions';
 import { changesOf } from '../../src/resources/audit/auditDiff';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { expectFilterMenuNamed } from './support/filterMenu';
 import { renderPortal, signedInAs } from './support/portal';
 
 /** The first screen of a test loads its page's chunk: slow on a busy machine. */
@@ -51,6 +52,13 @@ afterEach(() => {
 });
 
 describe('the audit trail', () => {
+    it('names every filter of its "Add filter" menu', async () => {
+        signedInAs(['VIEW_AUDIT_TRAIL']);
+        renderPortal('/dashboard/audit');
+        expect(await screen.findByText('Changed user sipho.n', {}, FIRST)).toBeTruthy();
+        expect(await expectFilterMenuNamed(userEvent.setup())).toHaveLength(5);
+    });
+
     it('lists who did what to which record in words, with its codes beneath, and opens a row to show what changed', async () => {
         signedInAs(['VIEW_AUDIT_TRAIL']);
         const user = userEvent.setup();

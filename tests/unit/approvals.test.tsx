@@ -19,7 +19,10 @@ import {
 import { registrationOptions } from '../../contract/security';
 import { canAccessWith } from '../../src/authProvider/permissions';
 import { fetchWholeQueue } from '../../src/resources/approvals/api';
+import { createI18nProvider } from '../../src/i18n';
+import sw from '../../src/i18n/sw';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { expectFilterMenuNamed } from './support/filterMenu';
 import { renderPortal, signedInAs } from './support/portal';
 
 /** The first screen of a test loads its page's chunk: slow on a busy machine. */
@@ -121,6 +124,23 @@ describe('an approvals queue', () => {
         expect(within(panel).getByText('356938035643807')).toBeTruthy();
         expect(within(panel).getByText('LPP-000007')).toBeTruthy();
         expect(within(panel).getByText('The screen broke; the shop swapped the phone')).toBeTruthy();
+    });
+
+    it('names every filter of its "Add filter" menu from the catalog, in English and Swahili', async () => {
+        signedInAs([...CHECKER, 'VIEW_USERS']);
+        const english = renderPortal('/dashboard/imei_changes');
+        await screen.findByText('Zanele Dube', {}, FIRST);
+        // The shop's and the maker's said "Store id" and "Maker id", in English whatever the language.
+        expect(await expectFilterMenuNamed(userEvent.setup())).toEqual([
+            'Requested from',
+            'Requested until',
+            'Shop',
+            'Requested by',
+        ]);
+        english.unmount();
+        renderPortal('/dashboard/imei_changes', createI18nProvider('sw', sw));
+        await screen.findByText('Zanele Dube', {}, FIRST);
+        expect(await expectFilterMenuNamed(userEvent.setup(), sw)).toHaveLength(4);
     });
 
     it('asks before approving, approves once, and refreshes the queue and the counts', async () => {

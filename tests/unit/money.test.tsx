@@ -31,6 +31,7 @@ import {
 } from '../../contract/money';
 import { fetchAll, fetchSuspensePage, fetchTransactionsPage } from '../../src/resources/money/api';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { expectFilterMenuNamed } from './support/filterMenu';
 import { renderPortal, signedInAs } from './support/portal';
 
 /** The first screen of a test loads its page's chunk: slow on a busy machine. */
@@ -361,6 +362,17 @@ describe('Find transaction', () => {
 
 describe('Suspense transactions', () => {
     const FINANCE = ['VIEW_SUSPENSE_TRANSACTIONS', 'CORRECT_SUSPENSE_TRANSACTIONS'];
+
+    it('names every filter of its "Add filter" menu, as Find transaction does', async () => {
+        signedInAs([...FINANCE, 'FIND_TRANSACTION']);
+        const suspense = renderPortal('/dashboard/suspense-transactions');
+        expect(await screen.findByText('MP7QX', {}, FIRST)).toBeTruthy();
+        expect(await expectFilterMenuNamed(userEvent.setup())).toHaveLength(3);
+        suspense.unmount();
+        renderPortal('/dashboard/transactions/find');
+        expect(await screen.findByText('MP7QX', {}, FIRST)).toBeTruthy();
+        expect(await expectFilterMenuNamed(userEvent.setup())).toHaveLength(4);
+    });
 
     it('lists what waits oldest first, and assigns a payment to a loan chosen, confirmed with its balance before and after', async () => {
         signedInAs(FINANCE);

@@ -138,12 +138,13 @@ const useFilters = (queue: QueueName) => {
             : []),
         <DateInput key="from" source="from" label="approvals.fields.from" />,
         <DateInput key="to" source="to" label="approvals.fields.to" />,
-        <ReferenceInput key="store_id" source="store_id" reference="store-options">
+        // The "Add filter" menu names a filter by the element's own label: the input's is not read there.
+        <ReferenceInput key="store_id" source="store_id" reference="store-options" label="approvals.fields.store">
             <AutocompleteInput label="approvals.fields.store" optionText="name" sx={{ minWidth: { sm: 220 } }} />
         </ReferenceInput>,
         ...(byMaker && canListUsers
             ? [
-                  <ReferenceInput key="maker_id" source="maker_id" reference="users">
+                  <ReferenceInput key="maker_id" source="maker_id" reference="users" label="approvals.fields.maker">
                       <AutocompleteInput
                           label="approvals.fields.maker"
                           optionText={(user: { first_name: string; last_name: string; username: string }) =>

@@ -9,16 +9,40 @@ import {
     maxLength,
     minLength,
     required,
+    useNotify,
+    useRedirect,
 } from 'react-admin';
 import { Grid } from '@mui/material';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
+import type { Admin } from '../../../contract/security';
+import { internationalMsisdn } from '../../lib/contractChecks';
 import { usePortalValidators } from '../../lib/validators';
 
+/** What is sent: the phone number in international form (a South African 0821234567 as 27821234567). */
+const transform = (values: Record<string, unknown>) => ({
+    ...values,
+    msisdn: typeof values.msisdn === 'string' ? internationalMsisdn(values.msisdn) : values.msisdn,
+});
+
+/**
+ * A new portal user. The form checks itself (`noValidate`): the browser's own tooltips would speak
+ * before the portal's messages, in the browser's language. Saved, it says who was created.
+ */
 export const UserCreate = () => {
     const validate = usePortalValidators();
+    const notify = useNotify();
+    const redirect = useRedirect();
     return (
-        <Create redirect="list">
-            <SimpleForm>
+        <Create
+            transform={transform}
+            mutationOptions={{
+                onSuccess: (user: Admin) => {
+                    notify('resources.users.created', { type: 'info', messageArgs: { username: user.username } });
+                    redirect('list', 'users');
+                },
+            }}
+        >
+            <SimpleForm noValidate>
                 <Grid container columnSpacing={2} sx={{ width: '100%', maxWidth: 720 }}>
                     <Grid size={{ xs: 12, sm: 6 }}>
                         <TextInput source="first_name" validate={[required(), maxLength(80)]} autoFocus />
@@ -38,8 +62,8 @@ export const UserCreate = () => {
                         <TextInput
                             source="msisdn"
                             type="tel"
-                            helperText="register.msisdn_help"
-                            validate={[required(), validate.phone]}
+                            helperText="resources.users.msisdn_help"
+                            validate={[required(), validate.internationalPhone]}
                         />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6 }}>

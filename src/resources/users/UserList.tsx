@@ -19,11 +19,13 @@ import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { UserStatus } from './UserStatus';
 import { LocalDateField } from '../../layout/LocalDateField';
 
-const StatusInput = () => {
+/** The "Add filter" menu names a filter by its element's own `source` and `label`. */
+const StatusInput = ({ source, label }: { source: 'status'; label: string }) => {
     const translate = useTranslate();
     return (
         <SelectInput
-            source="status"
+            source={source}
+            label={label}
             choices={ADMIN_STATUSES.map(status => ({ id: status, name: translate(`resources.users.statuses.${status}`) }))}
         />
     );
@@ -34,7 +36,7 @@ const filters = [
     <ReferenceInput key="group_id" source="group_id" reference="groups" sort={{ field: 'name', order: 'ASC' }}>
         <SelectInput optionText="name" label="resources.users.fields.group_id" />
     </ReferenceInput>,
-    <StatusInput key="status" />,
+    <StatusInput key="status" source="status" label="resources.users.fields.status" />,
 ];
 
 const NameCell = ({ user }: { user: Admin }) => (
