@@ -10,7 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { API_BASE } from '../../contract';
 import { customerLimits, customerMessages, findCustomer, qualifiedDevices } from '../../contract/customers';
 import { deviceLockCommand, offlineUnlockPin } from '../../contract/devices';
-import { customerLoans, depositTransactions, requestLoanDeactivation } from '../../contract/loans';
+import {
+    checkInsurance,
+    customerLoans,
+    depositTransactions,
+    loanStatements,
+    requestLoanDeactivation,
+} from '../../contract/loans';
 import { customerStore } from '../../src/resources/customers/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import {
@@ -219,6 +225,62 @@ describe("the customer view's sections", () => {
         expect(screen.queryByRole('button', { name: 'Lock device' })).toBeNull();
         expect(screen.queryByRole('button', { name: 'Request deregistration' })).toBeNull();
         expect(screen.queryByRole('button', { name: 'Rate a call' })).toBeNull();
+    });
+
+    it("shows in a loan's statement the terms the customer accepted: cash price, financed, cost of credit, total payable (issue 20)", async () => {
+        server.use(
+            answer(loanStatements, () => ({
+                loan_reference: loan.loan_reference,
+                currency: 'ZAR' as const,
+                price: 3999,
+                deposit: 600,
+                financed: 3000,
+                cash_price: 3600,
+                cost_of_credit: 399,
+                instalment: 150,
+                instalment_period: 'weekly' as const,
+                term: 24,
+                first_due_date: '2026-03-09',
+                balance: 2100,
+                status: 'active' as const,
+                entries: [],
+            })),
+            answer(checkInsurance, () => ({
+                loan_reference: loan.loan_reference,
+                insured: false,
+                status: 'none' as const,
+                insurer: null,
+                policy_number: null,
+                premium: null,
+                currency: 'ZAR' as const,
+                cover_until: null,
+            })),
+        );
+        openView(ALL_VIEW_ROLES);
+        const loans = await screen.findByRole('region', { name: 'Loans' });
+        await userEvent.setup().click(await within(loans).findByRole('button', { name: 'Statement and insurance' }));
+        const accepted = await within(loans).findByRole('region', { name: 'Terms accepted' });
+        const figure = (term: string) =>
+            (within(accepted).getAllByText(term, { selector: 'dt' })[0]?.nextElementSibling?.textContent ?? '').replace(
+                /\s/g,
+                ' ',
+            );
+        expect({
+            total: figure('Total payable'),
+            cost: figure('Cost of credit'),
+            cash: figure('Cash price'),
+            financed: figure('Amount financed'),
+            instalments: figure('Instalments'),
+            first: figure('First instalment due'),
+        }).toEqual({
+            total: 'ZAR 3,999.00',
+            cost: 'ZAR 399.00',
+            cash: 'ZAR 3,600.00',
+            financed: 'ZAR 3,000.00',
+            instalments: '24 × ZAR 150.00, weekly',
+            first: new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date('2026-03-09T00:00:00')),
+        });
+        expect(within(accepted).getByText('13.3% of the amount financed')).toBeTruthy();
     });
 
     it('shows a failed section with its reason and a Retry that loads it', async () => {
