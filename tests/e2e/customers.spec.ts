@@ -47,7 +47,7 @@ test.describe('customers', () => {
 
         await lookup(page).fill(ZANELE.msisdn);
         await page.keyboard.press('Enter');
-        await expect(page).toHaveURL(/\/dashboard\/customers\/view$/);
+        await expect(page).toHaveURL(/\/dashboard\/customers\/view\?customer=[0-9a-f-]{36}$/);
         await expect(customerHeading(page, ZANELE.name)).toBeVisible();
         const loans = page.getByRole('region', { name: 'Loans' });
         await expect(loans.getByText(ZANELE.loan)).toBeVisible();
@@ -173,7 +173,7 @@ test.describe('customers', () => {
         await expectAccessible(page, 'find digital assisted customer');
         await lookup(page).fill(LINDIWE.msisdn);
         await page.getByRole('button', { name: 'Find', exact: true }).click();
-        await expect(page).toHaveURL(/\/dashboard\/customers\/digital-assisted-view$/);
+        await expect(page).toHaveURL(/\/dashboard\/customers\/digital-assisted-view\?customer=[0-9a-f-]{36}$/);
         await expect(customerHeading(page, LINDIWE.name)).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Order in progress' })).toBeVisible();
         await expectAccessible(page, 'digitally assisted customer view');

@@ -12,6 +12,7 @@ import { thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
 
 const asked: { find: string | null; body: unknown }[] = [];
+const OF_THE_SHOP = '27830000055';
 const added: unknown[] = [];
 const request = {
     id: 1,
@@ -27,7 +28,18 @@ const request = {
 
 contractServer(
     answer(findFieldAgentCustomer, async ({ request: sent }) => {
-        asked.push({ find: new URL(sent.url).searchParams.get('find'), body: await sent.clone().json() });
+        const find = new URL(sent.url).searchParams.get('find');
+        const body = (await sent.clone().json()) as { username: string };
+        asked.push({ find, body });
+        // A customer of the shop whom another agent registered: not among this agent's own.
+        if (find === 'fieldagent' && body.username === OF_THE_SHOP) {
+            return errorAnswer(404, {
+                code: 404,
+                name: 'NotFound',
+                message: 'Customer record not found',
+                key: 'errors.customer_not_found',
+            });
+        }
         return { users: [thandi] };
     }),
     answer(registrationOptions, { stores: [{ id: 3, name: 'Soweto Central', town: 'Soweto' }] }),
@@ -99,6 +111,51 @@ describe('field agents', () => {
         await user.click(screen.getByRole('button', { name: 'Find' }));
         expect(await screen.findByRole('heading', { name: 'Thandi Mokoena', level: 1 })).toBeTruthy();
         expect(asked).toEqual([{ find: 'shop', body: { username: thandi.msisdn } }]);
+    });
+
+    it("say a miss searched only their own customers, and offer the shop's search and recording in one place", async () => {
+        signedInAs(['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE'], { shop: { id: 3, name: 'Soweto Central' } });
+        const user = userEvent.setup();
+        renderPortal('/dashboard/find/fieldagent/customer');
+        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), OF_THE_SHOP);
+        await user.click(screen.getByRole('button', { name: 'Find' }));
+        const alert = await screen.findByRole('alert');
+        expect(alert.textContent).toContain('Customer record not found');
+        expect(alert.textContent).toContain('Only the customers you registered were searched.');
+        expect(alert.textContent).toContain('search the shop’s customers before recording them as new');
+
+        // Recording them: the number looked for is already filled in.
+        await user.click(within(alert).getByRole('button', { name: 'Record a new customer' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Add a prospective customer' });
+        expect((within(dialog).getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement).value).toBe(OF_THE_SHOP);
+        await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+        // The shop's search, with what was typed: it finds the customer.
+        await user.click(within(screen.getByRole('alert')).getByRole('link', { name: 'Search the shop’s customers' }));
+        const lookup = await screen.findByRole('textbox', { name: 'Phone number or username' });
+        expect(await screen.findByRole('heading', { name: 'Find customer by shop', level: 1 })).toBeTruthy();
+        expect((lookup as HTMLInputElement).value).toBe(OF_THE_SHOP);
+        await user.click(screen.getByRole('button', { name: 'Find' }));
+        expect(await screen.findByRole('heading', { name: 'Thandi Mokoena', level: 1 })).toBeTruthy();
+        expect(asked).toEqual([
+            { find: 'fieldagent', body: { username: OF_THE_SHOP } },
+            { find: 'shop', body: { username: OF_THE_SHOP } },
+        ]);
+    });
+
+    it("offer recording only, to an agent who may not search a shop's customers", async () => {
+        signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/find/fieldagent/customer');
+        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), OF_THE_SHOP);
+        await user.click(screen.getByRole('button', { name: 'Find' }));
+        const alert = await screen.findByRole('alert');
+        expect(alert.textContent).toContain(
+            'Only the customers you registered were searched. If they are new, record them here.',
+        );
+        expect(within(alert).queryByRole('link', { name: 'Search the shop’s customers' })).toBeNull();
+        expect(within(alert).getByRole('button', { name: 'Record a new customer' })).toBeTruthy();
     });
 
     it('list their prospective customers and record one, a refused field shown on its input', async () => {

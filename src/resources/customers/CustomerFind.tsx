@@ -3,16 +3,16 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Title, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
+import { Title, useCanAccess, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { StartSale } from '../loans/StartSale';
 import { customerStore } from './customerStore';
-import { FieldAgentRequests } from './FieldAgentRequests';
-import { findFor, lookupTerm, type Found } from './lookup';
+import { AddRequest, FieldAgentRequests } from './FieldAgentRequests';
+import { findFor, lookupTerm, USER_NOT_FOUND, type Found } from './lookup';
 import { VariantGate } from './VariantGate';
-import { absolute, VARIANTS, type VariantKey } from './variants';
+import { absolute, VARIANTS, viewAddress, type VariantKey } from './variants';
 
 /** The field agent without a shop picks the shop to look in (the call needs it then). */
 const ShopPicker = ({ value, onChange, problem }: { value: string; onChange: (id: string) => void; problem?: string }) => {
@@ -70,7 +70,7 @@ const KeptCustomerNote = ({ variant, onClear }: { variant: VariantKey; onClear: 
             severity="info"
             action={
                 <Stack direction="row" spacing={1}>
-                    <Button component={Link} to={absolute(VARIANTS[variant].viewPath)} color="inherit" size="small">
+                    <Button component={Link} to={viewAddress(variant, customer.public_id)} color="inherit" size="small">
                         {translate('customers.find.open')}
                     </Button>
                     <Button color="inherit" size="small" onClick={onClear}>
@@ -85,6 +85,48 @@ const KeptCustomerNote = ({ variant, onClear }: { variant: VariantKey; onClear: 
     );
 };
 
+/** What another lookup screen hands this one: the text to look for again (in history's state, never the address). */
+const handedTerm = (state: unknown): string =>
+    typeof state === 'object' && state !== null && 'term' in state && typeof state.term === 'string' ? state.term : '';
+
+/**
+ * A field agent's own lookup found no one: it searched only the customers this agent registered.
+ * Say so, and offer here what else may find or make the customer, so a customer of the shop whom
+ * someone else registered is not registered twice: the shop's lookup (for holders of its role)
+ * and recording a new customer.
+ */
+const NotAmongMine = ({ term }: { term: string }) => {
+    const translate = useTranslate();
+    const { canAccess: shopSearch } = useCanAccess({ resource: VARIANTS.shop.resource, action: 'find' });
+    const phone = /^[0-9]+$/.test(term) ? term : '';
+    return (
+        <Alert severity="warning" role="alert">
+            <Typography component="p" variant="body2" sx={{ fontWeight: 600 }}>
+                {translate('errors.customer_not_found')}
+            </Typography>
+            <Typography component="p" variant="body2" sx={{ mb: 1 }}>
+                {translate(shopSearch ? 'customers.find.not_mine_shop' : 'customers.find.not_mine')}
+            </Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {shopSearch ? (
+                    <Button
+                        component={Link}
+                        to={absolute(VARIANTS.shop.findPath)}
+                        state={{ term }}
+                        size="small"
+                        variant="outlined"
+                        color="inherit"
+                        startIcon={<SearchIcon />}
+                    >
+                        {translate('customers.find.search_shop')}
+                    </Button>
+                ) : null}
+                <AddRequest label="customers.find.register_new" msisdn={phone} />
+            </Stack>
+        </Alert>
+    );
+};
+
 const FindForm = ({ variant }: { variant: VariantKey }) => {
     const translate = useTranslate();
     const notify = useNotify();
@@ -92,7 +134,8 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
     const { identity } = useGetIdentity();
     const me = identity as PortalIdentity | undefined;
     const needsShop = variant === 'shop' && me !== undefined && me.shop === null;
-    const [typed, setTyped] = useState('');
+    const location = useLocation();
+    const [typed, setTyped] = useState(() => handedTerm(location.state));
     const [storeId, setStoreId] = useState('');
     const [problem, setProblem] = useState<string>();
     const [shopProblem, setShopProblem] = useState<string>();
@@ -102,7 +145,7 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
         mutationFn: ({ term, store }) => findFor(variant, term, store),
         onSuccess: found => {
             customerStore.save(variant, found);
-            navigate(absolute(VARIANTS[variant].viewPath));
+            navigate(viewAddress(variant, found.customer.public_id));
         },
     });
 
@@ -139,7 +182,9 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
                     <form onSubmit={submit} noValidate role="search" aria-label={translate(VARIANTS[variant].title)}>
                         <Stack spacing={2}>
                             <Typography color="text.secondary">{translate('customers.find.intro')}</Typography>
-                            {lookup.error ? (
+                            {lookup.error && variant === 'fieldagent' && notFound(lookup.error) ? (
+                                <NotAmongMine term={lookup.variables?.term ?? ''} />
+                            ) : lookup.error ? (
                                 <Alert severity="error" role="alert">
                                     {translate(errorKeyOf(lookup.error))}
                                 </Alert>
@@ -194,6 +239,12 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
             ) : null}
         </Box>
     );
+};
+
+/** The lookup found no one (the server's 404, or an answer without a match). */
+const notFound = (error: unknown) => {
+    const key = errorKeyOf(error);
+    return key === 'errors.customer_not_found' || key === USER_NOT_FOUND;
 };
 
 /** A lookup screen (spec §2, §4), the same for the four variants but for its call and its role. */

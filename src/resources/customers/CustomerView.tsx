@@ -1,15 +1,22 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import { Avatar, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { CanAccess, Title, useNotify, useTranslate } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
-import type { Customer } from '../../../contract/customers';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { customerByPublicId, type Customer } from '../../../contract/customers';
+import { LoadError } from '../../layout/LoadError';
+import { PageLoading } from '../../layout/PageLoading';
+import { apiErrorOf } from '../../lib/apiErrors';
+import { callApi } from '../../lib/portalApi';
 import { StartSale } from '../loans/StartSale';
 import { ConvertCustomer } from './actions/ConvertCustomer';
 import { RateCall } from './actions/RateCall';
 import { DataAwards } from './sections/DataAwards';
-import { customerStore, type KeptCustomer } from './customerStore';
+import { customerStore } from './customerStore';
+import type { Found } from './lookup';
 import { useFormat } from './format';
 import { Deposits } from './sections/Deposits';
 import { ExistingOrder } from './sections/ExistingOrder';
@@ -19,7 +26,7 @@ import { Loans } from './sections/Loans';
 import { Messages } from './sections/Messages';
 import { QualifiedPhones } from './sections/QualifiedPhones';
 import { VariantGate } from './VariantGate';
-import { absolute, VARIANTS, type VariantKey } from './variants';
+import { absolute, CUSTOMER_PARAM, VARIANTS, type VariantKey } from './variants';
 
 /** Nobody in hand (first visit, cleared, or kept by someone else): say so, and lead to the lookup. */
 const NoCustomer = ({ variant }: { variant: VariantKey }) => {
@@ -32,6 +39,27 @@ const NoCustomer = ({ variant }: { variant: VariantKey }) => {
                 {translate('customers.view.none_title')}
             </Typography>
             <Typography color="text.secondary">{translate('customers.view.none_body')}</Typography>
+            <Button component={Link} to={absolute(VARIANTS[variant].findPath)} variant="contained">
+                {translate('customers.view.find')}
+            </Button>
+        </Box>
+    );
+};
+
+/**
+ * The address names no customer this user may see in this view: the lookup's own words
+ * ("Customer record not found"), whether the customer is out of sight or does not exist.
+ */
+const NotFound = ({ variant }: { variant: VariantKey }) => {
+    const translate = useTranslate();
+    return (
+        <Box sx={{ py: 6, px: 2, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 2 }}>
+            <Title title={translate('customers.view.title')} />
+            <PersonSearchIcon sx={{ fontSize: 56 }} color="primary" />
+            <Typography component="h1" variant="h5">
+                {translate('errors.customer_not_found')}
+            </Typography>
+            <Typography color="text.secondary">{translate('customers.view.not_found_body')}</Typography>
             <Button component={Link} to={absolute(VARIANTS[variant].findPath)} variant="contained">
                 {translate('customers.view.find')}
             </Button>
@@ -109,7 +137,7 @@ const Header = ({
 };
 
 /** The customer 360: every section the user's roles open, side by side on a desk, one under another on a phone. */
-const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: KeptCustomer }) => {
+const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: Found }) => {
     const translate = useTranslate();
     const notify = useNotify();
     const navigate = useNavigate();
@@ -167,10 +195,49 @@ const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: KeptCus
     );
 };
 
+const publicId = z.uuid();
+
+/**
+ * The customer the address names, read under the view's own rule, who then becomes the customer
+ * in hand (the add-loan wizard starts from it, and a visit without an address falls back to it).
+ */
+const AddressedCustomer = ({ variant, named }: { variant: VariantKey; named: string }) => {
+    const valid = publicId.safeParse(named).success;
+    const read = useQuery({
+        queryKey: ['customer-address', variant, named],
+        queryFn: ({ signal }) =>
+            callApi(customerByPublicId, { params: { public_id: named }, query: { view: variant } }, { signal }),
+        enabled: valid,
+        retry: false,
+    });
+    useEffect(() => {
+        if (read.data) customerStore.save(variant, read.data);
+    }, [read.data, variant]);
+    // Not an id at all reads as nobody, like an id that names no one.
+    if (!valid || apiErrorOf(read.error)?.key === 'errors.customer_not_found') return <NotFound variant={variant} />;
+    if (read.data) return <CustomerDetails variant={variant} kept={read.data} />;
+    if (read.isError) return <LoadError error={read.error} onRetry={() => void read.refetch()} sx={{ my: 2 }} />;
+    return <PageLoading />;
+};
+
+/**
+ * The address names the customer (`?customer=<public_id>`); without one, the customer kept in
+ * storage (spec §3) is shown and their address replaces the bare one. The kept customer stands in
+ * for the one named when they are the same, without asking the server again.
+ */
 const ViewScreen = ({ variant }: { variant: VariantKey }) => {
+    const [params, setParams] = useSearchParams();
+    const named = params.get(CUSTOMER_PARAM);
     // Read once per visit of the screen: the kept customer survives a reload (customerStore.ts).
     const [kept] = useState(() => customerStore.read(variant));
-    return kept ? <CustomerDetails variant={variant} kept={kept} /> : <NoCustomer variant={variant} />;
+    useEffect(() => {
+        // Replaced, not pushed: Back leaves the view rather than returning to its bare address.
+        if (!named && kept) setParams({ [CUSTOMER_PARAM]: kept.customer.public_id }, { replace: true });
+    }, [named, kept, setParams]);
+    const shown = named ?? kept?.customer.public_id;
+    // One element for the kept customer with or without their address, so the view is not built twice.
+    if (kept && shown === kept.customer.public_id) return <CustomerDetails key={shown} variant={variant} kept={kept} />;
+    return named ? <AddressedCustomer key={named} variant={variant} named={named} /> : <NoCustomer variant={variant} />;
 };
 
 /** A customer view screen (spec §2), the same for the four variants but for its role. */

@@ -28,8 +28,12 @@ const problemsOf = (form: Form): Partial<Record<keyof Form, string>> => {
     return problems;
 };
 
-/** Recording a prospective customer met in the field: they become a customer registered by the agent. */
-const AddRequest = () => {
+/**
+ * Recording a prospective customer met in the field: they become a customer registered by the
+ * agent. Offered by this list, and by the agent's lookup when it found no one (`msisdn`: the
+ * number looked for, filled in).
+ */
+export const AddRequest = ({ label = 'customers.requests.add', msisdn = '' }: { label?: string; msisdn?: string }) => {
     const translate = useTranslate();
     const notify = useNotify();
     const queryClient = useQueryClient();
@@ -87,10 +91,11 @@ const AddRequest = () => {
                 startIcon={<PersonAddIcon />}
                 onClick={() => {
                     add.reset();
+                    if (msisdn) setForm(current => ({ ...current, msisdn }));
                     setOpen(true);
                 }}
             >
-                {translate('customers.requests.add')}
+                {translate(label)}
             </Button>
             <ActionDialog
                 open={open}

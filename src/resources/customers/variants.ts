@@ -1,10 +1,13 @@
+import type { CUSTOMER_VIEWS } from '../../../contract/customers';
+
 /**
  * The four ways into a customer (spec §2): staff, digitally assisted, field agent, and field agent
  * by shop. Each has its lookup screen and its view screen under /dashboard, gated by its own role
  * (the `find` action of its resource in src/authProvider/permissions.ts); the screens themselves
  * are shared (CustomerFind.tsx, CustomerView.tsx).
  */
-export const VARIANT_KEYS = ['staff', 'assisted', 'fieldagent', 'shop'] as const;
+/** The contract's views (customerByPublicId's `view`), one for one. */
+export const VARIANT_KEYS = ['staff', 'assisted', 'fieldagent', 'shop'] as const satisfies typeof CUSTOMER_VIEWS;
 export type VariantKey = (typeof VARIANT_KEYS)[number];
 
 export interface Variant {
@@ -50,3 +53,13 @@ export const VARIANTS: Readonly<Record<VariantKey, Variant>> = {
 };
 
 export const absolute = (path: string) => `/dashboard/${path}`;
+
+/**
+ * The search parameter of a view's address that names its customer, by their random public id:
+ * never the phone or id number, which would land in browser history and server logs.
+ */
+export const CUSTOMER_PARAM = 'customer';
+
+/** The address of a variant's view showing this customer: it can be bookmarked, shared and reopened. */
+export const viewAddress = (variant: VariantKey, publicId: string) =>
+    `${absolute(VARIANTS[variant].viewPath)}?${new URLSearchParams({ [CUSTOMER_PARAM]: publicId }).toString()}`;

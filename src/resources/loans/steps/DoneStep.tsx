@@ -10,7 +10,7 @@ import { customerKey } from '../../customers/api';
 import { customerStore } from '../../customers/customerStore';
 import { useFormat } from '../../customers/format';
 import { Fact, Facts } from '../../customers/sections/Section';
-import { absolute, VARIANTS } from '../../customers/variants';
+import { absolute, VARIANTS, viewAddress } from '../../customers/variants';
 import { loanStore } from '../loanStore';
 import { useWizard } from '../wizard';
 
@@ -36,7 +36,7 @@ export const DoneStep = () => {
     if (!loan) return null;
     const viewCustomer = () => {
         if (customer) customerStore.save(entry.variant, { customer, order: null });
-        navigate(absolute(VARIANTS[entry.variant].viewPath));
+        navigate(customer ? viewAddress(entry.variant, customer.public_id) : absolute(VARIANTS[entry.variant].viewPath));
     };
     return (
         <Stack spacing={2} sx={{ alignItems: 'stretch' }}>
