@@ -259,6 +259,38 @@ describe('verifying one submission', () => {
         expect(await screen.findByRole('img', { name: 'ID back' })).toBeTruthy();
     });
 
+    it('enlarges a document on click, Enter or Space, with zoom, and closes by its button or Escape, focus back', async () => {
+        signedInAs(VIEWER);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/customers/kyc-validation?id=7');
+        const thumbnail = await screen.findByRole('button', { name: 'Open ID front in full size' }, FIRST);
+
+        await user.click(thumbnail);
+        let dialog = await screen.findByRole('dialog', { name: 'ID front' });
+        const picture = within(dialog).getByRole('img', { name: 'ID front' }) as HTMLImageElement;
+        expect(picture.src).toBe(PIXEL);
+        // Fitted first; zoomed by its buttons, and fitted again.
+        expect(picture.dataset.zoomed).toBe('false');
+        await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+        expect(picture.dataset.zoomed).toBe('true');
+        await user.click(within(dialog).getByRole('button', { name: 'Fit to screen' }));
+        expect(picture.dataset.zoomed).toBe('false');
+        await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        await waitFor(() => expect(document.activeElement).toBe(thumbnail));
+
+        await user.keyboard('{Enter}');
+        dialog = await screen.findByRole('dialog', { name: 'ID front' });
+        await user.keyboard('{Escape}');
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        await waitFor(() => expect(document.activeElement).toBe(thumbnail));
+
+        await user.keyboard(' ');
+        expect(await screen.findByRole('dialog', { name: 'ID front' })).toBeTruthy();
+        await user.keyboard('{Escape}');
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
     it('approves after asking, and shows the submission approved', async () => {
         signedInAs(CHECKER);
         const user = userEvent.setup();

@@ -10,6 +10,7 @@ import { CanAccess, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { KycImageKind, KycSubmission } from '../../../contract/kyc';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { ImageViewer } from '../../layout/ImageViewer';
 import { LoadError } from '../../layout/LoadError';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { useWhen } from '../approvals/RequestDetail';
@@ -87,21 +88,12 @@ const KycImage = ({ id, kind }: { id: string; kind: KycImageKind }) => {
                     aria-label={translate('app.loading')}
                 />
             ) : (
-                <Box
-                    component="a"
-                    href={image.data.data_url}
-                    target="_blank"
-                    rel="noreferrer"
-                    aria-label={translate('kyc.images.open', { name: label })}
-                    sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.200' }}
-                >
-                    <Box
-                        component="img"
-                        src={image.data.data_url}
-                        alt={label}
-                        sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'contain' }}
-                    />
-                </Box>
+                <ImageViewer
+                    src={image.data.data_url}
+                    alt={label}
+                    label={translate('kyc.images.open', { name: label })}
+                    sx={{ aspectRatio: '4 / 3', objectFit: 'contain' }}
+                />
             )}
             <Typography component="figcaption" variant="body2">
                 {label}
