@@ -47,6 +47,8 @@ const MENUS: Record<string, string[]> = {
         'tpi',
         'security',
         'audit',
+        'system_check',
+        'system_check_beta',
     ],
     maker: [
         'dashboard',
@@ -62,6 +64,8 @@ const MENUS: Record<string, string[]> = {
         'kyc',
         'suspense',
         'tpi',
+        'system_check',
+        'system_check_beta',
     ],
     checker: ['dashboard', 'users', 'agents', 'deregistrations', 'approvals', 'kyc', 'suspense', 'tpi'],
     shopowner: ['dashboard', 'agents', 'find_customer', 'stores', 'shop', 'inventory', 'analytics'],
