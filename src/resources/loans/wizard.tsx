@@ -8,7 +8,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormContext, useFormState, type FieldValues } from 'react-hook-form';
 import type { Customer } from '../../../contract/customers';
@@ -164,9 +164,41 @@ interface Primary {
     disabled?: boolean;
 }
 
+/** At this height or below the bar is not sticky: on a short screen (a 360 × 640 phone) it would take too much of it. */
+export const SHORT_SCREEN_HEIGHT = 700;
+
+/**
+ * While the step's bar sticks to the bottom of the screen, the page's scroll padding at the bottom
+ * is the bar's height: whatever is scrolled into view (a field taking the focus, the keyboard's
+ * Tab, a form's first error) stops above the bar instead of under it. The bar's height follows its
+ * wrapping (a phone's two rows), and nothing is reserved when the bar is in the flow.
+ */
+const useScrollPaddingFor = (bar: RefObject<HTMLElement | null>) => {
+    useLayoutEffect(() => {
+        const element = bar.current;
+        if (!element) return undefined;
+        const root = document.documentElement;
+        const apply = () => {
+            root.style.scrollPaddingBottom =
+                getComputedStyle(element).position === 'sticky' ? `${element.getBoundingClientRect().height}px` : '';
+        };
+        apply();
+        const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
+        observer?.observe(element);
+        window.addEventListener('resize', apply);
+        return () => {
+            observer?.disconnect();
+            window.removeEventListener('resize', apply);
+            root.style.scrollPaddingBottom = '';
+        };
+    }, [bar]);
+};
+
 /**
  * The bar every step ends with: Back, Cancel sale (before the lock step), and the step's own
- * action. It sticks to the bottom of the screen, so on a phone it stays above the keyboard.
+ * action. On a screen tall enough it sticks to the bottom, so the step's action is always at hand;
+ * nothing of the step may end up under it (`useScrollPaddingFor`). On a short screen it stays at
+ * the end of the step.
  */
 export const StepActions = ({
     back,
@@ -181,11 +213,16 @@ export const StepActions = ({
 }) => {
     const translate = useTranslate();
     const { step, go, askCancel } = useWizard();
+    const bar = useRef<HTMLDivElement>(null);
+    useScrollPaddingFor(bar);
     return (
         <Stack
+            ref={bar}
             direction="row"
+            data-step-actions
             sx={{
                 position: 'sticky',
+                [`@media (max-height: ${SHORT_SCREEN_HEIGHT}px)`]: { position: 'static' },
                 bottom: 0,
                 zIndex: 1,
                 bgcolor: 'background.paper',
