@@ -66,6 +66,8 @@ test.describe('adding a loan', () => {
         await expectAccessible(page, 'add loan: identity');
         await confirmIdentity(page, person);
         await choosePhone(page, imei);
+        await expect(page.getByText(/Quote valid until/)).toBeVisible();
+        await expectAccessible(page, 'add loan: the quote');
         await acceptTerms(page);
         await expectAccessible(page, 'add loan: codes');
 
@@ -101,6 +103,12 @@ test.describe('adding a loan', () => {
         // The customer now has the loan, active.
         await page.getByRole('button', { name: 'View customer' }).click();
         await expect(page.getByText(loan).first()).toBeVisible({ timeout: 20_000 });
+        // Its statement shows the terms the customer accepted: the same total and cost of credit.
+        await page.getByRole('button', { name: 'Statement and insurance' }).first().click();
+        const accepted = page.getByRole('region', { name: 'Terms accepted' });
+        await expect(accepted.getByTestId('total-payable')).toHaveText(/ZAR\s2,769\.00/);
+        await expect(accepted.getByTestId('cost-of-credit')).toHaveText(/ZAR\s170\.00/);
+        await expect(accepted.getByText(/ZAR\s2,200\.00/)).toBeVisible();
 
         // A checker verifies the customer's KYC in the queue: what OCR read matches what was confirmed.
         const checker = await browser.newContext();

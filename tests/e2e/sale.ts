@@ -135,12 +135,36 @@ export const choosePhone = async (page: Page, imei: string, { store }: { store?:
     await page.getByRole('button', { name: 'Check phone' }).click();
 };
 
-/** Step 5: the terms accepted, which reserves the phone and sends both codes. */
-export const acceptTerms = async (page: Page) => {
+/** What the OPPO A18 costs on credit (issue 20): 2 599 cash, 399 down, 79 × 30 weekly, so 170 of credit on 2 200 financed. */
+export const OPPO_TERMS = {
+    total: 'ZAR 2,769.00',
+    cost: 'ZAR 170.00',
+    financed: 'ZAR 2,200.00',
+    share: '7.7% of the amount financed',
+};
+
+/** A figure of the terms card, its no-break spaces as plain ones. */
+const figure = async (page: Page, testId: string) =>
+    ((await page.getByRole('region', { name: 'Terms of the sale' }).getByTestId(testId).textContent()) ?? '').replace(/\s/g, ' ');
+
+/**
+ * Step 5: the server's quote shown with every figure (the total payable and cost of credit the
+ * customer will owe), accepted, which reserves the phone and sends both codes; the card then shows
+ * the loan's own terms, the same total. `screenshot`: a path to keep the quote as the customer saw it.
+ */
+export const acceptTerms = async (page: Page, { screenshot }: { screenshot?: string } = {}) => {
     await expect(page.getByRole('heading', { name: 'Terms and codes' })).toBeVisible();
+    const terms = page.getByRole('region', { name: 'Terms of the sale' });
+    await expect(terms.getByText(/Quote valid until/)).toBeVisible();
+    const before = { total: await figure(page, 'total-payable'), cost: await figure(page, 'cost-of-credit') };
+    expect(before).toEqual({ total: OPPO_TERMS.total, cost: OPPO_TERMS.cost });
+    await expect(terms.getByText(OPPO_TERMS.share)).toBeVisible();
+    if (screenshot) await terms.screenshot({ path: screenshot });
     await page.getByRole('checkbox', { name: 'The customer has read and accepts these terms' }).check();
     await page.getByRole('button', { name: 'Accept and send codes' }).click();
     await expect(page.getByText(/The phone is reserved/)).toBeVisible();
+    // After acceptance the same card reads the loan: the total the customer saw is the total they owe.
+    expect({ total: await figure(page, 'total-payable'), cost: await figure(page, 'cost-of-credit') }).toEqual(before);
 };
 
 /** The codes as the entry verifies them: one at a time (v1), or both at once. */

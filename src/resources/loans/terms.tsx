@@ -108,10 +108,14 @@ export const TermsFigures = ({ terms }: { terms: Terms }) => {
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
         terms.costOfCreditPercent / 100,
     );
+    // Two lists, each group a <div> of its <dt> and <dd>s directly under its <dl>, as assistive
+    // technology reads a definition list: the two prominent figures, then the rest in order.
     return (
-        <Box component="dl" sx={{ m: 0 }}>
+        <Box>
             <Box
+                component="dl"
                 sx={{
+                    m: 0,
                     display: 'grid',
                     gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
                     gap: 1,
@@ -138,21 +142,23 @@ export const TermsFigures = ({ terms }: { terms: Terms }) => {
                     </Typography>
                 </Box>
             </Box>
-            <Line label={translate('loans.quote.cash_price')}>{money(terms.cashPrice)}</Line>
-            <Line label={translate('loans.deposit')}>{money(terms.deposit)}</Line>
-            <Line label={translate('loans.quote.amount_financed')}>{money(terms.amountFinanced)}</Line>
-            <Line label={translate('loans.quote.instalments')}>
-                {translate('loans.quote.instalments_value', {
-                    smart_count: terms.instalments,
-                    amount: money(terms.instalment),
-                    period: format.words('loans.periods', terms.period),
-                })}
-            </Line>
-            <Line label={translate('loans.quote.first_due_date')}>{format.day(terms.firstDueDate)}</Line>
-            <Line label={translate('devices.lock_solution')}>{format.words('devices.solutions', terms.lock)}</Line>
-            <Line label={translate('loans.quote.total_payable')} strong>
-                {money(terms.totalPayable)}
-            </Line>
+            <Box component="dl" sx={{ m: 0 }}>
+                <Line label={translate('loans.quote.cash_price')}>{money(terms.cashPrice)}</Line>
+                <Line label={translate('loans.deposit')}>{money(terms.deposit)}</Line>
+                <Line label={translate('loans.quote.amount_financed')}>{money(terms.amountFinanced)}</Line>
+                <Line label={translate('loans.quote.instalments')}>
+                    {translate('loans.quote.instalments_value', {
+                        smart_count: terms.instalments,
+                        amount: money(terms.instalment),
+                        period: format.words('loans.periods', terms.period),
+                    })}
+                </Line>
+                <Line label={translate('loans.quote.first_due_date')}>{format.day(terms.firstDueDate)}</Line>
+                <Line label={translate('devices.lock_solution')}>{format.words('devices.solutions', terms.lock)}</Line>
+                <Line label={translate('loans.quote.total_payable')} strong>
+                    {money(terms.totalPayable)}
+                </Line>
+            </Box>
         </Box>
     );
 };
