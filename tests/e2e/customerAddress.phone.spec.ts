@@ -1,0 +1,11 @@
+import { test } from '@playwright/test';
+import { addressJourney, thumbnailJourney, twoCustomersJourney } from './customerAddress.journey';
+
+// Each journey checks its screens with axe, a few seconds each on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+test("a customer's address at phone width", async ({ page }) => addressJourney(page));
+
+test('two addresses and one out of sight at phone width', async ({ page }) => twoCustomersJourney(page));
+
+test('a KYC document enlarges on a phone, with zoom', async ({ page }) => thumbnailJourney(page));
