@@ -3,7 +3,7 @@
  * journeys both widths run (customerAddress.spec.ts, customerAddress.phone.spec.ts), against the
  * seeded demo customers (README.md, "Demo customers").
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, expectDashboard, signIn } from './support';
 
 const ZANELE = { msisdn: '27710000001', name: 'Zanele Dube' };
@@ -95,6 +95,37 @@ export const twoCustomersJourney = async (page: Page) => {
     await noSideways(page);
     await page.goto(mandla.replace(/customer=[0-9a-f-]+/, 'customer=00000000-0000-4000-8000-000000000000'));
     await expect(page.getByRole('heading', { name: 'Customer record not found', level: 1 })).toBeVisible();
+};
+
+/**
+ * Two tabs, two customers. The single-tab lock lets one tab work at a time, so the second shows
+ * "Page blocked" until it takes over ("Use here"); each then shows the customer of its own
+ * address, not whoever the other tab left in hand.
+ */
+export const twoTabsJourney = async (browser: Browser, viewport: { width: number; height: number }) => {
+    const context = await browser.newContext({ viewport });
+    const first = await context.newPage();
+    await signIn(first, 'maker');
+    await expectDashboard(first, /Welcome, /);
+    const mandla = await findAndCopyAddress(first, MANDLA.msisdn, MANDLA.name);
+    const zanele = await findAndCopyAddress(first, ZANELE.msisdn, ZANELE.name);
+
+    const second = await context.newPage();
+    await second.goto(mandla);
+    await expect(second.getByRole('heading', { name: 'Page blocked' })).toBeVisible();
+    await second.getByRole('button', { name: 'Use here' }).click();
+    await expect(customerHeading(second, MANDLA.name)).toBeVisible();
+    await expect(first.getByRole('heading', { name: 'Page blocked' })).toBeVisible();
+
+    // Back in the first tab: its own customer, though the second left Mandla in hand.
+    await first.getByRole('button', { name: 'Use here' }).click();
+    await expect(customerHeading(first, ZANELE.name)).toBeVisible();
+    await expect(first).toHaveURL(zanele);
+    await expect(second.getByRole('heading', { name: 'Page blocked' })).toBeVisible();
+    await second.getByRole('button', { name: 'Use here' }).click();
+    await expect(customerHeading(second, MANDLA.name)).toBeVisible();
+    await expect(second).toHaveURL(mandla);
+    await context.close();
 };
 
 export const thumbnailJourney = async (page: Page) => {

@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { addressJourney, thumbnailJourney, twoCustomersJourney } from './customerAddress.journey';
+import { addressJourney, thumbnailJourney, twoCustomersJourney, twoTabsJourney } from './customerAddress.journey';
 
 // Each journey checks its screens with axe, a few seconds each on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -11,3 +11,6 @@ test('two addresses show two customers; one out of sight is "Customer record not
     twoCustomersJourney(page));
 
 test('a KYC document enlarges and closes by keyboard, with zoom', async ({ page }) => thumbnailJourney(page));
+
+test('two tabs show the customers of their own addresses, one working at a time', async ({ browser }) =>
+    twoTabsJourney(browser, { width: 1280, height: 800 }));
