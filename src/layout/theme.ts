@@ -12,6 +12,16 @@ import { brandOptions, darkPalette } from './brand';
 const shell: RaThemeOptions = {
     sidebar: { width: DRAWER_WIDTH, closedWidth: 56 },
     components: {
+        // Whatever is scrolled into view (a field taking the focus, Shift+Tab upwards, a form's
+        // first error) stops below the top bar, which comes back as the page scrolls up.
+        MuiCssBaseline: {
+            styleOverrides: (theme: Theme) => ({
+                html: {
+                    scrollPaddingTop: APP_BAR_HEIGHT.desktop,
+                    [theme.breakpoints.down('sm')]: { scrollPaddingTop: APP_BAR_HEIGHT.mobile },
+                },
+            }),
+        },
         // The top bar is 64 px (56 on phones); react-admin's own is 48 (dense), so its toolbar, the
         // content's offset below it and the sidebar's offset when the bar scrolls away move together.
         RaAppBar: {

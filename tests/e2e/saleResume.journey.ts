@@ -2,7 +2,7 @@
  * The sale wizard resumes and stays usable (issue 20, part 3), walked in Chromium at a given size:
  * on every step nothing is hidden under the sticky bar of actions (each control scrolled into view
  * as the keyboard's focus would, then hit-tested at its centre); a reload on the phone step keeps
- * the IMEI typed; a reload on the codes keeps what the server says was sent (where to, until when);
+ * the IMEI typed (and the store chosen, for a seller without a shop); a reload on the codes keeps what the server says was sent (where to, until when);
  * and the phone list asks for no picture that is not there (no 404).
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -114,7 +114,10 @@ export const walkSale = async (
     await expect(page.getByRole('heading', { name: 'Choose the phone' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('textbox', { name: /IMEI of the phone/ })).toHaveValue(imei);
     await expect(page.getByRole('radio', { name: OPPO.name })).toBeChecked();
-    await chooseStore();
+    // A seller without a shop: the store they chose is kept too.
+    if (seller.store) {
+        await expect(page.getByRole('combobox', { name: /Store the phone comes from/ })).toContainText(seller.store);
+    }
     await page.getByRole('button', { name: 'Check phone' }).click();
 
     await expect(page.getByRole('heading', { name: 'Terms and codes' })).toBeVisible();

@@ -20,14 +20,14 @@ import { ENTRY_KEYS, STEPS, type EntryKey, type Step } from './entries';
 const STEP = 'loan-step';
 const PHONE = 'selected-phone';
 const SALE = 'loan-sale';
-const IMEI = 'loan-imei';
+const DEVICE = 'loan-device';
 
 export const qualifiedPhone = phoneModel.extend({ in_stock: z.number().int() });
 export type QualifiedPhone = z.infer<typeof qualifiedPhone>;
 
 const keptStep = z.object({ owner: z.string(), entry: z.enum(ENTRY_KEYS), step: z.enum(STEPS) });
 const keptPhone = z.object({ owner: z.string(), phone: qualifiedPhone });
-const keptImei = z.object({ owner: z.string(), imei: z.string().max(15) });
+const keptDevice = z.object({ owner: z.string(), imei: z.string().max(15), store_id: z.number().int().positive().nullable() });
 const keptSale = z.object({
     owner: z.string(),
     entry: z.enum(ENTRY_KEYS),
@@ -50,6 +50,8 @@ export interface KeptSale {
     phone: QualifiedPhone | null;
     /** The IMEI typed on the phone step, as typed (checked only when the step is sent); '' when none. */
     imei: string;
+    /** The store the phone comes from, chosen on the phone step by a seller without a shop. */
+    storeId: number | null;
     documents: KeptDocument[];
 }
 
@@ -75,7 +77,8 @@ export const loanStore = {
             customer: sale?.customer ?? null,
             loanReference: sale?.loan_reference ?? null,
             phone: mine(keptPhone, PHONE)?.phone ?? null,
-            imei: mine(keptImei, IMEI)?.imei ?? '',
+            imei: mine(keptDevice, DEVICE)?.imei ?? '',
+            storeId: mine(keptDevice, DEVICE)?.store_id ?? null,
             documents: sale?.documents ?? [],
         };
     },
@@ -92,12 +95,19 @@ export const loanStore = {
     },
 
     /**
-     * The IMEI as it is typed on the phone step, so a reload there keeps it as it keeps the phone.
-     * Once the loan exists its IMEI is the server's (loan_progress).
+     * The IMEI as it is typed on the phone step, and the store chosen there by a seller without a
+     * shop, so a reload there keeps them as it keeps the phone. Once the loan exists its device is
+     * the server's (loan_progress).
      */
-    setImei(imei: string): void {
+    setDevice(change: { imei?: string; storeId?: number | null }): void {
         const me = owner();
-        if (me) secureStorage.set(IMEI, { owner: me, imei: imei.slice(0, 15) });
+        if (!me) return;
+        const current = mine(keptDevice, DEVICE);
+        secureStorage.set(DEVICE, {
+            owner: me,
+            imei: (change.imei ?? current?.imei ?? '').slice(0, 15),
+            store_id: change.storeId !== undefined ? change.storeId : (current?.store_id ?? null),
+        });
     },
 
     /** Who the sale is for; `customer` once they are registered or their KYC is on file. */
@@ -150,7 +160,7 @@ export const loanStore = {
     clear(): void {
         secureStorage.remove(STEP);
         secureStorage.remove(PHONE);
-        secureStorage.remove(IMEI);
+        secureStorage.remove(DEVICE);
         secureStorage.remove(SALE);
         customerStore.clearSelectedType();
     },

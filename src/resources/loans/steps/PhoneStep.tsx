@@ -13,7 +13,17 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
-import { Form, required, SelectInput, TextInput, useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
+import {
+    Form,
+    required,
+    SelectInput,
+    TextInput,
+    useInput,
+    useTranslate,
+    ValidationError,
+    type RaRecord,
+    type Validator,
+} from 'react-admin';
 import { qualifiedDevices } from '../../../../contract/customers';
 import { roleAllows } from '../../../../contract/define';
 import { imeiValidationCheck } from '../../../../contract/origination';
@@ -70,6 +80,10 @@ const StorePicker = () => {
             isPending={choices.isPending}
             translateChoice={false}
             validate={required()}
+            onChange={(chosen: RaRecord | ChangeEvent<HTMLInputElement>) => {
+                const store = Number('target' in chosen ? chosen.target.value : chosen.id);
+                loanStore.setDevice({ storeId: Number.isInteger(store) && store > 0 ? store : null });
+            }}
             fullWidth
         />
     );
@@ -233,7 +247,7 @@ export const PhoneStep = () => {
     });
     const [initial] = useState<PhoneValues>(() => ({
         sku: draft.phone?.sku ?? loanStore.read()?.phone?.sku ?? '',
-        store_id: draft.storeId ?? '',
+        store_id: draft.storeId ?? loanStore.read()?.storeId ?? '',
         imei: draft.device?.imei ?? loanStore.read()?.imei ?? '',
     }));
 
@@ -301,7 +315,7 @@ export const PhoneStep = () => {
                             label="loans.wizard.phone.imei"
                             helperText="loans.wizard.phone.imei_help"
                             validate={[required(), checks.imei]}
-                            onChange={(event: ChangeEvent<HTMLInputElement>) => loanStore.setImei(event.target.value)}
+                            onChange={(event: ChangeEvent<HTMLInputElement>) => loanStore.setDevice({ imei: event.target.value })}
                             fullWidth
                             slotProps={{
                                 htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 15, spellCheck: false },
