@@ -16,6 +16,7 @@ import {
     Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Title, useLocale, useTranslate } from 'react-admin';
 import { health } from '../../../contract/auth';
 import { systemCheck, type SystemCheck } from '../../../contract/system';
@@ -138,39 +139,49 @@ const useChecks = () => {
     return { results: query.isFetching ? undefined : query.data, running: query.isFetching, run: () => void query.refetch() };
 };
 
+/** A card of the page: a titled section, named by its heading. */
+const CheckSection = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => {
+    const translate = useTranslate();
+    return (
+        <Card component="section" aria-labelledby={`${id}-heading`}>
+            <CardContent>
+                <Typography id={`${id}-heading`} component="h2" variant="h6" gutterBottom>
+                    {translate(title)}
+                </Typography>
+                {children}
+            </CardContent>
+        </Card>
+    );
+};
+
 const BetaSwitches = () => {
     const translate = useTranslate();
     const on = useBetaChoices();
     return (
-        <Card component="section" aria-labelledby="beta-heading">
-            <CardContent>
-                <Typography id="beta-heading" component="h2" variant="h6" gutterBottom>
-                    {translate('system.beta.title')}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {translate('system.beta.intro')}
-                </Typography>
-                <List disablePadding>
-                    {BETA_FEATURES.map(feature => (
-                        <ListItem key={feature} disableGutters sx={{ display: 'block' }}>
-                            <FormControlLabel
-                                control={
-                                    <Switch
-                                        checked={on.includes(feature)}
-                                        onChange={event => betaFeatures.set(feature, event.target.checked)}
-                                        slotProps={{ input: { 'aria-describedby': `beta-${feature}-help` } }}
-                                    />
-                                }
-                                label={translate(`system.beta.features.${feature}.name`)}
-                            />
-                            <Typography id={`beta-${feature}-help`} variant="body2" color="text.secondary">
-                                {translate(`system.beta.features.${feature}.help`)}
-                            </Typography>
-                        </ListItem>
-                    ))}
-                </List>
-            </CardContent>
-        </Card>
+        <CheckSection id="beta" title="system.beta.title">
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {translate('system.beta.intro')}
+            </Typography>
+            <List disablePadding>
+                {BETA_FEATURES.map(feature => (
+                    <ListItem key={feature} disableGutters sx={{ display: 'block' }}>
+                        <FormControlLabel
+                            control={
+                                <Switch
+                                    checked={on.includes(feature)}
+                                    onChange={event => betaFeatures.set(feature, event.target.checked)}
+                                    slotProps={{ input: { 'aria-describedby': `beta-${feature}-help` } }}
+                                />
+                            }
+                            label={translate(`system.beta.features.${feature}.name`)}
+                        />
+                        <Typography id={`beta-${feature}-help`} variant="body2" color="text.secondary">
+                            {translate(`system.beta.features.${feature}.help`)}
+                        </Typography>
+                    </ListItem>
+                ))}
+            </List>
+        </CheckSection>
     );
 };
 
@@ -206,46 +217,36 @@ export const SystemCheckPage = ({ beta = false }: { beta?: boolean }) => {
                     {translate(running ? 'system.checking' : 'system.run_again')}
                 </Button>
             </Box>
-            <Card component="section" aria-labelledby="system-device-heading">
-                <CardContent>
-                    <Typography id="system-device-heading" component="h2" variant="h6">
-                        {translate('system.device_title')}
-                    </Typography>
-                    <List disablePadding>
-                        <CheckRow title={translate('system.latency.title')} verdict={results?.latency ?? null} />
-                        <CheckRow title={translate('system.version.title')} verdict={fromServer(checked => checked.version)} />
-                        <CheckRow title={translate('system.clock.title')} verdict={fromServer(checked => checked.clock)} />
-                        <CheckRow title={translate('system.storage.title')} verdict={results?.storage ?? null} />
-                        <CheckRow title={translate('system.tab_lock.title')} verdict={results?.tabLock ?? null} />
-                    </List>
-                </CardContent>
-            </Card>
-            <Card component="section" aria-labelledby="system-services-heading">
-                <CardContent>
-                    <Typography id="system-services-heading" component="h2" variant="h6">
-                        {translate('system.services_title')}
-                    </Typography>
-                    <List disablePadding>
-                        <CheckRow
-                            title={translate('system.sms.title')}
-                            verdict={fromServer(checked => smsVerdict(checked.answer.sms, locale))}
-                        />
-                        {serverPending || !server ? (
-                            <CheckRow title={translate('system.providers.title')} verdict={fromServer(() => serverFailed)} />
-                        ) : (
-                            server.answer.lock_providers.map(provider => (
-                                <CheckRow
-                                    key={provider.solution}
-                                    title={translate('system.providers.one', {
-                                        name: translate(`devices.solutions.${provider.solution}`),
-                                    })}
-                                    verdict={providerVerdict(provider)}
-                                />
-                            ))
-                        )}
-                    </List>
-                </CardContent>
-            </Card>
+            <CheckSection id="system-device" title="system.device_title">
+                <List disablePadding>
+                    <CheckRow title={translate('system.latency.title')} verdict={results?.latency ?? null} />
+                    <CheckRow title={translate('system.version.title')} verdict={fromServer(checked => checked.version)} />
+                    <CheckRow title={translate('system.clock.title')} verdict={fromServer(checked => checked.clock)} />
+                    <CheckRow title={translate('system.storage.title')} verdict={results?.storage ?? null} />
+                    <CheckRow title={translate('system.tab_lock.title')} verdict={results?.tabLock ?? null} />
+                </List>
+            </CheckSection>
+            <CheckSection id="system-services" title="system.services_title">
+                <List disablePadding>
+                    <CheckRow
+                        title={translate('system.sms.title')}
+                        verdict={fromServer(checked => smsVerdict(checked.answer.sms, locale))}
+                    />
+                    {serverPending || !server ? (
+                        <CheckRow title={translate('system.providers.title')} verdict={fromServer(() => serverFailed)} />
+                    ) : (
+                        server.answer.lock_providers.map(provider => (
+                            <CheckRow
+                                key={provider.solution}
+                                title={translate('system.providers.one', {
+                                    name: translate(`devices.solutions.${provider.solution}`),
+                                })}
+                                verdict={providerVerdict(provider)}
+                            />
+                        ))
+                    )}
+                </List>
+            </CheckSection>
             {beta && <BetaSwitches />}
         </Stack>
     );

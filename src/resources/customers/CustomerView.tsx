@@ -28,38 +28,24 @@ import { QualifiedPhones } from './sections/QualifiedPhones';
 import { VariantGate } from './VariantGate';
 import { absolute, CUSTOMER_PARAM, VARIANTS, type VariantKey } from './variants';
 
-/** Nobody in hand (first visit, cleared, or kept by someone else): say so, and lead to the lookup. */
-const NoCustomer = ({ variant }: { variant: VariantKey }) => {
-    const translate = useTranslate();
-    return (
-        <Box sx={{ py: 6, px: 2, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 2 }}>
-            <Title title={translate('customers.view.title')} />
-            <PersonSearchIcon sx={{ fontSize: 56 }} color="primary" />
-            <Typography component="h1" variant="h5">
-                {translate('customers.view.none_title')}
-            </Typography>
-            <Typography color="text.secondary">{translate('customers.view.none_body')}</Typography>
-            <Button component={Link} to={absolute(VARIANTS[variant].findPath)} variant="contained">
-                {translate('customers.view.find')}
-            </Button>
-        </Box>
-    );
-};
-
 /**
- * The address names no customer this user may see in this view: the lookup's own words
- * ("Customer record not found"), whether the customer is out of sight or does not exist.
+ * No customer to show, and a way back to the lookup: nobody in hand (first visit, cleared, or kept
+ * by someone else), or an address naming no customer this user may see in this view, which says
+ * the lookup's own words ("Customer record not found") whether the customer is out of sight or
+ * does not exist.
  */
-const NotFound = ({ variant }: { variant: VariantKey }) => {
+const NoCustomer = ({ variant, notFound = false }: { variant: VariantKey; notFound?: boolean }) => {
     const translate = useTranslate();
     return (
         <Box sx={{ py: 6, px: 2, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 2 }}>
             <Title title={translate('customers.view.title')} />
             <PersonSearchIcon sx={{ fontSize: 56 }} color="primary" />
             <Typography component="h1" variant="h5">
-                {translate('errors.customer_not_found')}
+                {translate(notFound ? 'errors.customer_not_found' : 'customers.view.none_title')}
             </Typography>
-            <Typography color="text.secondary">{translate('customers.view.not_found_body')}</Typography>
+            <Typography color="text.secondary">
+                {translate(notFound ? 'customers.view.not_found_body' : 'customers.view.none_body')}
+            </Typography>
             <Button component={Link} to={absolute(VARIANTS[variant].findPath)} variant="contained">
                 {translate('customers.view.find')}
             </Button>
@@ -214,7 +200,7 @@ const AddressedCustomer = ({ variant, named }: { variant: VariantKey; named: str
         if (read.data) customerStore.save(variant, read.data);
     }, [read.data, variant]);
     // Not an id at all reads as nobody, like an id that names no one.
-    if (!valid || apiErrorOf(read.error)?.key === 'errors.customer_not_found') return <NotFound variant={variant} />;
+    if (!valid || apiErrorOf(read.error)?.key === 'errors.customer_not_found') return <NoCustomer variant={variant} notFound />;
     if (read.data) return <CustomerDetails variant={variant} kept={read.data} />;
     if (read.isError) return <LoadError error={read.error} onRetry={() => void read.refetch()} sx={{ my: 2 }} />;
     return <PageLoading />;
