@@ -14,15 +14,13 @@ import { loanQuote, QUOTE_VALIDITY_MINUTES, type Quote } from '../../../contract
 import type { Queryable } from '../../db';
 import { customers, loanQuotes, phoneModels } from '../../db/schema';
 import { HttpError, mount } from '../../http';
-import { cents, iso } from '../../wire';
+import { iso } from '../../wire';
 import { businessDay } from '../analytics/figures';
-import { creditUsed } from '../customers/customers';
 import { customerNotFound } from '../customers/records';
 import { callerId, refuseOwnMsisdn, saleCustomers, saleStore } from './access';
-import { deviceForSale, phoneModel, refuseSaleInProgress } from './sale';
+import { checkBuyer, deviceForSale, phoneModel, refuseSaleInProgress } from './saleChecks';
 import { figuresOf, firstDueDate } from './terms';
 
-type Customer = typeof customers.$inferSelect;
 type PhoneModel = typeof phoneModels.$inferSelect;
 export type QuoteRow = typeof loanQuotes.$inferSelect;
 
@@ -33,33 +31,6 @@ export const quoteStale = () =>
         'This quote can no longer be accepted (expired, used, or the prices changed): ask for a new one',
         'quote_id',
     );
-
-/**
- * May this customer buy this model now: KYC submitted and not rejected (409 `errors.kyc_required`),
- * and what it finances within their available limit (409 `errors.not_qualified`). Inside a write
- * the customer's row is locked first, so the limit cannot be spent twice.
- */
-export const checkBuyer = async (db: Queryable, customer: Customer, model: PhoneModel): Promise<void> => {
-    if (customer.kycStatus !== 'pending' && customer.kycStatus !== 'verified') {
-        throw new HttpError(
-            409,
-            'errors.kyc_required',
-            "The customer's KYC must be submitted (and not rejected) before a sale",
-            'msisdn',
-        );
-    }
-    const { used } = await creditUsed(db, customer.id);
-    const available = cents(Math.max(0, customer.creditLimit - used));
-    const financed = cents(model.cashPrice - model.deposit);
-    if (financed > available) {
-        throw new HttpError(
-            409,
-            'errors.not_qualified',
-            `The customer qualifies for ${CURRENCY} ${available}; this phone finances ${CURRENCY} ${financed}`,
-            'sku',
-        );
-    }
-};
 
 /** Whether the catalogue prices the model now exactly as the quote did. */
 export const pricedAsQuoted = (quote: QuoteRow, model: PhoneModel): boolean =>

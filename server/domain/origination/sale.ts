@@ -11,7 +11,7 @@
  * `loans_open_imei_key` is the last word when two customers are sold one device at the same
  * instant: its violation is the 409 `errors.imei_in_use`.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     createLoan,
@@ -22,18 +22,15 @@ import {
 } from '../../../contract/origination';
 import type { LoanStatus } from '../../../contract/loans';
 import type { Queryable, Transaction } from '../../db';
-import { customers, deviceLocks, inventoryItems, loans, phoneModels, transactions } from '../../db/schema';
-import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
-import { HttpError, mount } from '../../http';
+import { customers, deviceLocks, inventoryItems, loans, transactions } from '../../db/schema';
+import { mount } from '../../http';
 import { newChallenge, refreshDevices } from '../customers/devices';
 import { customerNotFound, selectCustomers, toCustomer, toLoan } from '../customers/records';
 import { callerId, readLoan, refuseOwnMsisdn, saleCustomers, saleLoan, saleStore } from './access';
-import { checkBuyer, pricedAsQuoted, quoteById, quoteStale, type QuoteRow } from './quote';
+import { pricedAsQuoted, quoteById, quoteStale, type QuoteRow } from './quote';
+import { checkBuyer, deviceForSale, imeiInUse, phoneModel, refuseSaleInProgress } from './saleChecks';
 import { sentCodes } from './codes';
 import { toTransaction } from './deposit';
-
-/** A sale not yet through: the customer has one at a time. */
-export const SALE_STATUSES = ['draft', 'awaiting_deposit', 'awaiting_lock'] as const satisfies readonly LoanStatus[];
 
 const STEP_OF: Readonly<Record<LoanStatus, OriginationStep>> = {
     draft: 'otp',
@@ -49,36 +46,6 @@ const STEP_OF: Readonly<Record<LoanStatus, OriginationStep>> = {
 /** The reference of a loan this server starts: `LPP-` and six digits or more, as the seed's (server/db/seedCustomers.ts). */
 const REFERENCE_PREFIX = 'LPP-';
 const REFERENCE_PATTERN = `^${REFERENCE_PREFIX}[0-9]{6,12}$`;
-
-export const imeiInUse = () => new HttpError(409, 'errors.imei_in_use', 'This phone is on another open loan', 'imei');
-const imeiNotInStock = () =>
-    new HttpError(409, 'errors.imei_not_in_stock', 'No phone of this model with this IMEI is in stock at the shop', 'imei');
-const unknownSku = () => new HttpError(400, 'errors.unknown_sku', 'There is no phone model with this SKU', 'sku');
-
-export const phoneModel = async (db: Queryable, sku: string) => {
-    const [model] = await db.select().from(phoneModels).where(eq(phoneModels.sku, sku));
-    if (!model) throw unknownSku();
-    return model;
-};
-
-/**
- * The stock item a sale may take: on no open loan (409 `errors.imei_in_use`), in stock at the store
- * as the chosen model (409 `errors.imei_not_in_stock`). Inside a write, `lock` locks the item first
- * and then looks for an open loan, so a sale that waited for the lock sees the loan of the sale
- * that held it.
- */
-export const deviceForSale = async (db: Queryable, device: { imei: string; sku: string; storeId: number }, lock = false) => {
-    const query = db.select().from(inventoryItems).where(eq(inventoryItems.imei, device.imei));
-    const [item] = lock ? await query.for('update') : await query;
-    const [open] = await db
-        .select({ id: loans.id })
-        .from(loans)
-        .where(and(eq(loans.imei, device.imei), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
-        .limit(1);
-    if (open) throw imeiInUse();
-    if (!item || item.storeId !== device.storeId || item.sku !== device.sku || item.status !== 'in_stock') throw imeiNotInStock();
-    return item;
-};
 
 /**
  * The next free reference, taken under a transaction-wide advisory lock so two sales never pick
@@ -117,23 +84,6 @@ const sameDraft = async (db: Queryable, customerId: number, imei: string, agentI
         )
         .limit(1);
     return row?.id ?? null;
-};
-
-/** A customer has one sale at a time: another in progress is 409 `errors.sale_in_progress`, naming it. */
-export const refuseSaleInProgress = async (db: Queryable, customerId: number): Promise<void> => {
-    const [inProgress] = await db
-        .select({ reference: loans.loanReference })
-        .from(loans)
-        .where(and(eq(loans.customerId, customerId), inArray(loans.status, [...SALE_STATUSES])))
-        .limit(1);
-    if (inProgress) {
-        throw new HttpError(
-            409,
-            'errors.sale_in_progress',
-            `Sale ${inProgress.reference} is already in progress for this customer: finish or cancel it first`,
-            'msisdn',
-        );
-    }
 };
 
 /** The caller's draft that accepted this quote, if it is still a draft: the same quote again answers it. */
