@@ -218,9 +218,9 @@ describe('the audit trail in words', () => {
             pt,
             [
                 'Iniciou sessão',
-                'Aprovou a alteração do IMEI do crédito LPP-000123',
-                'Reservou um telemóvel para o crédito LPH-000042',
-                'Bloqueou o telemóvel do crédito #9',
+                'Aprovou a alteração do IMEI do empréstimo LPP-000123',
+                'Reservou um telefone para o empréstimo LPH-000042',
+                'Bloqueou o telefone do empréstimo #9',
                 'Início de sessão falhado como kea.tester',
             ],
         ],

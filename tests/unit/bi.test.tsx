@@ -524,7 +524,7 @@ describe('the changes on the period before, as the server states them', () => {
             </MemoryRouter>,
         );
         const loans = await screen.findByRole('group', { name: 'Empréstimos concedidos' }, FIRST);
-        expect(within(loans).getByText('Sem período comparável: poucos créditos no período anterior')).toBeTruthy();
+        expect(within(loans).getByText('Sem período comparável: poucos empréstimos no período anterior')).toBeTruthy();
         expect(screen.getByText('Desceu 9,2 pontos percentuais face ao período anterior')).toBeTruthy();
         portuguese.unmount();
         render(
