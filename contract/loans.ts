@@ -70,6 +70,7 @@ export const loan = z.object({
     amount_financed: z.number(),
     cost_of_credit: z.number(),
     total_payable: z.number(),
+    /** YYYY-MM-DD: one period after the deposit day (before the deposit, after the day it was quoted). */
     first_due_date: z.string(),
     balance: z.number(),
     amount_paid: z.number(),

@@ -68,6 +68,20 @@ export const imeiValidationCheck = defineCall({
 /** How long a quote may be accepted after it is issued: after that `create_loan` refuses it and the wizard asks for a new one. */
 export const QUOTE_VALIDITY_MINUTES = 30;
 
+/**
+ * The cost of credit as a share of the amount financed, in percent to one decimal, half away from
+ * zero, worked in whole cents (1.45 on 100.00 is 1.5, which `Math.round(x * 1000) / 10` on the
+ * floating quotient makes 1.4); 0 when nothing is financed. The server quotes it and the portal
+ * says it of a loan with this one rule.
+ */
+export const costOfCreditPercent = (costOfCredit: number, amountFinanced: number): number => {
+    const financed = Math.round(amountFinanced * 100);
+    if (financed <= 0) return 0;
+    const cost = Math.round(costOfCredit * 100);
+    const tenths = Math.floor((2 * Math.abs(cost) * 1000 + financed) / (2 * financed));
+    return (Math.sign(cost) * tenths) / 10;
+};
+
 /** What a sale is about: the customer, the model and device, the shop (for a caller without one) and the channel. */
 const saleSubject = {
     msisdn,
@@ -101,11 +115,12 @@ export const quote = z.object({
     deposit: z.number(),
     amount_financed: z.number(),
     cost_of_credit: z.number(),
+    /** `costOfCreditPercent(cost_of_credit, amount_financed)`. */
     cost_of_credit_percent: z.number(),
     instalment: z.number(),
     instalments: z.number().int(),
     instalment_period: z.enum(INSTALMENT_PERIODS),
-    /** YYYY-MM-DD, a business day. */
+    /** YYYY-MM-DD: one period after today, if the deposit is paid today; the loan's moves with a later deposit. */
     first_due_date: z.string(),
     total_payable: z.number(),
     issued_at: z.string(),

@@ -1240,6 +1240,10 @@ const en: TranslationMessages = {
             instalments: 'Instalments',
             instalments_value: '%{smart_count} × %{amount}, %{period}',
             first_due_date: 'First instalment due',
+            first_due_after_deposit: {
+                weekly: 'One week after the deposit is paid: this date if it is paid today',
+                monthly: 'One month after the deposit is paid: this date if it is paid today',
+            },
             total_payable: 'Total payable',
             valid_until: 'Quote valid until %{time}',
             loading: 'Getting the quote…',

@@ -1463,6 +1463,10 @@ const pt: TranslationMessages = {
             instalments: 'Prestações',
             instalments_value: '%{smart_count} × %{amount}, %{period}',
             first_due_date: 'Vencimento da 1.ª prestação',
+            first_due_after_deposit: {
+                weekly: 'Uma semana após o pagamento da entrada: esta data, se for paga hoje',
+                monthly: 'Um mês após o pagamento da entrada: esta data, se for paga hoje',
+            },
             total_payable: 'Total a pagar',
             valid_until: 'Proposta válida até %{time}',
             loading: 'A obter a proposta…',

@@ -1465,6 +1465,10 @@ const sw: TranslationMessages = {
             instalments: 'Awamu',
             instalments_value: '%{smart_count} × %{amount}, %{period}',
             first_due_date: 'Tarehe ya awamu ya kwanza',
+            first_due_after_deposit: {
+                weekly: 'Wiki moja baada ya kulipa malipo ya awali: tarehe hii yakilipwa leo',
+                monthly: 'Mwezi mmoja baada ya kulipa malipo ya awali: tarehe hii yakilipwa leo',
+            },
             total_payable: 'Jumla ya kulipa',
             valid_until: 'Nukuu hii ni halali hadi %{time}',
             loading: 'Inapata nukuu…',

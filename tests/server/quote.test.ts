@@ -7,10 +7,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelLoan, customerLoans, loanStatements } from '../../contract/loans';
-import { createLoan, loanQuote, QUOTE_VALIDITY_MINUTES } from '../../contract/origination';
+import { confirmInitialDeposit, createLoan, loanQuote, QUOTE_VALIDITY_MINUTES } from '../../contract/origination';
 import { auditEvents, customers, loanQuotes, loans, phoneModels } from '../../server/db/schema';
 import { DEMO_MODELS } from '../../server/db/seedCustomers';
 import { businessDay } from '../../server/domain/analytics/figures';
+import { firstDueDate } from '../../server/domain/origination/terms';
 import { signInAs } from './contractCases';
 import { adminId, makeCustomer, type CustomerOptions } from './customerFixtures';
 import { startTestServer, type TestServer } from './harness';
@@ -249,6 +250,49 @@ describe('accepting a quote', () => {
         expect((await server.call(createLoan, { body: { ...body, quote_id: quote.quote_id }, token: token.agent })).status).toBe(
             201,
         );
+    });
+
+    it('never answers a draft made on another quote: a second quote for the same sale finds the sale in progress', async () => {
+        const { quote: first, body } = await quoted();
+        // A second quote for the very same sale, issued before the first was accepted (another channel).
+        const other = { ...body, channel: 'digital_assisted' as const };
+        const second = await server.call(loanQuote, { body: other, token: token.agent });
+        expect(second.status).toBe(201);
+        const created = await server.call(createLoan, { body: { ...body, quote_id: first.quote_id }, token: token.agent });
+        expect(created.status).toBe(201);
+        const refused = await server.call(createLoan, {
+            body: { ...other, quote_id: second.body.quote_id },
+            token: token.agent,
+        });
+        expect([refused.status, refused.error.key]).toEqual([409, 'errors.sale_in_progress']);
+    });
+
+    it('moves the first due date to one period after the deposit day when the deposit is paid later, never earlier', async () => {
+        const { quote, body } = await quoted();
+        const created = await server.call(createLoan, { body: { ...body, quote_id: quote.quote_id }, token: token.agent });
+        expect(created.body.first_due_date).toBe(quote.first_due_date);
+        // Both codes verified (the codes' own tests walk that), then the deposit paid three days later.
+        const verified = server.clock.now();
+        await server.db
+            .update(loans)
+            .set({ status: 'awaiting_deposit', customerOtpVerifiedAt: verified, agentOtpVerifiedAt: verified })
+            .where(eq(loans.id, created.body.id));
+        server.clock.advance(3 * 24 * 3_600_000);
+        token.agent = await signInAs(server, 'agent'); // the session of three days ago has ended
+        const paid = await server.call(confirmInitialDeposit, {
+            body: {
+                loan_reference: created.body.loan_reference,
+                reference: `LATE-${created.body.id}-DEPOSIT`,
+                amount: quote.deposit,
+                channel: 'mpesa',
+            },
+            token: token.agent,
+        });
+        expect(paid.status).toBe(200);
+        const [loan] = await server.db.select().from(loans).where(eq(loans.id, created.body.id));
+        const expected = firstDueDate(businessDay(server.clock.now()), quote.instalment_period);
+        expect(expected > quote.first_due_date).toBe(true);
+        expect(loan?.firstDueDate).toBe(expected);
     });
 
     it("refuses a quote whose model's prices changed since, never re-pricing it", async () => {

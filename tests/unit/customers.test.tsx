@@ -281,6 +281,8 @@ describe("the customer view's sections", () => {
             first: new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date('2026-03-09T00:00:00')),
         });
         expect(within(accepted).getByText('13.3% of the amount financed')).toBeTruthy();
+        // Paid: the first due date is the schedule's, with no word of the deposit.
+        expect(within(accepted).queryByText(/after the deposit is paid/)).toBeNull();
     });
 
     it('shows a failed section with its reason and a Retry that loads it', async () => {

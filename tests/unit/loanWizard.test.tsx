@@ -412,6 +412,8 @@ describe('the quote (issue 20)', { timeout: 60_000 }, () => {
             lock: 'Trustonic',
         });
         expect(within(summary).getByText('5.9% of the amount financed')).toBeTruthy();
+        // The first due date follows the deposit day: said so until the deposit is paid.
+        expect(within(summary).getByText('One week after the deposit is paid: this date if it is paid today')).toBeTruthy();
         expect(paths()).toContain('/api/v1/loan_quote');
 
         await user.click(screen.getByRole('checkbox', { name: 'The customer has read and accepts these terms' }));

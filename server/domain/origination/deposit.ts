@@ -17,11 +17,13 @@ import type { Queryable } from '../../db';
 import { inventoryItems, loans, smsOutbox, transactions } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
+import { businessDay } from '../analytics/figures';
 import { maskMsisdn } from '../auth/codes';
 import { referenceKey, referenceKeyOf } from '../money/reference';
 import { tooManyAttempts } from '../auth/throttle';
 import { loanStateRefused, moveLoan } from '../customers/lifecycles';
 import { checkSaleActor, lockLoan, saleLoan } from './access';
+import { firstDueDate } from './terms';
 
 type Channel = (typeof TRANSACTION_CHANNELS)[number];
 type TransactionRow = typeof transactions.$inferSelect;
@@ -130,7 +132,14 @@ const confirmDeposit = async (
                 const status = moveLoan(loan.status, 'awaiting_lock');
                 // The balance runs from the price through the loan's payments (loan_statements).
                 const balance = cents(loan.balance - loan.deposit);
-                await tx.update(loans).set({ status, balance, updatedAt: now }).where(eq(loans.id, loan.id));
+                // The schedule counts from the deposit day: the quote's first due date assumed the
+                // deposit the day it was issued, so a deposit paid later moves it as late, never earlier.
+                const dueFrom = firstDueDate(businessDay(now), loan.instalmentPeriod);
+                const firstDue = loan.firstDueDate > dueFrom ? loan.firstDueDate : dueFrom;
+                await tx
+                    .update(loans)
+                    .set({ status, balance, firstDueDate: firstDue, updatedAt: now })
+                    .where(eq(loans.id, loan.id));
                 if (loan.inventoryItemId !== null) {
                     await tx
                         .update(inventoryItems)
@@ -149,8 +158,15 @@ const confirmDeposit = async (
                             action: 'loans.deposit',
                             entity: 'loans',
                             entityId: loan.id,
-                            before: { status: loan.status, balance: loan.balance },
-                            after: { status, balance, reference: row.reference, amount: row.amount, channel: row.channel },
+                            before: { status: loan.status, balance: loan.balance, first_due_date: loan.firstDueDate },
+                            after: {
+                                status,
+                                balance,
+                                first_due_date: firstDue,
+                                reference: row.reference,
+                                amount: row.amount,
+                                channel: row.channel,
+                            },
                         },
                         {
                             action: 'inventory_items.sell',

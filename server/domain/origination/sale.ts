@@ -69,23 +69,6 @@ const nextLoanReference = async (tx: Transaction): Promise<string> => {
     }
 };
 
-/** The caller's open draft for this customer and device: `create_loan` sent again answers it. */
-const sameDraft = async (db: Queryable, customerId: number, imei: string, agentId: number) => {
-    const [row] = await db
-        .select({ id: loans.id })
-        .from(loans)
-        .where(
-            and(
-                eq(loans.customerId, customerId),
-                eq(loans.imei, imei),
-                eq(loans.agentAdminId, agentId),
-                eq(loans.status, 'draft'),
-            ),
-        )
-        .limit(1);
-    return row?.id ?? null;
-};
-
 /** The caller's draft that accepted this quote, if it is still a draft: the same quote again answers it. */
 const draftOfQuote = async (db: Queryable, quoteId: number) => {
     const [row] = await db
@@ -145,16 +128,18 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
             if (!seen) throw customerNotFound();
             // The quote accepted must be this caller's, for this very sale; else it is not the one shown.
             const offered = await quoteById(context.db, body.quote_id);
-            if (!offered || !quoteFits(offered, { adminId: me, customerId: seen.id, storeId: store.id, ...body }))
+            if (!offered || !quoteFits(offered, { ...body, adminId: me, customerId: seen.id, storeId: store.id }))
                 throw quoteStale();
-            const already = (await draftOfQuote(context.db, offered.id)) ?? (await sameDraft(context.db, seen.id, body.imei, me));
+            // Only the draft of this very quote answers again: a draft made on another quote for the same
+            // sale (other terms, another channel) is a sale in progress, never passed off as this one.
+            const already = await draftOfQuote(context.db, offered.id);
             if (already !== null) return readLoan(context.db, already);
             try {
                 return await context.write(
                     async tx => {
                         const [customer] = await tx.select().from(customers).where(eq(customers.id, seen.id)).for('update');
                         if (!customer) throw customerNotFound();
-                        const again = (await draftOfQuote(tx, offered.id)) ?? (await sameDraft(tx, customer.id, body.imei, me));
+                        const again = await draftOfQuote(tx, offered.id);
                         if (again !== null) throw new SameDraft(again);
                         // Used by another loan (since cancelled or gone on), expired, or priced otherwise now: quoted again.
                         const [used] = await tx

@@ -3,6 +3,7 @@
  * (contract/origination.ts `quote`): every figure to the cent, so they add up exactly.
  */
 import type { INSTALMENT_PERIODS } from '../../../contract/customers';
+import { costOfCreditPercent } from '../../../contract/origination';
 import { cents } from '../../wire';
 import { addDays } from '../analytics/figures';
 
@@ -15,15 +16,13 @@ export interface Prices {
 
 /**
  * amount financed = cash − deposit; total payable = deposit + instalment × term; cost of credit =
- * total − cash, and its share of the amount financed in percent to one decimal (0 when nothing is
- * financed).
+ * total − cash, and its share of the amount financed (contract/origination.ts `costOfCreditPercent`).
  */
 export const figuresOf = (prices: Prices) => {
     const amountFinanced = cents(prices.cashPrice - prices.deposit);
     const totalPayable = cents(prices.deposit + cents(prices.instalment * prices.term));
     const costOfCredit = cents(totalPayable - prices.cashPrice);
-    const costOfCreditPercent = amountFinanced > 0 ? Math.round((costOfCredit / amountFinanced) * 1000) / 10 : 0;
-    return { amountFinanced, totalPayable, costOfCredit, costOfCreditPercent };
+    return { amountFinanced, totalPayable, costOfCredit, costOfCreditPercent: costOfCreditPercent(costOfCredit, amountFinanced) };
 };
 
 /**

@@ -7,7 +7,7 @@ import { Box, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import type { INSTALMENT_PERIODS, LockSolution } from '../../../contract/customers';
 import type { Loan } from '../../../contract/loans';
-import type { Quote } from '../../../contract/origination';
+import { costOfCreditPercent, type Quote } from '../../../contract/origination';
 import { useFormat } from '../customers/format';
 
 /**
@@ -27,11 +27,18 @@ export interface Terms {
     instalments: number;
     period: (typeof INSTALMENT_PERIODS)[number];
     firstDueDate: string;
+    /**
+     * The deposit is not paid yet: the first due date is one period after the deposit day, so it
+     * holds if the deposit is paid today and moves as late as the deposit (server/domain/origination/deposit.ts).
+     */
+    dueFromDeposit: boolean;
     totalPayable: number;
     lock: LockSolution;
 }
 
-const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+/** The loan statuses before the deposit is paid: the first due date still follows the deposit day. */
+const BEFORE_DEPOSIT: readonly string[] = ['draft', 'awaiting_deposit'];
+export const beforeDeposit = (status: string): boolean => BEFORE_DEPOSIT.includes(status);
 
 export const termsOfQuote = (quote: Quote): Terms => ({
     currency: quote.currency,
@@ -44,6 +51,7 @@ export const termsOfQuote = (quote: Quote): Terms => ({
     instalments: quote.instalments,
     period: quote.instalment_period,
     firstDueDate: quote.first_due_date,
+    dueFromDeposit: true,
     totalPayable: quote.total_payable,
     lock: quote.lock_solution,
 });
@@ -55,17 +63,29 @@ export const termsOfLoan = (loan: Loan): Terms => ({
     deposit: loan.deposit,
     amountFinanced: loan.amount_financed,
     costOfCredit: loan.cost_of_credit,
-    costOfCreditPercent: percentOf(loan.cost_of_credit, loan.amount_financed),
+    costOfCreditPercent: costOfCreditPercent(loan.cost_of_credit, loan.amount_financed),
     instalment: loan.instalment,
     instalments: loan.term,
     period: loan.instalment_period,
     firstDueDate: loan.first_due_date,
+    dueFromDeposit: beforeDeposit(loan.status),
     totalPayable: loan.total_payable,
     lock: loan.lock_solution,
 });
 
 /** One line of the definition list: the term on the left, its figure on the right (wrapping below on a narrow screen). */
-const Line = ({ label, children, strong = false }: { label: string; children: string; strong?: boolean }) => (
+const Line = ({
+    label,
+    children,
+    note,
+    strong = false,
+}: {
+    label: string;
+    children: string;
+    /** A word on the figure, below it. */
+    note?: string;
+    strong?: boolean;
+}) => (
     <Box
         sx={{
             display: 'flex',
@@ -93,6 +113,16 @@ const Line = ({ label, children, strong = false }: { label: string; children: st
         >
             {children}
         </Typography>
+        {note ? (
+            <Typography
+                component="dd"
+                variant="caption"
+                color="text.secondary"
+                sx={{ m: 0, flexBasis: '100%', textAlign: 'right' }}
+            >
+                {note}
+            </Typography>
+        ) : null}
     </Box>
 );
 
@@ -153,7 +183,12 @@ export const TermsFigures = ({ terms }: { terms: Terms }) => {
                         period: format.words('loans.periods', terms.period),
                     })}
                 </Line>
-                <Line label={translate('loans.quote.first_due_date')}>{format.day(terms.firstDueDate)}</Line>
+                <Line
+                    label={translate('loans.quote.first_due_date')}
+                    note={terms.dueFromDeposit ? translate(`loans.quote.first_due_after_deposit.${terms.period}`) : undefined}
+                >
+                    {format.day(terms.firstDueDate)}
+                </Line>
                 <Line label={translate('devices.lock_solution')}>{format.words('devices.solutions', terms.lock)}</Line>
                 <Line label={translate('loans.quote.total_payable')} strong>
                     {money(terms.totalPayable)}

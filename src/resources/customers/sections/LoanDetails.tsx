@@ -15,10 +15,11 @@ import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CallResponse } from '../../../../contract/define';
 import { checkInsurance, loanStatements, type Loan } from '../../../../contract/loans';
+import { costOfCreditPercent } from '../../../../contract/origination';
 import { useCustomerQuery } from '../api';
 import { useFormat } from '../format';
 import { Fact, Facts, Loaded } from './Section';
-import { TermsFigures, type Terms } from '../../loans/terms';
+import { beforeDeposit, TermsFigures, type Terms } from '../../loans/terms';
 
 /** The terms the loan was accepted on, from its statement: what the customer owes in all, and why. */
 const termsOfStatement = (statement: CallResponse<typeof loanStatements>, loan: Loan): Terms => ({
@@ -27,11 +28,12 @@ const termsOfStatement = (statement: CallResponse<typeof loanStatements>, loan: 
     deposit: statement.deposit,
     amountFinanced: statement.financed,
     costOfCredit: statement.cost_of_credit,
-    costOfCreditPercent: statement.financed > 0 ? Math.round((statement.cost_of_credit / statement.financed) * 1000) / 10 : 0,
+    costOfCreditPercent: costOfCreditPercent(statement.cost_of_credit, statement.financed),
     instalment: statement.instalment,
     instalments: statement.term,
     period: statement.instalment_period,
     firstDueDate: statement.first_due_date,
+    dueFromDeposit: beforeDeposit(loan.status),
     totalPayable: statement.price,
     lock: loan.lock_solution,
 });
