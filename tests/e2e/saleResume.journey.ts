@@ -24,10 +24,24 @@ import { expectDashboard, signIn } from './support';
 /**
  * Every control of the step on screen (outside its bar of actions), scrolled into view the nearest
  * way, is the element found at its centre: nothing lies over it. Answers those that are covered,
- * with what covers them.
+ * with what covers them. Each is hit-tested once the page is still: a scroll can start a transition
+ * (the top bar sliding back, a field's label and underline after a change of focus), and a control
+ * is covered by what stays over it, not by what passes over it.
  */
 const coveredControls = (page: Page) =>
-    page.evaluate(() => {
+    page.evaluate(async () => {
+        /** Until no finite animation or transition runs (a spinner's endless one is not waited for). */
+        const still = async () => {
+            for (;;) {
+                await new Promise(resolve => requestAnimationFrame(resolve));
+                const moving = document
+                    .getAnimations()
+                    .some(
+                        animation => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+                    );
+                if (!moving) return;
+            }
+        };
         const bar = document.querySelector('[data-step-actions]');
         const step = bar?.closest('[tabindex="-1"]');
         if (!bar || !step) return ['no step with its bar of actions on screen'];
@@ -48,6 +62,7 @@ const coveredControls = (page: Page) =>
         const covered: string[] = [];
         for (const control of controls) {
             control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            await still();
             const box = control.getBoundingClientRect();
             const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
             if (!hit || !(hit === control || control.contains(hit) || hit.contains(control))) {
