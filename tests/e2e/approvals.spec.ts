@@ -34,6 +34,8 @@ test.describe('approvals', () => {
         await page.goto('/dashboard/customers/find');
         await page.getByRole('textbox', { name: 'Phone number or username' }).fill(SIZWE.msisdn);
         await page.getByRole('button', { name: 'Find', exact: true }).click();
+        // The view has settled on the customer's address (it takes it after the lookup) before a click.
+        await expect(page).toHaveURL(/[?&]customer=[0-9a-f-]{36}/);
         const loans = page.getByRole('region', { name: 'Loans' });
         await expect(loans.getByText(SIZWE.loan)).toBeVisible();
         await loans.getByRole('button', { name: 'Request IMEI change' }).click();
