@@ -98,6 +98,8 @@ export const otps = pgTable('otps', {
     attempts: integer('attempts').notNull().default(0),
     /** Codes sent for this sign-in (the first plus resends), capped so guesses stay bounded. */
     sends: integer('sends').notNull().default(1),
+    /** The outbox message that carried the current code (a sign-in's), marked used when the code signs in. */
+    smsId: integer('sms_id'),
     usedAt: at('used_at'),
     createdAt: createdAt(),
 });

@@ -1,6 +1,6 @@
 /** Messages sent to phones: the SMS outbox, the seam for a real gateway. */
 import { index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, identity } from './columns';
+import { at, createdAt, identity } from './columns';
 
 export const messagePurpose = pgEnum('message_purpose', ['otp', 'notice']);
 
@@ -11,6 +11,11 @@ export const smsOutbox = pgTable(
         msisdn: text('msisdn').notNull(),
         text: text('text').notNull(),
         purpose: messagePurpose('purpose').notNull(),
+        /**
+         * When the one-time code this message carried signed someone in: from then on it no longer
+         * counts against the phone's hourly share of unused codes (domain/auth/otp.ts).
+         */
+        usedAt: at('used_at'),
         createdAt: createdAt(),
     },
     table => [index('sms_outbox_msisdn_idx').on(table.msisdn, table.id)],
