@@ -8,7 +8,7 @@
  * Two writers meeting leave one effect: store names and IMEIs are unique in the database, and the
  * agent rows a write changes are locked (FOR UPDATE) before they are checked.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, like, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { imei as imeiField } from '../../contract/fields';
@@ -97,12 +97,16 @@ const agentGroup = alias(adminGroups, 'agent_group');
 const fullName = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
     sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
 
-/** Agents attached to each store, counted in one pass over the agents rather than once a store. */
+/**
+ * Agents attached to each store, counted in one pass over the agents rather than once a store. A
+ * self-registered agent awaiting approval is not one of the store's agents yet: listed with their
+ * status, never counted.
+ */
 const agentCounts = new QueryBuilder()
     .select({ storeId: sql<number>`${admins.storeId}`.as('counted_store_id'), agents: sql<number>`count(*)::int`.as('agents') })
     .from(admins)
     .innerJoin(adminGroups, eq(adminGroups.id, admins.groupId))
-    .where(inArray(adminGroups.name, [...AGENT_GROUPS]))
+    .where(and(inArray(adminGroups.name, [...AGENT_GROUPS]), ne(admins.status, 'pending_approval')))
     .groupBy(admins.storeId)
     .as('agent_counts');
 
@@ -196,6 +200,19 @@ const findAgent = async (db: Queryable, agentId: number, reach: number[] | null,
     const [row] = await selectAgents(db).where(and(eq(admins.id, agentId), isAgent, within(reach, admins.storeId)));
     if (!row) throw notFound('agent', field);
     return agentOf(row);
+};
+
+/**
+ * The agent a tier, a transfer or a move acts on: found in reach (404 otherwise) and approved. A
+ * self-registration awaiting its checker is no working agent yet (409 `errors.awaiting_approval`):
+ * a tier, a shop or a place given now would be decided before anyone checked who they are.
+ */
+const findWorkingAgent = async (db: Queryable, agentId: number, reach: number[] | null, field = 'agent_id') => {
+    const agent = await findAgent(db, agentId, reach, field);
+    if (agent.status === 'pending_approval') {
+        throw new HttpError(409, 'errors.awaiting_approval', 'This agent awaits approval of their registration first', field);
+    }
+    return agent;
 };
 
 /** Takes the agent's row for this transaction: two writers on one agent go one after the other. */
@@ -439,7 +456,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         context.write(async tx => {
             const reach = await reachOf(tx, context);
             await lockAgent(tx, body.agent_id);
-            const before = await findAgent(tx, body.agent_id, reach);
+            const before = await findWorkingAgent(tx, body.agent_id, reach);
             await saveProfile(tx, body.agent_id, {
                 latitude: body.latitude,
                 longitude: body.longitude,
@@ -505,7 +522,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         context.write(async tx => {
             const reach = await reachOf(tx, context);
             await lockAgent(tx, body.agent_id);
-            const before = await findAgent(tx, body.agent_id, reach);
+            const before = await findWorkingAgent(tx, body.agent_id, reach);
             if (before.first_name.localeCompare(body.agent_firstname, undefined, { sensitivity: 'accent' }) !== 0) {
                 throw new HttpError(409, 'errors.agent_name_mismatch', "That is not this agent's first name", 'agent_firstname');
             }
@@ -552,7 +569,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         context.write(async tx => {
             const reach = await reachOf(tx, context);
             await lockAgent(tx, body.agent_id);
-            const before = await findAgent(tx, body.agent_id, reach);
+            const before = await findWorkingAgent(tx, body.agent_id, reach);
             await saveProfile(tx, body.agent_id, { tier: body.tier });
             const after = await findAgent(tx, body.agent_id, reach);
             return {

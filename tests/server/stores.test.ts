@@ -23,6 +23,7 @@ import {
     updatePhonePrices,
     type INVENTORY_STATUSES,
 } from '../../contract/stores';
+import { register } from '../../contract/security';
 import { admins, inventoryItems, phoneModels, stores } from '../../server/db/schema';
 import { race } from './concurrency';
 import { startTestServer, type TestServer } from './harness';
@@ -149,7 +150,10 @@ describe('stores', () => {
         expect(soweto.body.agents.map(agent => agent.username)).toContain('agent');
         // Only agents: the shop owner belongs to the shop but sells nothing.
         expect(soweto.body.agents.map(agent => agent.username)).not.toContain('shopowner');
-        expect(soweto.body.store.agent_count).toBe(soweto.body.agents.length);
+        // Counted: the approved ones (the demo registration awaiting its checker is listed, not counted).
+        expect(soweto.body.store.agent_count).toBe(
+            soweto.body.agents.filter(agent => agent.status !== 'pending_approval').length,
+        );
     });
 });
 
@@ -309,6 +313,62 @@ describe('agent tiers and locations', () => {
         expect(outcome.statuses).toEqual({ 200: 12 });
         const [agent] = (await server.call(listAgents, { body: { q: 'bongani' }, token: shopowner })).body.data.data;
         expect(tiers).toContain(agent?.tier);
+    });
+});
+
+describe('agents awaiting approval', () => {
+    it('are listed with their status, counted nowhere, and given no tier, shop or place until approved', async () => {
+        const soweto = store('Soweto Central');
+        const countOf = async () =>
+            (await server.call(storeAgents, { body: { store_id: soweto }, token: shopowner })).body.store.agent_count;
+        const counted = await countOf();
+        const shopsBefore = await server.call(listShops, { body: { page_number: '1', page_size: 'all' }, token: admin });
+        const registered = await server.call(register, {
+            body: {
+                username: 'waiting.agent',
+                first_name: 'Waiting',
+                last_name: 'Registrant',
+                msisdn: '27845550101',
+                store_id: soweto,
+                password: 'a-long-password-1',
+            },
+            remoteAddress: '10.77.0.1',
+        });
+        expect(registered.status).toBe(201);
+        const [row] = await server.db.select({ id: admins.id }).from(admins).where(eq(admins.username, 'waiting.agent'));
+        const waitingId = row?.id ?? 0;
+
+        const listed = await server.call(storeAgents, { body: { store_id: soweto }, token: shopowner });
+        expect(listed.body.agents).toContainEqual(
+            expect.objectContaining({ username: 'waiting.agent', status: 'pending_approval' }),
+        );
+        expect(listed.body.store.agent_count).toBe(counted);
+        expect(listed.body.store.agent_count).toBe(
+            listed.body.agents.filter(agent => agent.status !== 'pending_approval').length,
+        );
+        const shopsAfter = await server.call(listShops, { body: { page_number: '1', page_size: 'all' }, token: admin });
+        expect(shopsAfter.body.data.find(shop => shop.id === soweto)?.agent_count).toBe(
+            shopsBefore.body.data.find(shop => shop.id === soweto)?.agent_count,
+        );
+        const all = await server.call(listAgents, { body: { q: 'waiting.agent' }, token: admin });
+        expect(all.body.data.data).toEqual([expect.objectContaining({ status: 'pending_approval' })]);
+
+        const tier = await server.call(assignAgentTier, { body: { agent_id: waitingId, tier: 'gold' }, token: admin });
+        const moved = await server.call(transferAgent, {
+            body: { agent_id: String(waitingId), agent_firstname: 'Waiting', agent_store_id: String(store('Alexandra Mall')) },
+            token: admin,
+        });
+        const placed = await server.call(updateAgentLocation, {
+            body: { agent_id: waitingId, latitude: -26.1, longitude: 28.05 },
+            token: admin,
+        });
+        for (const refused of [tier, moved, placed]) {
+            expect(refused.status).toBe(409);
+            expect(refused.error).toMatchObject({ key: 'errors.awaiting_approval', field: 'agent_id' });
+        }
+        const [after] = await server.db.select().from(admins).where(eq(admins.id, waitingId));
+        expect(after?.storeId).toBe(soweto);
+        expect(await countOf()).toBe(counted);
     });
 });
 
