@@ -71,4 +71,16 @@ describe('the agents', () => {
         const row = screen.getByText('Bongani Khumalo').closest('tr')!;
         await waitFor(() => expect(within(row).getByText('Gold')).toBeTruthy());
     }, 40_000);
+
+    it('shows a registrant awaiting approval as such, and offers no tier for them', async () => {
+        agents = [...agents, { ...agentOf(3, 'Lerato', null), status: 'pending_approval' }];
+        signedInAs(['VIEW_AGENTS', 'ASSIGN_AGENT_TIER']);
+        renderPortal('/dashboard/agents');
+        const row = (await screen.findByText('Lerato Khumalo', {}, { timeout: 15_000 })).closest('tr')!;
+        expect(within(row).getByText('Awaiting approval')).toBeTruthy();
+        expect(within(row).getByText('Available once the registration is approved')).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Set tier: Lerato Khumalo' })).toBeNull();
+        expect(screen.getByRole('button', { name: 'Set tier: Bongani Khumalo' })).toBeTruthy();
+        expect(screen.getAllByText('Awaiting approval')).toHaveLength(1);
+    }, 40_000);
 });

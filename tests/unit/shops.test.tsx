@@ -167,6 +167,15 @@ describe("a shop's agents", () => {
         expect(screen.getByText('First002 Agent')).toBeTruthy();
     }, 40_000);
 
+    it('shows a registrant awaiting approval as such, and offers no transfer for them', async () => {
+        agentsByShop['2'] = [...durbanAgents, { ...agentOf(204, 2, durban.name), status: 'pending_approval' }];
+        renderPortal('/dashboard/shop/agent?shop=2');
+        const row = (await screen.findByText('First204 Agent', { exact: false }, { timeout: 15_000 })).closest('tr')!;
+        expect(within(row).getByText('Awaiting approval')).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Transfer First204 Agent' })).toBeNull();
+        expect(screen.getByRole('button', { name: 'Transfer First201 Agent' })).toBeTruthy();
+    }, 40_000);
+
     it("says 'Failed to transfer agent. Please try again later.' when the transfer fails, and keeps the agent", async () => {
         server.use(
             answer(

@@ -298,13 +298,24 @@ describe('the stores', () => {
         expect(screen.getByRole('heading', { level: 2, name: 'Agents (1)' })).toBeTruthy();
         expect(screen.getByText('Gold')).toBeTruthy();
         expect(screen.getByText('Not set')).toBeTruthy();
-        await user.click(screen.getByRole('button', { name: 'Move the location of Bongani Khumalo' }));
-        const dialog = await screen.findByRole('dialog', { name: 'Move Bongani Khumalo' });
+        await user.click(screen.getByRole('button', { name: 'Move agent’s location: Bongani Khumalo' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Move the location of Bongani Khumalo' });
         await user.type(within(dialog).getByRole('spinbutton', { name: /Latitude/ }), '-26.25');
         await user.type(within(dialog).getByRole('spinbutton', { name: /Longitude/ }), '27.86');
         await user.click(within(dialog).getByRole('button', { name: 'Save location' }));
         await waitFor(() => expect(moves).toEqual([{ agent_id: 5, latitude: -26.25, longitude: 27.86 }]));
         expect(await screen.findByText('-26.25000, 27.86000')).toBeTruthy();
+    }, 40_000);
+
+    it('shows a registrant awaiting approval in the store, counted nowhere and offered no move', async () => {
+        const lerato: Agent = { ...bongani, id: 6, username: 'lerato', first_name: 'Lerato', status: 'pending_approval' };
+        server.use(answer(storeAgents, { store: soweto, agents: [bongani, lerato] }));
+        renderPortal('/dashboard/stores/1');
+        expect(await screen.findByRole('heading', { level: 2, name: 'Agents (1)' }, { timeout: 15_000 })).toBeTruthy();
+        const row = screen.getByText('Lerato Khumalo').closest('tr')!;
+        expect(within(row).getByText('Awaiting approval')).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Move agent’s location: Lerato Khumalo' })).toBeNull();
+        expect(screen.getByRole('button', { name: 'Move agent’s location: Bongani Khumalo' })).toBeTruthy();
     }, 40_000);
 
     it("names a store's region lead from the active users (ADD_REGION_LEAD)", async () => {

@@ -21,6 +21,7 @@ import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { ListEmptyText, LoadingRows } from '../stores/ListStates';
 import { usePagedList } from '../stores/pagedList';
+import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
 import { Screen } from '../stores/Screen';
 import { TierChip } from '../stores/TierChip';
 
@@ -135,9 +136,15 @@ export const AgentList = () => {
         onError: error => notify(errorKeyOf(error), { type: 'error' }),
     });
     const busyId = tier.isPending ? tier.variables.agent.id : null;
-    const tierMenu = (agent: Agent) => (
-        <TierMenu agent={agent} busy={busyId === agent.id} onChoose={chosen => tier.mutate({ agent, tier: chosen })} />
-    );
+    // A registrant awaiting approval gets no tier (the server refuses it): the row says when it can.
+    const tierMenu = (agent: Agent) =>
+        isWorkingAgent(agent) ? (
+            <TierMenu agent={agent} busy={busyId === agent.id} onChoose={chosen => tier.mutate({ agent, tier: chosen })} />
+        ) : (
+            <Typography variant="caption" color="text.secondary">
+                {translate('agents.awaiting_approval_note')}
+            </Typography>
+        );
     const total = query.data?.total ?? 0;
 
     return (
@@ -161,8 +168,9 @@ export const AgentList = () => {
                                 secondaryText={agent => `${agent.username} · ${agent.store_name ?? '—'}`}
                                 tertiaryText={agent => (
                                     <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                                        <AgentStatusChip agent={agent} />
                                         <TierChip tier={agent.tier} />
-                                        {canTier ? tierMenu(agent) : null}
+                                        {canTier && isWorkingAgent(agent) ? tierMenu(agent) : null}
                                     </Box>
                                 )}
                                 rowClick={false}
@@ -179,6 +187,7 @@ export const AgentList = () => {
                                             <Typography variant="caption" color="text.secondary">
                                                 {agent.username}
                                             </Typography>
+                                            <AgentStatusChip agent={agent} />
                                         </Box>
                                     )}
                                 />

@@ -10,6 +10,7 @@ import { LoadError } from '../../layout/LoadError';
 import { callApi } from '../../lib/portalApi';
 import { ListEmptyText, LoadingRows } from '../stores/ListStates';
 import { usePagedList } from '../stores/pagedList';
+import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
 import { Screen } from '../stores/Screen';
 import { TierChip } from '../stores/TierChip';
 import { fetchShopAgents, fetchShops, shopAgentsKey, shopsKey } from './api';
@@ -132,9 +133,14 @@ export const ShopAgents = () => {
                             <SimpleList<Agent>
                                 primaryText={agent => `${agent.first_name} ${agent.last_name}`}
                                 secondaryText={agent => `${agent.username} · ${agent.msisdn}`}
-                                tertiaryText={agent =>
-                                    canTransfer ? <TransferButton agent={agent} onClick={setTransferring} /> : null
-                                }
+                                tertiaryText={agent => (
+                                    <>
+                                        <AgentStatusChip agent={agent} />
+                                        {canTransfer && isWorkingAgent(agent) ? (
+                                            <TransferButton agent={agent} onClick={setTransferring} />
+                                        ) : null}
+                                    </>
+                                )}
                                 rowClick={false}
                             />
                         ) : (
@@ -143,7 +149,11 @@ export const ShopAgents = () => {
                                     source="first_name"
                                     label="agents.fields.name"
                                     disableSort
-                                    render={(agent: Agent) => `${agent.first_name} ${agent.last_name}`}
+                                    render={(agent: Agent) => (
+                                        <>
+                                            {`${agent.first_name} ${agent.last_name}`} <AgentStatusChip agent={agent} />
+                                        </>
+                                    )}
                                 />
                                 <DataTable.Col source="username" label="agents.fields.username" disableSort />
                                 <DataTable.Col
@@ -162,7 +172,16 @@ export const ShopAgents = () => {
                                     <DataTable.Col
                                         label="agents.fields.actions"
                                         disableSort
-                                        render={(agent: Agent) => <TransferButton agent={agent} onClick={setTransferring} />}
+                                        render={(agent: Agent) =>
+                                            // A registrant awaiting approval is moved by nobody (the server refuses it).
+                                            isWorkingAgent(agent) ? (
+                                                <TransferButton agent={agent} onClick={setTransferring} />
+                                            ) : (
+                                                <Typography variant="caption" color="text.secondary">
+                                                    {translate('agents.awaiting_approval_note')}
+                                                </Typography>
+                                            )
+                                        }
                                     />
                                 ) : null}
                             </DataTable>

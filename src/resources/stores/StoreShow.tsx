@@ -13,6 +13,7 @@ import { AgentLocationDialog } from './AgentLocationDialog';
 import { formatCoordinates, formatWhen } from './format';
 import { ListEmptyText, LoadingRows } from './ListStates';
 import { RegionLeadDialog } from './RegionLeadDialog';
+import { AgentStatusChip, isWorkingAgent } from './AgentStatusChip';
 import { Screen } from './Screen';
 import { useCanNameRegionLead } from './StoreCreate';
 import { TierChip } from './TierChip';
@@ -78,6 +79,7 @@ const StoreAgents = ({ agents, onMove }: { agents: Agent[]; onMove?: (agent: Age
                             <Typography variant="caption" color="text.secondary">
                                 {agent.username}
                             </Typography>
+                            <AgentStatusChip agent={agent} />
                         </Box>
                     )}
                 />
@@ -113,18 +115,25 @@ const StoreAgents = ({ agents, onMove }: { agents: Agent[]; onMove?: (agent: Age
                     <DataTable.Col
                         label="agents.fields.actions"
                         disableSort
-                        render={(agent: Agent) => (
-                            <Button
-                                size="small"
-                                startIcon={<EditLocationAltIcon />}
-                                onClick={() => onMove(agent)}
-                                aria-label={translate('stores.location.move_of', {
-                                    name: `${agent.first_name} ${agent.last_name}`,
-                                })}
-                            >
-                                {translate('stores.location.move')}
-                            </Button>
-                        )}
+                        render={(agent: Agent) =>
+                            // A registrant awaiting approval has no place to move yet (the server refuses it).
+                            !isWorkingAgent(agent) ? (
+                                <Typography variant="caption" color="text.secondary">
+                                    {translate('agents.awaiting_approval_note')}
+                                </Typography>
+                            ) : (
+                                <Button
+                                    size="small"
+                                    startIcon={<EditLocationAltIcon />}
+                                    onClick={() => onMove(agent)}
+                                    aria-label={translate('stores.location.move_of', {
+                                        name: `${agent.first_name} ${agent.last_name}`,
+                                    })}
+                                >
+                                    {translate('stores.location.move')}
+                                </Button>
+                            )
+                        }
                     />
                 ) : null}
             </DataTable>
@@ -182,7 +191,8 @@ export const StoreShow = () => {
                         }}
                     />
                     <Typography component="h2" variant="h6">
-                        {translate('stores.agents_title', { smart_count: query.data.agents.length })}
+                        {/* Counted like the store's agents: a registrant awaiting approval is listed, not counted. */}
+                        {translate('stores.agents_title', { smart_count: query.data.agents.filter(isWorkingAgent).length })}
                     </Typography>
                     <StoreAgents agents={query.data.agents} onMove={canMove ? setMoving : undefined} />
                 </>

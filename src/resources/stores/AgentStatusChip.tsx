@@ -1,0 +1,19 @@
+import { Chip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Agent } from '../../../contract/stores';
+
+/**
+ * An agent who registered themself and waits for a checker is listed, but is no working agent
+ * yet: the server counts them nowhere and refuses a tier, a transfer or a move on them (409
+ * `errors.awaiting_approval`), so no screen offers those actions on them.
+ */
+export const isWorkingAgent = (agent: Pick<Agent, 'status'>) => agent.status !== 'pending_approval';
+
+/** The agent's status when it is not plain `active`: awaiting approval, or disabled. */
+export const AgentStatusChip = ({ agent }: { agent: Pick<Agent, 'status'> }) => {
+    const translate = useTranslate();
+    if (agent.status === 'pending_approval')
+        return <Chip size="small" color="warning" variant="outlined" label={translate('agents.status.pending_approval')} />;
+    if (agent.status === 'disabled') return <Chip size="small" variant="outlined" label={translate('agents.status.disabled')} />;
+    return null;
+};
