@@ -1,0 +1,100 @@
+/**
+ * A statement cannot stall the server (issue 27, part 1): reading it is linear in its size for
+ * every line-ending style (server/domain/money/statement.ts `csvRecords`), and a statement past
+ * MAX_STATEMENT_ROWS is refused before anything is stored.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csvRecords } from '../../server/domain/money/statement';
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+type Ending = '\r' | '\n' | '\r\n';
+
+/** A field as a statement writer would: quoted when it holds a separator, a quote or a line break. */
+const written = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
+
+/** Line breaks as the reader counts them: LF, or CR not followed by LF. */
+const breaksIn = (text: string) => (text.match(/\r\n|\r|\n/g) ?? []).length;
+
+/** The records a reader should find in a file of `records` ended as given, and the file. */
+const statementOf = (records: readonly { fields: string[]; ending: Ending }[], lastEnded: boolean) => {
+    let text = '';
+    let line = 1;
+    const expected: [number, ...string[]][] = [];
+    let previous: Ending | null = null;
+    records.forEach(({ fields, ending: chosen }, index) => {
+        const blank = fields.length === 1 && (fields[0] ?? '').trim() === '';
+        // A lone CR followed by a blank record's LF would be one CRLF: a writer would not end so.
+        const ending = previous === '\r' && blank && fields[0] === '' ? '\r' : chosen;
+        const body = fields.map(written).join(',');
+        const last = index === records.length - 1;
+        const record = `${body}${last && !lastEnded ? '' : ending}`;
+        if (!blank) expected.push([line, ...fields]);
+        line += breaksIn(record);
+        text += record;
+        previous = ending;
+    });
+    return { text, expected };
+};
+
+const read = (text: string) => [...csvRecords(Buffer.from(text, 'utf8'))].map(({ line, fields }) => [line, ...fields]);
+
+/** The median of three timings of reading `bytes` whole, in ms (after one unmeasured read). */
+const readingMs = (bytes: Buffer) => {
+    let records = 0;
+    for (const _ of csvRecords(bytes)) records++;
+    const samples: number[] = [];
+    for (let run = 0; run < 3; run++) {
+        const start = performance.now();
+        for (const _ of csvRecords(bytes)) records--;
+        samples.push(performance.now() - start);
+    }
+    expect(records).toBeLessThan(0);
+    return samples.sort((a, b) => a - b)[1] ?? Infinity;
+};
+
+/** A file of about `size` bytes: a header, then `row` (its own line ending included) over and over. */
+const fileOf = (row: string, size: number) => {
+    const header = 'date,amount,reference,msisdn\n';
+    return Buffer.from(`${header}${row.repeat(Math.floor((size - header.length) / row.length))}`);
+};
+
+describe('reading a statement', () => {
+    it('finds every record and its line, whatever the endings, quotes and line breaks inside quotes (generated files)', () => {
+        const field = fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', '"', '\r', '\n', 'é', '☕'), maxLength: 8 });
+        const record = fc.record({
+            fields: fc.array(field, { minLength: 1, maxLength: 5 }),
+            ending: fc.constantFrom<Ending>('\r', '\n', '\r\n'),
+        });
+        fc.assert(
+            fc.property(fc.array(record, { maxLength: 30 }), fc.boolean(), (records, lastEnded) => {
+                const { text, expected } = statementOf(records, lastEnded);
+                expect(read(text)).toEqual(expected);
+            }),
+            { numRuns: 500 },
+        );
+    });
+
+    it('takes time linear in the size for every line-ending style: 4 MB within 8 times 1 MB', () => {
+        const rows: Record<string, string> = {
+            'lone CRs': '\r',
+            'lone LFs': '\n',
+            CRLFs: '\r\n',
+            'rows ended by CR': '2026-03-02,1.00,REF-1,27710000001\r',
+            'quoted line breaks': '2026-03-02,"1\r\n2","a\rb",27710000001\n',
+        };
+        const MB = 1024 * 1024;
+        for (const [style, row] of Object.entries(rows)) {
+            const small = readingMs(fileOf(row, MB));
+            const large = readingMs(fileOf(row, 4 * MB));
+            // Linear is about 4; reading from every record to the end of the file made it 16 and more.
+            // A floor of 5 ms keeps a read too quick to time from deciding.
+            expect(
+                large / Math.max(small, 5),
+                `${style}: ${small.toFixed(1)} ms for 1 MB, ${large.toFixed(1)} ms for 4 MB`,
+            ).toBeLessThan(8);
+        }
+    }, 120_000);
+});
