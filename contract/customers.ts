@@ -277,6 +277,7 @@ export const existingOrder = z.object({
     /** The loan's status: `draft`, `awaiting_deposit` or `awaiting_lock`. */
     status: z.string(),
     sku: z.string(),
+    /** The phone as its loan names it: brand and model ("Vivo Y17s"). */
     model: z.string(),
     price: z.number(),
     deposit: z.number(),

@@ -41,6 +41,13 @@ export const SALES_EXIT_REASONS = [
     'other',
 ] as const;
 
+/**
+ * Why a loan was cancelled: a sales-exit reason a seller gave, or `reservation_expired`, given by
+ * the server alone when a draft was not finished within DRAFT_RESERVATION_HOURS
+ * (contract/origination.ts): its phone went back in stock and the customer's credit back to them.
+ */
+export const CANCELLATION_REASONS = [...SALES_EXIT_REASONS, 'reservation_expired'] as const;
+
 export const TRANSACTION_KINDS = ['deposit', 'instalment', 'reversal'] as const;
 export const TRANSACTION_CHANNELS = ['mpesa', 'card', 'cash', 'bank'] as const;
 
@@ -72,11 +79,12 @@ export const loan = z.object({
     total_payable: z.number(),
     /** YYYY-MM-DD: one period after the deposit day (before the deposit, after the day it was quoted). */
     first_due_date: z.string(),
+    /** What is still due: 0 once paid off (`completed`), and 0 for a `cancelled` sale, which owes nothing. */
     balance: z.number(),
     amount_paid: z.number(),
     currency: z.literal(CURRENCY),
     status: z.enum(LOAN_STATUSES),
-    cancellation_reason: z.enum(SALES_EXIT_REASONS).nullable(),
+    cancellation_reason: z.enum(CANCELLATION_REASONS).nullable(),
     agent: person.nullable(),
     store: person.nullable(),
     /** The device's lock: requested apart from confirmed (contract/devices.ts). Null before a device is attached. */

@@ -69,6 +69,15 @@ export const imeiValidationCheck = defineCall({
 export const QUOTE_VALIDITY_MINUTES = 30;
 
 /**
+ * How long a `draft` sale (the loan made, its codes not both verified) holds its phone and the
+ * customer's credit: after this many hours from its start the server cancels it
+ * (`reservation_expired`), the phone goes back in stock and the credit back to the customer. Long
+ * enough for a customer who left to come back the next day; short enough that a lost draft does
+ * not keep a phone off the shelf for a week.
+ */
+export const DRAFT_RESERVATION_HOURS = 48;
+
+/**
  * The cost of credit as a share of the amount financed, in percent to one decimal, half away from
  * zero, worked in whole cents (1.45 on 100.00 is 1.5, which `Math.round(x * 1000) / 10` on the
  * floating quotient makes 1.4); 0 when nothing is financed. The server quotes it and the portal

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { DataDirLockedError, openDatabase } from './db';
 import { prepareDatabase } from './db/seed';
+import { startDraftSweep } from './domain/origination/expiry';
 import { hasBuiltPortal } from './portal';
 import { devToolsWarning, loadSettings, SettingsError } from './settings';
 
@@ -33,12 +34,16 @@ const start = async () => {
         app.log.info(`development tools are on ${who} (SMS outbox reader, operator sign-in stand-in)`);
     }
 
+    // Drafts past their reservation go back to stock on every instance's timer (expiry.ts: safe at once).
+    const stopSweep = startDraftSweep(database.db, settings.now, app.log);
+
     let stopping = false;
     const stop = async (signal: string) => {
         if (stopping) return;
         stopping = true;
         app.log.info(`${signal}: shutting down`);
         try {
+            stopSweep();
             await app.close();
             await database.close();
             process.exit(0);

@@ -597,14 +597,8 @@ const seedDemoLoan = async (
     const instalmentsPaid = situation.kind === 'active' ? situation.paid : situation.kind === 'paid_off' ? model.term : 0;
     const balance =
         situation.kind === 'paid_off' ? 0 : round(price - (depositPaid ? model.deposit : 0) - instalmentsPaid * model.instalment);
-    const status =
-        situation.kind === 'active'
-            ? 'active'
-            : situation.kind === 'paid_off'
-              ? situation.device === 'released'
-                  ? 'completed'
-                  : 'active'
-              : situation.kind;
+    // Paid off is completed whether or not the phone was released yet (docs/domain.md, "Loan").
+    const status = situation.kind === 'paid_off' ? 'completed' : situation.kind;
     const [item] = await tx
         .insert(inventoryItems)
         .values({

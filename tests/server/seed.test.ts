@@ -227,7 +227,8 @@ describe('the demo customers', () => {
             ['LPP-000004', 'active'],
             ['LPP-000006', 'awaiting_deposit'],
             ['LPP-000007', 'awaiting_lock'],
-            ['LPP-000008', 'active'],
+            // Paid off, its phone not yet released: completed all the same.
+            ['LPP-000008', 'completed'],
             ['LPP-000009', 'awaiting_lock'],
             ['LPP-000010', 'active'],
             ['LPP-000011', 'active'],

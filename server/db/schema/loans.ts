@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
 import { CUSTOMER_CHANNELS } from '../../../contract/customers';
-import { LOAN_STATUSES, SALES_EXIT_REASONS } from '../../../contract/loans';
+import { CANCELLATION_REASONS, LOAN_STATUSES } from '../../../contract/loans';
 import { BUSINESS_TIME_ZONE } from '../../domain/approvals/dates';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
@@ -16,7 +16,7 @@ import { admins } from './security';
 import { stores } from './stores';
 
 export const loanStatus = pgEnum('loan_status', LOAN_STATUSES);
-export const salesExitReason = pgEnum('sales_exit_reason', SALES_EXIT_REASONS);
+export const salesExitReason = pgEnum('sales_exit_reason', CANCELLATION_REASONS);
 export const loanChannel = pgEnum('loan_channel', CUSTOMER_CHANNELS);
 export const approvalKind = pgEnum('approval_kind', APPROVAL_KINDS);
 export const approvalStatus = pgEnum('approval_status', APPROVAL_STATUSES);
@@ -131,6 +131,10 @@ export const loans = pgTable(
         index('loans_deposit_paid_idx')
             .on(table.depositPaidAt)
             .where(sql`${table.depositPaidAt} IS NOT NULL`),
+        // The drafts the reservation sweep looks at (server/domain/origination/expiry.ts), oldest first.
+        index('loans_draft_created_idx')
+            .on(table.createdAt)
+            .where(sql`${table.status} = 'draft'`),
         // One IMEI has at most one open loan, whoever writes at the same time.
         uniqueIndex('loans_open_imei_key')
             .on(table.imei)

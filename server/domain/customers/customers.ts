@@ -35,6 +35,7 @@ import {
 import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
 import { HttpError, mount, type CallContext } from '../../http';
 import { cents, iso } from '../../wire';
+import { releaseCustomerDrafts } from '../origination/expiry';
 import { shippedPicture } from '../phonePictures';
 import {
     customerNotFound,
@@ -92,7 +93,7 @@ const toRequest = (row: { request: typeof fieldAgentRequests.$inferSelect; store
 /** A digitally assisted sale in progress for this customer (the loan not yet active), as the lookup answers it. */
 const orderInProgress = async (db: Queryable, customer: Customer) => {
     const [order] = await db
-        .select({ loan: loans, model: phoneModels.model })
+        .select({ loan: loans, brand: phoneModels.brand, model: phoneModels.model })
         .from(loans)
         .innerJoin(phoneModels, eq(phoneModels.sku, loans.sku))
         .where(and(eq(loans.customerId, customer.id), inArray(loans.status, ['draft', 'awaiting_deposit', 'awaiting_lock'])))
@@ -104,7 +105,8 @@ const orderInProgress = async (db: Queryable, customer: Customer) => {
         loan_reference: order.loan.loanReference,
         status: order.loan.status,
         sku: order.loan.sku,
-        model: order.model,
+        // Named as the loan names its phone (brand and model), so the order and its loan agree.
+        model: `${order.brand} ${order.model}`,
         price: order.loan.price,
         deposit: order.loan.deposit,
         currency: CURRENCY,
@@ -181,6 +183,7 @@ export const registerCustomerRoutes = (app: FastifyInstance): void => {
 
     mount(app, customerLimits, async ({ body }, context) => {
         const { customer } = await visibleCustomer(context, body.msisdn);
+        await releaseCustomerDrafts(context, customer.id);
         const { used, open } = await creditUsed(context.db, customer.id);
         return {
             msisdn: customer.msisdn,
@@ -319,6 +322,7 @@ export const registerCustomerRoutes = (app: FastifyInstance): void => {
 
     mount(app, qualifiedDevices, async ({ body }, context) => {
         const { customer } = await visibleCustomer(context, body.msisdn);
+        await releaseCustomerDrafts(context, customer.id);
         const { used } = await creditUsed(context.db, customer.id);
         const available = cents(Math.max(0, customer.creditLimit - used));
         if (customer.kycStatus === 'rejected' || available <= 0)

@@ -118,7 +118,7 @@ export const refreshDevices = async (context: CallContext, loanIds: readonly num
                             updatedAt: now,
                         })
                         .where(eq(deviceLocks.id, device.id));
-                    await afterConfirmation(tx, device, command, now);
+                    const loanEvent = await afterConfirmation(tx, device, command, now);
                     audit.push({
                         action: 'device_locks.confirm',
                         entity: 'device_locks',
@@ -126,6 +126,7 @@ export const refreshDevices = async (context: CallContext, loanIds: readonly num
                         before: { state: device.state },
                         after: { state, command, provider_ref: device.commandRef },
                     });
+                    if (loanEvent) audit.push(loanEvent);
                 } else {
                     const state = nextDeviceState(device, 'fail');
                     await tx
@@ -150,8 +151,30 @@ export const refreshDevices = async (context: CallContext, loanIds: readonly num
     }
 };
 
-/** What a confirmation means for the loan: a released phone's loan is complete. */
-const afterConfirmation = async (tx: Transaction, device: DeviceRow, command: DeviceCommand, now: Date) => {
+/**
+ * What a confirmation means for the loan: a confirmed activation makes a loan awaiting its lock
+ * active at once (nobody need ask again: the seller's one step was requesting it, or the customer's
+ * Vivo code, which requests it), and a released phone's loan is complete. Answers the loan's event.
+ */
+const afterConfirmation = async (
+    tx: Transaction,
+    device: DeviceRow,
+    command: DeviceCommand,
+    now: Date,
+): Promise<AuditEntry | null> => {
+    if (command === 'activate') {
+        const [loan] = await tx.select({ status: loans.status }).from(loans).where(eq(loans.id, device.loanId));
+        if (loan?.status !== 'awaiting_lock') return null;
+        const status = moveLoan('awaiting_lock', 'active');
+        await tx.update(loans).set({ status, updatedAt: now }).where(eq(loans.id, device.loanId));
+        return {
+            action: 'loans.activate',
+            entity: 'loans',
+            entityId: device.loanId,
+            before: { status: loan.status },
+            after: { status, by: 'lock_confirmed' },
+        };
+    }
     if (command === 'complete') {
         const [loan] = await tx.select({ status: loans.status }).from(loans).where(eq(loans.id, device.loanId));
         if (loan?.status === 'active') {
@@ -165,6 +188,7 @@ const afterConfirmation = async (tx: Transaction, device: DeviceRow, command: De
         // The phone shows a new challenge whenever its lock changes.
         await tx.update(deviceLocks).set({ challenge: newChallenge() }).where(eq(deviceLocks.id, device.id));
     }
+    return null;
 };
 
 /** The loan, with its device brought up to date, read again after refreshing. */

@@ -31,9 +31,11 @@ import { HttpError, mount, type CallContext } from '../../http';
 import { cents, iso } from '../../wire';
 import { checkImeiChange, checkLoanActive, checkLoanTransfer } from '../approvals/checks';
 import { insertLoanRequest, PENDING_CONFLICTS, pendingRequestsOfLoans, requestPending } from '../approvals/requests';
+import { releaseCustomerDrafts } from '../origination/expiry';
 import { refreshDevices } from './devices';
 import { moveLoan } from './lifecycles';
 import {
+    balanceDue,
     checkOwnShopLoan,
     loansOfCustomer,
     selectLoans,
@@ -111,6 +113,7 @@ const raiseRequest = async (
 export const registerLoanRoutes = (app: FastifyInstance): void => {
     mount(app, customerLoans, async ({ body }, context) => {
         const customer = await visibleCustomer(context, body.msisdn);
+        await releaseCustomerDrafts(context, customer.customer.id);
         const first = await loansOfCustomer(context.db, customer.customer.id);
         await refreshDevices(
             context,
@@ -177,7 +180,7 @@ export const registerLoanRoutes = (app: FastifyInstance): void => {
             instalment_period: loan.instalmentPeriod,
             term: loan.term,
             first_due_date: loan.firstDueDate,
-            balance: loan.balance,
+            balance: balanceDue(loan),
             status: loan.status,
             entries,
         };

@@ -190,6 +190,13 @@ export const selectLoans = (db: Queryable) =>
 
 export type SelectedLoan = Awaited<ReturnType<ReturnType<typeof selectLoans>['execute']>>[number];
 
+/**
+ * What a loan still asks of its customer: its balance, but nothing for a cancelled sale (it never
+ * went through: the phone went back in stock, and the stored balance is only the price it would
+ * have started from).
+ */
+export const balanceDue = (loan: Pick<LoanRow, 'status' | 'balance'>): number => (loan.status === 'cancelled' ? 0 : loan.balance);
+
 export const toLoan = (row: SelectedLoan): Loan => {
     const { loan } = row;
     return {
@@ -212,7 +219,7 @@ export const toLoan = (row: SelectedLoan): Loan => {
         cost_of_credit: cents(loan.price - loan.cashPrice),
         total_payable: loan.price,
         first_due_date: loan.firstDueDate,
-        balance: loan.balance,
+        balance: balanceDue(loan),
         amount_paid: Math.round((loan.price - loan.balance) * 100) / 100,
         currency: CURRENCY,
         status: loan.status,

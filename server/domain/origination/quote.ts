@@ -19,6 +19,7 @@ import { businessDay } from '../analytics/figures';
 import { customerNotFound } from '../customers/records';
 import { callerId, refuseOwnMsisdn, saleCustomers, saleStore } from './access';
 import { checkBuyer, deviceForSale, phoneModel, refuseSaleInProgress } from './saleChecks';
+import { releaseCustomerDrafts } from './expiry';
 import { figuresOf, firstDueDate } from './terms';
 
 type PhoneModel = typeof phoneModels.$inferSelect;
@@ -91,6 +92,7 @@ export const registerQuoteRoutes = (app: FastifyInstance): void => {
                 .where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
             if (!customer) throw customerNotFound();
             const model = await phoneModel(context.db, body.sku);
+            await releaseCustomerDrafts(context, customer.id);
             await refuseSaleInProgress(context.db, customer.id);
             await checkBuyer(context.db, customer, model);
             await deviceForSale(context.db, { imei: body.imei, sku: model.sku, storeId: store.id });

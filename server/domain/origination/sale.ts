@@ -31,6 +31,7 @@ import { pricedAsQuoted, quoteById, quoteStale, type QuoteRow } from './quote';
 import { checkBuyer, deviceForSale, imeiInUse, phoneModel, refuseSaleInProgress } from './saleChecks';
 import { sentCodes } from './codes';
 import { toTransaction } from './deposit';
+import { releaseCustomerDrafts } from './expiry';
 
 const STEP_OF: Readonly<Record<LoanStatus, OriginationStep>> = {
     draft: 'otp',
@@ -126,6 +127,8 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
                 .from(customers)
                 .where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
             if (!seen) throw customerNotFound();
+            // A draft of theirs past its reservation is released first: it no longer holds their credit.
+            await releaseCustomerDrafts(context, seen.id);
             // The quote accepted must be this caller's, for this very sale; else it is not the one shown.
             const offered = await quoteById(context.db, body.quote_id);
             if (!offered || !quoteFits(offered, { ...body, adminId: me, customerId: seen.id, storeId: store.id }))
