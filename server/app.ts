@@ -4,11 +4,13 @@
  * (when a build exists) the portal itself. Tests build it on their own database and drive it with
  * `app.inject`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorKey } from '../contract/errors';
 import type { Database, OpenDatabase } from './db';
 import { DEV_PATH_PREFIX, registerDevRoutes } from './dev';
+import { guardConnections, proxySources } from './connections';
 import { AUTH_CHANNEL, SessionCache } from './domain/auth/sessionCache';
 import { sessionFinder } from './domain/auth/sessions';
 import { registerDomainRoutes } from './domain';
@@ -317,6 +319,37 @@ const SECURITY_HEADERS: Record<string, string> = (() => {
 })();
 
 /**
+ * Node's own refusals, before Fastify has a request (a request that took longer than
+ * REQUEST_TIMEOUT to arrive, headers too large, bytes that are not HTTP): answered in the error
+ * shape with the security headers, as every other answer is, then the connection is closed.
+ * Nothing is written when an answer has begun on the connection (it would corrupt it).
+ */
+const clientErrorHandler = (requestTimeoutMs: number) =>
+    function answerClientError(error: Error & { code?: string }, socket: Socket) {
+        if (error.code === 'ECONNRESET' || socket.destroyed) return;
+        const [status, key, message]: [number, ErrorKey, string] =
+            error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+                ? [408, 'errors.request_timeout', `The request took longer than ${requestTimeoutMs / 1000} s to arrive`]
+                : error.code === 'HPE_HEADER_OVERFLOW'
+                  ? [431, 'errors.payload_too_large', 'The request headers are too large']
+                  : [400, 'errors.invalid_input', 'The request is not well-formed HTTP'];
+        const answering = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+        if (socket.writable && !answering?.headersSent) {
+            const body = JSON.stringify(errorBody(status, key, message));
+            const headers = {
+                ...SECURITY_HEADERS,
+                'Cache-Control': 'no-store',
+                'Content-Type': 'application/json; charset=utf-8',
+                'Content-Length': String(Buffer.byteLength(body)),
+                Connection: 'close',
+            };
+            const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+            socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head.join('')}\r\n${body}`);
+        }
+        socket.destroy();
+    };
+
+/**
  * A `__proto__` or `constructor.prototype` key is dropped rather than refused as "not JSON": it
  * can never reach an object's prototype, and the rest of the body is judged as usual.
  */
@@ -344,6 +377,9 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         requestTimeout,
         // A connection silent for twice that long (also while a handler works) is closed.
         connectionTimeout: 2 * requestTimeout,
+        // Between requests a connection may idle this long (and before its first: connections.ts).
+        keepAliveTimeout: settings.idleTimeoutMs,
+        clientErrorHandler: clientErrorHandler(requestTimeout),
         // The router refuses an undecodable URL or an over-long parameter before any hook or the
         // error handler runs: answer those in the error shape too, with the headers the hooks add.
         frameworkErrors: (error, request, reply) => sendRouterRefusal(error, request.url, reply as FastifyReply, mountedRoutes),
@@ -356,6 +392,13 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
     });
 
     app.decorate('mountedRoutes', mountedRoutes);
+    guardConnections(app.server, {
+        maxConnections: settings.maxConnections,
+        maxConnectionsPerSource: settings.maxConnectionsPerSource,
+        idleTimeoutMs: settings.idleTimeoutMs,
+        isProxy: proxySources(settings.trustProxy),
+        warn: message => app.log.warn(message),
+    });
     // A body nested too deep or holding too many values is refused before it is parsed (json.ts).
     registerJsonParser(app, POISONING_ACTIONS);
     app.addHook('onRoute', route => {
@@ -397,6 +440,13 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         // Answers about sessions, users and codes must not sit in a browser's or a proxy's cache.
         if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
         done();
+    });
+    // An answer given before the body was all read (a 401, 404 or 413 to a declared 500 MiB)
+    // closes the connection once sent: keeping it open would mean reading, and throwing away, the
+    // rest of the body to reach the next request. (Node ends a `Connection: close` answer's socket.)
+    app.addHook('onSend', (request, reply, payload, done) => {
+        if (request.raw.complete === false) reply.header('Connection', 'close');
+        done(null, payload);
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -213,6 +213,21 @@ const UPLOAD_LIMITS = {
 const tooLarge = () =>
     new HttpError(413, 'errors.payload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`, 'file');
 
+/** A form's refusal under its own key (invalidInput would answer `errors.invalid_input`). */
+const invalidFormInput = (
+    field: string,
+    key: 'errors.too_many_fields' | 'errors.field_too_long' | 'errors.file_name_required',
+    message: string,
+) => new HttpError(400, key, message, field, { errors: [{ field, message, key }] });
+
+/** More text fields or parts than a form may hold: named as such, not as a file too large. */
+const tooManyFields = () =>
+    invalidFormInput(
+        'body',
+        'errors.too_many_fields',
+        `The form holds more than ${UPLOAD_LIMITS.fields} text fields or ${UPLOAD_LIMITS.parts} parts`,
+    );
+
 const formField = (
     field: string,
     message: string,
@@ -241,12 +256,23 @@ const readForm = async (request: FastifyRequest): Promise<{ fields: Record<strin
                 if (part.type === 'file') part.file.resume();
                 throw formField('body', 'every part of the form needs a name');
             }
-            if (Object.hasOwn(fields, name) || (name === 'file' && (part.type === 'field' || file !== null))) {
+            // Busboy takes a part without a filename for a text field, whatever it holds.
+            if (name === 'file' && part.type === 'field') {
+                throw invalidFormInput('file', 'errors.file_name_required', 'file must be sent as a file, with a filename');
+            }
+            if (Object.hasOwn(fields, name) || (name === 'file' && file !== null)) {
                 if (part.type === 'file') part.file.resume();
                 throw formField(name, `${name} is given more than once`);
             }
             if (part.type === 'field') {
-                if (part.fieldnameTruncated || part.valueTruncated) throw formField(name, `${name} is too long`);
+                if (part.fieldnameTruncated || part.valueTruncated) {
+                    const limit = part.fieldnameTruncated ? UPLOAD_LIMITS.fieldNameSize : UPLOAD_LIMITS.fieldSize;
+                    throw invalidFormInput(
+                        name,
+                        'errors.field_too_long',
+                        `${name}${part.fieldnameTruncated ? "'s name" : ''} is longer than ${limit} bytes`,
+                    );
+                }
                 fields[name] = part.value;
                 continue;
             }
@@ -266,9 +292,10 @@ const readForm = async (request: FastifyRequest): Promise<{ fields: Record<strin
         }
     } catch (error) {
         if (error instanceof HttpError) throw error;
-        const status = (error as { statusCode?: unknown }).statusCode;
-        // Busboy's limits (file size, number of parts or fields).
-        if (status === 413) throw tooLarge();
+        const code = (error as { code?: unknown }).code;
+        // Busboy's limits: the file's size, and the number of parts, fields or files.
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') throw tooManyFields();
         const message = error instanceof Error ? error.message : String(error);
         throw formField('body', `the form could not be read: ${message}`);
     }

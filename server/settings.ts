@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { BlockList, isIP } from 'node:net';
+import { connectionCeiling, openFileLimit } from './connections';
 
 export interface Settings {
     port: number;
@@ -30,6 +31,16 @@ export interface Settings {
     trustProxy: boolean | string[];
     /** How long a client may take to send a whole request (headers and body), in milliseconds. */
     requestTimeoutMs: number;
+    /**
+     * How long a connection may sit idle, before its first request or between requests, before it
+     * is closed (milliseconds). Behind a load balancer that keeps connections open, it must exceed
+     * the balancer's own idle time.
+     */
+    idleTimeoutMs: number;
+    /** The most connections open at once (server/connections.ts), below the open-file limit. */
+    maxConnections: number;
+    /** The most connections one source may hold open; TRUST_PROXY's proxies count in the total only. */
+    maxConnectionsPerSource: number;
     /** The mobile operator's sign-in page, with `{auth_id}` and `{provider}` placeholders. */
     operatorAuthorizeUrl: string | undefined;
     /**
@@ -65,6 +76,12 @@ export const parseDuration = (value: string): number | null => {
     const seconds = Number(match[1]) * (DURATION_UNITS[match[2] || 's'] ?? 1);
     return Number.isSafeInteger(seconds) && seconds > 0 ? seconds : null;
 };
+
+/**
+ * One source's connections by default: a browser holds up to 6 to one site, so a shop of staff
+ * behind one address fits many times over, while one machine cannot hold the server's descriptors.
+ */
+export const DEFAULT_CONNECTIONS_PER_SOURCE = 256;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -163,6 +180,37 @@ export const loadSettings = (env: Env = process.env): Settings => {
         problems.push(`REQUEST_TIMEOUT must be seconds or a duration like 30s, 2m; got "${timeoutText}"`);
     }
 
+    const idleText = text('IDLE_TIMEOUT') ?? '5s';
+    const idleTimeoutSeconds = parseDuration(idleText);
+    if (idleTimeoutSeconds === null) {
+        problems.push(`IDLE_TIMEOUT must be seconds or a duration like 5s, 2m; got "${idleText}"`);
+    }
+
+    // The total leaves descriptors below the open-file limit for the database and the files served.
+    const fileLimit = openFileLimit();
+    const ceiling = connectionCeiling(fileLimit);
+    const count = (name: string, fallback: number, most: number, why: string): number => {
+        const given = text(name);
+        if (given === undefined) return fallback;
+        const value = Number(given);
+        if (!/^\d+$/.test(given) || value < 1 || value > most) {
+            problems.push(`${name} must be a whole number from 1 to ${most} (${why}); got "${given}"`);
+        }
+        return value;
+    };
+    const maxConnections = count(
+        'MAX_CONNECTIONS',
+        ceiling,
+        ceiling,
+        `the open-file limit, ${fileLimit}, less what the database and the files served need`,
+    );
+    const maxConnectionsPerSource = count(
+        'MAX_CONNECTIONS_PER_SOURCE',
+        Math.min(DEFAULT_CONNECTIONS_PER_SOURCE, maxConnections),
+        maxConnections,
+        'at most MAX_CONNECTIONS',
+    );
+
     const operatorAuthorizeUrl = text('OPERATOR_AUTHORIZE_URL');
     if (operatorAuthorizeUrl !== undefined && !/^https?:\/\//.test(operatorAuthorizeUrl)) {
         problems.push('OPERATOR_AUTHORIZE_URL must be an http(s) URL with {auth_id} and {provider} placeholders');
@@ -194,6 +242,9 @@ export const loadSettings = (env: Env = process.env): Settings => {
         devToolsLoopbackOnly: devTools && devToolsText === undefined,
         trustProxy,
         requestTimeoutMs: (requestTimeoutSeconds ?? 30) * 1000,
+        idleTimeoutMs: (idleTimeoutSeconds ?? 5) * 1000,
+        maxConnections,
+        maxConnectionsPerSource,
         operatorAuthorizeUrl,
         placesApiKey: text('PLACES_API_KEY'),
         deviceTokenSecret,

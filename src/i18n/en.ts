@@ -74,7 +74,20 @@ const en: TranslationMessages = {
     },
     register: {
         title: 'Agent registration',
-        subtitle: 'Register as a sales agent. An administrator approves your account before you can sign in.',
+        subtitle:
+            'Register as a sales agent in three steps: your details, a live photo of you, then a checker approves your account before you can sign in.',
+        // The three steps of self-registration (pages/auth/RegistrationSteps.tsx)
+        steps: { details: 'Your details', photo: 'Live photo', received: 'Received' },
+        photo_title: 'Your live photo',
+        photo_intro:
+            'Look straight at the camera in good light and take a photo. The checker who approves your registration compares it with you.',
+        photo_sending: 'Sending your photo… %{percent}%',
+        photo_failed: 'Your photo could not be sent.',
+        photo_passed: 'Your photo shows a live face. You can finish your registration.',
+        photo_weak: 'No live face was found in this photo. Take it again in good light, face straight on.',
+        photo_captures_left: 'You can take %{smart_count} more photo. |||| You can take %{smart_count} more photos.',
+        finish: 'Finish registration',
+        photo_first: 'Take a photo to finish your registration.',
         first_name: 'First name',
         last_name: 'Last name',
         username: 'Username',
@@ -91,7 +104,7 @@ const en: TranslationMessages = {
         submitting: 'Registering…',
         done_title: 'Registration received',
         done_body:
-            'Thank you, %{name}. An administrator will review your registration; you can sign in as %{username} once it is approved.',
+            'Thank you, %{name}. A checker holding the role “%{role}” (at %{shop}, or at head office) reviews your details and your live photo. You are told by SMS when they decide, and you can sign in as %{username} once it is approved.',
         no_stores: 'No shops are open for registration yet.',
         have_account: 'Already registered?',
         sign_in_link: 'Sign in',
@@ -453,6 +466,7 @@ const en: TranslationMessages = {
                 reauthenticate_throttled: 'Confirmation refused: too many wrong passwords',
                 agent_registered: 'Agent %{subject} registered',
                 registration_refused: 'Refused the registration of %{subject}',
+                registration_liveness: 'Registrant %{subject} took their liveness photo',
                 password_reset: 'Reset the password of user %{subject}',
                 user_changed: 'Changed user %{subject}',
                 tier_assigned: 'Set the tier of agent %{subject}',
@@ -599,6 +613,13 @@ const en: TranslationMessages = {
         reject_title: 'Reject request %{id}?',
         approve_content: '%{kind} for %{subject}: %{change}. Approving applies it at once.',
         reject_content: '%{kind} for %{subject}: %{change}. Rejecting changes nothing; the maker reads your reason.',
+        closes: {
+            intro: 'Approving also closes the other request waiting on loan %{reference}: it could not be approved after this one. |||| Approving also closes the %{smart_count} other requests waiting on loan %{reference}: none could be approved after this one.',
+            item: '#%{id} %{kind}, asked by %{maker}',
+            told: 'Each is rejected with a note saying the loan was deregistered by request #%{id}; its maker reads it under “My requests” and is sent it by SMS.',
+            loading: 'Checking which other requests approving closes…',
+            failed: 'Could not check which other requests approving closes. Cancel and try again.',
+        },
         note: 'Note (optional)',
         note_help: 'Kept with the decision in the audit trail.',
         reason: 'Reason',
@@ -627,6 +648,7 @@ const en: TranslationMessages = {
         },
     },
     kyc: {
+        upload_quota_until: 'You have sent as many photos as allowed in one hour. The next can be sent at %{time}.',
         count: '%{smart_count} submission |||| %{smart_count} submissions',
         empty_pending: 'No KYC submission is waiting for verification.',
         statuses: {
@@ -1001,6 +1023,10 @@ const en: TranslationMessages = {
             comment: 'Comment (optional)',
             required: 'Choose a rating from 1 to 5',
             done: 'Thank you: the call was rated.',
+            latest: 'Latest ratings',
+            none: 'No call with this customer has been rated yet.',
+            by: 'By %{name}, %{when}',
+            count: '%{smart_count} rating in all |||| %{smart_count} ratings in all',
             labels: {
                 1: '1 star, poor',
                 2: '2 stars, fair',
@@ -1033,6 +1059,7 @@ const en: TranslationMessages = {
             intro_business: '%{name} becomes a business customer, with the business below.',
             intro_normal: '%{name} becomes a normal customer again; the business details are kept no more.',
             done: 'The customer is now a %{type}.',
+            employees_invalid: 'A whole number, at least 1',
             fields: {
                 business_name: 'Business name',
                 employee_count: 'Employees',
@@ -1199,7 +1226,7 @@ const en: TranslationMessages = {
                 checks: 'Asked %{smart_count} time; the phone is now: %{state} |||| Asked %{smart_count} times; the phone is now: %{state}',
                 failed: '%{solution} could not activate the lock: %{reason}',
                 no_reason: 'no reason given',
-                vivo_intro: 'A Vivo lock needs the customer’s consent: send them a code, then type the code they read out.',
+                vivo_intro: 'A Vivo lock takes two steps. First the customer authorises it: send them a code, then type the code they read out. Then Vivo activates the lock, and the loan becomes active when it confirms.',
             },
             done: {
                 title: 'The sale is done',
@@ -1289,6 +1316,18 @@ const en: TranslationMessages = {
             kinds: { deregistration: 'Deregistration', imei_change: 'IMEI change', loan_transfer: 'Ownership transfer' },
             statuses: { pending: 'pending approval', approved: 'approved', rejected: 'rejected' },
         },
+        // What each state of a loan means for the customer (issue 27): shown under its status.
+        meaning: {
+            draft: 'Started %{time}: the customer’s and the seller’s codes are not both verified yet. The phone and the customer’s credit are held for this sale until %{until}; after that the sale is cancelled and both are released.',
+            awaiting_deposit: 'Both codes are verified: the deposit of %{deposit} is due. Nothing else is owed until it is paid.',
+            awaiting_lock: 'The deposit is paid. The phone’s lock is activated next; the loan becomes active as soon as %{solution} confirms it.',
+            awaiting_lock_vivo: 'The deposit is paid. A Vivo lock takes two steps: first the customer authorises it with a code sent to their phone, then Vivo activates it. The loan becomes active as soon as Vivo confirms.',
+            completed: 'Paid off: nothing more is due.',
+            completed_locked: 'Paid off: nothing more is due. The phone is still under the loan’s lock: release it.',
+            cancelled: 'This sale did not go through: nothing is due, and the phone went back in stock without its lock ever being activated.',
+            reservation_expired: 'This sale was not finished within %{hours} hours of its start, so it was cancelled: the phone went back in stock and the customer’s credit was released. Nothing is due.',
+        },
+        continue_sale: 'Continue sale',
         exit_reasons: {
             system_issue: 'System issue',
             customer_just_browsing: 'Customer just browsing',
@@ -1297,10 +1336,13 @@ const en: TranslationMessages = {
             needs_more_time: 'Needs more time',
             price_concerns: 'Price concerns',
             other: 'Other',
+            reservation_expired: 'Reservation expired',
         },
         actions: {
             reason: 'Reason',
             reason_help: 'At least 3 characters; the checker reads it',
+            command_reason_help: 'At least 3 characters; kept with this command in the audit trail',
+            waits: 'Waiting for a checker: %{kind} (#%{id})',
             deactivate: {
                 button: 'Request deregistration',
                 title: 'Request deregistration?',
@@ -1313,7 +1355,6 @@ const en: TranslationMessages = {
                 intro: 'The device of loan %{reference} (%{model}) will be exchanged for the phone with the new IMEI once a checker approves it.',
                 new_imei: 'New IMEI',
                 help: '15 digits, from the box or *#06#',
-                invalid: 'valid IMEI required (15 digits)',
                 done: 'IMEI change requested: it waits for a checker.',
             },
             transfer: {
@@ -1321,6 +1362,9 @@ const en: TranslationMessages = {
                 title: 'Request a transfer of ownership?',
                 intro: 'Loan %{reference} (%{model}) will pass to another customer once a checker approves it.',
                 new_msisdn: 'New owner’s phone number',
+                looking_up: 'Looking up the new owner…',
+                new_owner: 'New owner: %{name} (%{msisdn}). They can take this loan.',
+                owner_needed: 'Enter the number of a customer who can take this loan, and wait for their name.',
                 help: 'The new owner must already be a customer',
                 done: 'Transfer requested: it waits for a checker.',
             },
@@ -1363,7 +1407,13 @@ const en: TranslationMessages = {
             vivo: 'Vivo',
             own: 'Own lock',
         },
-        commands: { pending: 'Activation', active: 'Unlock', locked: 'Lock', released: 'Release' },
+        in_flight: {
+            activating: 'Lock activation',
+            locking: 'Lock',
+            unlocking: 'Unlock',
+            exchanging: 'Device exchange',
+            completing: 'Release',
+        },
         requested: '%{command} requested %{time}: waiting for %{solution} to confirm.',
         failed: 'The last command failed: %{reason}',
         vivo_unauthorised: 'The customer has not yet authorised the Vivo lock.',
@@ -1386,11 +1436,11 @@ const en: TranslationMessages = {
             done: 'Release requested. It shows as requested until the lock provider confirms.',
         },
         activate: {
-            button: 'Activate lock',
+            button: 'Request lock activation',
             title: 'Activate the lock?',
-            intro: 'The deposit is paid: the lock provider is asked to activate the lock on the %{model} (IMEI %{imei}). Once it confirms, the loan becomes active.',
+            intro: 'The deposit is paid: %{solution} is asked to activate the lock on the %{model} (IMEI %{imei}). The loan becomes active by itself as soon as it confirms: nothing more to do here.',
             done: 'The lock is active, and so is the loan.',
-            waiting: 'Activation requested: ask again once the lock provider confirms.',
+            waiting: 'Lock activation requested: the loan becomes active by itself once the lock provider confirms.',
         },
         offline_pin: {
             button: 'Offline unlock PIN',
@@ -1407,7 +1457,7 @@ const en: TranslationMessages = {
         vivo: {
             button: 'Vivo authorisation',
             title: 'Authorise the Vivo lock',
-            intro: 'Send the customer a code by SMS, then type the code they read out. A code works for 5 minutes.',
+            intro: 'Step 1 of 2 of a Vivo lock: send the customer a code by SMS, then type the code they read out (it works for 5 minutes). Once it is verified, step 2 follows by itself: Vivo is asked to activate the lock, and the loan becomes active when Vivo confirms.',
             send: 'Send code',
             resend: 'Send a new code',
             sent: 'A code was sent to %{phone}; it works until %{time}.',
@@ -1415,7 +1465,7 @@ const en: TranslationMessages = {
             code_help: '6 digits',
             invalid: 'valid code required (6 digits)',
             verify: 'Verify',
-            done: 'The Vivo lock is authorised; its activation is requested.',
+            done: 'The customer authorised the Vivo lock, and Vivo is asked to activate it: the loan becomes active when Vivo confirms.',
         },
     },
     validation: {
@@ -1645,6 +1695,8 @@ const en: TranslationMessages = {
             processing: 'Processing…',
             unreadable: 'The file could not be read as CSV (a quoted cell is never closed). Check it and choose it again.',
             not_csv: 'This file is not a CSV statement. Save it as CSV (comma-separated values) and choose it again.',
+            too_many_rows:
+                'This statement holds more than %{max} rows: nothing was imported. Split it into files of at most %{max} rows and upload each.',
             columns_title: 'Expected columns',
             columns_intro: 'The first line names the columns, in any order; other columns are ignored.',
             column_help: {
@@ -1925,6 +1977,9 @@ const en: TranslationMessages = {
         method_not_allowed: 'This call does not accept that method.',
         payload_too_large: 'The request is too large.',
         request_timeout: 'The request took too long to arrive. Please try again.',
+        field_too_long: 'This value is too long.',
+        too_many_fields: 'The form has more fields than this action takes.',
+        file_name_required: 'The file was sent without its name. Choose the file again.',
         too_many_codes: 'This phone has had as many unused SMS codes as it may have in an hour. Try again later.',
         own_group: 'You cannot change the roles of your own group.',
         own_group_members: 'You cannot move users into or out of your own group.',
@@ -1939,7 +1994,8 @@ const en: TranslationMessages = {
         loan_state: 'The loan is not in a state that allows this.',
         device_state: 'The device is not in a state that allows this. Wait for the last command to be confirmed, or reload.',
         request_pending: 'A request of this kind is already waiting for approval for this loan.',
-        deregistration_pending: 'A deregistration of this loan is waiting for a checker: no other request can be made until it is decided.',
+        deregistration_pending:
+            'A deregistration of this loan is waiting for a checker: no other request can be made until it is decided.',
         imei_in_use: 'This IMEI belongs to another open loan.',
         same_owner: 'The loan already belongs to this customer.',
         balance_outstanding: 'The loan still has a balance to pay.',
@@ -1976,6 +2032,8 @@ const en: TranslationMessages = {
         // Administration (issue 10)
         own_account: 'You cannot change your own group, shop or status, nor reset your own password.',
         awaiting_approval: 'This registration awaits approval first.',
+        registration_step_closed:
+            'The photo step of this registration is closed: it takes 3 photos within 30 minutes of registering. Your registration still waits for its checker.',
         group_name_fixed: 'The portal knows this group by its name: it cannot be renamed.',
         password_change_required: 'Choose a new password before anything else.',
         wrong_current_password: 'The current password is not right.',
@@ -1991,6 +2049,7 @@ const en: TranslationMessages = {
         suspense_resolved: 'This payment has already left suspense.',
         amount_exceeds_balance: "The payment is more than the loan's balance.",
         statement_columns: "The file's first line must name the columns date, amount, reference and msisdn.",
+        statement_too_many_rows: 'The statement holds too many rows: split it into smaller files and upload each.',
         claim_not_found: 'There is no such insurance claim.',
         claim_not_reversible: 'Only a successful claim that has not been reversed can be reversed.',
         scope_forbidden: 'That region, shop or agent is outside what you may see.',

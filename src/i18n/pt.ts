@@ -276,7 +276,20 @@ const pt: TranslationMessages = {
     },
     register: {
         title: 'Registo de agente',
-        subtitle: 'Registe-se como agente de vendas. Um administrador aprova a sua conta antes de poder iniciar sessão.',
+        subtitle:
+            'Registe-se como agente de vendas em três passos: os seus dados, uma fotografia sua ao vivo e, por fim, um verificador aprova a sua conta antes de poder iniciar sessão.',
+        // The three steps of self-registration (pages/auth/RegistrationSteps.tsx)
+        steps: { details: 'Os seus dados', photo: 'Fotografia ao vivo', received: 'Recebido' },
+        photo_title: 'A sua fotografia ao vivo',
+        photo_intro:
+            'Olhe de frente para a câmara, com boa luz, e tire uma fotografia. O verificador que aprova o seu registo vai compará-la consigo.',
+        photo_sending: 'A enviar a sua fotografia… %{percent}%',
+        photo_failed: 'Não foi possível enviar a sua fotografia.',
+        photo_passed: 'A sua fotografia mostra um rosto real. Já pode concluir o registo.',
+        photo_weak: 'Não se encontrou um rosto real nesta fotografia. Tire-a de novo com boa luz, de frente para a câmara.',
+        photo_captures_left: 'Pode tirar mais %{smart_count} fotografia. |||| Pode tirar mais %{smart_count} fotografias.',
+        finish: 'Concluir o registo',
+        photo_first: 'Tire uma fotografia para concluir o registo.',
         first_name: 'Nome próprio',
         last_name: 'Apelido',
         username: 'Nome de utilizador',
@@ -293,7 +306,7 @@ const pt: TranslationMessages = {
         submitting: 'A registar…',
         done_title: 'Registo recebido',
         done_body:
-            'Obrigado, %{name}. Um administrador irá analisar o seu registo; poderá iniciar sessão como %{username} assim que for aprovado.',
+            'Obrigado, %{name}. Um verificador com a função “%{role}” (em %{shop}, ou na sede) analisa os seus dados e a sua fotografia ao vivo. Será avisado por SMS quando houver uma decisão, e poderá iniciar sessão como %{username} assim que o registo for aprovado.',
         no_stores: 'Ainda não há lojas abertas para registo.',
         have_account: 'Já está registado?',
         sign_in_link: 'Iniciar sessão',
@@ -658,6 +671,7 @@ const pt: TranslationMessages = {
                 reauthenticate_throttled: 'Confirmação recusada: demasiadas palavras-passe erradas',
                 agent_registered: 'O agente %{subject} registou-se',
                 registration_refused: 'Recusado o registo de %{subject}',
+                registration_liveness: 'O candidato %{subject} tirou a fotografia de prova de vida',
                 password_reset: 'Repôs a palavra-passe do utilizador %{subject}',
                 user_changed: 'Alterou o utilizador %{subject}',
                 tier_assigned: 'Definiu o escalão do agente %{subject}',
@@ -806,6 +820,13 @@ const pt: TranslationMessages = {
         reject_title: 'Rejeitar o pedido %{id}?',
         approve_content: '%{kind} para %{subject}: %{change}. Ao aprovar, a alteração aplica-se de imediato.',
         reject_content: '%{kind} para %{subject}: %{change}. Ao rejeitar nada muda; quem pediu lê o seu motivo.',
+        closes: {
+            intro: 'Ao aprovar, fecha também o outro pedido pendente no empréstimo %{reference}: não poderia ser aprovado depois deste. |||| Ao aprovar, fecha também os outros %{smart_count} pedidos pendentes no empréstimo %{reference}: nenhum poderia ser aprovado depois deste.',
+            item: '#%{id} %{kind}, pedido por %{maker}',
+            told: 'Cada um é rejeitado com uma nota a dizer que o empréstimo foi desativado pelo pedido #%{id}; quem o pediu lê-a em “Os meus pedidos” e recebe-a por SMS.',
+            loading: 'A verificar que outros pedidos a aprovação fecha…',
+            failed: 'Não foi possível verificar que outros pedidos a aprovação fecha. Cancele e tente de novo.',
+        },
         note: 'Nota (opcional)',
         note_help: 'Fica guardada com a decisão no registo de auditoria.',
         reason: 'Motivo',
@@ -834,6 +855,7 @@ const pt: TranslationMessages = {
         },
     },
     kyc: {
+        upload_quota_until: 'Já enviou todas as fotografias permitidas numa hora. A próxima pode ser enviada às %{time}.',
         count: '%{smart_count} submissão |||| %{smart_count} submissões',
         empty_pending: 'Nenhuma submissão KYC aguarda verificação.',
         statuses: {
@@ -1222,6 +1244,10 @@ const pt: TranslationMessages = {
             comment: 'Comentário (opcional)',
             required: 'Escolha uma avaliação de 1 a 5',
             done: 'Obrigado: a chamada foi avaliada.',
+            latest: 'Avaliações mais recentes',
+            none: 'Ainda nenhuma chamada com este cliente foi avaliada.',
+            by: 'Por %{name}, %{when}',
+            count: '%{smart_count} avaliação no total |||| %{smart_count} avaliações no total',
             labels: {
                 1: '1 estrela, fraca',
                 2: '2 estrelas, razoável',
@@ -1254,6 +1280,7 @@ const pt: TranslationMessages = {
             intro_business: '%{name} passa a cliente empresarial, com a empresa abaixo.',
             intro_normal: '%{name} volta a ser cliente normal; os dados da empresa deixam de ser guardados.',
             done: 'O cliente é agora %{type}.',
+            employees_invalid: 'Um número inteiro, pelo menos 1',
             fields: {
                 business_name: 'Nome da empresa',
                 employee_count: 'Empregados',
@@ -1422,7 +1449,7 @@ const pt: TranslationMessages = {
                 failed: '%{solution} não conseguiu ativar o bloqueio: %{reason}',
                 no_reason: 'sem motivo indicado',
                 vivo_intro:
-                    'Um bloqueio Vivo precisa do consentimento do cliente: envie-lhe um código e escreva o código que ele ler.',
+                    'O bloqueio Vivo faz-se em dois passos. Primeiro o cliente autoriza-o: envie-lhe um código e escreva o código que ele ler. Depois a Vivo ativa o bloqueio, e o empréstimo fica ativo quando ela confirmar.',
             },
             done: {
                 title: 'A venda está concluída',
@@ -1515,6 +1542,18 @@ const pt: TranslationMessages = {
             },
             statuses: { pending: 'a aguardar aprovação', approved: 'aprovado', rejected: 'rejeitado' },
         },
+        // What each state of a loan means for the customer (issue 27): shown under its status.
+        meaning: {
+            draft: 'Iniciada %{time}: os códigos do cliente e do vendedor ainda não foram ambos verificados. O telefone e o crédito do cliente ficam reservados para esta venda até %{until}; depois disso, a venda é cancelada e ambos são libertados.',
+            awaiting_deposit: 'Os dois códigos foram verificados: falta pagar a entrada de %{deposit}. Nada mais é devido até ela ser paga.',
+            awaiting_lock: 'A entrada está paga. Segue-se a ativação do bloqueio do telefone; o empréstimo fica ativo assim que a %{solution} a confirmar.',
+            awaiting_lock_vivo: 'A entrada está paga. O bloqueio Vivo faz-se em dois passos: primeiro o cliente autoriza-o com um código enviado para o telefone dele; depois a Vivo ativa-o. O empréstimo fica ativo assim que a Vivo confirmar.',
+            completed: 'Pago na totalidade: nada mais é devido.',
+            completed_locked: 'Pago na totalidade: nada mais é devido. O telefone continua preso ao bloqueio do empréstimo: liberte-o.',
+            cancelled: 'Esta venda não se concretizou: nada é devido, e o telefone voltou ao stock sem o bloqueio alguma vez ter sido ativado.',
+            reservation_expired: 'Esta venda não foi concluída nas %{hours} horas seguintes ao início, por isso foi cancelada: o telefone voltou ao stock e o crédito do cliente foi libertado. Nada é devido.',
+        },
+        continue_sale: 'Continuar a venda',
         exit_reasons: {
             system_issue: 'Problema do sistema',
             customer_just_browsing: 'Cliente só a ver',
@@ -1523,10 +1562,13 @@ const pt: TranslationMessages = {
             needs_more_time: 'Precisa de mais tempo',
             price_concerns: 'Preocupações com o preço',
             other: 'Outro',
+            reservation_expired: 'Reserva expirada',
         },
         actions: {
             reason: 'Motivo',
             reason_help: 'Pelo menos 3 caracteres; o verificador vai lê-lo',
+            waits: 'Aguarda um verificador: %{kind} (#%{id})',
+            command_reason_help: 'Pelo menos 3 caracteres; fica registado com este comando no histórico de auditoria',
             deactivate: {
                 button: 'Pedir anulação do registo',
                 title: 'Pedir a anulação do registo?',
@@ -1539,7 +1581,6 @@ const pt: TranslationMessages = {
                 intro: 'O aparelho do empréstimo %{reference} (%{model}) será trocado pelo telefone com o novo IMEI quando um verificador o aprovar.',
                 new_imei: 'Novo IMEI',
                 help: '15 algarismos, da caixa ou de *#06#',
-                invalid: 'é necessário um IMEI válido (15 algarismos)',
                 done: 'Troca de IMEI pedida: aguarda um verificador.',
             },
             transfer: {
@@ -1547,6 +1588,9 @@ const pt: TranslationMessages = {
                 title: 'Pedir uma transferência de titularidade?',
                 intro: 'O empréstimo %{reference} (%{model}) passará para outro cliente quando um verificador o aprovar.',
                 new_msisdn: 'Telefone do novo titular',
+                looking_up: 'A procurar o novo titular…',
+                new_owner: 'Novo titular: %{name} (%{msisdn}). Pode ficar com este empréstimo.',
+                owner_needed: 'Indique o número de um cliente que possa ficar com este empréstimo e aguarde que apareça o nome.',
                 help: 'O novo titular já tem de ser cliente',
                 done: 'Transferência pedida: aguarda um verificador.',
             },
@@ -1589,7 +1633,13 @@ const pt: TranslationMessages = {
             vivo: 'Vivo',
             own: 'Bloqueio próprio',
         },
-        commands: { pending: 'Ativação', active: 'Desbloqueio', locked: 'Bloqueio', released: 'Libertação' },
+        in_flight: {
+            activating: 'Ativação do bloqueio',
+            locking: 'Bloqueio',
+            unlocking: 'Desbloqueio',
+            exchanging: 'Troca do aparelho',
+            completing: 'Libertação',
+        },
         requested: '%{command} pedido %{time}: a aguardar a confirmação de %{solution}.',
         failed: 'O último comando falhou: %{reason}',
         vivo_unauthorised: 'O cliente ainda não autorizou o bloqueio Vivo.',
@@ -1612,11 +1662,11 @@ const pt: TranslationMessages = {
             done: 'Libertação pedida. Aparece como pedida até o fornecedor do bloqueio confirmar.',
         },
         activate: {
-            button: 'Ativar bloqueio',
+            button: 'Pedir ativação do bloqueio',
             title: 'Ativar o bloqueio?',
-            intro: 'A entrada está paga: pede-se ao fornecedor que ative o bloqueio no %{model} (IMEI %{imei}). Quando confirmar, o empréstimo fica ativo.',
+            intro: 'A entrada está paga: pede-se à %{solution} que ative o bloqueio no %{model} (IMEI %{imei}). O empréstimo fica ativo sozinho assim que ela confirmar: não há mais nada a fazer aqui.',
             done: 'O bloqueio está ativo, e o empréstimo também.',
-            waiting: 'Ativação pedida: volte a perguntar quando o fornecedor confirmar.',
+            waiting: 'Ativação do bloqueio pedida: o empréstimo fica ativo sozinho quando o fornecedor confirmar.',
         },
         offline_pin: {
             button: 'PIN de desbloqueio offline',
@@ -1633,7 +1683,7 @@ const pt: TranslationMessages = {
         vivo: {
             button: 'Autorização Vivo',
             title: 'Autorizar o bloqueio Vivo',
-            intro: 'Envie ao cliente um código por SMS e escreva o código que ele ler. Um código funciona durante 5 minutos.',
+            intro: 'Passo 1 de 2 do bloqueio Vivo: envie ao cliente um código por SMS e escreva o código que ele ler (é válido durante 5 minutos). Verificado o código, o passo 2 segue sozinho: pede-se à Vivo que ative o bloqueio, e o empréstimo fica ativo quando a Vivo confirmar.',
             send: 'Enviar código',
             resend: 'Enviar novo código',
             sent: 'Foi enviado um código para %{phone}; funciona até %{time}.',
@@ -1641,7 +1691,7 @@ const pt: TranslationMessages = {
             code_help: '6 algarismos',
             invalid: 'é necessário um código válido (6 algarismos)',
             verify: 'Verificar',
-            done: 'O bloqueio Vivo está autorizado; a sua ativação foi pedida.',
+            done: 'O cliente autorizou o bloqueio Vivo e pediu-se à Vivo que o ative: o empréstimo fica ativo quando a Vivo confirmar.',
         },
     },
     validation: {
@@ -1874,6 +1924,8 @@ const pt: TranslationMessages = {
                 'Não foi possível ler o ficheiro como CSV (uma célula entre aspas nunca é fechada). Verifique-o e escolha-o de novo.',
             not_csv:
                 'Este ficheiro não é um extrato CSV. Guarde-o como CSV (valores separados por vírgulas) e escolha-o de novo.',
+            too_many_rows:
+                'Este extrato tem mais de %{max} linhas: nada foi importado. Divida-o em ficheiros de no máximo %{max} linhas e carregue cada um.',
             columns_title: 'Colunas esperadas',
             columns_intro: 'A primeira linha indica as colunas, por qualquer ordem; as outras colunas são ignoradas.',
             column_help: {
@@ -2164,6 +2216,9 @@ const pt: TranslationMessages = {
         method_not_allowed: 'Esta chamada não aceita esse método.',
         payload_too_large: 'O pedido é demasiado grande.',
         request_timeout: 'O pedido demorou demasiado tempo a chegar. Tente novamente.',
+        field_too_long: 'Este valor é demasiado longo.',
+        too_many_fields: 'O formulário tem mais campos do que esta ação aceita.',
+        file_name_required: 'O ficheiro foi enviado sem o seu nome. Escolha o ficheiro de novo.',
         too_many_codes: 'Este telefone já recebeu o máximo de códigos SMS por utilizar permitido numa hora. Tente novamente mais tarde.',
         own_group: 'Não pode alterar as funções do seu próprio grupo.',
         own_group_members: 'Não pode mover utilizadores para dentro ou para fora do seu próprio grupo.',
@@ -2178,7 +2233,8 @@ const pt: TranslationMessages = {
         loan_state: 'O estado do empréstimo não permite esta ação.',
         device_state: 'O estado do dispositivo não permite esta ação. Aguarde a confirmação do último comando ou recarregue.',
         request_pending: 'Já existe um pedido deste tipo a aguardar aprovação para este empréstimo.',
-        deregistration_pending: 'Um pedido de desativação deste empréstimo aguarda um verificador: não pode fazer outro pedido até ser decidido.',
+        deregistration_pending:
+            'Um pedido de desativação deste empréstimo aguarda um verificador: não pode fazer outro pedido até ser decidido.',
         imei_in_use: 'Este IMEI pertence a outro empréstimo em aberto.',
         same_owner: 'O empréstimo já pertence a este cliente.',
         balance_outstanding: 'O empréstimo ainda tem saldo por pagar.',
@@ -2215,6 +2271,8 @@ const pt: TranslationMessages = {
         // Administration (issue 10)
         own_account: 'Não pode alterar o seu próprio grupo, loja ou estado, nem repor a sua própria palavra-passe.',
         awaiting_approval: 'Este registo aguarda aprovação primeiro.',
+        registration_step_closed:
+            'O passo da fotografia deste registo está fechado: aceita 3 fotografias nos 30 minutos seguintes ao registo. O seu registo continua à espera do verificador.',
         group_name_fixed: 'O portal conhece este grupo pelo nome: não pode ser renomeado.',
         password_change_required: 'Escolha uma nova palavra-passe antes de qualquer outra coisa.',
         wrong_current_password: 'A palavra-passe atual não está certa.',
@@ -2230,6 +2288,7 @@ const pt: TranslationMessages = {
         suspense_resolved: 'Este pagamento já saiu da conta transitória.',
         amount_exceeds_balance: 'O pagamento é superior ao saldo do empréstimo.',
         statement_columns: 'A primeira linha do ficheiro tem de indicar as colunas date, amount, reference e msisdn.',
+        statement_too_many_rows: 'O extrato tem linhas a mais: divida-o em ficheiros mais pequenos e carregue cada um.',
         claim_not_found: 'Não existe essa reclamação de seguro.',
         claim_not_reversible: 'Só uma reclamação paga e ainda não estornada pode ser estornada.',
         scope_forbidden: 'Essa região, loja ou agente está fora do que pode ver.',

@@ -277,7 +277,20 @@ const sw: TranslationMessages = {
     },
     register: {
         title: 'Usajili wa wakala',
-        subtitle: 'Jisajili kama wakala wa mauzo. Msimamizi ataidhinisha akaunti yako kabla hujaweza kuingia.',
+        subtitle:
+            'Jisajili kama wakala wa mauzo kwa hatua tatu: taarifa zako, picha yako ya moja kwa moja, kisha mkaguzi ataidhinisha akaunti yako kabla hujaweza kuingia.',
+        // The three steps of self-registration (pages/auth/RegistrationSteps.tsx)
+        steps: { details: 'Taarifa zako', photo: 'Picha ya moja kwa moja', received: 'Imepokelewa' },
+        photo_title: 'Picha yako ya moja kwa moja',
+        photo_intro:
+            'Tazama kamera moja kwa moja mahali penye mwanga wa kutosha, kisha piga picha. Mkaguzi atakayeidhinisha usajili wako ataifananisha nawe.',
+        photo_sending: 'Inatuma picha yako… %{percent}%',
+        photo_failed: 'Picha yako haikuweza kutumwa.',
+        photo_passed: 'Picha yako inaonyesha uso halisi. Unaweza kukamilisha usajili wako.',
+        photo_weak: 'Hakuna uso halisi ulioonekana kwenye picha hii. Ipige tena mahali penye mwanga, ukitazama kamera moja kwa moja.',
+        photo_captures_left: 'Unaweza kupiga picha %{smart_count} zaidi. |||| Unaweza kupiga picha %{smart_count} zaidi.',
+        finish: 'Kamilisha usajili',
+        photo_first: 'Piga picha ili kukamilisha usajili wako.',
         first_name: 'Jina la kwanza',
         last_name: 'Jina la ukoo',
         username: 'Jina la mtumiaji',
@@ -293,7 +306,8 @@ const sw: TranslationMessages = {
         submit: 'Jisajili',
         submitting: 'Inasajili…',
         done_title: 'Usajili umepokelewa',
-        done_body: 'Asante, %{name}. Msimamizi atakagua usajili wako; utaweza kuingia kama %{username} baada ya kuidhinishwa.',
+        done_body:
+            'Asante, %{name}. Mkaguzi mwenye jukumu la “%{role}” (katika %{shop}, au makao makuu) atakagua taarifa zako na picha yako. Utajulishwa kwa SMS uamuzi ukifanywa, na utaweza kuingia kama %{username} baada ya kuidhinishwa.',
         no_stores: 'Bado hakuna maduka yaliyo wazi kwa usajili.',
         have_account: 'Tayari umesajiliwa?',
         sign_in_link: 'Ingia',
@@ -657,6 +671,7 @@ const sw: TranslationMessages = {
                 reauthenticate_throttled: 'Uthibitisho ulikataliwa: manenosiri mengi yasiyo sahihi',
                 agent_registered: 'Wakala %{subject} alijisajili',
                 registration_refused: 'Usajili wa %{subject} ulikataliwa',
+                registration_liveness: 'Mwombaji %{subject} alipiga picha yake ya uhai',
                 password_reset: 'Aliweka upya nenosiri la mtumiaji %{subject}',
                 user_changed: 'Alibadilisha mtumiaji %{subject}',
                 tier_assigned: 'Aliweka daraja la wakala %{subject}',
@@ -803,6 +818,13 @@ const sw: TranslationMessages = {
         reject_title: 'Ukatae ombi %{id}?',
         approve_content: '%{kind} kwa %{subject}: %{change}. Ukiidhinisha, mabadiliko yanafanyika mara moja.',
         reject_content: '%{kind} kwa %{subject}: %{change}. Ukikataa hakuna kinachobadilika; mtengenezaji atasoma sababu yako.',
+        closes: {
+            intro: 'Ukiidhinisha, ombi jingine linalosubiri kwenye mkopo %{reference} litafungwa pia: haliwezi kuidhinishwa baada ya hili. |||| Ukiidhinisha, maombi mengine %{smart_count} yanayosubiri kwenye mkopo %{reference} yatafungwa pia: hakuna linaloweza kuidhinishwa baada ya hili.',
+            item: '#%{id} %{kind}, lililoombwa na %{maker}',
+            told: 'Kila moja litakataliwa likieleza kuwa mkopo ulifutiwa usajili kwa ombi #%{id}; aliyeliomba ataona maelezo hayo kwenye “Maombi yangu” na kupokea SMS.',
+            loading: 'Inakagua maombi mengine yatakayofungwa ukiidhinisha…',
+            failed: 'Imeshindikana kukagua maombi mengine yatakayofungwa. Ghairi kisha ujaribu tena.',
+        },
         note: 'Maelezo (si lazima)',
         note_help: 'Yanahifadhiwa pamoja na uamuzi katika kumbukumbu za ukaguzi.',
         reason: 'Sababu',
@@ -836,6 +858,7 @@ const sw: TranslationMessages = {
         },
     },
     kyc: {
+        upload_quota_until: 'Umetuma picha nyingi kadri inavyoruhusiwa kwa saa moja. Picha inayofuata inaweza kutumwa saa %{time}.',
         count: 'Wasilisho %{smart_count} |||| Mawasilisho %{smart_count}',
         empty_pending: 'Hakuna wasilisho la KYC linalosubiri uthibitisho.',
         statuses: {
@@ -1219,6 +1242,10 @@ const sw: TranslationMessages = {
             comment: 'Maoni (si lazima)',
             required: 'Chagua alama kutoka 1 hadi 5',
             done: 'Asante: simu imetathminiwa.',
+            latest: 'Tathmini za karibuni',
+            none: 'Bado hakuna simu na mteja huyu iliyotathminiwa.',
+            by: 'Na %{name}, %{when}',
+            count: 'Tathmini %{smart_count} kwa jumla |||| Tathmini %{smart_count} kwa jumla',
             labels: {
                 1: 'Nyota 1, mbaya',
                 2: 'Nyota 2, wastani',
@@ -1251,6 +1278,7 @@ const sw: TranslationMessages = {
             intro_business: '%{name} atakuwa mteja wa biashara, pamoja na biashara iliyo hapa chini.',
             intro_normal: '%{name} atarudi kuwa mteja wa kawaida; taarifa za biashara hazitahifadhiwa tena.',
             done: 'Sasa mteja ni %{type}.',
+            employees_invalid: 'Namba kamili, angalau 1',
             fields: {
                 business_name: 'Jina la biashara',
                 employee_count: 'Wafanyakazi',
@@ -1424,7 +1452,7 @@ const sw: TranslationMessages = {
                 checks: 'Imeulizwa mara %{smart_count}; simu sasa iko: %{state} |||| Imeulizwa mara %{smart_count}; simu sasa iko: %{state}',
                 failed: '%{solution} haikuweza kuwasha kufuli: %{reason}',
                 no_reason: 'hakuna sababu iliyotolewa',
-                vivo_intro: 'Kufuli ya Vivo inahitaji idhini ya mteja: mtumie msimbo, kisha andika msimbo anaousoma.',
+                vivo_intro: 'Kufuli ya Vivo ina hatua mbili. Kwanza mteja anaiidhinisha: mtumie msimbo, kisha andika msimbo anaousoma. Kisha Vivo inawasha kufuli, na mkopo unakuwa hai ikithibitisha.',
             },
             done: {
                 title: 'Mauzo yamekamilika',
@@ -1513,6 +1541,18 @@ const sw: TranslationMessages = {
             kinds: { deregistration: 'Kufuta usajili', imei_change: 'Kubadilisha IMEI', loan_transfer: 'Kuhamisha umiliki' },
             statuses: { pending: 'inasubiri idhini', approved: 'imeidhinishwa', rejected: 'imekataliwa' },
         },
+        // What each state of a loan means for the customer (issue 27): shown under its status.
+        meaning: {
+            draft: 'Ilianzishwa %{time}: misimbo ya mteja na ya muuzaji bado haijathibitishwa yote. Simu na kiasi cha mkopo cha mteja vimeshikiliwa kwa mauzo haya hadi %{until}; baada ya hapo mauzo yanaghairiwa na vyote viwili vinaachiliwa.',
+            awaiting_deposit: 'Misimbo yote miwili imethibitishwa: malipo ya awali ya %{deposit} yanadaiwa. Hakuna kingine kinachodaiwa hadi yalipwe.',
+            awaiting_lock: 'Malipo ya awali yamelipwa. Sasa kufuli ya simu inawashwa; mkopo unakuwa hai mara tu %{solution} itakapothibitisha.',
+            awaiting_lock_vivo: 'Malipo ya awali yamelipwa. Kufuli ya Vivo ina hatua mbili: kwanza mteja anaiidhinisha kwa msimbo uliotumwa kwenye simu yake, kisha Vivo inaiwasha. Mkopo unakuwa hai mara tu Vivo itakapothibitisha.',
+            completed: 'Umelipwa wote: hakuna kinachodaiwa tena.',
+            completed_locked: 'Umelipwa wote: hakuna kinachodaiwa tena. Simu bado iko chini ya kufuli ya mkopo: iachilie.',
+            cancelled: 'Mauzo haya hayakukamilika: hakuna kinachodaiwa, na simu ilirudishwa stoo bila kufuli yake kuwashwa kamwe.',
+            reservation_expired: 'Mauzo haya hayakukamilishwa ndani ya saa %{hours} tangu yaanze, kwa hiyo yaliahirishwa kabisa: simu ilirudishwa stoo na kiasi cha mkopo cha mteja kiliachiliwa. Hakuna kinachodaiwa.',
+        },
+        continue_sale: 'Endelea na mauzo',
         exit_reasons: {
             system_issue: 'Tatizo la mfumo',
             customer_just_browsing: 'Mteja anaangalia tu',
@@ -1521,10 +1561,13 @@ const sw: TranslationMessages = {
             needs_more_time: 'Anahitaji muda zaidi',
             price_concerns: 'Wasiwasi kuhusu bei',
             other: 'Nyingine',
+            reservation_expired: 'Muda wa kuhifadhi uliisha',
         },
         actions: {
             reason: 'Sababu',
             reason_help: 'Angalau herufi 3; mhakiki ataisoma',
+            waits: 'Linasubiri mhakiki: %{kind} (#%{id})',
+            command_reason_help: 'Angalau herufi 3; itahifadhiwa pamoja na amri hii kwenye kumbukumbu za ukaguzi',
             deactivate: {
                 button: 'Omba kufuta usajili',
                 title: 'Omba kufuta usajili?',
@@ -1537,7 +1580,6 @@ const sw: TranslationMessages = {
                 intro: 'Kifaa cha mkopo %{reference} (%{model}) kitabadilishwa kwa simu yenye IMEI mpya mhakiki akiidhinisha.',
                 new_imei: 'IMEI mpya',
                 help: 'Tarakimu 15, kutoka kwenye boksi au *#06#',
-                invalid: 'IMEI halali inahitajika (tarakimu 15)',
                 done: 'Ombi la kubadilisha IMEI limetumwa: linasubiri mhakiki.',
             },
             transfer: {
@@ -1545,6 +1587,9 @@ const sw: TranslationMessages = {
                 title: 'Omba kuhamisha umiliki?',
                 intro: 'Mkopo %{reference} (%{model}) utahamia kwa mteja mwingine mhakiki akiidhinisha.',
                 new_msisdn: 'Nambari ya simu ya mmiliki mpya',
+                looking_up: 'Inamtafuta mmiliki mpya…',
+                new_owner: 'Mmiliki mpya: %{name} (%{msisdn}). Anaweza kuchukua mkopo huu.',
+                owner_needed: 'Weka nambari ya mteja anayeweza kuchukua mkopo huu, kisha subiri jina lake lionekane.',
                 help: 'Mmiliki mpya lazima awe tayari ni mteja',
                 done: 'Ombi la kuhamisha limetumwa: linasubiri mhakiki.',
             },
@@ -1587,7 +1632,13 @@ const sw: TranslationMessages = {
             vivo: 'Vivo',
             own: 'Kufuli yetu',
         },
-        commands: { pending: 'Kuwasha', active: 'Kufungua', locked: 'Kufunga', released: 'Kuachilia' },
+        in_flight: {
+            activating: 'Kuwasha kufuli',
+            locking: 'Kufunga',
+            unlocking: 'Kufungua',
+            exchanging: 'Kubadilisha simu',
+            completing: 'Kuachilia',
+        },
         requested: '%{command} kumeombwa %{time}: inasubiri %{solution} kuthibitisha.',
         failed: 'Amri ya mwisho imeshindwa: %{reason}',
         vivo_unauthorised: 'Mteja bado hajaidhinisha kufuli ya Vivo.',
@@ -1610,11 +1661,11 @@ const sw: TranslationMessages = {
             done: 'Kuachilia kumeombwa. Kutaonekana kama ombi hadi mtoa kufuli athibitishe.',
         },
         activate: {
-            button: 'Washa kufuli',
+            button: 'Omba kuwasha kufuli',
             title: 'Washa kufuli?',
-            intro: 'Malipo ya awali yamelipwa: mtoa kufuli anaombwa kuwasha kufuli kwenye %{model} (IMEI %{imei}). Akithibitisha, mkopo unakuwa hai.',
+            intro: 'Malipo ya awali yamelipwa: %{solution} inaombwa kuwasha kufuli kwenye %{model} (IMEI %{imei}). Mkopo unakuwa hai wenyewe mara tu itakapothibitisha: hakuna zaidi cha kufanya hapa.',
             done: 'Kufuli imewashwa, na mkopo ni hai.',
-            waiting: 'Kuwasha kumeombwa: uliza tena mtoa kufuli akishathibitisha.',
+            waiting: 'Kuwasha kufuli kumeombwa: mkopo unakuwa hai wenyewe mtoa kufuli akithibitisha.',
         },
         offline_pin: {
             button: 'PIN ya kufungua bila mtandao',
@@ -1631,7 +1682,7 @@ const sw: TranslationMessages = {
         vivo: {
             button: 'Idhini ya Vivo',
             title: 'Idhinisha kufuli ya Vivo',
-            intro: 'Mtumie mteja msimbo kwa SMS, kisha andika msimbo atakaousoma. Msimbo unafanya kazi kwa dakika 5.',
+            intro: 'Hatua ya 1 kati ya 2 ya kufuli ya Vivo: mtumie mteja msimbo kwa SMS, kisha andika msimbo atakaousoma (unafanya kazi kwa dakika 5). Ukishathibitishwa, hatua ya 2 inafuata yenyewe: Vivo inaombwa kuwasha kufuli, na mkopo unakuwa hai Vivo ikithibitisha.',
             send: 'Tuma msimbo',
             resend: 'Tuma msimbo mpya',
             sent: 'Msimbo umetumwa kwa %{phone}; unafanya kazi hadi %{time}.',
@@ -1639,7 +1690,7 @@ const sw: TranslationMessages = {
             code_help: 'Tarakimu 6',
             invalid: 'msimbo halali unahitajika (tarakimu 6)',
             verify: 'Thibitisha',
-            done: 'Kufuli ya Vivo imeidhinishwa; kuwashwa kwake kumeombwa.',
+            done: 'Mteja ameidhinisha kufuli ya Vivo, na Vivo imeombwa kuiwasha: mkopo unakuwa hai Vivo ikithibitisha.',
         },
     },
     validation: {
@@ -1869,6 +1920,8 @@ const sw: TranslationMessages = {
             processing: 'Inachakata…',
             unreadable: 'Faili haikuweza kusomwa kama CSV (seli yenye alama za nukuu haijafungwa). Iangalie kisha uichague tena.',
             not_csv: 'Faili hii si taarifa ya CSV. Ihifadhi kama CSV (thamani zilizotenganishwa kwa koma) kisha uichague tena.',
+            too_many_rows:
+                'Taarifa hii ina zaidi ya mistari %{max}: hakuna kilichoingizwa. Igawanye katika faili zisizozidi mistari %{max} kila moja, kisha upakie kila faili.',
             columns_title: 'Safu zinazotarajiwa',
             columns_intro: 'Mstari wa kwanza unataja safu, kwa mpangilio wowote; safu nyingine hupuuzwa.',
             column_help: {
@@ -2158,6 +2211,9 @@ const sw: TranslationMessages = {
         method_not_allowed: 'Ombi hili halikubali njia hiyo.',
         payload_too_large: 'Ombi ni kubwa mno.',
         request_timeout: 'Ombi limechukua muda mrefu mno kufika. Tafadhali jaribu tena.',
+        field_too_long: 'Thamani hii ni ndefu mno.',
+        too_many_fields: 'Fomu ina sehemu nyingi kuliko kitendo hiki kinavyopokea.',
+        file_name_required: 'Faili imetumwa bila jina lake. Chagua faili tena.',
         too_many_codes: 'Simu hii imeshatumiwa misimbo ya SMS ambayo haijatumika kwa kiwango cha juu cha saa moja. Jaribu tena baadaye.',
         own_group: 'Huwezi kubadilisha majukumu ya kikundi chako mwenyewe.',
         own_group_members: 'Huwezi kuhamisha watumiaji kuingia au kutoka kwenye kikundi chako mwenyewe.',
@@ -2172,7 +2228,8 @@ const sw: TranslationMessages = {
         loan_state: 'Hali ya mkopo hairuhusu hili.',
         device_state: 'Hali ya kifaa hairuhusu hili. Subiri amri iliyopita ithibitishwe, au pakia upya.',
         request_pending: 'Ombi la aina hii tayari linasubiri idhini kwa mkopo huu.',
-        deregistration_pending: 'Ombi la kufuta usajili wa mkopo huu linasubiri mkaguzi: huwezi kutuma ombi jingine hadi litakapoamuliwa.',
+        deregistration_pending:
+            'Ombi la kufuta usajili wa mkopo huu linasubiri mkaguzi: huwezi kutuma ombi jingine hadi litakapoamuliwa.',
         imei_in_use: 'IMEI hii ni ya mkopo mwingine ulio wazi.',
         same_owner: 'Mkopo tayari ni wa mteja huyu.',
         balance_outstanding: 'Mkopo bado una salio la kulipa.',
@@ -2211,6 +2268,8 @@ const sw: TranslationMessages = {
         own_account:
             'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe, wala kuweka upya nenosiri lako mwenyewe.',
         awaiting_approval: 'Usajili huu unasubiri kuidhinishwa kwanza.',
+        registration_step_closed:
+            'Hatua ya picha ya usajili huu imefungwa: inapokea picha 3 ndani ya dakika 30 baada ya kujisajili. Usajili wako bado unasubiri mkaguzi wake.',
         group_name_fixed: 'Mfumo unakitambua kikundi hiki kwa jina lake: hakiwezi kubadilishwa jina.',
         password_change_required: 'Chagua nenosiri jipya kabla ya kitu kingine chochote.',
         wrong_current_password: 'Nenosiri la sasa si sahihi.',
@@ -2226,6 +2285,7 @@ const sw: TranslationMessages = {
         suspense_resolved: 'Malipo haya yameshatoka kwenye akaunti ya muda.',
         amount_exceeds_balance: 'Malipo ni zaidi ya salio la mkopo.',
         statement_columns: 'Mstari wa kwanza wa faili lazima utaje safu date, amount, reference na msisdn.',
+        statement_too_many_rows: 'Taarifa ina mistari mingi mno: igawanye katika faili ndogo kisha upakie kila moja.',
         claim_not_found: 'Hakuna dai la bima kama hilo.',
         claim_not_reversible: 'Dai lililofanikiwa na ambalo halijarejeshwa pekee ndilo linaweza kurejeshwa.',
         scope_forbidden: 'Mkoa, duka au wakala huyo yuko nje ya unachoruhusiwa kuona.',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { devToolsWarning, isLoopbackAddress, loadSettings, parseDuration, SettingsError } from '../../server/settings';
+import { ASSUMED_OPEN_FILE_LIMIT, connectionCeiling, openFileLimit } from '../../server/connections';
+import {
+    DEFAULT_CONNECTIONS_PER_SOURCE,
+    devToolsWarning,
+    isLoopbackAddress,
+    loadSettings,
+    parseDuration,
+    SettingsError,
+} from '../../server/settings';
 
 describe('settings from the environment', () => {
     it('has working defaults', () => {
@@ -67,6 +75,41 @@ describe('settings from the environment', () => {
         expect(loadSettings({}).requestTimeoutMs).toBe(30_000);
         expect(loadSettings({ REQUEST_TIMEOUT: '2m' }).requestTimeoutMs).toBe(120_000);
         expect(() => loadSettings({ REQUEST_TIMEOUT: 'never' })).toThrow(/REQUEST_TIMEOUT/);
+    });
+
+    it('caps connections below the open-file limit, per source, and closes idle ones after IDLE_TIMEOUT', () => {
+        const ceiling = connectionCeiling(openFileLimit());
+        expect(loadSettings({})).toMatchObject({
+            idleTimeoutMs: 5000,
+            maxConnections: ceiling,
+            maxConnectionsPerSource: Math.min(DEFAULT_CONNECTIONS_PER_SOURCE, ceiling),
+        });
+        expect(loadSettings({ IDLE_TIMEOUT: '75s', MAX_CONNECTIONS: '16', MAX_CONNECTIONS_PER_SOURCE: '4' })).toMatchObject({
+            idleTimeoutMs: 75_000,
+            maxConnections: 16,
+            maxConnectionsPerSource: 4,
+        });
+        expect(() => loadSettings({ IDLE_TIMEOUT: 'soon' })).toThrow(/IDLE_TIMEOUT/);
+        expect(() => loadSettings({ MAX_CONNECTIONS: String(ceiling + 1) })).toThrow(/MAX_CONNECTIONS must .* open-file limit/);
+        expect(() => loadSettings({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/);
+        expect(() => loadSettings({ MAX_CONNECTIONS: '16', MAX_CONNECTIONS_PER_SOURCE: '17' })).toThrow(
+            /MAX_CONNECTIONS_PER_SOURCE/,
+        );
+    });
+
+    it('reads the open-file limit from /proc, and keeps a tenth of it (at least 128) from connections', () => {
+        const limits = (soft: string) => () =>
+            `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                 1048576              files\n`;
+        expect(openFileLimit(limits('20000'))).toBe(20_000);
+        expect(openFileLimit(limits('unlimited'))).toBe(Number.MAX_SAFE_INTEGER);
+        expect(
+            openFileLimit(() => {
+                throw new Error('ENOENT');
+            }),
+        ).toBe(ASSUMED_OPEN_FILE_LIMIT);
+        expect(connectionCeiling(20_000)).toBe(18_000);
+        expect(connectionCeiling(1024)).toBe(896);
+        expect(connectionCeiling(100)).toBe(16);
     });
 
     it('reads session lengths as seconds or with a unit', () => {
