@@ -32,6 +32,12 @@ const latestCode = async () => {
     return code;
 };
 
+/** Moves the clock by `ms` and answers the status of a password sign-in as `secure`. */
+const startSignInAfter = async (ms: number) => {
+    server.clock.advance(ms);
+    return (await server.call(login, { body: { username: 'secure', password: PASSWORD } })).status;
+};
+
 const completeSignIn = (authId: string, otp: string) => server.call(login, { body: { auth_id: authId, otp } });
 
 /** A six-digit code that is not `code`. */
@@ -83,14 +89,28 @@ describe('the second factor', () => {
         expect(late.error.key).toBe('errors.otp_expired');
     });
 
-    it('allows 5 guesses; the 6th is refused even when right', async () => {
+    it('allows 5 guesses: the fifth wrong one ends the sign-in, and the challenge takes no more tries, not even a new code', async () => {
         const { authId, code } = await startSignIn();
-        for (let guess = 0; guess < 5; guess++) {
+        for (let guess = 0; guess < 4; guess++) {
             expect((await completeSignIn(authId, otherThan(code))).error.key).toBe('errors.otp_invalid');
         }
+        // The guess that spends the last try says so itself: the page turns to "sign in again" at once.
+        const fifth = await completeSignIn(authId, otherThan(code));
+        expect([fifth.status, fifth.error.key, fifth.error.field]).toEqual([401, 'errors.otp_attempts_exhausted', 'otp']);
+        expect(fifth.headers['retry-after']).toBeUndefined();
         const sixth = await completeSignIn(authId, code);
-        expect(sixth.status).toBe(429);
-        expect(sixth.error.key).toBe('errors.too_many_attempts');
+        expect([sixth.status, sixth.error.key]).toEqual([401, 'errors.otp_attempts_exhausted']);
+
+        // No SMS is spent on a code that could never be used.
+        const sent = async () => (await server.db.select().from(smsOutbox).where(eq(smsOutbox.msisdn, SECURE_MSISDN))).length;
+        const before = await sent();
+        const resent = await server.call(resendOtp, { body: { auth_id: authId } });
+        expect([resent.status, resent.error.key]).toEqual([401, 'errors.otp_attempts_exhausted']);
+        expect(await sent()).toBe(before);
+
+        // Signing in again is the way on.
+        const again = await startSignIn();
+        expect((await completeSignIn(again.authId, again.code)).status).toBe(200);
     });
 
     it('refuses an unknown auth_id and a malformed code', async () => {
@@ -167,13 +187,14 @@ describe('guessing the code', () => {
         for (let guess = 0; guess < 3; guess++) expect((await completeSignIn(authId, otherThan(code))).status).toBe(401);
         expect((await server.call(resendOtp, { body: { auth_id: authId } })).status).toBe(200);
         const fresh = await latestCode();
-        for (let guess = 0; guess < 2; guess++) expect((await completeSignIn(authId, otherThan(fresh))).status).toBe(401);
+        expect((await completeSignIn(authId, otherThan(fresh))).error.key).toBe('errors.otp_invalid');
+        expect((await completeSignIn(authId, otherThan(fresh))).error.key).toBe('errors.otp_attempts_exhausted');
         const sixth = await completeSignIn(authId, fresh);
-        expect(sixth.status).toBe(429);
-        expect(sixth.error.key).toBe('errors.too_many_attempts');
+        expect(sixth.status).toBe(401);
+        expect(sixth.error.key).toBe('errors.otp_attempts_exhausted');
     });
 
-    it(`sends at most ${OTP_SMS_PER_HOUR} codes an hour to one phone, across sign-ins`, async () => {
+    it(`sends at most ${OTP_SMS_PER_HOUR} unused codes an hour to one phone, across sign-ins`, async () => {
         const sent = async () => (await server.db.select().from(smsOutbox).where(eq(smsOutbox.msisdn, SECURE_MSISDN))).length;
         for (let signIn = 0; signIn < OTP_SMS_PER_HOUR; signIn++) await startSignIn();
         const before = await sent();
@@ -181,12 +202,49 @@ describe('guessing the code', () => {
         const refused = await server.call(login, { body: { username: 'secure', password: PASSWORD } });
         expect(refused.status).toBe(429);
         expect(refused.error.key).toBe('errors.too_many_codes');
-        expect(refused.headers['retry-after']).toBeDefined();
+        expect(refused.headers['retry-after']).toBe('3600');
         expect(await sent()).toBe(before);
 
         server.clock.advance(60 * 60_000);
         await startSignIn();
         expect(await sent()).toBe(before + 1);
+    });
+
+    it('three sign-ins and a resend in 90 seconds do not lock the user out: a code that signed in gives its place back', async () => {
+        for (let signIn = 0; signIn < 3; signIn++) {
+            const { authId, code } = await startSignIn();
+            expect((await completeSignIn(authId, code)).status).toBe(200);
+            server.clock.advance(20_000);
+        }
+        const fourth = await startSignIn();
+        expect((await server.call(resendOtp, { body: { auth_id: fourth.authId } })).status).toBe(200);
+        expect((await completeSignIn(fourth.authId, await latestCode())).status).toBe(200);
+        server.clock.advance(20_000);
+        // Five codes went out within 90 s; only the one the resend replaced was never used.
+        for (let signIn = 0; signIn < 3; signIn++) {
+            const { authId, code } = await startSignIn();
+            expect((await completeSignIn(authId, code)).status).toBe(200);
+        }
+    });
+
+    it('refuses the sixth unused code of the hour, saying when the next may be sent', async () => {
+        // Five codes never used, ten minutes apart.
+        for (let signIn = 0; signIn < OTP_SMS_PER_HOUR; signIn++) {
+            await startSignIn();
+            server.clock.advance(10 * 60_000);
+        }
+        // Now 50 minutes after the first: it stops counting in 10 minutes.
+        const refused = await server.call(login, { body: { username: 'secure', password: PASSWORD } });
+        expect([refused.status, refused.error.key]).toEqual([429, 'errors.too_many_codes']);
+        expect(refused.headers['retry-after']).toBe('600');
+        expect(refused.error.retry_after).toBe(600);
+        expect(refused.error.message).toContain('SMS codes');
+
+        const pending = await startSignInAfter(599_000);
+        expect(pending).toBe(429);
+        server.clock.advance(1000);
+        const { authId, code } = await startSignIn();
+        expect((await completeSignIn(authId, code)).status).toBe(200);
     });
 
     it('refuses a resend once the phone has had its hourly share', async () => {
@@ -221,8 +279,8 @@ describe('guessing the code', () => {
 
         const { authId, code } = await startSignIn();
         expect((await completeSignIn(authId, code)).status).toBe(200);
-        // A fresh share, not an unlimited one.
-        for (let signIn = 1; signIn < OTP_SMS_PER_HOUR; signIn++) await startSignIn();
+        // A fresh share, not an unlimited one (the code used above gave its place back).
+        for (let signIn = 0; signIn < OTP_SMS_PER_HOUR; signIn++) await startSignIn();
         const again = await server.call(login, { body: { username: 'secure', password: PASSWORD } });
         expect(again.error.key).toBe('errors.too_many_codes');
     });

@@ -1,10 +1,19 @@
 /**
  * The staff second factor: a 6-digit code sent by SMS, valid 5 minutes, single use. At most 5
- * guesses per sign-in whatever the resends (a resend replaces the code, not the count), at most 5
- * codes per sign-in, and at most 5 codes an hour to one phone however many sign-ins ask.
+ * guesses per sign-in whatever the resends (a resend replaces the code, not the count); the guess
+ * that spends the fifth ends the sign-in (`errors.otp_attempts_exhausted`: only a new sign-in
+ * helps, so the answer says that, not to wait). At most 5 codes per sign-in.
+ *
+ * A phone's budget counts unused codes: at most 5 codes sent to one phone in any hour that have
+ * not signed anyone in, however many sign-ins ask. A code counts from the moment it is sent for
+ * one hour, unless it signs someone in (its place comes back at once) or an administrator releases
+ * the phone's budget. A code replaced by a resend, or left to expire, was never used, so it counts:
+ * the budget guards the phone from codes its owner did not ask for, not its owner from signing in.
+ * The refusal (429 `errors.too_many_codes`) says when the next code may be sent: the moment the
+ * oldest of the last 5 unused codes turns an hour old (`Retry-After` and `retry_after`).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db';
 import { admins, otps, rateEvents, smsOutbox } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
@@ -21,10 +30,19 @@ const HOUR_MS = 60 * 60_000;
 
 const newOtpCode = () => String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
 
-export const tooManyCodes = () =>
-    new HttpError(429, 'errors.too_many_codes', 'Too many codes were sent to this phone; try again in an hour', undefined, {
-        retryAfter: HOUR_MS / 1000,
-    });
+/** The refusal when a phone's budget is spent: `retryAfter`, the seconds until the next code may be sent. */
+export const tooManyCodes = (retryAfter: number) =>
+    new HttpError(
+        429,
+        'errors.too_many_codes',
+        `This phone has had ${OTP_SMS_PER_HOUR} unused SMS codes in the last hour; the next can be sent in ${retryAfter} s`,
+        undefined,
+        { retryAfter },
+    );
+
+/** A sign-in whose guesses are spent: waiting cannot help, only signing in again. */
+const attemptsExhausted = () =>
+    new HttpError(401, 'errors.otp_attempts_exhausted', 'Too many wrong codes: this sign-in has ended; sign in again', 'otp');
 
 const codeLock = (tx: Transaction, msisdn: string) =>
     tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms-otp:${msisdn}`}))`);
@@ -32,8 +50,11 @@ const codeLock = (tx: Transaction, msisdn: string) =>
 /** The rate event an administrator's release leaves (`releaseCodeBudget`): codes sent before it no longer count. */
 const releaseBucket = (msisdn: string) => `sms-otp-release:${msisdn}`;
 
-/** How many codes count against the phone's hourly share now: those of the last hour, since its last release. */
-const codesCounted = async (tx: Transaction, msisdn: string, now: Date): Promise<number> => {
+/**
+ * The codes that count against the phone's hourly share now, newest first (at most `limit`): those
+ * of the last hour that signed no one in, since its last release.
+ */
+const codesCounted = async (tx: Transaction, msisdn: string, now: Date, limit?: number): Promise<Date[]> => {
     const hourAgo = new Date(now.getTime() - HOUR_MS);
     const [release] = await tx
         .select({ at: rateEvents.at })
@@ -41,25 +62,32 @@ const codesCounted = async (tx: Transaction, msisdn: string, now: Date): Promise
         .where(and(eq(rateEvents.bucket, releaseBucket(msisdn)), gt(rateEvents.at, hourAgo)))
         .orderBy(desc(rateEvents.id))
         .limit(1);
-    const [sent] = await tx
-        .select({ value: count() })
+    const query = tx
+        .select({ at: smsOutbox.createdAt })
         .from(smsOutbox)
         .where(
             and(
                 eq(smsOutbox.msisdn, msisdn),
                 eq(smsOutbox.purpose, 'otp'),
+                isNull(smsOutbox.usedAt),
                 // A code sent in the release's own instant still counts: a release never frees more than was sent before it.
                 release ? gte(smsOutbox.createdAt, release.at) : gt(smsOutbox.createdAt, hourAgo),
             ),
-        );
-    return sent?.value ?? 0;
+        )
+        .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id));
+    const rows = limit === undefined ? await query : await query.limit(limit);
+    return rows.map(row => row.at);
 };
+
+/** Where a code went: the outbox message's id, or the seconds until the phone may have another. */
+export type CodeSent = { sent: true; smsId: number } | { sent: false; retryAfter: number };
 
 /**
  * Writes a one-time code's text to the SMS outbox (the seam for a real gateway), unless the phone
- * already had its hourly share of codes (staff sign-in codes and customers' device codes alike:
- * one phone, one budget): then false, and nothing is sent. The phone is locked for the
- * transaction, so parallel requests cannot both take the last code.
+ * already has its hourly share of unused codes (staff sign-in codes and customers' device codes
+ * alike: one phone, one budget): then nothing is sent, and the answer says when the oldest of them
+ * stops counting. The phone is locked for the transaction, so parallel requests cannot both take
+ * the last place.
  */
 export const sendCodeSms = async (
     tx: Transaction,
@@ -67,18 +95,35 @@ export const sendCodeSms = async (
     text: string,
     now: Date,
     { ownPhone = false }: { ownPhone?: boolean } = {},
-): Promise<boolean> => {
+): Promise<CodeSent> => {
+    const send = async (): Promise<CodeSent> => {
+        const [row] = await tx
+            .insert(smsOutbox)
+            .values({ msisdn, text, purpose: 'otp', createdAt: now })
+            .returning({ id: smsOutbox.id });
+        return { sent: true, smsId: row?.id ?? 0 };
+    };
     // A code a signed-in seller asks for their own phone (a sale's agent code) is theirs to spend:
     // the hourly share guards a phone from codes other people set off. Its sends are capped per sale.
-    if (ownPhone) {
-        await tx.insert(smsOutbox).values({ msisdn, text, purpose: 'otp', createdAt: now });
-        return true;
-    }
+    if (ownPhone) return send();
     await codeLock(tx, msisdn);
-    if ((await codesCounted(tx, msisdn, now)) >= OTP_SMS_PER_HOUR) return false;
-    await tx.insert(smsOutbox).values({ msisdn, text, purpose: 'otp', createdAt: now });
-    return true;
+    const counted = await codesCounted(tx, msisdn, now, OTP_SMS_PER_HOUR);
+    const oldest = counted[OTP_SMS_PER_HOUR - 1];
+    if (oldest) {
+        return { sent: false, retryAfter: Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000)) };
+    }
+    return send();
 };
+
+/** A code that signed someone in gives its place in the phone's hourly share back. */
+const markCodeUsed = (tx: Transaction, smsId: number | null, now: Date) =>
+    smsId === null
+        ? Promise.resolve()
+        : tx
+              .update(smsOutbox)
+              .set({ usedAt: now })
+              .where(eq(smsOutbox.id, smsId))
+              .then(() => undefined);
 
 /**
  * An administrator gives a phone its hourly share of codes back (a two-factor user who spent it
@@ -87,15 +132,15 @@ export const sendCodeSms = async (
  */
 export const releaseCodeBudget = async (tx: Transaction, msisdn: string, now: Date): Promise<number> => {
     await codeLock(tx, msisdn);
-    const counted = await codesCounted(tx, msisdn, now);
+    const counted = (await codesCounted(tx, msisdn, now)).length;
     if (counted > 0) await tx.insert(rateEvents).values({ bucket: releaseBucket(msisdn), at: now });
     return counted;
 };
 
-const sendOtp = (tx: Transaction, context: CallContext, msisdn: string, code: string): Promise<boolean> =>
+const sendOtp = (tx: Transaction, context: CallContext, msisdn: string, code: string): Promise<CodeSent> =>
     sendCodeSms(tx, msisdn, `Your portal sign-in code is ${code}. It expires in 5 minutes.`, context.now());
 
-export type OtpIssue = { kind: 'otp'; authId: string; sentTo: string } | { kind: 'sms_limit' };
+export type OtpIssue = { kind: 'otp'; authId: string; sentTo: string } | { kind: 'sms_limit'; retryAfter: number };
 
 /** Starts the second step of a password sign-in: a new code for the admin's phone. */
 export const issueSignInOtp = async (
@@ -106,14 +151,15 @@ export const issueSignInOtp = async (
     const now = context.now();
     const authId = randomUUID();
     const code = newOtpCode();
-    if (!(await sendOtp(tx, context, admin.msisdn, code))) {
+    const sms = await sendOtp(tx, context, admin.msisdn, code);
+    if (!sms.sent) {
         return {
-            result: { kind: 'sms_limit' },
+            result: { kind: 'sms_limit', retryAfter: sms.retryAfter },
             audit: {
                 actorAdminId: admin.id,
                 action: 'otps.refuse',
                 entity: 'otps',
-                after: { reason: 'sms_limit', sent_to: maskMsisdn(admin.msisdn) },
+                after: { reason: 'sms_limit', sent_to: maskMsisdn(admin.msisdn), retry_after: sms.retryAfter },
             },
         };
     }
@@ -123,6 +169,7 @@ export const issueSignInOtp = async (
         subject: String(admin.id),
         adminId: admin.id,
         codeHash: codeHash(authId, code),
+        smsId: sms.smsId,
         expiresAt: new Date(now.getTime() + OTP.ttlMs),
         createdAt: now,
     });
@@ -153,14 +200,15 @@ const pendingSignIn = async (tx: Transaction, authId: string, now: Date, expired
     return { ...row, adminId: row.adminId };
 };
 
-type OtpOutcome = { kind: 'signed_in'; result: SignedIn; username: string; passwordHash: string } | { kind: 'wrong' };
+type OtpOutcome =
+    { kind: 'signed_in'; result: SignedIn; username: string; passwordHash: string } | { kind: 'wrong'; exhausted: boolean };
 
 export const otpSignIn = async (body: { auth_id: string; otp: string }, context: CallContext) => {
     const authId = body.auth_id;
     const outcome = await context.write(async (tx): Promise<Written<OtpOutcome>> => {
         const now = context.now();
         const row = await pendingSignIn(tx, authId, now);
-        if (row.attempts >= OTP.maxAttempts) throw tooManyAttempts('Too many wrong codes; sign in again');
+        if (row.attempts >= OTP.maxAttempts) throw attemptsExhausted();
 
         const right = sameHash(codeHash(authId, body.otp), row.codeHash);
         await tx
@@ -175,7 +223,7 @@ export const otpSignIn = async (body: { auth_id: string; otp: string }, context:
                 entityId: authId,
                 after: { attempts: row.attempts + 1 },
             };
-            return { result: { kind: 'wrong' }, audit: rejected };
+            return { result: { kind: 'wrong', exhausted: row.attempts + 1 >= OTP.maxAttempts }, audit: rejected };
         }
         const [admin] = await tx
             .select({ status: admins.status, username: admins.username, passwordHash: admins.passwordHash })
@@ -183,6 +231,7 @@ export const otpSignIn = async (body: { auth_id: string; otp: string }, context:
             .where(eq(admins.id, row.adminId));
         if (!admin || admin.status !== 'active') throw otpExpired();
         const result = await openSession(tx, context.settings, row.adminId, now);
+        await markCodeUsed(tx, row.smsId, now);
         await recordSignInSuccess(tx, admin.username, context.source, now);
         return {
             result: { kind: 'signed_in', result, username: admin.username, passwordHash: admin.passwordHash },
@@ -194,6 +243,8 @@ export const otpSignIn = async (body: { auth_id: string; otp: string }, context:
             },
         };
     });
+    // The guess that spends the last try says so at once: the page offers signing in again, not another guess.
+    if (outcome.kind === 'wrong' && outcome.exhausted) throw attemptsExhausted();
     if (outcome.kind === 'wrong') throw new HttpError(401, 'errors.otp_invalid', 'Wrong code', 'otp');
     await issueDeviceToken(context, outcome.username, outcome.passwordHash);
     return outcome.result;
@@ -204,14 +255,22 @@ export const resendSignInOtp = async (authId: string, context: CallContext) => {
     const sent = await context.write(async tx => {
         const now = context.now();
         const row = await pendingSignIn(tx, authId, now, 'This sign-in has expired or was completed; sign in again');
+        // A new code for a sign-in whose guesses are spent could never be used: no SMS is spent on it.
+        if (row.attempts >= OTP.maxAttempts) throw attemptsExhausted();
         if (row.sends >= OTP.maxSends) throw tooManyAttempts('Too many codes sent; sign in again');
         const [admin] = await tx.select({ msisdn: admins.msisdn }).from(admins).where(eq(admins.id, row.adminId));
         if (!admin) throw otpExpired();
         const code = newOtpCode();
-        if (!(await sendOtp(tx, context, admin.msisdn, code))) throw tooManyCodes();
+        const sms = await sendOtp(tx, context, admin.msisdn, code);
+        if (!sms.sent) throw tooManyCodes(sms.retryAfter);
         await tx
             .update(otps)
-            .set({ codeHash: codeHash(authId, code), expiresAt: new Date(now.getTime() + OTP.ttlMs), sends: row.sends + 1 })
+            .set({
+                codeHash: codeHash(authId, code),
+                smsId: sms.smsId,
+                expiresAt: new Date(now.getTime() + OTP.ttlMs),
+                sends: row.sends + 1,
+            })
             .where(eq(otps.id, authId));
         return {
             result: { sentTo: maskMsisdn(admin.msisdn) },

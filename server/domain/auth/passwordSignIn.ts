@@ -104,7 +104,7 @@ export const passwordSignIn = async (body: { username: string; password: string 
         case 'not_active':
             throw new HttpError(403, 'errors.account_not_active', 'This account is not active yet or has been disabled');
         case 'sms_limit':
-            throw tooManyCodes();
+            throw tooManyCodes(outcome.retryAfter);
         case 'otp':
             return { otp_required: true as const, auth_id: outcome.authId, sent_to: outcome.sentTo };
         case 'signed_in':

@@ -330,7 +330,8 @@ const codeExpired = () =>
 /** Writes a code to the customer's SMS outbox, within the phone's hourly share of codes (auth/otp.ts). */
 const sendCodeToCustomer = async (tx: Transaction, msisdn: string, code: string, now: Date) => {
     const text = `Your code to authorise the lock on your new phone is ${code}. It expires in 5 minutes. Give it only to the agent selling you the phone.`;
-    if (!(await sendCodeSms(tx, msisdn, text, now))) throw tooManyCodes();
+    const sms = await sendCodeSms(tx, msisdn, text, now);
+    if (!sms.sent) throw tooManyCodes(sms.retryAfter);
 };
 
 /** The loan's current Vivo code, locked: the latest unused one that has not expired. */

@@ -109,9 +109,8 @@ const sendSaleCode = async (context: CallContext, kind: SaleCode, loanReference:
         if (current && current.sends >= OTP.maxSends) {
             throw tooManyAttempts('Too many codes sent for this sale; wait and try again', secondsUntil(current.expiresAt, now));
         }
-        if (!(await sendCodeSms(tx, msisdn, codeText(kind, sale, code), now, { ownPhone: kind === 'agent' }))) {
-            throw tooManyCodes();
-        }
+        const sms = await sendCodeSms(tx, msisdn, codeText(kind, sale, code), now, { ownPhone: kind === 'agent' });
+        if (!sms.sent) throw tooManyCodes(sms.retryAfter);
         let codeId: string;
         if (current) {
             codeId = current.id;

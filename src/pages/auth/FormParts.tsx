@@ -23,6 +23,7 @@ import {
 import { createContext, useCallback, useContext, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n/context';
+import { apiErrorOf } from '../../lib/apiErrors';
 import { firstProblem, problemArgs, required, type FieldCheck, type FieldProblem } from '../../lib/fieldChecks';
 
 type Values = Record<string, string>;
@@ -288,6 +289,23 @@ export const SubmitButton = ({
             {translate(isSubmitting ? busyLabel : label)}
         </Button>
     );
+};
+
+/** A message to show under the form: a translation key with its values. */
+export interface Problem {
+    key: string;
+    values?: Record<string, string | number>;
+}
+
+/**
+ * The phone has had its hourly share of unused codes: when the next may be sent, as a time of day
+ * and in whole minutes rounded up (a wait is never shorter than said). Null for any other failure.
+ */
+export const codesSpentProblem = (error: unknown, locale: string, now = Date.now()): Problem | null => {
+    const answer = apiErrorOf(error);
+    if (answer?.key !== 'errors.too_many_codes' || answer.retry_after === undefined) return null;
+    const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(now + answer.retry_after * 1000);
+    return { key: 'auth.otp.codes_spent', values: { time, smart_count: Math.max(1, Math.ceil(answer.retry_after / 60)) } };
 };
 
 /** What went wrong that no single field is to blame for. */

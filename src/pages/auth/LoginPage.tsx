@@ -12,12 +12,14 @@ import { hasStoredSession } from '../../lib/sessionHint';
 import { AuthLayout } from './AuthLayout';
 import {
     AlternativeLink,
+    codesSpentProblem,
     FormField,
     FormProblem,
     PasswordField,
     SignedOutForm,
     SubmitButton,
     useSignedOutForm,
+    type Problem,
 } from './FormParts';
 
 /**
@@ -28,15 +30,12 @@ const loadSignIn = () => import('../../authProvider/signIn');
 
 type Credentials = { username: string; password: string };
 
-/** A message to show under the form: a translation key with its values. */
-interface Problem {
-    key: string;
-    values?: Record<string, string | number>;
-}
-
-const problemOf = (error: unknown): Problem => {
+const problemOf = (error: unknown, locale: string): Problem => {
     // Offline, even loading the sign-in code fails: say why rather than "an error occurred".
     if (!isOnline()) return { key: 'errors.offline' };
+    // The password was right, but the phone has had its share of unused codes: say so, and until when.
+    const codesSpent = codesSpentProblem(error, locale);
+    if (codesSpent) return codesSpent;
     const retryAfter = apiErrorOf(error)?.retry_after;
     // Throttled: how long to wait, in whole minutes rounded up (a wait is never shorter than said).
     if (retryAfter !== undefined)
@@ -71,7 +70,7 @@ const useSignedOut = (): boolean => {
 };
 
 export const LoginPage = () => {
-    const { translate } = useT();
+    const { translate, locale } = useT();
     const navigate = useNavigate();
     const form = useSignedOutForm<Credentials>(
         { username: '', password: '' },
@@ -93,7 +92,7 @@ export const LoginPage = () => {
             const answer = await signIn({ username, password });
             navigate(answer?.redirectTo ?? next);
         } catch (error) {
-            setProblem(problemOf(error));
+            setProblem(problemOf(error, locale));
         }
     };
 
@@ -104,7 +103,7 @@ export const LoginPage = () => {
             const { operatorSignInUrl } = await loadSignIn();
             window.location.assign(await operatorSignInUrl());
         } catch (error) {
-            setProblem(problemOf(error));
+            setProblem(problemOf(error, locale));
             setRedirecting(false);
         }
     };

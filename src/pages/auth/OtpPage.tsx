@@ -4,18 +4,27 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { resendOtp } from '../../../contract/auth';
 import { HOME_PATH, nextPath, signIn } from '../../authProvider/signIn';
 import { useT } from '../../i18n/context';
-import { errorKeyOf } from '../../lib/apiErrors';
+import { apiErrorOf, errorKeyOf } from '../../lib/apiErrors';
 import { otp as otpCode } from '../../lib/contractChecks';
 import { required } from '../../lib/fieldChecks';
 import { notices } from '../../lib/notices';
 import { callApi } from '../../lib/portalApi';
 import { session, type PendingOtp } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
-import { FormField, FormProblem, SignedOutForm, SubmitButton, useSignedOutForm } from './FormParts';
+import {
+    codesSpentProblem,
+    FormField,
+    FormProblem,
+    SignedOutForm,
+    SubmitButton,
+    useSignedOutForm,
+    type Problem,
+} from './FormParts';
 
 /** How long before another code may be asked for. */
 const RESEND_COOLDOWN_S = 30;
 
+/** Seconds left of a wait, counted down each second; `restart(seconds)` begins another. */
 const useCountdown = (seconds: number) => {
     const [left, setLeft] = useState(seconds);
     useEffect(() => {
@@ -23,16 +32,18 @@ const useCountdown = (seconds: number) => {
         const timer = setTimeout(() => setLeft(value => value - 1), 1000);
         return () => clearTimeout(timer);
     }, [left]);
-    return [left, () => setLeft(seconds)] as const;
+    return [left, (next = seconds) => setLeft(next)] as const;
 };
 
 /** The second factor of a staff sign-in: the 6-digit code sent by SMS. */
 export const OtpPage = () => {
-    const { translate } = useT();
+    const { translate, locale } = useT();
     const navigate = useNavigate();
     const form = useSignedOutForm({ otp: '' });
     const [pending, setPending] = useState<PendingOtp | null>(() => session.pendingOtp());
-    const [problem, setProblem] = useState<string | null>(null);
+    const [problem, setProblem] = useState<Problem | null>(null);
+    /** Five wrong codes ended this sign-in on the server: neither waiting nor a new code helps. */
+    const [ended, setEnded] = useState(false);
     const [signedInAtMount] = useState(session.isSignedIn);
     const [cooldown, restartCooldown] = useCountdown(RESEND_COOLDOWN_S);
 
@@ -48,6 +59,19 @@ export const OtpPage = () => {
     }
     if (signedInAtMount) return <Navigate to={HOME_PATH} replace />;
 
+    const failed = (error: unknown) => {
+        const key = errorKeyOf(error);
+        if (key === 'errors.otp_attempts_exhausted') {
+            // The server refuses this sign-in for good: nothing of it is worth keeping.
+            session.clearPendingOtp();
+            setEnded(true);
+        }
+        const spent = codesSpentProblem(error, locale);
+        // At the phone's cap, "Send a new code" waits out the time the server names.
+        if (spent) restartCooldown(apiErrorOf(error)?.retry_after);
+        setProblem(spent ?? { key });
+    };
+
     const verify = async ({ otp }: { otp: string }) => {
         setProblem(null);
         const next = nextPath.peek();
@@ -55,7 +79,7 @@ export const OtpPage = () => {
             const answer = await signIn({ auth_id: pending.auth_id, otp: otp.trim() });
             navigate(answer?.redirectTo ?? next);
         } catch (error) {
-            setProblem(errorKeyOf(error));
+            failed(error);
         }
     };
 
@@ -69,9 +93,11 @@ export const OtpPage = () => {
             restartCooldown();
             notices.push({ message: 'auth.otp.resent', type: 'info' });
         } catch (error) {
-            setProblem(errorKeyOf(error));
+            failed(error);
         }
     };
+
+    const minutesLeft = Math.ceil(cooldown / 60);
 
     return (
         <AuthLayout title={translate('auth.otp.title')} subtitle={translate('auth.otp.help', { sent_to: pending.sent_to })}>
@@ -84,17 +110,36 @@ export const OtpPage = () => {
                     checks={[required, otpCode]}
                     inputProps={{ inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' }}
                 />
-                <FormProblem message={problem} />
-                <SubmitButton label="auth.otp.verify" busyLabel="auth.otp.verifying" />
+                <FormProblem message={problem?.key ?? null} values={problem?.values} />
+                <SubmitButton label="auth.otp.verify" busyLabel="auth.otp.verifying" disabled={ended} />
             </SignedOutForm>
-            <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-                <Button onClick={resend} disabled={cooldown > 0}>
-                    {cooldown > 0 ? translate('auth.otp.resend_in', { seconds: cooldown }) : translate('auth.otp.resend')}
+            {ended ? (
+                <Button component={Link} to="/" variant="outlined" fullWidth sx={{ mt: 2 }}>
+                    {translate('auth.otp.sign_in_again')}
                 </Button>
-                <MuiLink component={Link} to="/" variant="body2" onClick={() => session.clearPendingOtp()}>
-                    {translate('app.back_to_sign_in')}
-                </MuiLink>
-            </Box>
+            ) : (
+                <Box
+                    sx={{
+                        mt: 2,
+                        display: 'flex',
+                        justifyContent: 'space-between',
+                        alignItems: 'center',
+                        flexWrap: 'wrap',
+                        gap: 1,
+                    }}
+                >
+                    <Button onClick={resend} disabled={cooldown > 0}>
+                        {cooldown <= 0
+                            ? translate('auth.otp.resend')
+                            : cooldown <= 90
+                              ? translate('auth.otp.resend_in', { seconds: cooldown })
+                              : translate('auth.otp.resend_in_minutes', { smart_count: minutesLeft })}
+                    </Button>
+                    <MuiLink component={Link} to="/" variant="body2" onClick={() => session.clearPendingOtp()}>
+                        {translate('app.back_to_sign_in')}
+                    </MuiLink>
+                </Box>
+            )}
         </AuthLayout>
     );
 };
