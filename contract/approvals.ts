@@ -251,6 +251,27 @@ export const decideServiceTransaction = defineCall({
 });
 
 // ---------------------------------------------------------------------------------------------
+// What a decision closes besides its own request
+
+/**
+ * Approving a deregistration closes every other request waiting on the same loan (an IMEI change,
+ * a transfer): they could never be approved once the loan is deactivated. Each is rejected with a
+ * decision note naming the deregistration (`Closed: the loan was deregistered by request #N`),
+ * which its maker reads under "My requests" and by SMS, and is audited as
+ * `approval_requests.<kind>.close`. This call answers, before the checker decides, the requests
+ * that approving `request_id` would close (none for the other kinds, and none once it is decided).
+ */
+export const requestsClosedByApproval = defineCall({
+    summary:
+        'The other pending requests that approving this one would close (a deregistration closes those waiting on its loan), for the approval dialog to name; 404 when out of reach',
+    method: 'POST',
+    path: '/api/v1/approval_requests/closed_by_approval',
+    access: ['VIEW_DEREGISTRATIONS', 'VIEW_MAKER_CHECKER_REQUESTS'],
+    body: z.object({ request_id: id }),
+    response: z.object({ requests: z.array(approvalRequest) }),
+});
+
+// ---------------------------------------------------------------------------------------------
 // The badges
 
 export const approvalCounts = defineCall({
@@ -281,5 +302,6 @@ export const approvalCalls = {
     decideMakerChecker,
     listServiceTransactions,
     decideServiceTransaction,
+    requestsClosedByApproval,
     approvalCounts,
 };

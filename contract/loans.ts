@@ -218,6 +218,24 @@ export const requestLoanTransfer = defineCall({
     response: pendingRequests,
 });
 
+/**
+ * Who would take the loan if a transfer were asked now: the new owner's name, found among the
+ * customers the maker may see, once every check the transfer request runs has passed (the loan
+ * active, nothing conflicting waiting, a known customer other than the current owner). Refuses as
+ * the request would: 404 `errors.customer_not_found` (field `new_msisdn`), 409
+ * `errors.same_owner`, `errors.loan_state`, `errors.request_pending`, `errors.deregistration_pending`.
+ * The transfer dialog shows the name before the maker confirms; nothing is written.
+ */
+export const transferOwnerLookup = defineCall({
+    summary:
+        "The new owner a loan transfer would go to: their name and number, once the transfer request's checks pass; refuses as the request would",
+    method: 'POST',
+    path: '/api/v1/transfer_loan_owner_lookup',
+    access: 'REQUEST_TRANSFER_LOAN_OWNERSHIP',
+    body: z.object({ loan_reference: loanReference, new_msisdn: msisdn }),
+    response: z.object({ loan_reference: z.string(), msisdn: z.string(), name: z.string() }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Cancelling a sale
 
@@ -258,6 +276,7 @@ export const loanCalls = {
     requestLoanDeactivation,
     requestImeiChange,
     requestLoanTransfer,
+    transferOwnerLookup,
     loanCancellationOptions,
     cancelLoan,
 };

@@ -18,11 +18,18 @@ import {
     pendingLoanRemovalRequests,
     pendingMakerCheckerRequests,
     pendingTransferLoans,
+    requestsClosedByApproval,
     type LoanApprovalKind,
     type QueueFilter,
 } from '../../contract/approvals';
 import { login } from '../../contract/auth';
-import { customerLoans, requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../contract/loans';
+import {
+    customerLoans,
+    requestImeiChange,
+    requestLoanDeactivation,
+    requestLoanTransfer,
+    transferOwnerLookup,
+} from '../../contract/loans';
 import { createAdmin, listAdminGroups, register, registrationOptions } from '../../contract/security';
 import { admins, approvalRequests, auditEvents, deviceLocks, inventoryItems, loans, smsOutbox } from '../../server/db/schema';
 import { DEMO_NEW_IMEI, DEMO_REGISTRATION } from '../../server/db/seedApprovals';
@@ -282,7 +289,7 @@ describe('what approving does', () => {
         expect(body.pending_requests).toEqual([]);
     });
 
-    it("deregistration closes the loan's other pending requests, which could never be approved now", async () => {
+    it("deregistration closes the loan's other pending requests: named before the approval, noted, audited and told after", async () => {
         const made = await makeLoan(server.db);
         const transfer = await server.call(requestLoanTransfer, {
             body: { loan_reference: made.loanReference, new_msisdn: (await makeCustomer(server.db)).msisdn, reason: 'Sold on' },
@@ -290,16 +297,37 @@ describe('what approving does', () => {
         });
         expect(transfer.status).toBe(201);
         const transferId = transfer.body.pending_requests.find(row => row.kind === 'loan_transfer')?.id ?? 0;
+        // A second maker, so each maker is told of their own request.
+        const other = await userWithRoles(['FIND_CUSTOMER', 'VIEW_CUSTOMER_LOANS', 'REQUEST_IMEI_CHANGE']);
+        const change = await server.call(requestImeiChange, {
+            body: { loan_reference: made.loanReference, new_imei: freshImei(), reason: 'Screen broken' },
+            token: other.token,
+        });
+        expect(change.status).toBe(201);
+        const changeId = change.body.pending_requests.find(row => row.kind === 'imei_change')?.id ?? 0;
         const id = await deregister(made.loanReference);
+
+        // Before deciding, the checker is told which requests approving closes (and a transfer closes none).
+        const named = await server.call(requestsClosedByApproval, { body: { request_id: id }, token: token.checker });
+        expect(named.status).toBe(200);
+        expect(named.body.requests.map(row => [row.id, row.kind, row.status])).toEqual([
+            [transferId, 'loan_transfer', 'pending'],
+            [changeId, 'imei_change', 'pending'],
+        ]);
+        const none = await server.call(requestsClosedByApproval, { body: { request_id: transferId }, token: token.checker });
+        expect(none.body.requests).toEqual([]);
+
         const approved = await server.call(decideLoanRemoval, {
             body: { request_id: id, decision: 'approve' },
             token: token.checker,
         });
         expect(approved.status).toBe(200);
-        expect(await requestRow(transferId)).toMatchObject({
-            status: 'rejected',
-            decisionNote: `The loan was deactivated (request ${id})`,
-        });
+        for (const other of [transferId, changeId]) {
+            expect(await requestRow(other)).toMatchObject({
+                status: 'rejected',
+                decisionNote: `Closed: the loan was deregistered by request #${id}`,
+            });
+        }
         const closed = await server.db
             .select()
             .from(auditEvents)
@@ -310,12 +338,78 @@ describe('what approving does', () => {
                 ),
             );
         expect(closed).toHaveLength(1);
-        // Its checker deciding it now finds it decided.
+        expect(closed[0]?.after).toMatchObject({ status: 'rejected', reason: 'loan_deactivated', by_request: id });
+        // Each maker finds the note under "My requests" (the rejected ones they made), and is sent it.
+        const mine = await server.call(pendingMakerCheckerRequests, {
+            body: { status: 'rejected', mine: true, q: made.loanReference },
+            token: token.maker,
+        });
+        expect(mine.body.pending_requests.map(row => [row.id, row.decision_note])).toEqual([
+            [transferId, `Closed: the loan was deregistered by request #${id}`],
+        ]);
+        for (const [adminId, closedId, words] of [
+            [
+                (await server.db.select().from(admins).where(eq(admins.username, 'maker')))[0]?.id,
+                transferId,
+                'transfer of ownership',
+            ],
+            [other.id, changeId, 'IMEI change'],
+        ] as const) {
+            const [admin] = await server.db
+                .select()
+                .from(admins)
+                .where(eq(admins.id, adminId ?? 0));
+            expect((await outboxOf(admin?.msisdn ?? '')).map(row => row.text)).toContain(
+                `Your ${words} request #${closedId} for loan ${made.loanReference} was closed: the loan was deregistered by request #${id}.`,
+            );
+        }
+        // Decided, the deregistration closes nothing more; its checker deciding the transfer now finds it decided.
+        expect(
+            (await server.call(requestsClosedByApproval, { body: { request_id: id }, token: token.checker })).body.requests,
+        ).toEqual([]);
         const late = await server.call(decideLoanTransfer, {
             body: { request_id: transferId, decision: 'approve' },
             token: token.checker,
         });
         expect([late.status, late.error.key]).toEqual([409, 'errors.request_decided']);
+    });
+
+    it('a request that a waiting deregistration would close is refused when asked: 409 naming it', async () => {
+        const made = await makeLoan(server.db);
+        const id = await deregister(made.loanReference);
+        const transfer = await server.call(requestLoanTransfer, {
+            body: { loan_reference: made.loanReference, new_msisdn: (await makeCustomer(server.db)).msisdn, reason: 'Sold on' },
+            token: token.maker,
+        });
+        expect([transfer.status, transfer.error.key, transfer.error.field]).toEqual([
+            409,
+            'errors.deregistration_pending',
+            'loan_reference',
+        ]);
+        expect(transfer.error.message).toContain(`#${id}`);
+        const change = await server.call(requestImeiChange, {
+            body: { loan_reference: made.loanReference, new_imei: freshImei(), reason: 'Screen broken' },
+            token: token.maker,
+        });
+        expect([change.status, change.error.key]).toEqual([409, 'errors.deregistration_pending']);
+        // Once the deregistration is rejected, the loan takes them again.
+        await server.call(decideLoanRemoval, {
+            body: { request_id: id, decision: 'reject', note: 'Keep it' },
+            token: token.checker,
+        });
+        const again = await server.call(requestImeiChange, {
+            body: { loan_reference: made.loanReference, new_imei: freshImei(), reason: 'Screen broken' },
+            token: token.maker,
+        });
+        expect(again.status).toBe(201);
+    });
+
+    it('names nothing for a request out of reach: 404', async () => {
+        const made = await makeLoan(server.db);
+        const id = await deregister(made.loanReference);
+        const other = Object.keys(storeIds).find(name => name !== 'Soweto Central') ?? '';
+        const answer = await server.call(requestsClosedByApproval, { body: { request_id: id }, token: await checkerOf(other) });
+        expect([answer.status, answer.error.key]).toEqual([404, 'errors.request_not_found']);
     });
 
     it('deregistration of a loan no longer active: 409 errors.loan_state, the request still pending', async () => {
@@ -402,6 +496,42 @@ describe('what approving does', () => {
         expect((await loanRow(made.loan.id)).customerId).toBe(owner.id);
         const theirs = await server.call(customerLoans, { body: { msisdn: owner.msisdn }, token: token.maker });
         expect(theirs.body.data.map(loan => loan.loan_reference)).toEqual([made.loanReference]);
+    });
+});
+
+describe("the transfer dialog's lookup", () => {
+    it("answers the new owner's name before the request, and refuses as the request would", async () => {
+        const made = await makeLoan(server.db);
+        const owner = await makeCustomer(server.db);
+        const lookup = (msisdn: string, as = token.maker) =>
+            server.call(transferOwnerLookup, { body: { loan_reference: made.loanReference, new_msisdn: msisdn }, token: as });
+        const found = await lookup(owner.msisdn);
+        expect([found.status, found.body]).toEqual([
+            200,
+            { loan_reference: made.loanReference, msisdn: owner.msisdn, name: `${owner.firstName} ${owner.lastName}` },
+        ]);
+        const unknown = await lookup('27790000001');
+        expect([unknown.status, unknown.error.key, unknown.error.field]).toEqual([
+            404,
+            'errors.customer_not_found',
+            'new_msisdn',
+        ]);
+        const same = await lookup(made.msisdn);
+        expect([same.status, same.error.key]).toEqual([409, 'errors.same_owner']);
+        // A customer another shop registered is not named to a maker attached to this one.
+        const elsewhere = await makeCustomer(server.db, { store: Object.keys(storeIds).find(name => name !== 'Soweto Central') });
+        const shopMaker = await userWithRoles(
+            ['FIND_CUSTOMER', 'VIEW_CUSTOMER_LOANS', 'REQUEST_TRANSFER_LOAN_OWNERSHIP'],
+            'Soweto Central',
+        );
+        expect((await lookup(elsewhere.msisdn, shopMaker.token)).status).toBe(404);
+        // Nothing was written; once a deregistration waits, the transfer could not be asked, nor looked up.
+        expect(
+            (await server.call(customerLoans, { body: { msisdn: made.msisdn }, token: token.maker })).body.pending_requests,
+        ).toEqual([]);
+        await deregister(made.loanReference);
+        const waiting = await lookup(owner.msisdn);
+        expect([waiting.status, waiting.error.key]).toEqual([409, 'errors.deregistration_pending']);
     });
 });
 

@@ -423,6 +423,9 @@ const ROWS = {
             },
         }),
     },
+    transferOwnerLookup: {
+        input: async () => ({ body: { loan_reference: (await makeLoan(server.db)).loanReference, new_msisdn: DEMO.noLoan } }),
+    },
     loanCancellationOptions: { input: () => ({ body: { loan_reference: 'LPP-000006' } }) },
     cancelLoan: {
         input: async () => ({
@@ -617,6 +620,7 @@ const ROWS = {
     decideMakerChecker: { input: context => approve('deregistration', context) },
     listServiceTransactions: { input: () => ({ query: { $limit: 10 } }) },
     decideServiceTransaction: { input: context => approve('agent_registration', context) },
+    requestsClosedByApproval: { input: () => ({ body: { request_id: 1 } }) },
     approvalCounts: { input: () => ({}) },
     uploadImage: { input: () => ({ body: { kind: 'selfie' } }) },
     idValidationCheck: {

@@ -30,6 +30,7 @@ import {
     pendingLoanRemovalRequests,
     pendingMakerCheckerRequests,
     pendingTransferLoans,
+    requestsClosedByApproval,
     type ApprovalKind,
     type ApprovalRequest,
     type ApprovalStatus,
@@ -39,7 +40,7 @@ import { HttpError, mount, type CallContext } from '../../http';
 import { refreshDevices } from '../customers/devices';
 import { imeiInUse } from './checks';
 import { endOfDay, startOfDay } from './dates';
-import { KINDS } from './kinds';
+import { KINDS, othersClosedBy } from './kinds';
 import { countMatching, countRequests, readRequest, requestsMatching, selectRequests, toApprovalRequest } from './requests';
 import { totalCount } from '../../lists';
 import { rolesHeldNowShared } from '../security';
@@ -261,6 +262,14 @@ export const registerApprovalRoutes = (app: FastifyInstance): void => {
         return rows;
     });
     mount(app, decideServiceTransaction, async ({ body }, context) => decide(context, SERVICE_APPROVAL_KINDS, body));
+
+    mount(app, requestsClosedByApproval, async ({ body }, context) => {
+        const [request] = await context.db.select().from(approvalRequests).where(eq(approvalRequests.id, body.request_id));
+        if (!request || !inReach(context, request.storeId)) throw requestNotFound();
+        if (request.status !== 'pending') return { requests: [] };
+        const rows = await selectRequests(context.db).where(othersClosedBy(request)).orderBy(asc(approvalRequests.id));
+        return { requests: rows.map(toApprovalRequest) };
+    });
 
     mount(app, approvalCounts, async (_input, context) => {
         const me = context.session?.admin.id ?? 0;

@@ -4,7 +4,7 @@
  * approving it does (`apply`); agent registrations also act when rejected. Everything runs inside
  * the decision's transaction, so a refusal leaves the request pending and nothing changed.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { APPROVE_ROLE_OF, VIEW_ROLE_OF, type ApprovalKind } from '../../../contract/approvals';
 import type { RoleCode } from '../../../contract/roles';
 import type { Transaction } from '../../db';
@@ -70,6 +70,38 @@ const lockedDevice = async (tx: Transaction, loanId: number) => {
     return device;
 };
 
+/** The note a request closed by a deregistration carries: what its maker reads under "My requests". */
+export const closedNote = (byRequest: number) => `Closed: the loan was deregistered by request #${byRequest}`;
+
+const KIND_WORDS: Readonly<Record<ApprovalKind, string>> = {
+    deregistration: 'deregistration',
+    imei_change: 'IMEI change',
+    loan_transfer: 'transfer of ownership',
+    agent_registration: 'agent registration',
+    price_change: 'price change',
+};
+
+/** What the maker of a closed request is told, in plain English like every notice the server writes. */
+export const closedSms = (id: number, kind: ApprovalKind, loanReference: string, byRequest: number) =>
+    `Your ${KIND_WORDS[kind]} request #${id} for loan ${loanReference} was closed: the loan was deregistered by request #${byRequest}.`;
+
+/**
+ * The requests that approving `request` closes besides itself, as a condition on approval_requests:
+ * for a deregistration, the others waiting on its loan; for every other kind, none. One condition
+ * for the approval and for the call that names them beforehand (index.ts), so the dialog names
+ * exactly what the decision closes.
+ */
+export const othersClosedBy = (request: Pick<RequestRow, 'id' | 'kind' | 'loanId'>): SQL => {
+    if (request.kind !== 'deregistration' || request.loanId === null) return sql`false`;
+    return (
+        and(
+            eq(approvalRequests.loanId, request.loanId),
+            eq(approvalRequests.status, 'pending'),
+            ne(approvalRequests.id, request.id),
+        ) ?? sql`false`
+    );
+};
+
 const deregistration = entry('deregistration', {
     revalidate: async (tx, request) => {
         const loan = await lockedLoan(tx, request);
@@ -113,23 +145,25 @@ const deregistration = entry('deregistration', {
             }
         }
         // The loan's other pending requests (an IMEI change, a transfer) can never be approved now:
-        // they are closed with the decision, saying why, rather than left in a queue for ever.
+        // they are closed with the decision, saying why, rather than left in a queue for ever. The
+        // approval dialog named them beforehand (`othersClosedBy`); each maker reads the note under
+        // "My requests" and is sent it by SMS, the one message channel staff have.
         const closed = await tx
             .update(approvalRequests)
             .set({
                 status: 'rejected',
                 checkerAdminId: context.session?.admin.id ?? null,
-                decisionNote: `The loan was deactivated (request ${request.id})`,
+                decisionNote: closedNote(request.id),
                 decidedAt: now,
             })
-            .where(
-                and(
-                    eq(approvalRequests.loanId, loan.id),
-                    eq(approvalRequests.status, 'pending'),
-                    ne(approvalRequests.id, request.id),
-                ),
-            )
-            .returning({ id: approvalRequests.id, kind: approvalRequests.kind });
+            .where(othersClosedBy(request))
+            .returning({ id: approvalRequests.id, kind: approvalRequests.kind, makerAdminId: approvalRequests.makerAdminId });
+        const makers = closed.length
+            ? await tx
+                  .select({ id: admins.id, msisdn: admins.msisdn })
+                  .from(admins)
+                  .where(inArray(admins.id, [...new Set(closed.map(other => other.makerAdminId))]))
+            : [];
         for (const other of closed) {
             audit.push({
                 action: `approval_requests.${other.kind}.close`,
@@ -138,6 +172,15 @@ const deregistration = entry('deregistration', {
                 before: { status: 'pending' },
                 after: { status: 'rejected', reason: 'loan_deactivated', by_request: request.id },
             });
+            const maker = makers.find(admin => admin.id === other.makerAdminId);
+            if (maker) {
+                await tx.insert(smsOutbox).values({
+                    msisdn: maker.msisdn,
+                    text: closedSms(other.id, other.kind, loan.loanReference, request.id),
+                    purpose: 'notice',
+                    createdAt: now,
+                });
+            }
         }
         return {
             after: {

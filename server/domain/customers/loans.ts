@@ -23,9 +23,10 @@ import {
     requestLoanDeactivation,
     requestLoanTransfer,
     SALES_EXIT_REASONS,
+    transferOwnerLookup,
 } from '../../../contract/loans';
 import type { LoanApprovalKind } from '../../../contract/approvals';
-import type { Transaction } from '../../db';
+import type { Queryable, Transaction } from '../../db';
 import { approvalRequests, inventoryItems, loans, transactions } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
 import { cents, iso } from '../../wire';
@@ -63,6 +64,28 @@ const toTransaction = (row: { tx: typeof transactions.$inferSelect; loanReferenc
 // Requests for a checker
 
 /**
+ * Refuses a request while one of the same kind, or a deregistration, already waits on the loan:
+ * the new one could never be decided after it (approving the deregistration would close it
+ * unread). The customer view disables the button and says what waits (customers/sections/Loans.tsx).
+ */
+const checkNothingWaiting = async (db: Queryable, loanId: number, kind: LoanApprovalKind) => {
+    const waiting = await db
+        .select({ id: approvalRequests.id, kind: approvalRequests.kind })
+        .from(approvalRequests)
+        .where(and(eq(approvalRequests.loanId, loanId), eq(approvalRequests.status, 'pending')));
+    if (waiting.some(other => other.kind === kind)) throw requestPending();
+    const deregistration = waiting.find(other => other.kind === 'deregistration');
+    if (deregistration) {
+        throw new HttpError(
+            409,
+            'errors.deregistration_pending',
+            `A deregistration of this loan waits for a checker (request #${deregistration.id})`,
+            'loan_reference',
+        );
+    }
+};
+
+/**
  * Records a request for a checker on an active loan, in one write; `validate` runs inside it
  * against the loan locked as it stands (the checks of server/domain/approvals/checks.ts, which the
  * checker's decision runs again), and answers the change the request asks for.
@@ -79,17 +102,7 @@ const raiseRequest = async (
             const [current] = await tx.select().from(loans).where(eq(loans.id, loan.loan.id)).for('update');
             if (!current) throw new Error('A loan vanished while a request was raised');
             checkLoanActive(current);
-            const [waiting] = await tx
-                .select({ id: approvalRequests.id })
-                .from(approvalRequests)
-                .where(
-                    and(
-                        eq(approvalRequests.loanId, current.id),
-                        eq(approvalRequests.kind, kind),
-                        eq(approvalRequests.status, 'pending'),
-                    ),
-                );
-            if (waiting) throw requestPending();
+            await checkNothingWaiting(tx, current.id, kind);
             const change = await validate(tx, current);
             const created = await insertLoanRequest(tx, {
                 kind,
@@ -249,6 +262,21 @@ export const registerLoanRoutes = (app: FastifyInstance): void => {
         },
         { status: 201 },
     );
+
+    mount(app, transferOwnerLookup, async ({ body }, context) => {
+        const loan = await visibleLoan(context, body.loan_reference);
+        checkOwnShopLoan(context, loan.loan);
+        checkLoanActive(loan.loan);
+        await checkNothingWaiting(context.db, loan.loan.id, 'loan_transfer');
+        const { change } = await checkLoanTransfer(
+            context.db,
+            loan.loan,
+            loan.msisdn,
+            body.new_msisdn,
+            visibleCustomers(context),
+        );
+        return { loan_reference: loan.loan.loanReference, msisdn: change.to_msisdn, name: change.to_name };
+    });
 
     mount(app, loanCancellationOptions, async ({ body }, context) => {
         const { loan } = await visibleLoan(context, body.loan_reference);
