@@ -1226,7 +1226,8 @@ const en: TranslationMessages = {
                 checks: 'Asked %{smart_count} time; the phone is now: %{state} |||| Asked %{smart_count} times; the phone is now: %{state}',
                 failed: '%{solution} could not activate the lock: %{reason}',
                 no_reason: 'no reason given',
-                vivo_intro: 'A Vivo lock takes two steps. First the customer authorises it: send them a code, then type the code they read out. Then Vivo activates the lock, and the loan becomes active when it confirms.',
+                vivo_intro:
+                    'A Vivo lock takes two steps. First the customer authorises it: send them a code, then type the code they read out. Then Vivo activates the lock, and the loan becomes active when it confirms.',
             },
             done: {
                 title: 'The sale is done',
@@ -1320,12 +1321,16 @@ const en: TranslationMessages = {
         meaning: {
             draft: 'Started %{time}: the customer’s and the seller’s codes are not both verified yet. The phone and the customer’s credit are held for this sale until %{until}; after that the sale is cancelled and both are released.',
             awaiting_deposit: 'Both codes are verified: the deposit of %{deposit} is due. Nothing else is owed until it is paid.',
-            awaiting_lock: 'The deposit is paid. The phone’s lock is activated next; the loan becomes active as soon as %{solution} confirms it.',
-            awaiting_lock_vivo: 'The deposit is paid. A Vivo lock takes two steps: first the customer authorises it with a code sent to their phone, then Vivo activates it. The loan becomes active as soon as Vivo confirms.',
+            awaiting_lock:
+                'The deposit is paid. The phone’s lock is activated next; the loan becomes active as soon as %{solution} confirms it.',
+            awaiting_lock_vivo:
+                'The deposit is paid. A Vivo lock takes two steps: first the customer authorises it with a code sent to their phone, then Vivo activates it. The loan becomes active as soon as Vivo confirms.',
             completed: 'Paid off: nothing more is due.',
             completed_locked: 'Paid off: nothing more is due. The phone is still under the loan’s lock: release it.',
-            cancelled: 'This sale did not go through: nothing is due, and the phone went back in stock without its lock ever being activated.',
-            reservation_expired: 'This sale was not finished within %{hours} hours of its start, so it was cancelled: the phone went back in stock and the customer’s credit was released. Nothing is due.',
+            cancelled:
+                'This sale did not go through: nothing is due, and the phone went back in stock without its lock ever being activated.',
+            reservation_expired:
+                'This sale was not finished within %{hours} hours of its start, so it was cancelled: the phone went back in stock and the customer’s credit was released. Nothing is due.',
         },
         continue_sale: 'Continue sale',
         exit_reasons: {

@@ -1545,13 +1545,19 @@ const pt: TranslationMessages = {
         // What each state of a loan means for the customer (issue 27): shown under its status.
         meaning: {
             draft: 'Iniciada %{time}: os códigos do cliente e do vendedor ainda não foram ambos verificados. O telefone e o crédito do cliente ficam reservados para esta venda até %{until}; depois disso, a venda é cancelada e ambos são libertados.',
-            awaiting_deposit: 'Os dois códigos foram verificados: falta pagar a entrada de %{deposit}. Nada mais é devido até ela ser paga.',
-            awaiting_lock: 'A entrada está paga. Segue-se a ativação do bloqueio do telefone; o empréstimo fica ativo assim que a %{solution} a confirmar.',
-            awaiting_lock_vivo: 'A entrada está paga. O bloqueio Vivo faz-se em dois passos: primeiro o cliente autoriza-o com um código enviado para o telefone dele; depois a Vivo ativa-o. O empréstimo fica ativo assim que a Vivo confirmar.',
+            awaiting_deposit:
+                'Os dois códigos foram verificados: falta pagar a entrada de %{deposit}. Nada mais é devido até ela ser paga.',
+            awaiting_lock:
+                'A entrada está paga. Segue-se a ativação do bloqueio do telefone; o empréstimo fica ativo assim que a %{solution} a confirmar.',
+            awaiting_lock_vivo:
+                'A entrada está paga. O bloqueio Vivo faz-se em dois passos: primeiro o cliente autoriza-o com um código enviado para o telefone dele; depois a Vivo ativa-o. O empréstimo fica ativo assim que a Vivo confirmar.',
             completed: 'Pago na totalidade: nada mais é devido.',
-            completed_locked: 'Pago na totalidade: nada mais é devido. O telefone continua preso ao bloqueio do empréstimo: liberte-o.',
-            cancelled: 'Esta venda não se concretizou: nada é devido, e o telefone voltou ao stock sem o bloqueio alguma vez ter sido ativado.',
-            reservation_expired: 'Esta venda não foi concluída nas %{hours} horas seguintes ao início, por isso foi cancelada: o telefone voltou ao stock e o crédito do cliente foi libertado. Nada é devido.',
+            completed_locked:
+                'Pago na totalidade: nada mais é devido. O telefone continua preso ao bloqueio do empréstimo: liberte-o.',
+            cancelled:
+                'Esta venda não se concretizou: nada é devido, e o telefone voltou ao stock sem o bloqueio alguma vez ter sido ativado.',
+            reservation_expired:
+                'Esta venda não foi concluída nas %{hours} horas seguintes ao início, por isso foi cancelada: o telefone voltou ao stock e o crédito do cliente foi libertado. Nada é devido.',
         },
         continue_sale: 'Continuar a venda',
         exit_reasons: {

@@ -1452,7 +1452,8 @@ const sw: TranslationMessages = {
                 checks: 'Imeulizwa mara %{smart_count}; simu sasa iko: %{state} |||| Imeulizwa mara %{smart_count}; simu sasa iko: %{state}',
                 failed: '%{solution} haikuweza kuwasha kufuli: %{reason}',
                 no_reason: 'hakuna sababu iliyotolewa',
-                vivo_intro: 'Kufuli ya Vivo ina hatua mbili. Kwanza mteja anaiidhinisha: mtumie msimbo, kisha andika msimbo anaousoma. Kisha Vivo inawasha kufuli, na mkopo unakuwa hai ikithibitisha.',
+                vivo_intro:
+                    'Kufuli ya Vivo ina hatua mbili. Kwanza mteja anaiidhinisha: mtumie msimbo, kisha andika msimbo anaousoma. Kisha Vivo inawasha kufuli, na mkopo unakuwa hai ikithibitisha.',
             },
             done: {
                 title: 'Mauzo yamekamilika',
@@ -1544,13 +1545,18 @@ const sw: TranslationMessages = {
         // What each state of a loan means for the customer (issue 27): shown under its status.
         meaning: {
             draft: 'Ilianzishwa %{time}: misimbo ya mteja na ya muuzaji bado haijathibitishwa yote. Simu na kiasi cha mkopo cha mteja vimeshikiliwa kwa mauzo haya hadi %{until}; baada ya hapo mauzo yanaghairiwa na vyote viwili vinaachiliwa.',
-            awaiting_deposit: 'Misimbo yote miwili imethibitishwa: malipo ya awali ya %{deposit} yanadaiwa. Hakuna kingine kinachodaiwa hadi yalipwe.',
-            awaiting_lock: 'Malipo ya awali yamelipwa. Sasa kufuli ya simu inawashwa; mkopo unakuwa hai mara tu %{solution} itakapothibitisha.',
-            awaiting_lock_vivo: 'Malipo ya awali yamelipwa. Kufuli ya Vivo ina hatua mbili: kwanza mteja anaiidhinisha kwa msimbo uliotumwa kwenye simu yake, kisha Vivo inaiwasha. Mkopo unakuwa hai mara tu Vivo itakapothibitisha.',
+            awaiting_deposit:
+                'Misimbo yote miwili imethibitishwa: malipo ya awali ya %{deposit} yanadaiwa. Hakuna kingine kinachodaiwa hadi yalipwe.',
+            awaiting_lock:
+                'Malipo ya awali yamelipwa. Sasa kufuli ya simu inawashwa; mkopo unakuwa hai mara tu %{solution} itakapothibitisha.',
+            awaiting_lock_vivo:
+                'Malipo ya awali yamelipwa. Kufuli ya Vivo ina hatua mbili: kwanza mteja anaiidhinisha kwa msimbo uliotumwa kwenye simu yake, kisha Vivo inaiwasha. Mkopo unakuwa hai mara tu Vivo itakapothibitisha.',
             completed: 'Umelipwa wote: hakuna kinachodaiwa tena.',
             completed_locked: 'Umelipwa wote: hakuna kinachodaiwa tena. Simu bado iko chini ya kufuli ya mkopo: iachilie.',
-            cancelled: 'Mauzo haya hayakukamilika: hakuna kinachodaiwa, na simu ilirudishwa stoo bila kufuli yake kuwashwa kamwe.',
-            reservation_expired: 'Mauzo haya hayakukamilishwa ndani ya saa %{hours} tangu yaanze, kwa hiyo yaliahirishwa kabisa: simu ilirudishwa stoo na kiasi cha mkopo cha mteja kiliachiliwa. Hakuna kinachodaiwa.',
+            cancelled:
+                'Mauzo haya hayakukamilika: hakuna kinachodaiwa, na simu ilirudishwa stoo bila kufuli yake kuwashwa kamwe.',
+            reservation_expired:
+                'Mauzo haya hayakukamilishwa ndani ya saa %{hours} tangu yaanze, kwa hiyo yalighairiwa: simu ilirudishwa stoo na kiasi cha mkopo cha mteja kiliachiliwa. Hakuna kinachodaiwa.',
         },
         continue_sale: 'Endelea na mauzo',
         exit_reasons: {

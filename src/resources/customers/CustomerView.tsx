@@ -160,9 +160,9 @@ const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: Found }
                     </Grid>
                     <Grid size={{ xs: 12, md: 7, lg: 8 }}>
                         <Stack spacing={2}>
-                            {kept.order ? <ExistingOrder order={kept.order} /> : null}
+                            {kept.order ? <ExistingOrder msisdn={msisdn} order={kept.order} /> : null}
                             <CanAccess resource="customer" action="loans">
-                                <Loans msisdn={msisdn} />
+                                <Loans msisdn={msisdn} variant={variant} />
                             </CanAccess>
                             <CanAccess resource="customer" action="deposits">
                                 <Deposits msisdn={msisdn} />

@@ -238,11 +238,13 @@ export const VivoAuthorisation = ({ msisdn, loan }: LoanActionProps) => {
 
 /**
  * After the deposit: asks the provider to activate the lock (once the customer has authorised a
- * Vivo lock), and makes the loan active once the provider has confirmed. Until then the device
- * shows the activation requested, and asking again tells whether it is done.
+ * Vivo lock, whose verified code asks for it already: this is then offered only after a failure).
+ * The provider's confirmation makes the loan active by itself; until then the device shows the
+ * activation requested.
  */
 export const ConfirmActivation = ({ msisdn, loan }: LoanActionProps) => {
     const translate = useTranslate();
+    const format = useFormat();
     const action = useDialogAction(msisdn, confirmLockActivation, answer => [
         answer.confirmed ? 'devices.activate.done' : 'devices.activate.waiting',
         {},
@@ -256,7 +258,11 @@ export const ConfirmActivation = ({ msisdn, loan }: LoanActionProps) => {
                 open={action.open}
                 title="devices.activate.title"
                 intro="devices.activate.intro"
-                introArgs={{ model: modelOf(loan), imei: loan.imei }}
+                introArgs={{
+                    model: modelOf(loan),
+                    imei: loan.imei,
+                    solution: format.words('devices.solutions', loan.lock_solution),
+                }}
                 busy={action.busy}
                 error={action.error}
                 onConfirm={() => action.run({ body: { loan_reference: loan.loan_reference } })}

@@ -2,8 +2,11 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { CanAccess, useTranslate } from 'react-admin';
-import type { DeviceLock } from '../../../../contract/devices';
+import type { DeviceLock, DeviceState as DeviceStateName } from '../../../../contract/devices';
 import { customerLoans, type ApprovalRequest, type Loan } from '../../../../contract/loans';
+import { DRAFT_RESERVATION_HOURS } from '../../../../contract/origination';
+import { ContinueSale } from '../../loans/ContinueSale';
+import type { VariantKey } from '../variants';
 import { useCustomerQuery } from '../api';
 import { CancelSale } from '../actions/CancelSale';
 import { ConfirmActivation, LockCommand, OfflinePin, ReleaseDevice, VivoAuthorisation } from '../actions/DeviceActions';
@@ -21,6 +24,79 @@ const STATUS_TONES: Partial<Record<Loan['status'], Tone>> = {
     completed: 'success',
     awaiting_deposit: 'warning',
     awaiting_lock: 'warning',
+};
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * What each state shows of the money, so none says what is not true: before the deposit nothing
+ * has been paid and the balance is only the price it would start from; a cancelled sale owes
+ * nothing; a paid-off loan has nothing left, so it says what was paid.
+ */
+const SHOWS_BALANCE: ReadonlySet<Loan['status']> = new Set(['awaiting_lock', 'active', 'deactivated']);
+const SHOWS_PAID: ReadonlySet<Loan['status']> = new Set(['awaiting_lock', 'active', 'completed', 'deactivated']);
+
+/** The command a device in flight carries out, named by the state it passes through (lifecycles.ts COMMAND_STATES). */
+const IN_FLIGHT: Partial<Record<DeviceStateName, string>> = {
+    activating: 'activating',
+    locking: 'locking',
+    unlocking: 'unlocking',
+    exchanging: 'exchanging',
+    completing: 'completing',
+};
+
+/** What a loan's state means for the customer, in a sentence, and its arguments; null when the figures say it all. */
+export const meaningOf = (loan: Loan): { key: string; args: Record<string, string | number> } | null => {
+    switch (loan.status) {
+        case 'draft':
+            return {
+                key: 'loans.meaning.draft',
+                args: {
+                    created: loan.created_at,
+                    until: new Date(Date.parse(loan.created_at) + DRAFT_RESERVATION_HOURS * HOUR_MS).toISOString(),
+                },
+            };
+        case 'awaiting_deposit':
+            return { key: 'loans.meaning.awaiting_deposit', args: {} };
+        case 'awaiting_lock':
+            return {
+                key: loan.lock_solution === 'vivo' ? 'loans.meaning.awaiting_lock_vivo' : 'loans.meaning.awaiting_lock',
+                args: {},
+            };
+        case 'completed':
+            return {
+                key:
+                    loan.device && loan.device.state !== 'released' && loan.device.state !== 'completing'
+                        ? 'loans.meaning.completed_locked'
+                        : 'loans.meaning.completed',
+                args: {},
+            };
+        case 'cancelled':
+            return loan.cancellation_reason === 'reservation_expired'
+                ? { key: 'loans.meaning.reservation_expired', args: { hours: DRAFT_RESERVATION_HOURS } }
+                : { key: 'loans.meaning.cancelled', args: {} };
+        default:
+            return null;
+    }
+};
+
+const Meaning = ({ loan }: { loan: Loan }) => {
+    const translate = useTranslate();
+    const format = useFormat();
+    const meaning = meaningOf(loan);
+    if (!meaning) return null;
+    const { created, until, ...rest } = meaning.args;
+    return (
+        <Typography variant="body2" color="text.secondary">
+            {translate(meaning.key, {
+                ...rest,
+                time: created === undefined ? '' : format.time(String(created)),
+                until: until === undefined ? '' : format.time(String(until)),
+                deposit: format.money(loan.deposit, loan.currency),
+                solution: format.words('devices.solutions', loan.lock_solution),
+            })}
+        </Typography>
+    );
 };
 
 /** A device as its provider last confirmed it, and the command still waiting, if any. */
@@ -47,7 +123,7 @@ const DeviceState = ({ loan, device }: { loan: Loan; device: DeviceLock }) => {
             {device.requested_state ? (
                 <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />} role="status" sx={{ mt: 1 }}>
                     {translate('devices.requested', {
-                        command: format.words('devices.commands', device.requested_state),
+                        command: format.words('devices.in_flight', IN_FLIGHT[device.state] ?? device.state),
                         time: format.time(device.requested_at),
                         solution: format.words('devices.solutions', device.lock_solution),
                     })}
@@ -68,7 +144,7 @@ const DeviceState = ({ loan, device }: { loan: Loan; device: DeviceLock }) => {
 };
 
 /** Each action shows to the holders of its role, and only when the loan's state allows it. */
-const LoanActions = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
+const LoanActions = ({ msisdn, loan, variant }: { msisdn: string; loan: Loan; variant?: VariantKey }) => {
     const { device } = loan;
     const active = loan.status === 'active';
     const idle = device !== null && device.requested_state === null;
@@ -80,6 +156,7 @@ const LoanActions = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
         ) : null;
     return (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {variant ? <ContinueSale variant={variant} msisdn={msisdn} loan={loan} /> : null}
             {gate('lock', active && idle && unlocked(device), <LockCommand msisdn={msisdn} loan={loan} command="lock" />)}
             {gate('lock', active && idle && locked(device), <LockCommand msisdn={msisdn} loan={loan} command="unlock" />)}
             {gate('offline_pin', active && idle && locked(device), <OfflinePin msisdn={msisdn} loan={loan} />)}
@@ -132,7 +209,17 @@ const PendingRequests = ({ requests }: { requests: readonly ApprovalRequest[] })
     );
 };
 
-const LoanCard = ({ msisdn, loan, requests }: { msisdn: string; loan: Loan; requests: readonly ApprovalRequest[] }) => {
+const LoanCard = ({
+    msisdn,
+    loan,
+    requests,
+    variant,
+}: {
+    msisdn: string;
+    loan: Loan;
+    requests: readonly ApprovalRequest[];
+    variant?: VariantKey;
+}) => {
     const translate = useTranslate();
     const format = useFormat();
     const money = (amount: number) => format.money(amount, loan.currency);
@@ -157,9 +244,10 @@ const LoanCard = ({ msisdn, loan, requests }: { msisdn: string; loan: Loan; requ
                             tone={STATUS_TONES[loan.status] ?? 'neutral'}
                         />
                     </Stack>
+                    <Meaning loan={loan} />
                     <Facts min={120}>
-                        <Fact label="loans.balance">{money(loan.balance)}</Fact>
-                        <Fact label="loans.paid">{money(loan.amount_paid)}</Fact>
+                        {SHOWS_BALANCE.has(loan.status) ? <Fact label="loans.balance">{money(loan.balance)}</Fact> : null}
+                        {SHOWS_PAID.has(loan.status) ? <Fact label="loans.paid">{money(loan.amount_paid)}</Fact> : null}
                         <Fact label="loans.price">{money(loan.price)}</Fact>
                         <Fact label="loans.deposit">{money(loan.deposit)}</Fact>
                         <Fact label="loans.instalment">
@@ -176,7 +264,7 @@ const LoanCard = ({ msisdn, loan, requests }: { msisdn: string; loan: Loan; requ
                             </Fact>
                         ) : null}
                     </Facts>
-                    {loan.device ? (
+                    {loan.status === 'cancelled' ? null : loan.device ? (
                         <DeviceState loan={loan} device={loan.device} />
                     ) : (
                         <Typography variant="body2" color="text.secondary">
@@ -184,7 +272,7 @@ const LoanCard = ({ msisdn, loan, requests }: { msisdn: string; loan: Loan; requ
                         </Typography>
                     )}
                     <PendingRequests requests={requests} />
-                    <LoanActions msisdn={msisdn} loan={loan} />
+                    <LoanActions msisdn={msisdn} loan={loan} variant={variant} />
                     <LoanDetails msisdn={msisdn} loan={loan} />
                 </Stack>
             </CardContent>
@@ -207,7 +295,7 @@ const byLoan = (requests: readonly ApprovalRequest[]): ReadonlyMap<string, reado
  * lock provider, the loans are asked for again every DEVICE_POLL_MS, so "requested" turns into the
  * confirmed state (or the failure) on its own.
  */
-export const Loans = ({ msisdn }: { msisdn: string }) => {
+export const Loans = ({ msisdn, variant }: { msisdn: string; variant?: VariantKey }) => {
     const query = useCustomerQuery(
         msisdn,
         ['loans'],
@@ -231,6 +319,7 @@ export const Loans = ({ msisdn }: { msisdn: string }) => {
                                     msisdn={msisdn}
                                     loan={loan}
                                     requests={pending.get(loan.loan_reference) ?? []}
+                                    variant={variant}
                                 />
                             ))}
                         </Stack>
