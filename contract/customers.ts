@@ -202,6 +202,19 @@ export const rateCall = defineCall({
     response: callRating,
 });
 
+/** How many of a customer's latest call ratings the customer view shows. */
+export const CALL_RATINGS_SHOWN = 5;
+
+export const customerCallRatings = defineCall({
+    summary:
+        "A customer's latest call ratings, newest first (at most CALL_RATINGS_SHOWN), each with who rated and when, and how many there are in all: the trace a rating leaves on the customer view.",
+    method: 'POST',
+    path: '/api/v1/customer_call_ratings',
+    access: 'RATE_CALL',
+    body: z.object({ msisdn }),
+    response: z.object({ ratings: z.array(callRating), total: z.number().int() }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Data awards (AWARD_DATA): a mobile-data bundle given to a customer, as goodwill or a reward
 
@@ -408,6 +421,7 @@ export const customerCalls = {
     customerLimits,
     customerMessages,
     rateCall,
+    customerCallRatings,
     convertCustomer,
     digitalAssistedIdentification,
     qualifiedDevices,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
     convertCustomer,
     customerLimits,
+    customerCallRatings,
     customerMessages,
     digitalAssistedIdentification,
     fieldAgentRequest,
@@ -57,6 +58,8 @@ describe('find customer (view_customer_msisdn)', () => {
         ['the username, whatever its case', 'Zanele.Dube'],
         ['the id number', demo(ACTIVE).idNumber],
         ['the IMEI of a loan', demo(ACTIVE).loan?.imei ?? ''],
+        ['the reference of a loan', demo(ACTIVE).loan?.reference ?? ''],
+        ['the reference of a loan, typed in small letters', (demo(ACTIVE).loan?.reference ?? '').toLowerCase()],
     ])('finds a customer by %s, with every field of the customer view', async (_what, text) => {
         const { status, body } = await server.call(findCustomer, { body: { username: text }, token: token.admin });
         expect(status).toBe(200);
@@ -105,6 +108,43 @@ describe('find customer (view_customer_msisdn)', () => {
             const other = await server.call(findCustomer, { body: { username: DURBAN_BUSINESS }, token: token[username] });
             expect([other.status, other.error.key]).toEqual([404, 'errors.customer_not_found']);
         }
+    });
+
+    it("finds by loan reference within each lookup's reach only: another shop's loan answers as unknown", async () => {
+        const elsewhere = await makeLoan(server.db, { store: 'Cape Town Bellville' });
+        const admin = await server.call(findCustomer, { body: { username: elsewhere.loanReference }, token: token.admin });
+        expect([admin.status, admin.body.users[0]?.msisdn]).toEqual([200, elsewhere.msisdn]);
+        for (const username of ['agent', 'shopowner']) {
+            const other = await server.call(findCustomer, {
+                body: { username: elsewhere.loanReference },
+                token: token[username],
+            });
+            expect([username, other.status, other.error.key]).toEqual([username, 404, 'errors.customer_not_found']);
+        }
+        const assisted = await server.call(digitalAssistedIdentification, {
+            body: { username: 'LPP-000007' },
+            token: token.maker,
+        });
+        expect([assisted.status, assisted.body.data.is_existing_order]).toEqual([200, true]);
+        // The field agent's own lookup: LPP-000006 is the sale of a customer this agent registered, LPP-000001 is not.
+        const mine = await server.call(findFieldAgentCustomer, {
+            query: { find: 'fieldagent' },
+            body: { username: 'LPP-000006' },
+            token: token.fieldagent,
+        });
+        expect([mine.status, mine.body.users[0]?.msisdn]).toEqual([200, BY_FIELD_AGENT]);
+        const notMine = await server.call(findFieldAgentCustomer, {
+            query: { find: 'fieldagent' },
+            body: { username: demo(ACTIVE).loan?.reference ?? '' },
+            token: token.fieldagent,
+        });
+        expect(notMine.status).toBe(404);
+        const otherShop = await server.call(findFieldAgentCustomer, {
+            query: { find: 'shop' },
+            body: { username: elsewhere.loanReference, store_id: soweto },
+            token: token.fieldagent,
+        });
+        expect(otherShop.status).toBe(404);
     });
 
     it('shows a shop a customer of another shop once they hold a loan sold there', async () => {
@@ -282,6 +322,38 @@ describe('call rating', () => {
             comment: 'Paid on the call',
             rated_by: { name: 'Bongani Khumalo' },
         });
+    });
+
+    it('leaves a trace: the latest ratings, newest first with who and when, and how many in all', async () => {
+        const customer = await makeCustomer(server.db);
+        const none = await server.call(customerCallRatings, { body: { msisdn: customer.msisdn }, token: token.agent });
+        expect([none.status, none.body]).toEqual([200, { ratings: [], total: 0 }]);
+        for (const rating of [1, 2, 3, 4, 5, 4]) {
+            server.clock.advance(60_000);
+            const rated = await server.call(rateCall, { body: { msisdn: customer.msisdn, rating }, token: token.agent });
+            expect(rated.status).toBe(201);
+        }
+        const { status, body } = await server.call(customerCallRatings, {
+            body: { msisdn: customer.msisdn },
+            token: token.agent,
+        });
+        expect(status).toBe(200);
+        expect(body.total).toBe(6);
+        expect(body.ratings.map(rating => rating.rating)).toEqual([4, 5, 4, 3, 2]);
+        expect(body.ratings[0]).toMatchObject({
+            msisdn: customer.msisdn,
+            comment: null,
+            rated_by: { name: 'Bongani Khumalo' },
+            created_at: server.clock.now().toISOString(),
+        });
+    });
+
+    it("answers another shop's customer's ratings as an unknown customer", async () => {
+        const { status, error } = await server.call(customerCallRatings, {
+            body: { msisdn: DURBAN_BUSINESS },
+            token: token.agent,
+        });
+        expect([status, error.key]).toEqual([404, 'errors.customer_not_found']);
     });
 
     it('refuses a rating out of range, naming the field, and writes nothing', async () => {

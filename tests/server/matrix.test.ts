@@ -368,6 +368,7 @@ const ROWS = {
     customerLimits: { input: () => ({ body: { msisdn: DEMO.active } }) },
     customerMessages: { input: () => ({ body: { msisdn: DEMO.active } }) },
     rateCall: { input: () => ({ body: { msisdn: DEMO.active, rating: 4, comment: 'Helpful call' } }) },
+    customerCallRatings: { input: () => ({ body: { msisdn: DEMO.active } }) },
     customerDataAwards: { input: () => ({ body: { msisdn: DEMO.active } }) },
     // A fresh customer per row: a customer is awarded data once in 30 days.
     awardCustomerData: {

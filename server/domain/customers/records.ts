@@ -134,7 +134,10 @@ export const visibleCustomer = async (context: CallContext, msisdn: string, fiel
 
 /**
  * The customers a lookup text names, among those the caller may see: by phone number (with or
- * without +), username, id number, or the IMEI of one of their loans. At most 20, by id.
+ * without +), username, id number, or the IMEI or reference of one of their loans. At most 20, by id.
+ * A loan's reference names its customer only where the customer is in sight (`visible`), as the
+ * IMEI does: the customer view shows all their loans anyway. References are kept in capitals
+ * (`LPP-000006`); one typed in any case finds its loan by the unique index.
  */
 export const lookUpCustomers = async (db: Queryable, text: string, visible: SQL) => {
     const phone = text.replace(/^\+/, '');
@@ -143,7 +146,8 @@ export const lookUpCustomers = async (db: Queryable, text: string, visible: SQL)
         SELECT c.id FROM ${customers} c WHERE c.msisdn = ${phone}
         UNION ALL SELECT c.id FROM ${customers} c WHERE lower(c.username) = lower(${text})
         UNION ALL SELECT c.id FROM ${customers} c WHERE c.id_number = ${text}
-        UNION ALL SELECT l.customer_id FROM ${loans} l WHERE l.imei = ${text})`;
+        UNION ALL SELECT l.customer_id FROM ${loans} l WHERE l.imei = ${text}
+        UNION ALL SELECT l.customer_id FROM ${loans} l WHERE l.loan_reference = upper(${text}))`;
     const rows = await selectCustomers(db).where(and(matches, visible)).orderBy(customers.id).limit(20);
     return rows.map(toCustomer);
 };

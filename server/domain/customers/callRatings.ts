@@ -1,0 +1,40 @@
+/**
+ * What call ratings leave on the customer view (contract/customers.ts `customerCallRatings`): the
+ * latest few of a customer the caller may see, with who rated and when, and the count of all.
+ * Rating a call is `rateCall` (customers.ts).
+ */
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CALL_RATINGS_SHOWN, customerCallRatings } from '../../../contract/customers';
+import { admins, callRatings } from '../../db/schema';
+import { mount } from '../../http';
+import { iso } from '../../wire';
+import { visibleCustomer } from './records';
+
+export const registerCallRatingRoutes = (app: FastifyInstance): void => {
+    mount(app, customerCallRatings, async ({ body }, context) => {
+        const { customer } = await visibleCustomer(context, body.msisdn);
+        // Newest first along (customer_id, id): call_ratings_customer_idx.
+        const [rows, [all]] = await Promise.all([
+            context.db
+                .select({ rating: callRatings, first: admins.firstName, last: admins.lastName })
+                .from(callRatings)
+                .innerJoin(admins, eq(admins.id, callRatings.ratedByAdminId))
+                .where(eq(callRatings.customerId, customer.id))
+                .orderBy(desc(callRatings.id))
+                .limit(CALL_RATINGS_SHOWN),
+            context.db.select({ total: count() }).from(callRatings).where(eq(callRatings.customerId, customer.id)),
+        ]);
+        return {
+            ratings: rows.map(({ rating, first, last }) => ({
+                id: rating.id,
+                msisdn: customer.msisdn,
+                rating: rating.rating,
+                comment: rating.comment,
+                rated_by: { id: rating.ratedByAdminId, name: `${first} ${last}`.trim() },
+                created_at: iso(rating.createdAt),
+            })),
+            total: all?.total ?? 0,
+        };
+    });
+};
