@@ -572,6 +572,7 @@ const en: TranslationMessages = {
             subject: 'Concerns',
             customer: 'Customer',
             agent: 'Agent',
+            liveness: 'Live photo',
             msisdn: 'Phone number',
             store: 'Shop',
             change: 'Change',
@@ -594,6 +595,15 @@ const en: TranslationMessages = {
             cash_price: 'Cash price',
             deposit: 'Deposit',
             instalment_amount: 'Instalment',
+        },
+        // The live photo a self-registration took, beside its request (approvals/RegistrationCapture.tsx)
+        liveness: {
+            none: 'The registrant took no live photo.',
+            passed: 'Live face found (score %{score}%), taken %{when}',
+            failed: 'No live face found (score %{score}%), taken %{when}',
+            alt: 'Live photo of %{name}',
+            open: 'Open the live photo of %{name} in full size',
+            load_failed: 'The live photo could not be loaded.',
         },
         change: {
             deregistration: 'Deactivate loan %{reference} and release its phone',
@@ -896,7 +906,8 @@ const en: TranslationMessages = {
             not_found_new: 'If they are new, register them or start a sale with this number.',
             not_found_sale: 'If they are new, start a sale with this number: the sale registers them.',
             not_found_record: 'If they are new, record them with this number.',
-            not_found_nothing: 'Check the number with the customer. Registering a new customer is for staff who sell or field agents.',
+            not_found_nothing:
+                'Check the number with the customer. Registering a new customer is for staff who sell or field agents.',
             not_found_check: 'Check what was typed: a phone number, username, ID number, IMEI or loan reference.',
             sell_to_number: 'Start a sale for this number',
             submit: 'Find',
@@ -1977,7 +1988,8 @@ const en: TranslationMessages = {
         unsupported_media_type: 'This type of content is not accepted. Photos must be JPEG, PNG or WebP images.',
         image_malformed: 'This file is damaged or not a complete photo. Take the photo again.',
         image_dimensions: 'This photo is too small or too large. Each side must be between 16 and 10,000 pixels.',
-        liveness_too_small: 'This photo is too small to check for a live face: its shorter side must be at least 240 pixels. Take it again with the camera closer.',
+        liveness_too_small:
+            'This photo is too small to check for a live face: its shorter side must be at least 240 pixels. Take it again with the camera closer.',
         kyc_upload_quota: 'You have sent as many photos as allowed in one hour. Try again later.',
         method_not_allowed: 'This call does not accept that method.',
         payload_too_large: 'The request is too large.',

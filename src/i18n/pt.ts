@@ -260,7 +260,8 @@ const pt: TranslationMessages = {
             verifying: 'A verificar…',
             resend: 'Enviar um novo código',
             resend_in: 'Enviar um novo código dentro de %{seconds} s',
-            resend_in_minutes: 'Enviar um novo código daqui a %{smart_count} minuto |||| Enviar um novo código daqui a %{smart_count} minutos',
+            resend_in_minutes:
+                'Enviar um novo código daqui a %{smart_count} minuto |||| Enviar um novo código daqui a %{smart_count} minutos',
             resent: 'Um novo código está a caminho.',
             missing: 'O seu início de sessão expirou. Inicie sessão novamente.',
             codes_spent:
@@ -779,6 +780,7 @@ const pt: TranslationMessages = {
             subject: 'Diz respeito a',
             customer: 'Cliente',
             agent: 'Agente',
+            liveness: 'Fotografia ao vivo',
             msisdn: 'Número de telefone',
             store: 'Loja',
             change: 'Alteração',
@@ -801,6 +803,15 @@ const pt: TranslationMessages = {
             cash_price: 'Preço a pronto',
             deposit: 'Entrada',
             instalment_amount: 'Prestação',
+        },
+        // The live photo a self-registration took, beside its request (approvals/RegistrationCapture.tsx)
+        liveness: {
+            none: 'O candidato não tirou nenhuma fotografia ao vivo.',
+            passed: 'Rosto real encontrado (pontuação %{score}%), tirada em %{when}',
+            failed: 'Nenhum rosto real encontrado (pontuação %{score}%), tirada em %{when}',
+            alt: 'Fotografia ao vivo de %{name}',
+            open: 'Abrir a fotografia ao vivo de %{name} em tamanho real',
+            load_failed: 'Não foi possível carregar a fotografia ao vivo.',
         },
         change: {
             deregistration: 'Desativar o empréstimo %{reference} e libertar o telefone',
@@ -1104,12 +1115,15 @@ const pt: TranslationMessages = {
             intro: 'Escreva o número de telefone do cliente, o nome de utilizador, o número de identificação, o IMEI do telefone ou a referência de um dos seus empréstimos.',
             lookup: 'Telefone, nome de utilizador, n.º de identificação, IMEI ou referência do empréstimo',
             lookup_help: 'Por exemplo 27821234567 ou LPP-000006',
-            invalid_lookup: 'Escreva um número de telefone, nome de utilizador, número de identificação, IMEI ou referência de empréstimo (só letras, algarismos e + . _ -)',
+            invalid_lookup:
+                'Escreva um número de telefone, nome de utilizador, número de identificação, IMEI ou referência de empréstimo (só letras, algarismos e + . _ -)',
             not_found_new: 'Se for um cliente novo, registe-o ou inicie uma venda com este número.',
             not_found_sale: 'Se for um cliente novo, inicie uma venda com este número: a venda regista-o.',
             not_found_record: 'Se for um cliente novo, registe-o com este número.',
-            not_found_nothing: 'Confirme o número com o cliente. Registar clientes novos cabe a quem vende ou aos agentes de campo.',
-            not_found_check: 'Verifique o que escreveu: um número de telefone, nome de utilizador, número de identificação, IMEI ou referência de empréstimo.',
+            not_found_nothing:
+                'Confirme o número com o cliente. Registar clientes novos cabe a quem vende ou aos agentes de campo.',
+            not_found_check:
+                'Verifique o que escreveu: um número de telefone, nome de utilizador, número de identificação, IMEI ou referência de empréstimo.',
             sell_to_number: 'Iniciar uma venda para este número',
             submit: 'Procurar',
             finding: 'A procurar…',
@@ -2199,7 +2213,8 @@ const pt: TranslationMessages = {
         too_many_attempts: 'Demasiadas tentativas. Aguarde e tente novamente.',
         otp_invalid: 'Esse código não está correto. Verifique o SMS e tente novamente.',
         otp_expired: 'Esse código expirou ou já foi utilizado. Peça um novo.',
-        otp_attempts_exhausted: 'Demasiados códigos errados: este início de sessão terminou. Inicie sessão novamente com a sua palavra-passe.',
+        otp_attempts_exhausted:
+            'Demasiados códigos errados: este início de sessão terminou. Inicie sessão novamente com a sua palavra-passe.',
         not_signed_in: 'Inicie sessão.',
         forbidden: 'Não tem a função necessária para esta ação.',
         not_found: 'Não encontrado.',
@@ -2216,8 +2231,10 @@ const pt: TranslationMessages = {
             'Este campo contém caracteres não permitidos (caracteres de controlo ou de inversão do sentido do texto).',
         unsupported_media_type: 'Este tipo de conteúdo não é aceite. As fotografias têm de ser imagens JPEG, PNG ou WebP.',
         image_malformed: 'Este ficheiro está danificado ou não é uma fotografia completa. Tire a fotografia novamente.',
-        image_dimensions: 'Esta fotografia é demasiado pequena ou demasiado grande. Cada lado tem de ter entre 16 e 10 000 píxeis.',
-        liveness_too_small: 'Esta fotografia é demasiado pequena para verificar um rosto real: o lado mais curto tem de ter pelo menos 240 píxeis. Tire-a novamente com a câmara mais perto.',
+        image_dimensions:
+            'Esta fotografia é demasiado pequena ou demasiado grande. Cada lado tem de ter entre 16 e 10 000 píxeis.',
+        liveness_too_small:
+            'Esta fotografia é demasiado pequena para verificar um rosto real: o lado mais curto tem de ter pelo menos 240 píxeis. Tire-a novamente com a câmara mais perto.',
         kyc_upload_quota: 'Já enviou todas as fotografias permitidas numa hora. Tente novamente mais tarde.',
         method_not_allowed: 'Esta chamada não aceita esse método.',
         payload_too_large: 'O pedido é demasiado grande.',
@@ -2225,7 +2242,8 @@ const pt: TranslationMessages = {
         field_too_long: 'Este valor é demasiado longo.',
         too_many_fields: 'O formulário tem mais campos do que esta ação aceita.',
         file_name_required: 'O ficheiro foi enviado sem o seu nome. Escolha o ficheiro de novo.',
-        too_many_codes: 'Este telefone já recebeu o máximo de códigos SMS por utilizar permitido numa hora. Tente novamente mais tarde.',
+        too_many_codes:
+            'Este telefone já recebeu o máximo de códigos SMS por utilizar permitido numa hora. Tente novamente mais tarde.',
         own_group: 'Não pode alterar as funções do seu próprio grupo.',
         own_group_members: 'Não pode mover utilizadores para dentro ou para fora do seu próprio grupo.',
         group_outranks: 'Este grupo tem funções que não possui, por isso não lhe pode retirar nenhuma.',

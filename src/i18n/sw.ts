@@ -261,7 +261,8 @@ const sw: TranslationMessages = {
             verifying: 'Inathibitisha…',
             resend: 'Tuma msimbo mpya',
             resend_in: 'Tuma msimbo mpya baada ya %{seconds} s',
-            resend_in_minutes: 'Tuma msimbo mpya baada ya dakika %{smart_count} |||| Tuma msimbo mpya baada ya dakika %{smart_count}',
+            resend_in_minutes:
+                'Tuma msimbo mpya baada ya dakika %{smart_count} |||| Tuma msimbo mpya baada ya dakika %{smart_count}',
             resent: 'Msimbo mpya uko njiani.',
             missing: 'Muda wa kuingia kwako umekwisha. Tafadhali ingia tena.',
             codes_spent:
@@ -287,7 +288,8 @@ const sw: TranslationMessages = {
         photo_sending: 'Inatuma picha yako… %{percent}%',
         photo_failed: 'Picha yako haikuweza kutumwa.',
         photo_passed: 'Picha yako inaonyesha uso halisi. Unaweza kukamilisha usajili wako.',
-        photo_weak: 'Hakuna uso halisi ulioonekana kwenye picha hii. Ipige tena mahali penye mwanga, ukitazama kamera moja kwa moja.',
+        photo_weak:
+            'Hakuna uso halisi ulioonekana kwenye picha hii. Ipige tena mahali penye mwanga, ukitazama kamera moja kwa moja.',
         photo_captures_left: 'Unaweza kupiga picha %{smart_count} zaidi. |||| Unaweza kupiga picha %{smart_count} zaidi.',
         finish: 'Kamilisha usajili',
         photo_first: 'Piga picha ili kukamilisha usajili wako.',
@@ -777,6 +779,7 @@ const sw: TranslationMessages = {
             subject: 'Linamhusu',
             customer: 'Mteja',
             agent: 'Wakala',
+            liveness: 'Picha ya moja kwa moja',
             msisdn: 'Namba ya simu',
             store: 'Duka',
             change: 'Mabadiliko',
@@ -799,6 +802,15 @@ const sw: TranslationMessages = {
             cash_price: 'Bei taslimu',
             deposit: 'Malipo ya awali',
             instalment_amount: 'Awamu',
+        },
+        // The live photo a self-registration took, beside its request (approvals/RegistrationCapture.tsx)
+        liveness: {
+            none: 'Mwombaji hakupiga picha ya moja kwa moja.',
+            passed: 'Uso halisi umeonekana (alama %{score}%), ilipigwa %{when}',
+            failed: 'Hakuna uso halisi ulioonekana (alama %{score}%), ilipigwa %{when}',
+            alt: 'Picha ya moja kwa moja ya %{name}',
+            open: 'Fungua picha ya moja kwa moja ya %{name} kwa ukubwa kamili',
+            load_failed: 'Picha ya moja kwa moja haikuweza kupakiwa.',
         },
         change: {
             deregistration: 'Kusitisha mkopo %{reference} na kuiachilia simu yake',
@@ -858,7 +870,8 @@ const sw: TranslationMessages = {
         },
     },
     kyc: {
-        upload_quota_until: 'Umetuma picha nyingi kadri inavyoruhusiwa kwa saa moja. Picha inayofuata inaweza kutumwa saa %{time}.',
+        upload_quota_until:
+            'Umetuma picha nyingi kadri inavyoruhusiwa kwa saa moja. Picha inayofuata inaweza kutumwa saa %{time}.',
         count: 'Wasilisho %{smart_count} |||| Mawasilisho %{smart_count}',
         empty_pending: 'Hakuna wasilisho la KYC linalosubiri uthibitisho.',
         statuses: {
@@ -1106,12 +1119,14 @@ const sw: TranslationMessages = {
             intro: 'Andika nambari ya simu ya mteja, jina la mtumiaji, nambari ya kitambulisho, IMEI ya simu yake au nambari ya kumbukumbu ya mmoja wa mikopo yake.',
             lookup: 'Nambari ya simu, jina la mtumiaji, kitambulisho, IMEI au kumbukumbu ya mkopo',
             lookup_help: 'Kwa mfano 27821234567 au LPP-000006',
-            invalid_lookup: 'Andika nambari ya simu, jina la mtumiaji, nambari ya kitambulisho, IMEI au kumbukumbu ya mkopo (herufi, tarakimu na + . _ - tu)',
+            invalid_lookup:
+                'Andika nambari ya simu, jina la mtumiaji, nambari ya kitambulisho, IMEI au kumbukumbu ya mkopo (herufi, tarakimu na + . _ - tu)',
             not_found_new: 'Kama ni mteja mpya, msajili au anzisha mauzo kwa nambari hii.',
             not_found_sale: 'Kama ni mteja mpya, anzisha mauzo kwa nambari hii: mauzo yatamsajili.',
             not_found_record: 'Kama ni mteja mpya, msajili kwa nambari hii.',
             not_found_nothing: 'Hakikisha nambari na mteja. Kusajili mteja mpya ni kazi ya wauzaji au mawakala wa nyanjani.',
-            not_found_check: 'Angalia ulichoandika: nambari ya simu, jina la mtumiaji, nambari ya kitambulisho, IMEI au kumbukumbu ya mkopo.',
+            not_found_check:
+                'Angalia ulichoandika: nambari ya simu, jina la mtumiaji, nambari ya kitambulisho, IMEI au kumbukumbu ya mkopo.',
             sell_to_number: 'Anzisha mauzo kwa nambari hii',
             submit: 'Tafuta',
             finding: 'Inatafuta…',
@@ -2195,7 +2210,8 @@ const sw: TranslationMessages = {
         too_many_attempts: 'Majaribio mengi mno. Tafadhali subiri kisha ujaribu tena.',
         otp_invalid: 'Msimbo huo si sahihi. Angalia SMS kisha ujaribu tena.',
         otp_expired: 'Msimbo huo umeisha muda wake au tayari umetumika. Omba msimbo mpya.',
-        otp_attempts_exhausted: 'Umekosea msimbo mara nyingi mno, kwa hiyo kuingia huku kumekwisha. Ingia tena kwa nenosiri lako.',
+        otp_attempts_exhausted:
+            'Umekosea msimbo mara nyingi mno, kwa hiyo kuingia huku kumekwisha. Ingia tena kwa nenosiri lako.',
         not_signed_in: 'Tafadhali ingia.',
         forbidden: 'Huna jukumu linalohitajika kwa kitendo hiki.',
         not_found: 'Haikupatikana.',
@@ -2212,7 +2228,8 @@ const sw: TranslationMessages = {
         unsupported_media_type: 'Aina hii ya maudhui haikubaliwi. Picha lazima ziwe JPEG, PNG au WebP.',
         image_malformed: 'Faili hili limeharibika au si picha kamili. Piga picha tena.',
         image_dimensions: 'Picha hii ni ndogo mno au kubwa mno. Kila upande lazima uwe kati ya pikseli 16 na 10,000.',
-        liveness_too_small: 'Picha hii ni ndogo mno kuthibitisha uso halisi: upande wake mfupi lazima uwe angalau pikseli 240. Ipige tena ukiwa karibu zaidi na kamera.',
+        liveness_too_small:
+            'Picha hii ni ndogo mno kuthibitisha uso halisi: upande wake mfupi lazima uwe angalau pikseli 240. Ipige tena ukiwa karibu zaidi na kamera.',
         kyc_upload_quota: 'Umetuma picha nyingi kadri inavyoruhusiwa kwa saa moja. Jaribu tena baadaye.',
         method_not_allowed: 'Ombi hili halikubali njia hiyo.',
         payload_too_large: 'Ombi ni kubwa mno.',
@@ -2220,7 +2237,8 @@ const sw: TranslationMessages = {
         field_too_long: 'Thamani hii ni ndefu mno.',
         too_many_fields: 'Fomu ina sehemu nyingi kuliko kitendo hiki kinavyopokea.',
         file_name_required: 'Faili imetumwa bila jina lake. Chagua faili tena.',
-        too_many_codes: 'Simu hii imeshatumiwa misimbo ya SMS ambayo haijatumika kwa kiwango cha juu cha saa moja. Jaribu tena baadaye.',
+        too_many_codes:
+            'Simu hii imeshatumiwa misimbo ya SMS ambayo haijatumika kwa kiwango cha juu cha saa moja. Jaribu tena baadaye.',
         own_group: 'Huwezi kubadilisha majukumu ya kikundi chako mwenyewe.',
         own_group_members: 'Huwezi kuhamisha watumiaji kuingia au kutoka kwenye kikundi chako mwenyewe.',
         group_outranks: 'Kikundi hiki kina majukumu ambayo wewe huna, kwa hiyo huwezi kukiondolea majukumu.',

@@ -3,7 +3,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { Box, CircularProgress, ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
     AppBar,
     Layout as RaLayout,
@@ -137,6 +137,34 @@ export const LoadingIndicator = () => {
     );
 };
 
+/**
+ * The page's title in the top bar, on one line cut with an ellipsis when it is longer than the
+ * room left (a phone at 360 px): react-admin's own shrinks no further than its text (a flex item's
+ * minimum width), so a long title ran under the buttons, cut without a mark. The whole title is
+ * its `title` attribute, kept equal to the text each page portals in.
+ */
+const PageTitleBar = () => {
+    const ref = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+        const node = ref.current;
+        if (!node) return;
+        const sync = () => {
+            const text = (node.textContent ?? '').trim();
+            if (text) node.setAttribute('title', text);
+            else node.removeAttribute('title');
+        };
+        sync();
+        const observer = new MutationObserver(sync);
+        observer.observe(node, { childList: true, subtree: true, characterData: true });
+        return () => observer.disconnect();
+    }, []);
+    return (
+        <Box ref={ref} sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
+            <TitlePortal sx={{ minWidth: 0 }} />
+        </Box>
+    );
+};
+
 const PortalAppBar = () => (
     <AppBar
         color="primary"
@@ -149,7 +177,7 @@ const PortalAppBar = () => (
         userMenu={<PortalUserMenu />}
     >
         <Logo variant="wordmark" size={32} sx={{ mr: 2, display: { xs: 'none', sm: 'inline-flex' } }} />
-        <TitlePortal />
+        <PageTitleBar />
     </AppBar>
 );
 

@@ -26,6 +26,7 @@ import SecurityIcon from '@mui/icons-material/Security';
 import StoreIcon from '@mui/icons-material/Store';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { LOAN_APPROVAL_KINDS, SERVICE_APPROVAL_KINDS, type ApprovalKind } from '../../contract/approvals';
 import { canAccessWith } from '../authProvider/permissions';
 
@@ -95,6 +96,9 @@ export const MENU: readonly MenuNode[] = [
     entry('find_transaction', 'transactions/find', ReceiptLongIcon, 'transactions', 'find', true),
     entry('stores', 'stores', StoreIcon, 'stores', 'list', true),
     entry('shop', 'shop', StorefrontIcon, 'shop', 'list', true),
+    // Not in the specification's menu: a shop's agents, where they are transferred (`shop/agent`), else reached only
+    // from a row of the shop list.
+    entry('shop_agents', 'shop/agent', SwapHorizIcon, 'shop', 'agents', true),
     entry('inventory', 'inventory', Inventory2Icon, 'inventory', 'list', true),
     queue('deregistrations', PhonelinkEraseIcon, ['deregistration']),
     group('field_agent', DirectionsWalkIcon, [

@@ -61,7 +61,7 @@ test.describe('adding a loan', () => {
         await expect(page.getByText('Maximum file size is 5MB')).toBeVisible();
         // Next with documents missing says which rule.
         await page.getByRole('button', { name: 'Next' }).click();
-        await expect(page.getByText('kyc_files_required: Please provide all required files before proceeding')).toBeVisible();
+        await expect(page.getByText('Please provide all required files before proceeding')).toBeVisible();
         await sendDocuments(page, person);
         await expectAccessible(page, 'add loan: identity');
         await confirmIdentity(page, person);

@@ -23,7 +23,7 @@ const noSideways = async (page: Page) => {
 /** Finds a customer on the staff lookup and answers the view's address, checked to name no phone or id number. */
 const findAndCopyAddress = async (page: Page, msisdn: string, name: string) => {
     await page.goto('/dashboard/customers/find');
-    await page.getByRole('textbox', { name: 'Phone number or username' }).fill(msisdn);
+    await page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }).fill(msisdn);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(customerHeading(page, name)).toBeVisible();
     await expect(page).toHaveURL(ADDRESS);

@@ -30,7 +30,7 @@ test('a field agent finds their customer on a phone and sees the loan', async ({
     await expectDashboard(page, /Welcome, /);
     await openMenuItem(page, 'Field agent', 'Find customer (field agent)');
     await expect(page).toHaveURL(/\/dashboard\/find\/fieldagent\/customer$/);
-    const lookup = page.getByRole('textbox', { name: 'Phone number or username' });
+    const lookup = page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' });
     await expect(lookup).toBeVisible();
     await expectAccessible(page, 'find customer (field agent), phone');
     await fitsTheScreen(page);
@@ -54,7 +54,7 @@ test('a field agent looks in a shop chosen from the list', async ({ page }) => {
     await expectDashboard(page, /Welcome, /);
     await openMenuItem(page, 'Field agent', 'Find customer by shop');
     await expect(page).toHaveURL(/\/dashboard\/find\/shop\/fieldagent\/customer$/);
-    await page.getByRole('textbox', { name: 'Phone number or username' }).fill(ZANELE.msisdn);
+    await page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }).fill(ZANELE.msisdn);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(page.getByText('Required')).toBeVisible();
     await page.getByRole('combobox', { name: 'Shop' }).click();
@@ -72,7 +72,7 @@ test('an agent reads a customer on a phone: loans, messages, and a dialog that f
     await signIn(page, 'agent');
     await expectDashboard(page, /Welcome, /);
     await page.goto('/dashboard/customers/find');
-    await page.getByRole('textbox', { name: 'Phone number or username' }).fill(ZANELE.msisdn);
+    await page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }).fill(ZANELE.msisdn);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(page.getByRole('heading', { name: ZANELE.name, level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Loans' }).getByText(ZANELE.loan)).toBeVisible();

@@ -14,7 +14,7 @@ const THEMBA = { msisdn: '27710000002', name: 'Themba Nkosi', challenge: '482139
 const MANDLA = { msisdn: '27710000004', name: 'Mandla Zulu' };
 const LINDIWE = { msisdn: '27710000007', name: 'Lindiwe Ndlovu' };
 
-const lookup = (page: Page) => page.getByRole('textbox', { name: 'Phone number or username' });
+const lookup = (page: Page) => page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' });
 
 const find = async (page: Page, path: string, typed: string) => {
     await page.goto(path);

@@ -52,7 +52,7 @@ const upload = async (page: Page, file: Buffer) => {
 /** Finds Themba's loan in his customer view and answers the balance shown for it. */
 const balanceShown = async (page: Page, expected: string) => {
     await page.goto('/dashboard/customers/find');
-    await page.getByRole('textbox', { name: 'Phone number or username' }).fill(THEMBA.msisdn);
+    await page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }).fill(THEMBA.msisdn);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     const loans = page.getByRole('region', { name: 'Loans' });
     await expect(loans.getByText(THEMBA.loan).first()).toBeVisible();

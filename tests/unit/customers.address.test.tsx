@@ -69,7 +69,10 @@ describe("the customer view's address", () => {
         signedInAs(['FIND_CUSTOMER']);
         const user = userEvent.setup();
         renderAt('/dashboard/customers/find');
-        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), thandi.msisdn);
+        await user.type(
+            await screen.findByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }),
+            thandi.msisdn,
+        );
         await user.click(screen.getByRole('button', { name: 'Find' }));
         expect(await screen.findByRole('heading', { name: 'Thandi Mokoena', level: 1 })).toBeTruthy();
         await waitFor(() => expect(bar.address).toBe(THANDI_ADDRESS));

@@ -52,7 +52,10 @@ const openCustomer = async (roles: string[]) => {
     signedInAs(roles);
     const user = userEvent.setup();
     renderPortal('/dashboard/customers/find');
-    await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), thandi.msisdn);
+    await user.type(
+        await screen.findByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }),
+        thandi.msisdn,
+    );
     await user.click(screen.getByRole('button', { name: 'Find' }));
     await screen.findByRole('heading', { name: `${thandi.first_name} ${thandi.last_name}`, level: 1 });
     return user;

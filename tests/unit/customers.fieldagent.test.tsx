@@ -81,7 +81,10 @@ describe('field agents', () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
         const user = userEvent.setup();
         renderPortal('/dashboard/find/fieldagent/customer');
-        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), thandi.msisdn);
+        await user.type(
+            await screen.findByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }),
+            thandi.msisdn,
+        );
         await user.click(screen.getByRole('button', { name: 'Find' }));
         expect(await screen.findByRole('heading', { name: 'Thandi Mokoena', level: 1 })).toBeTruthy();
         expect(asked).toEqual([{ find: 'fieldagent', body: { username: thandi.msisdn } }]);
@@ -91,7 +94,10 @@ describe('field agents', () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT_STORE']);
         const user = userEvent.setup();
         renderPortal('/dashboard/find/shop/fieldagent/customer');
-        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), thandi.msisdn);
+        await user.type(
+            await screen.findByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }),
+            thandi.msisdn,
+        );
         await user.click(screen.getByRole('button', { name: 'Find' }));
         expect(await screen.findByText('Required')).toBeTruthy();
         expect(asked).toEqual([]);
@@ -106,7 +112,10 @@ describe('field agents', () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT_STORE'], { shop: { id: 3, name: 'Soweto Central' } });
         const user = userEvent.setup();
         renderPortal('/dashboard/find/shop/fieldagent/customer');
-        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), thandi.msisdn);
+        await user.type(
+            await screen.findByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }),
+            thandi.msisdn,
+        );
         expect(screen.queryByRole('combobox', { name: 'Shop' })).toBeNull();
         await user.click(screen.getByRole('button', { name: 'Find' }));
         expect(await screen.findByRole('heading', { name: 'Thandi Mokoena', level: 1 })).toBeTruthy();
@@ -117,7 +126,10 @@ describe('field agents', () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE'], { shop: { id: 3, name: 'Soweto Central' } });
         const user = userEvent.setup();
         renderPortal('/dashboard/find/fieldagent/customer');
-        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), OF_THE_SHOP);
+        await user.type(
+            await screen.findByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }),
+            OF_THE_SHOP,
+        );
         await user.click(screen.getByRole('button', { name: 'Find' }));
         const alert = await screen.findByRole('alert');
         expect(alert.textContent).toContain('Customer record not found');
@@ -133,7 +145,7 @@ describe('field agents', () => {
 
         // The shop's search, with what was typed: it finds the customer.
         await user.click(within(screen.getByRole('alert')).getByRole('link', { name: 'Search the shop’s customers' }));
-        const lookup = await screen.findByRole('textbox', { name: 'Phone number or username' });
+        const lookup = await screen.findByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' });
         expect(await screen.findByRole('heading', { name: 'Find customer by shop', level: 1 })).toBeTruthy();
         expect((lookup as HTMLInputElement).value).toBe(OF_THE_SHOP);
         await user.click(screen.getByRole('button', { name: 'Find' }));
@@ -148,7 +160,10 @@ describe('field agents', () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
         const user = userEvent.setup();
         renderPortal('/dashboard/find/fieldagent/customer');
-        await user.type(await screen.findByRole('textbox', { name: 'Phone number or username' }), OF_THE_SHOP);
+        await user.type(
+            await screen.findByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }),
+            OF_THE_SHOP,
+        );
         await user.click(screen.getByRole('button', { name: 'Find' }));
         const alert = await screen.findByRole('alert');
         expect(alert.textContent).toContain(

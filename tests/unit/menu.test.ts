@@ -17,6 +17,7 @@ const TOP_LEVEL: [string, string][] = [
     ['find_transaction', 'FIND_TRANSACTION'],
     ['stores', 'VIEW_STORES'],
     ['shop', 'VIEW_SHOP_AGENTS'],
+    ['shop_agents', 'VIEW_SHOP_AGENTS'],
     ['inventory', 'VIEW_INVENTORY'],
     ['deregistrations', 'VIEW_DEREGISTRATIONS'],
     ['security', 'VIEW_SECURITY'],
@@ -108,6 +109,7 @@ describe('the side menu rules (spec §2)', () => {
             'find_transaction',
             'stores',
             'shop',
+            'shop_agents',
             'inventory',
             'deregistrations',
             'find_customer_fieldagent',
@@ -141,6 +143,7 @@ describe('the side menu rules (spec §2)', () => {
             find_transaction: '/dashboard/transactions/find',
             stores: '/dashboard/stores',
             shop: '/dashboard/shop',
+            shop_agents: '/dashboard/shop/agent',
             inventory: '/dashboard/inventory',
             deregistrations: '/dashboard/deregistrations',
             find_customer_fieldagent: '/dashboard/find/fieldagent/customer',
@@ -162,6 +165,6 @@ describe('the side menu rules (spec §2)', () => {
             system_check_beta: '/dashboard/test-beta',
         });
         // Keys are unique: the object above would hide a repeated one.
-        expect(all).toHaveLength(27);
+        expect(all).toHaveLength(28);
     });
 });

@@ -6,7 +6,10 @@ import { useState, type FormEvent } from 'react';
 import { Title, useCanAccess, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
+import { MSISDN_PATTERN } from '../../../contract/fields';
 import { errorKeyOf } from '../../lib/apiErrors';
+import { ENTRIES, ENTRY_OF_VARIANT } from '../loans/entries';
+import { ADD_LOAN_RESOURCE } from '../loans/gates';
 import { StartSale } from '../loans/StartSale';
 import { customerStore } from './customerStore';
 import { AddRequest, FieldAgentRequests } from './FieldAgentRequests';
@@ -98,7 +101,7 @@ const handedTerm = (state: unknown): string =>
 const NotAmongMine = ({ term }: { term: string }) => {
     const translate = useTranslate();
     const { canAccess: shopSearch } = useCanAccess({ resource: VARIANTS.shop.resource, action: 'find' });
-    const phone = /^[0-9]+$/.test(term) ? term : '';
+    const phone = phoneOf(term);
     return (
         <Alert severity="warning" role="alert">
             <Typography component="p" variant="body2" sx={{ fontWeight: 600 }}>
@@ -122,7 +125,51 @@ const NotAmongMine = ({ term }: { term: string }) => {
                     </Button>
                 ) : null}
                 <AddRequest label="customers.find.register_new" msisdn={phone} />
+                {phone ? <StartSale variant="fieldagent" msisdn={phone} /> : null}
             </Stack>
+        </Alert>
+    );
+};
+
+/** The number a lookup looked for, when what was sent was one (lookupTerm sends a number as digits). */
+const phoneOf = (term: string) => (MSISDN_PATTERN.test(term) ? term : '');
+
+/**
+ * Any other lookup found no one. For a number, offer the ways forward this user has: recording the
+ * customer (the field agents' request, for holders of either field-agent lookup) and a sale through
+ * this variant's add-loan entry, whose first step registers a new customer; each with the number
+ * filled in. Whoever has neither is told who can; something else typed is checked again.
+ */
+const NotFound = ({ variant, term, error }: { variant: VariantKey; term: string; error: unknown }) => {
+    const translate = useTranslate();
+    const phone = phoneOf(term);
+    const { canAccess: ownRequests } = useCanAccess({ resource: VARIANTS.fieldagent.resource, action: 'find' });
+    const { canAccess: shopRequests } = useCanAccess({ resource: VARIANTS.shop.resource, action: 'find' });
+    const { canAccess: sell } = useCanAccess({ resource: ADD_LOAN_RESOURCE, action: ENTRIES[ENTRY_OF_VARIANT[variant]].key });
+    const record = ownRequests === true || shopRequests === true;
+    const advice = !phone
+        ? 'customers.find.not_found_check'
+        : record && sell
+          ? 'customers.find.not_found_new'
+          : sell
+            ? 'customers.find.not_found_sale'
+            : record
+              ? 'customers.find.not_found_record'
+              : 'customers.find.not_found_nothing';
+    return (
+        <Alert severity="warning" role="alert">
+            <Typography component="p" variant="body2" sx={{ fontWeight: 600 }}>
+                {translate(errorKeyOf(error))}
+            </Typography>
+            <Typography component="p" variant="body2" sx={{ mb: phone && (record || sell) ? 1 : 0 }}>
+                {translate(advice)}
+            </Typography>
+            {phone && (record || sell) ? (
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                    {record ? <AddRequest label="customers.find.register_new" msisdn={phone} /> : null}
+                    <StartSale variant={variant} msisdn={phone} />
+                </Stack>
+            ) : null}
         </Alert>
     );
 };
@@ -184,6 +231,8 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
                             <Typography color="text.secondary">{translate('customers.find.intro')}</Typography>
                             {lookup.error && variant === 'fieldagent' && notFound(lookup.error) ? (
                                 <NotAmongMine term={lookup.variables?.term ?? ''} />
+                            ) : lookup.error && notFound(lookup.error) ? (
+                                <NotFound variant={variant} term={lookup.variables?.term ?? ''} error={lookup.error} />
                             ) : lookup.error ? (
                                 <Alert severity="error" role="alert">
                                     {translate(errorKeyOf(lookup.error))}

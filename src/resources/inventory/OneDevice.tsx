@@ -12,7 +12,7 @@ import {
     useTranslate,
     type Validator,
 } from 'react-admin';
-import { IMEI_PATTERN, luhnValid } from '../../../contract/fields';
+import { imeiProblem } from '../../lib/imeiCheck';
 import { addInventoryItem } from '../../../contract/stores';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
@@ -24,9 +24,7 @@ import { SubmitButton } from '../../layout/SubmitButton';
 /** 15 digits whose last is the Luhn check digit (contract/fields.ts `imei`, which the server applies too). */
 export const imeiCheck: Validator = (value: unknown) => {
     const text = typeof value === 'string' ? value.trim() : '';
-    if (text === '') return undefined;
-    if (!IMEI_PATTERN.test(text)) return 'inventory.one.imei_length';
-    return luhnValid(text) ? undefined : 'inventory.one.imei_check';
+    return text === '' ? undefined : imeiProblem(text);
 };
 const imeiChecks = [required(), imeiCheck];
 

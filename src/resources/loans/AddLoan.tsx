@@ -46,13 +46,16 @@ import { PhoneStep } from './steps/PhoneStep';
 import { TermsStep } from './steps/TermsStep';
 import { emptyDraft, WizardProvider, type Capture, type CodeKind, type CodeSent, type Draft, type WizardApi } from './wizard';
 
-/** What a link passes to start a sale for the customer in hand (the customer view's "Add loan"). */
-export interface StartSaleState {
-    fromCustomer: true;
-}
+/**
+ * What a link passes to start a sale: for the customer in hand (the customer view's "Add loan"), or
+ * for a number a lookup found no customer with (the customer step opens with it typed in).
+ */
+export type StartSaleState = { fromCustomer: true } | { msisdn: string };
 
 const isStartSaleState = (state: unknown): state is StartSaleState =>
-    typeof state === 'object' && state !== null && (state as Partial<StartSaleState>).fromCustomer === true;
+    typeof state === 'object' &&
+    state !== null &&
+    ((state as { fromCustomer?: unknown }).fromCustomer === true || typeof (state as { msisdn?: unknown }).msisdn === 'string');
 
 /** Where loan_progress says a sale stands, as a step of the wizard. */
 const STEP_OF_PROGRESS: Record<Exclude<OriginationStep, 'cancelled'>, Step> = {
@@ -92,6 +95,11 @@ const startOf = (entry: Entry, state: unknown): Start => {
     const kept = loanStore.read();
     if (kept?.loanReference) {
         return kept.entry === entry.key ? { kind: 'resume', kept, reference: kept.loanReference } : { kind: 'elsewhere', kept };
+    }
+    if (isStartSaleState(state) && 'msisdn' in state) {
+        // A new number starts a new sale: what was kept before a loan existed was for someone else.
+        loanStore.clear();
+        return { kind: 'ready', step: 'customer', draft: { ...emptyDraft(keptType()), msisdn: state.msisdn } };
     }
     const fromCustomer = isStartSaleState(state) ? customerStore.read(entry.variant) : null;
     if (fromCustomer) {

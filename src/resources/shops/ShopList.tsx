@@ -1,7 +1,9 @@
-import { Box, MenuItem, TablePagination, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import { Box, Button, Link, MenuItem, TablePagination, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, ListContextProvider, SimpleList, useList, useTranslate } from 'react-admin';
+import { CanAccess, DataTable, ListContextProvider, SimpleList, useList, useTranslate, type Identifier } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { SHOP_PAGE_SIZE, type Store } from '../../../contract/stores';
 import { LoadError } from '../../layout/LoadError';
 import { apiErrorOf } from '../../lib/apiErrors';
@@ -20,7 +22,14 @@ export const useShopListError = () => {
     };
 };
 
-/** The shops page by page (`shop`); every shop at once by default (spec §9: page size 'all'). */
+/** Where a shop's row leads: its agents (`shop/agent`), where they are transferred. */
+const agentsOf = (id: Identifier) => `/dashboard/shop/agent?shop=${id}`;
+
+/**
+ * The shops page by page (`shop`); every shop at once by default (spec §9: page size 'all'). A row
+ * opens the shop's agents; its name is a link too, so the way there is announced and reached by
+ * keyboard (a table row's click is neither).
+ */
 export const ShopList = () => {
     const translate = useTranslate();
     const shopListError = useShopListError();
@@ -42,7 +51,17 @@ export const ShopList = () => {
     });
 
     return (
-        <Screen resource="shop" title={translate('shops.title')}>
+        <Screen
+            resource="shop"
+            title={translate('shops.title')}
+            actions={
+                <CanAccess resource="shop" action="agents">
+                    <Button component={RouterLink} to="/dashboard/shop/agent" size="small" startIcon={<SupportAgentIcon />}>
+                        {translate('shops.agents_title')}
+                    </Button>
+                </CanAccess>
+            }
+        >
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
                 <TextField
                     select
@@ -79,16 +98,30 @@ export const ShopList = () => {
                             primaryText={shop => shop.name}
                             secondaryText={shop => `${shop.town} · ${shop.region}`}
                             tertiaryText={shop => translate('stores.agent_count', { smart_count: shop.agent_count })}
-                            rowClick={id => `/dashboard/shop/agent?shop=${id}`}
+                            rowClick={id => agentsOf(id)}
                         />
                     ) : (
                         <DataTable<Store>
                             bulkActionButtons={false}
-                            rowClick={id => `/dashboard/shop/agent?shop=${id}`}
+                            rowClick={id => agentsOf(id)}
                             // Thousands of rows at page size 'all': the browser lays out only those in view.
                             rowSx={() => ({ contentVisibility: 'auto', containIntrinsicSize: 'auto 53px' })}
                         >
-                            <DataTable.Col source="name" label="stores.fields.name" disableSort />
+                            <DataTable.Col
+                                source="name"
+                                label="stores.fields.name"
+                                disableSort
+                                render={(shop: Store) => (
+                                    <Link
+                                        component={RouterLink}
+                                        to={agentsOf(shop.id)}
+                                        // The row's own click would navigate a second time.
+                                        onClick={event => event.stopPropagation()}
+                                    >
+                                        {shop.name}
+                                    </Link>
+                                )}
+                            />
                             <DataTable.Col source="town" label="stores.fields.town" disableSort />
                             <DataTable.Col
                                 source="region"

@@ -31,8 +31,11 @@ const EMPTY: BusinessForm = {
 const problemsOf = (form: BusinessForm): Partial<Record<keyof BusinessForm, string>> => {
     const problems: Partial<Record<keyof BusinessForm, string>> = {};
     if (form.business_name.trim().length < 2) problems.business_name = 'ra.validation.required';
-    const employees = Number(form.employee_count);
-    if (!/^[0-9]+$/.test(form.employee_count.trim()) || employees < 1) problems.employee_count = 'ra.validation.number';
+    const employees = form.employee_count.trim();
+    // Empty is missing, not 'Must be a number'; anything else typed must be a whole number from 1.
+    if (!employees) problems.employee_count = 'ra.validation.required';
+    else if (!/^[0-9]{1,7}$/.test(employees) || Number(employees) < 1)
+        problems.employee_count = 'customers.convert.employees_invalid';
     if (!form.industry_vertical) problems.industry_vertical = 'ra.validation.required';
     if (!form.turnover_band) problems.turnover_band = 'ra.validation.required';
     if (form.town.trim().length < 2) problems.town = 'ra.validation.required';

@@ -64,7 +64,14 @@ export const LockCommand = ({ msisdn, loan, command }: LoanActionProps & { comma
                 onConfirm={confirm}
                 onClose={action.close}
             >
-                <ReasonField value={reason} onChange={setReason} problem={problem ?? fieldProblem('reason')} autoFocus />
+                {/* No checker decides a lock or an unlock: the reason is kept in the audit trail. */}
+                <ReasonField
+                    value={reason}
+                    onChange={setReason}
+                    problem={problem ?? fieldProblem('reason')}
+                    help="loans.actions.command_reason_help"
+                    autoFocus
+                />
             </ActionDialog>
         </>
     );

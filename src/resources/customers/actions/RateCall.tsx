@@ -1,13 +1,72 @@
 import StarIcon from '@mui/icons-material/Star';
-import { Box, Button, FormHelperText, Rating, TextField, Typography } from '@mui/material';
+import { Box, Button, FormHelperText, List, ListItem, ListItemText, Rating, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { rateCall } from '../../../../contract/customers';
-import { Section } from '../sections/Section';
+import { customerCallRatings, rateCall } from '../../../../contract/customers';
+import { useCustomerQuery } from '../api';
+import { useFormat } from '../format';
+import { Loaded, Section } from '../sections/Section';
 import { ActionDialog, useFieldProblem } from './ActionDialog';
 import { useDialogAction } from './useDialogAction';
 
-/** Rating a call with the customer, from 1 (poor) to 5 (excellent), with an optional comment. */
+/**
+ * The latest ratings of the customer's calls, newest first, each with who rated and when, and how
+ * many there are in all: a rating just given shows here once the dialog closes (the customer's
+ * answers are fetched again after any action, api.ts).
+ */
+const LatestRatings = ({ msisdn }: { msisdn: string }) => {
+    const translate = useTranslate();
+    const format = useFormat();
+    const query = useCustomerQuery(msisdn, ['call-ratings'], customerCallRatings, { body: { msisdn } });
+    return (
+        <Loaded query={query} empty="customers.rating.none" isEmpty={answer => answer.total === 0}>
+            {answer => (
+                <Box>
+                    <Typography component="h3" variant="subtitle2" sx={{ mt: 1 }}>
+                        {translate('customers.rating.latest')}
+                    </Typography>
+                    <List dense disablePadding>
+                        {answer.ratings.map(rating => (
+                            <ListItem key={rating.id} disableGutters alignItems="flex-start">
+                                <ListItemText
+                                    primary={
+                                        <Box
+                                            component="span"
+                                            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+                                        >
+                                            <Rating value={rating.rating} readOnly size="small" aria-hidden />
+                                            <span>{translate(`customers.rating.labels.${rating.rating}`)}</span>
+                                        </Box>
+                                    }
+                                    secondary={
+                                        <>
+                                            {translate('customers.rating.by', {
+                                                name: rating.rated_by.name,
+                                                when: format.time(rating.created_at),
+                                            })}
+                                            {rating.comment ? (
+                                                <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
+                                                    {rating.comment}
+                                                </Box>
+                                            ) : null}
+                                        </>
+                                    }
+                                />
+                            </ListItem>
+                        ))}
+                    </List>
+                    {answer.total > answer.ratings.length ? (
+                        <Typography variant="caption" color="text.secondary">
+                            {translate('customers.rating.count', { smart_count: answer.total })}
+                        </Typography>
+                    ) : null}
+                </Box>
+            )}
+        </Loaded>
+    );
+};
+
+/** Rating a call with the customer, from 1 (poor) to 5 (excellent), with an optional comment, and the latest ratings. */
 export const RateCall = ({ msisdn }: { msisdn: string }) => {
     const translate = useTranslate();
     const labelId = useId();
@@ -33,6 +92,7 @@ export const RateCall = ({ msisdn }: { msisdn: string }) => {
             <Typography color="text.secondary" variant="body2">
                 {translate('customers.rating.about')}
             </Typography>
+            <LatestRatings msisdn={msisdn} />
             <ActionDialog
                 open={action.open}
                 title="customers.rating.title"

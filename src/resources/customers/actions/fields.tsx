@@ -12,12 +12,15 @@ export const ReasonField = ({
     onChange,
     problem,
     autoFocus = false,
+    help = 'loans.actions.reason_help',
 }: {
     value: string;
     onChange: (value: string) => void;
     /** Already translated. */
     problem?: string;
     autoFocus?: boolean;
+    /** Translation key of who reads the reason: a checker for a request (the default), the audit trail for a command. */
+    help?: string;
 }) => {
     const translate = useTranslate();
     return (
@@ -26,7 +29,7 @@ export const ReasonField = ({
             value={value}
             onChange={event => onChange(event.target.value)}
             error={problem !== undefined}
-            helperText={problem ?? translate('loans.actions.reason_help')}
+            helperText={problem ?? translate(help)}
             multiline
             minRows={2}
             required
