@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerLimits } from '../../contract/customers';
+import { customerLimits, digitalAssistedIdentification } from '../../contract/customers';
 import { confirmLockActivation } from '../../contract/devices';
 import { cancelLoan, customerLoans, loanStatements } from '../../contract/loans';
 import { correctSuspense } from '../../contract/money';
@@ -129,6 +129,25 @@ describe('the lock activation', () => {
         expect((await auditOf('loans', made.loan.id)).map(event => [event.action, event.after])).toEqual([
             ['loans.activate', { status: 'active', by: 'lock_confirmed' }],
         ]);
+    });
+});
+
+describe('the digital-assisted order', () => {
+    it('follows its loan: named as the loan names its phone, and gone once the loan is active', async () => {
+        const lookup = () =>
+            server.call(digitalAssistedIdentification, { body: { username: '27710000007' }, token: token.maker });
+        const order = await lookup();
+        expect(order.body.data).toMatchObject({
+            is_existing_order: true,
+            loan_reference: 'LPP-000007',
+            status: 'awaiting_lock',
+            model: 'vivo Y17s 64 GB',
+        });
+        const listed = await server.call(customerLoans, { body: { msisdn: '27710000007' }, token: token.maker });
+        const loan = listed.body.data[0];
+        expect(order.body.data.is_existing_order && order.body.data.model).toBe(`${loan?.brand} ${loan?.model}`);
+        await server.db.update(loans).set({ status: 'active' }).where(eq(loans.loanReference, 'LPP-000007'));
+        expect((await lookup()).body.data.is_existing_order).toBe(false);
     });
 });
 

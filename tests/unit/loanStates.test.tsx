@@ -33,9 +33,10 @@ contractServer(
     })),
 );
 
+// The view is loaded on demand: its first render on a machine busy with other test files took over 15 s.
 beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    vi.setConfig({ testTimeout: 45_000 });
+    configure({ asyncUtilTimeout: 30_000 });
+    vi.setConfig({ testTimeout: 60_000 });
 });
 afterAll(() => {
     configure({ asyncUtilTimeout: 5000 });
