@@ -13,6 +13,8 @@
  *   PostgreSQL and PGlite, and 100 clients for 60 s without an error (about two minutes);
  * - bench/reconciliation.ts: a 5 MB statement's import against a plain COPY of it on PostgreSQL,
  *   and on PGlite (a few minutes, most of it seeding);
+ * - bench/statementLoad.ts: `health` and a list call answered while statements at the row cap,
+ *   ended by lone CRs, import (one, then four at once), on PGlite and PostgreSQL (a few minutes);
  * - bench/analytics.ts: every analytics call (30 and 365 days, each scope, the dashboard, the
  *   option lists) at 1M transactions on PostgreSQL, and on PGlite with the demo data (about ten
  *   minutes; the plans of any call over budget are written to a file);
@@ -36,6 +38,7 @@ import { loadSettings } from '../server/settings';
 import { EXACT_SIZE_FIGURES, measureSizes, report, SIZE_BUDGETS } from './size';
 import { THROUGHPUT_BUDGETS, THROUGHPUT_FLOORS, throughputFigures } from './throughput';
 import { RECONCILIATION_BUDGETS, reconciliationFigures } from './reconciliation';
+import { STATEMENT_LOAD_BUDGETS, statementLoadFigures } from './statementLoad';
 import { ANALYTICS_BUDGETS, analyticsFigures } from './analytics';
 import { INVENTORY_BUDGETS, inventoryFigures } from './inventory';
 
@@ -67,7 +70,7 @@ const BENCH_SHOPS = 5000;
 const fast = process.argv.includes('--fast');
 /**
  * `--only=server,inventory` runs those groups of budgets beside the sizes (server: lists, sign-in
- * and refusing deep or wide bodies; customers; throughput; reconciliation; analytics; inventory).
+ * and refusing deep or wide bodies; customers; throughput; reconciliation; statements; analytics; inventory).
  */
 const only = process.argv
     .find(arg => arg.startsWith('--only='))
@@ -233,6 +236,7 @@ if (!fast) {
     if (runs('customers')) broken += report(await customerTimings(), { customerLookupP95Ms });
     if (runs('throughput')) broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
     if (runs('reconciliation')) broken += report(await reconciliationFigures(), RECONCILIATION_BUDGETS);
+    if (runs('statements')) broken += report(await statementLoadFigures(), STATEMENT_LOAD_BUDGETS);
     if (runs('analytics')) broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
     if (runs('inventory')) broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
 }

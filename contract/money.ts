@@ -227,6 +227,14 @@ export const STATEMENT_COLUMNS = ['date', 'amount', 'reference', 'msisdn'] as co
 export const OPTIONAL_STATEMENT_COLUMNS = ['account'] as const;
 
 /**
+ * The most rows (records after the header, blank lines not counted) a statement may hold: a real
+ * statement holds tens of thousands. A file with more is refused whole (413
+ * `errors.statement_too_many_rows` on `file`) before anything of it is stored: 5 MB of one-letter
+ * lines once stored 2.6 million rejected rows.
+ */
+export const MAX_STATEMENT_ROWS = 50_000;
+
+/**
  * What became of a row: recorded on its loan, recorded in suspense, already recorded (the same
  * reference earlier in the file or before), or refused as written.
  */

@@ -3,9 +3,54 @@
  * every line-ending style (server/domain/money/statement.ts `csvRecords`), and a statement past
  * MAX_STATEMENT_ROWS is refused before anything is stored.
  */
+import { count } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STATEMENT_ROWS, reconcileDeposits } from '../../contract/money';
+import { reconciliationRows, reconciliationUploads, transactions } from '../../server/db/schema';
 import { csvRecords } from '../../server/domain/money/statement';
+import { signInAs } from './contractCases';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let maker = '';
+
+beforeAll(async () => {
+    server = await startTestServer();
+    maker = await signInAs(server, 'maker');
+}, 60_000);
+afterAll(() => server?.close());
+
+const send = (bytes: Buffer) =>
+    server.call(reconcileDeposits, {
+        body: { channel: 'bank' },
+        files: [{ name: 'statement.csv', type: 'text/csv', bytes }],
+        token: maker,
+    });
+
+/** How many rows each table behind statements holds. */
+const stored = async () =>
+    Promise.all(
+        [reconciliationUploads, transactions, reconciliationRows].map(
+            async table => (await server.db.select({ value: count() }).from(table))[0]?.value ?? 0,
+        ),
+    );
+
+const HEADER = 'date,amount,reference,msisdn,account';
+
+/** A statement of `rows` rows ended by `ending`: payments from numbers no customer has (suspense), one in ten rejected. */
+const statementOf = (rows: number, prefix: string, ending = '\n') => {
+    const lines = [HEADER];
+    for (let n = 1; n <= rows; n++) {
+        const reference = `${prefix}-${n}`;
+        lines.push(
+            n % 10 === 0
+                ? `2026-03-02,n/a,${reference},27980000001,`
+                : `2026-03-02,1.00,${reference},2798${String(n).padStart(7, '0')},`,
+        );
+    }
+    return Buffer.from(`${lines.join(ending)}${ending}`);
+};
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -19,7 +64,7 @@ const written = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAl
 const breaksIn = (text: string) => (text.match(/\r\n|\r|\n/g) ?? []).length;
 
 /** The records a reader should find in a file of `records` ended as given, and the file. */
-const statementOf = (records: readonly { fields: string[]; ending: Ending }[], lastEnded: boolean) => {
+const generatedOf = (records: readonly { fields: string[]; ending: Ending }[], lastEnded: boolean) => {
     let text = '';
     let line = 1;
     const expected: [number, ...string[]][] = [];
@@ -70,7 +115,7 @@ describe('reading a statement', () => {
         });
         fc.assert(
             fc.property(fc.array(record, { maxLength: 30 }), fc.boolean(), (records, lastEnded) => {
-                const { text, expected } = statementOf(records, lastEnded);
+                const { text, expected } = generatedOf(records, lastEnded);
                 expect(read(text)).toEqual(expected);
             }),
             { numRuns: 500 },
@@ -96,5 +141,28 @@ describe('reading a statement', () => {
                 `${style}: ${small.toFixed(1)} ms for 1 MB, ${large.toFixed(1)} ms for 4 MB`,
             ).toBeLessThan(8);
         }
+    }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The row cap
+
+describe('a statement past the row cap', () => {
+    it('is refused whole, 413 statement_too_many_rows on file, before anything is stored', async () => {
+        const before = await stored();
+        const over = await send(statementOf(MAX_STATEMENT_ROWS + 1, 'OVER'));
+        expect([over.status, over.error.key, over.error.field]).toEqual([413, 'errors.statement_too_many_rows', 'file']);
+        // 5 MB of one-letter lines: 2.6 million rows, refused as soon as the cap's next is found.
+        const letters = Buffer.from(`date,amount,reference,msisdn\n${'a\n'.repeat(2_600_000)}`);
+        const flood = await send(letters);
+        expect([flood.status, flood.error.key]).toEqual([413, 'errors.statement_too_many_rows']);
+        expect(await stored()).toEqual(before);
+    });
+
+    it('counts rows, not blank lines: a statement at the cap with blank lines between its rows is imported', async () => {
+        const text = statementOf(MAX_STATEMENT_ROWS, 'ATCAP', '\r\n\r\n');
+        const answer = await send(text);
+        expect(answer.status).toBe(201);
+        expect(answer.body.upload).toMatchObject({ rows: MAX_STATEMENT_ROWS, rejected: MAX_STATEMENT_ROWS / 10 });
     }, 120_000);
 });

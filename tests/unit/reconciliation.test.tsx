@@ -334,6 +334,19 @@ describe('uploading a statement', () => {
         );
     });
 
+    it('says a statement past the row cap was refused whole, with the cap, not that the file is too large (413)', async () => {
+        signedInAs(UPLOADER);
+        nextUpload = { status: 413, key: 'errors.statement_too_many_rows', field: 'file' };
+        const user = userEvent.setup();
+        await openPage();
+        await user.upload(screen.getByLabelText('Statement file (CSV)'), statement('year.csv'));
+        await user.click(uploadButton());
+        expect((await screen.findByRole('alert', {}, FIRST)).textContent).toBe(
+            'This statement holds more than 50,000 rows: nothing was imported. Split it into files of at most 50,000 rows and upload each.',
+        );
+        expect(screen.getByText(/Chosen: year\.csv/)).toBeTruthy();
+    });
+
     it('takes a file dropped on the drop zone', async () => {
         signedInAs(UPLOADER);
         await openPage();

@@ -16,14 +16,17 @@
  *   order; `date`, `amount`, `reference` and `msisdn` must be there (400 `errors.statement_columns`
  *   on `file` otherwise, an empty file too), `account` may be, other columns are ignored, and a
  *   name given twice means its first column.
+ * - At most MAX_STATEMENT_ROWS rows follow the header (blank lines not counted): past it the file
+ *   is refused whole, 413 `errors.statement_too_many_rows` on `file`.
  * - A row is rejected for the first fault found, in this order: a value in a column beyond the
  *   header's (`too_many_columns`, with no field: no column is named), then `date`, `amount`,
  *   `reference`, `msisdn`, `account` (each `missing` when empty, else `invalid`, and an amount
  *   `not_positive` or `too_large`).
  */
-import { MSISDN_PATTERN, LOAN_REFERENCE_PATTERN } from '../../../contract/fields';
+import { internationalMsisdn, isMsisdn, LOAN_REFERENCE_PATTERN } from '../../../contract/fields';
 import {
     MAX_PAYMENT_AMOUNT,
+    MAX_STATEMENT_ROWS,
     OPTIONAL_STATEMENT_COLUMNS,
     PAYMENT_REFERENCE_PATTERN,
     ROW_PROBLEMS,
@@ -397,7 +400,7 @@ const overflows = (fields: readonly string[], width: number): boolean => {
 /**
  * Reads one data row against the header: a payment, or a rejection with its field and problem.
  * `days` is the reader's memo of days' starts (see `paidAtOf`). No function is made per row: this
- * runs for every row of a statement of 80,000.
+ * runs for every row of a statement of up to MAX_STATEMENT_ROWS.
  */
 export const readRow = (record: CsvRecord, layout: StatementLayout, days: Map<string, number | null>): StatementRow => {
     const { fields, line } = record;
@@ -414,7 +417,7 @@ export const readRow = (record: CsvRecord, layout: StatementLayout, days: Map<st
     if (reference === '') return rejection(line, 'reference', 'missing', reference, msisdn, amount);
     if (!PAYMENT_REFERENCE_PATTERN.test(reference)) return rejection(line, 'reference', 'invalid', reference, msisdn, amount);
     if (msisdn === '') return rejection(line, 'msisdn', 'missing', reference, msisdn, amount);
-    if (!MSISDN_PATTERN.test(msisdn)) return rejection(line, 'msisdn', 'invalid', reference, msisdn, amount);
+    if (!isMsisdn(msisdn)) return rejection(line, 'msisdn', 'invalid', reference, msisdn, amount);
     // Upper-cased only when it has to be: most accounts are written as the loan's reference.
     let account = cell(fields, index.account);
     if (account !== '' && !LOAN_REFERENCE_PATTERN.test(account)) {
@@ -427,19 +430,33 @@ export const readRow = (record: CsvRecord, layout: StatementLayout, days: Map<st
         paidAt,
         cents: amount.cents,
         reference,
-        msisdn: msisdn.charCodeAt(0) === 0x2b ? msisdn.slice(1) : msisdn,
+        msisdn: internationalMsisdn(msisdn),
         account: account === '' ? null : account,
     };
 };
 
+const tooManyRows = () =>
+    new HttpError(
+        413,
+        'errors.statement_too_many_rows',
+        `The statement holds more than ${MAX_STATEMENT_ROWS} rows: split it into files of at most ${MAX_STATEMENT_ROWS} rows`,
+        'file',
+    );
+
 /**
  * The whole statement read: its rows in file order (each a payment or a rejection). Refuses a
- * file that is not text (415) and a header without the columns (400), before any row is judged.
+ * file that is not text (415) and a header without the columns (400), before any row is judged,
+ * and a file of more than MAX_STATEMENT_ROWS rows (413) as soon as its next row is found: the
+ * caller stores nothing until it has every row.
  */
 export function* statementRows(bytes: Buffer): Generator<StatementRow> {
     checkText(bytes);
     const records = csvRecords(bytes);
     const layout = readHeader(records.next().value ?? undefined);
     const days = new Map<string, number | null>();
-    for (const record of records) yield readRow(record, layout, days);
+    let rows = 0;
+    for (const record of records) {
+        if (++rows > MAX_STATEMENT_ROWS) throw tooManyRows();
+        yield readRow(record, layout, days);
+    }
 }

@@ -22,7 +22,12 @@ import { useLocale, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { MAX_UPLOAD_BYTES } from '../../../contract/kyc';
 import { TRANSACTION_CHANNELS } from '../../../contract/loans';
-import { OPTIONAL_STATEMENT_COLUMNS, STATEMENT_COLUMNS, type ReconciliationUpload } from '../../../contract/money';
+import {
+    MAX_STATEMENT_ROWS,
+    OPTIONAL_STATEMENT_COLUMNS,
+    STATEMENT_COLUMNS,
+    type ReconciliationUpload,
+} from '../../../contract/money';
 import { Screen } from '../stores/Screen';
 import { historyKey, summaryKey, uploadProblemKey, uploadStatement, type StatementChannel } from './reconciliationApi';
 import { ReconciliationHistory } from './ReconciliationHistory';
@@ -250,7 +255,8 @@ const StatementUpload = ({ onUploaded }: { onUploaded: (upload: ReconciliationUp
                         </Box>
                         {problem ? (
                             <Alert severity="error" role="alert">
-                                {translate(problem)}
+                                {/* `max` is the row cap, for the one message that names it. */}
+                                {translate(problem, { max: new Intl.NumberFormat(locale).format(MAX_STATEMENT_ROWS) })}
                             </Alert>
                         ) : null}
                         <TextField

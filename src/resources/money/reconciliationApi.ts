@@ -47,14 +47,16 @@ export const uploadStatement = async (
 };
 
 /**
- * What the upload screen says about a failed upload: the size limit for a 413 (the server's own
- * 'request too large' says less), that the file is not a CSV for a 415 (the shared message speaks
- * of photos), that it could not be read as CSV, else the failure's own key (the columns the header
- * lacks, offline, network…).
+ * What the upload screen says about a failed upload: a statement past the row cap with the cap
+ * (`%{max}`, MAX_STATEMENT_ROWS), the size limit for any other 413 (the server's own 'request too
+ * large' says less), that the file is not a CSV for a 415 (the shared message speaks of photos),
+ * that it could not be read as CSV, else the failure's own key (the columns the header lacks,
+ * offline, network…).
  */
 export const uploadProblemKey = (error: unknown): string => {
     const key = errorKeyOf(error);
     const status = error instanceof HttpError ? error.status : undefined;
+    if (key === 'errors.statement_too_many_rows') return 'reconciliation.upload.too_many_rows';
     if (status === 413 || key === 'errors.payload_too_large' || key === 'validation.max_file_size') {
         return 'validation.max_file_size';
     }
