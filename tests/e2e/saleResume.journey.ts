@@ -3,7 +3,8 @@
  * on every step nothing is hidden under the sticky bar of actions (each control scrolled into view
  * as the keyboard's focus would, then hit-tested at its centre); a reload on the phone step keeps
  * the IMEI typed (and the store chosen, for a seller without a shop); a reload on the codes keeps what the server says was sent (where to, until when);
- * and the phone list asks for no picture that is not there (no 404).
+ * and the phone list asks for no picture that is not there (no 404). With `continueFromView`, a
+ * sale whose kept draft was lost (issue 27, part 4) is continued from the customer view.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
@@ -19,7 +20,7 @@ import {
     stockPhone,
     verifyCodes,
 } from './sale';
-import { expectDashboard, signIn } from './support';
+import { expectAccessible, expectDashboard, signIn } from './support';
 
 /**
  * Every control of the step on screen (outside its bar of actions), scrolled into view the nearest
@@ -81,7 +82,14 @@ const expectNothingCovered = async (page: Page, step: string) => {
 export const walkSale = async (
     page: Page,
     request: APIRequestContext,
-    seller: { username: string; msisdn: string; path: string; store?: string; codes: 'one_by_one' | 'both' },
+    seller: {
+        username: string;
+        msisdn: string;
+        path: string;
+        store?: string;
+        codes: 'one_by_one' | 'both';
+        continueFromView?: boolean;
+    },
 ) => {
     const notFound: string[] = [];
     page.on('response', response => {
@@ -151,6 +159,30 @@ export const walkSale = async (
     await expect(page.getByText('Not sent yet.')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Resend .+ in \d+ s$/ })).toHaveCount(2);
     await expectNothingCovered(page, 'codes, reloaded');
+    if (seller.continueFromView) {
+        // The wizard's kept sale is lost (another browser, storage cleared): the customer view
+        // offers "Continue sale", which resumes from what the server knows, codes sent and all.
+        await page.evaluate(() => {
+            for (const key of Object.keys(localStorage)) {
+                if (/(loan-step|loan-sale|loan-device|selected-phone)$/.test(key)) localStorage.removeItem(key);
+            }
+        });
+        await page.goto('/dashboard/customers/find');
+        await page.getByRole('textbox', { name: /^Phone number/ }).fill(person.msisdn);
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(/\/dashboard\/customers\/view\?customer=/);
+        const loans = page.getByRole('region', { name: 'Loans' });
+        await expect(loans.getByText(/held for this sale until/)).toBeVisible();
+        await expect(loans.getByText('Balance', { exact: true })).toHaveCount(0);
+        await expectAccessible(page, 'customer view, a sale in progress');
+        await loans.getByRole('button', { name: 'Continue sale' }).click();
+        await expect(page).toHaveURL(/\/dashboard\/customers\/add-loan$/);
+        await expect(page.getByText('This sale was in progress: it carries on where it stands.')).toBeVisible({
+            timeout: 20_000,
+        });
+        await expect(sent).toHaveCount(2);
+        expect(await sent.allTextContents()).toEqual(before);
+    }
     await verifyCodes(page, request, person, seller.msisdn, seller.codes);
 
     await expect(page.getByRole('heading', { name: 'Deposit' })).toBeVisible({ timeout: 20_000 });

@@ -8,7 +8,7 @@ import { walkSale } from './saleResume.journey';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('a sale at 1280 × 720: nothing under the bar on any step, reloads keep the IMEI and the codes sent, no missing picture', async ({
+test('a sale at 1280 × 720: nothing under the bar on any step, reloads keep the IMEI and the codes sent, a lost draft is continued from the customer view, no missing picture', async ({
     page,
     request,
 }) => {
@@ -18,5 +18,6 @@ test('a sale at 1280 × 720: nothing under the bar on any step, reloads keep the
         msisdn: AGENT_MSISDN,
         path: '/dashboard/customers/add-loan',
         codes: 'one_by_one',
+        continueFromView: true,
     });
 });
