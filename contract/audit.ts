@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
     'inventory_items.release',
     'inventory_items.reserve',
     'inventory_items.sell',
+    'kyc_images.expire',
     'kyc_images.upload',
     'kyc_submissions.approve',
     'kyc_submissions.reject',

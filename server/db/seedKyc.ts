@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CHECK_REFERENCE_PREFIX } from '../domain/kyc/identity';
-import { livenessOf, readIdFront } from '../domain/kyc/images';
+import { livenessOf, readIdFront, readImage } from '../domain/kyc/images';
 import { ocrMarker, png } from '../domain/kyc/png';
 import type { Transaction } from './index';
 import { customers, identityChecks, kycImages, kycSubmissions } from './schema';
@@ -40,7 +40,9 @@ export const seedDemoKyc = async (tx: Transaction, ids: { admins: ReadonlyMap<st
     await tx.insert(kycImages).values(
         (Object.keys(documents) as (keyof typeof documents)[]).map(kind => {
             const bytes = documents[kind];
-            const liveness = kind === 'selfie' || kind === 'liveness' ? livenessOf(bytes, 'image/png') : null;
+            const image = readImage(bytes);
+            const faces = (kind === 'selfie' || kind === 'liveness') && image.ok;
+            const liveness = faces ? livenessOf(image) : null;
             return {
                 id: imageIds[kind],
                 kind,

@@ -15,7 +15,7 @@ export interface FilePart {
 }
 
 /** What an upload sends when a test names no file: a small PNG. */
-export const DEFAULT_UPLOAD: FilePart = { name: 'photo.png', type: 'image/png', bytes: png(8, 8) };
+export const DEFAULT_UPLOAD: FilePart = { name: 'photo.png', type: 'image/png', bytes: png(16, 16) };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 

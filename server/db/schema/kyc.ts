@@ -1,10 +1,11 @@
 /**
- * Knowing the customer: the images uploaded for KYC (kept in the database, so every instance
- * serves them), the identity-register checks, and the submissions a checker verifies. The rules
+ * Knowing the customer: the images uploaded for KYC (their metadata; an upload's bytes are a file
+ * in the image store, server/domain/kyc/imageStore.ts, the demo's few small ones in `content`),
+ * the identity-register checks, and the submissions a checker verifies. The rules
  * are in server/domain/kyc/; the calls in contract/kyc.ts.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_CHANNELS, ID_TYPES } from '../../../contract/customers';
 import { KYC_IMAGE_KINDS, KYC_SUBMISSION_STATUSES, type OcrFields } from '../../../contract/kyc';
 import { at, createdAt, identity } from './columns';
@@ -27,7 +28,10 @@ export const kycImages = pgTable(
         contentType: text('content_type').notNull(),
         size: integer('size').notNull(),
         sha256: text('sha256').notNull(),
-        content: bytea('content').notNull(),
+        /** The bytes of an image kept in the database (the seed's); null for an upload, kept in the store. */
+        content: bytea('content'),
+        /** The file's random name in the image store (server/domain/kyc/imageStore.ts); null when `content` holds the bytes. */
+        storedAs: text('stored_as'),
         ocr: jsonb('ocr').$type<OcrFields>(),
         livenessPassed: boolean('liveness_passed'),
         livenessScore: real('liveness_score'),
@@ -38,7 +42,12 @@ export const kycImages = pgTable(
         customerId: integer('customer_id').references(() => customers.id),
         createdAt: createdAt(),
     },
-    table => [index('kyc_images_uploader_idx').on(table.uploadedByAdminId, table.createdAt)],
+    table => [
+        index('kyc_images_uploader_idx').on(table.uploadedByAdminId, table.createdAt),
+        // The sweep of unattached uploads (server/domain/kyc/imageStore.ts) reads them by age.
+        index('kyc_images_unattached_idx').on(table.createdAt).where(sql`${table.customerId} IS NULL`),
+        check('kyc_images_bytes_somewhere', sql`(${table.content} IS NULL) <> (${table.storedAs} IS NULL)`),
+    ],
 );
 
 export const identityChecks = pgTable(

@@ -14,20 +14,12 @@
  * header declares a picture of at least LIVENESS_MIN_SIDE pixels on its shorter side (big enough to
  * hold a face); the score is that side over 480, at most 1.
  */
-import type { IMAGE_TYPES, OcrFields } from '../../../contract/kyc';
+import type { OcrFields } from '../../../contract/kyc';
 import { GENDERS } from '../../../contract/customers';
+import { LIVENESS_MIN_SIDE, readImage, type ImageType } from '../../../contract/imageFormat';
 
-export type ImageType = (typeof IMAGE_TYPES)[number];
-
-/** The type the bytes are, whatever the name or declared type says; null when none of the three. */
-export const sniffImageType = (bytes: Uint8Array): ImageType | null => {
-    const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
-    if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-    if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-    const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-    if (bytes.length >= 16 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-    return null;
-};
+export type { ImageType };
+export { LIVENESS_MIN_SIDE, readImage };
 
 interface Dimensions {
     width: number;
@@ -36,20 +28,27 @@ interface Dimensions {
 
 const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-interface PngChunk {
+/**
+ * The most of a marker the OCR stand-in reads: a real marker is under 200 bytes. A longer tEXt
+ * chunk or comment is skipped unread, so a 5 MB one costs no 5 MB string and no split of it.
+ */
+export const OCR_MARKER_MAX_BYTES = 1024;
+
+interface Segment {
     type: string;
     data: Uint8Array;
 }
 
-/** A PNG's chunks, as far as they are whole. */
-const pngChunks = (bytes: Uint8Array): PngChunk[] => {
+/**
+ * A PNG's chunks up to IEND. Only called on an image readImage (contract/imageFormat.ts) found
+ * well formed, so every chunk is whole.
+ */
+const pngChunks = (bytes: Uint8Array): Segment[] => {
     const data = view(bytes);
-    const chunks: PngChunk[] = [];
-    let at = 8;
-    while (at + 12 <= bytes.length && chunks.length < 1000) {
+    const chunks: Segment[] = [];
+    for (let at = 8; at + 12 <= bytes.length;) {
         const length = data.getUint32(at);
         const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
-        if (at + 12 + length > bytes.length) break;
         chunks.push({ type, data: bytes.subarray(at + 8, at + 8 + length) });
         if (type === 'IEND') break;
         at += 12 + length;
@@ -62,12 +61,12 @@ interface JpegSegment {
     data: Uint8Array;
 }
 
-/** A JPEG's segments up to the start of the picture data. */
+/** A well-formed JPEG's segments up to the first start of scan. */
 const jpegSegments = (bytes: Uint8Array): JpegSegment[] => {
     const data = view(bytes);
     const segments: JpegSegment[] = [];
     let at = 2;
-    while (at + 4 <= bytes.length && segments.length < 1000) {
+    while (at + 4 <= bytes.length) {
         if (bytes[at] !== 0xff) break;
         const marker = bytes[at + 1] ?? 0;
         if (marker === 0xff) {
@@ -83,36 +82,6 @@ const jpegSegments = (bytes: Uint8Array): JpegSegment[] => {
     return segments;
 };
 
-/** SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC): the frame header that gives the size. */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
-
-/** The picture's size as its header declares it, or null when the header cannot be read. */
-export const dimensionsOf = (bytes: Uint8Array, type: ImageType): Dimensions | null => {
-    if (type === 'image/png') {
-        const header = pngChunks(bytes)[0];
-        if (header?.type !== 'IHDR' || header.data.length < 8) return null;
-        return { width: view(header.data).getUint32(0), height: view(header.data).getUint32(4) };
-    }
-    if (type === 'image/jpeg') {
-        const frame = jpegSegments(bytes).find(segment => isStartOfFrame(segment.marker));
-        if (!frame || frame.data.length < 5) return null;
-        return { height: view(frame.data).getUint16(1), width: view(frame.data).getUint16(3) };
-    }
-    if (bytes.length < 30) return null;
-    const data = view(bytes);
-    const chunk = String.fromCharCode(...bytes.subarray(12, 16));
-    if (chunk === 'VP8 ') return { width: data.getUint16(26, true) & 0x3fff, height: data.getUint16(28, true) & 0x3fff };
-    if (chunk === 'VP8L') {
-        const bits = data.getUint32(21, true);
-        return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-    }
-    if (chunk === 'VP8X') {
-        const read24 = (at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16);
-        return { width: read24(24) + 1, height: read24(27) + 1 };
-    }
-    return null;
-};
-
 // ---------------------------------------------------------------------------------------------
 // OCR stand-in
 
@@ -122,11 +91,11 @@ const NO_OCR: OcrFields = { first_name: null, last_name: null, id_number: null, 
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
-/** The marker's text, from a PNG tEXt chunk or a JPEG comment; null when the image has none. */
+/** The marker's text, from a PNG tEXt chunk or a JPEG comment; null when the image has none within the bound. */
 const markerText = (bytes: Uint8Array, type: ImageType): string | null => {
     if (type === 'image/png') {
         for (const chunk of pngChunks(bytes)) {
-            if (chunk.type !== 'tEXt') continue;
+            if (chunk.type !== 'tEXt' || chunk.data.length > OCR_MARKER_MAX_BYTES) continue;
             const text = latin1(chunk.data);
             const separator = text.indexOf('\0');
             if (separator > 0 && text.slice(0, separator) === OCR_MARKER) return text.slice(separator + 1);
@@ -135,7 +104,8 @@ const markerText = (bytes: Uint8Array, type: ImageType): string | null => {
     }
     if (type === 'image/jpeg') {
         for (const segment of jpegSegments(bytes)) {
-            const text = segment.marker === 0xfe ? latin1(segment.data) : '';
+            if (segment.marker !== 0xfe || segment.data.length > OCR_MARKER_MAX_BYTES) continue;
+            const text = latin1(segment.data);
             if (text.startsWith(`${OCR_MARKER}:`)) return text.slice(OCR_MARKER.length + 1);
         }
     }
@@ -174,14 +144,15 @@ export const readIdFront = (bytes: Uint8Array, type: ImageType): OcrFields => {
 // ---------------------------------------------------------------------------------------------
 // Liveness stand-in
 
-/** The shorter side, in pixels, of a picture the stand-in accepts as holding a face. */
-export const LIVENESS_MIN_SIDE = 240;
 const LIVENESS_FULL_SIDE = 480;
 
-/** What the liveness stand-in answers for a capture (see the header). */
-export const livenessOf = (bytes: Uint8Array, type: ImageType): { passed: boolean; score: number } => {
-    const size = dimensionsOf(bytes, type);
-    const side = size ? Math.min(size.width, size.height) : 0;
+/**
+ * What the liveness stand-in answers for a capture of this size (see the header). The upload refuses
+ * a capture under LIVENESS_MIN_SIDE before asking (contract/imageFormat.ts): the stand-in's "failed"
+ * is what a real service answers for a picture big enough that holds no live face.
+ */
+export const livenessOf = (size: Dimensions): { passed: boolean; score: number } => {
+    const side = Math.min(size.width, size.height);
     return {
         passed: side >= LIVENESS_MIN_SIDE,
         score: Math.round(Math.min(1, side / LIVENESS_FULL_SIDE) * 100) / 100,

@@ -20,8 +20,23 @@ import { HttpError, invalidInput, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
 import { idNumberTaken, submitKycDetails } from './details';
 import { CHECK_REFERENCE_PREFIX, readSaId, registerAnswer } from './identity';
-import { livenessOf, readIdFront, sniffImageType } from './images';
+import { LIVENESS_MIN_SIDE, sniffImageType } from '../../../contract/imageFormat';
+import { livenessOf, readIdFront, readImage } from './images';
+import { openImageStore, quotaWait, scheduleSweep, uploadQuotaSpent } from './imageStore';
 import { decide, queuePage, reachOf } from './submissions';
+
+/** Why the bytes are no image the portal takes: not one of the three types (415), or a broken or absurd one (400). */
+const imageRefusal = (problem: 'type' | 'structure' | 'size', detail: string) =>
+    problem === 'type'
+        ? new HttpError(
+              415,
+              'errors.unsupported_media_type',
+              'The file is not a JPEG, PNG or WebP image (judged by its content, not its name)',
+              'file',
+          )
+        : problem === 'structure'
+          ? new HttpError(400, 'errors.image_malformed', `The image is damaged: ${detail}`, 'file')
+          : new HttpError(400, 'errors.image_dimensions', `The image is ${detail}`, 'file');
 
 const imageNotFound = () =>
     new HttpError(404, 'errors.not_found', 'This image was not found, or it is not one you may see', 'id');
@@ -49,53 +64,75 @@ const mayViewImage = async (context: CallContext, image: { id: string; uploadedB
 };
 
 export const registerKycRoutes = (app: FastifyInstance): void => {
+    const store = openImageStore(app.portal.settings);
+    scheduleSweep(app, store);
+
     mount(
         app,
         uploadImage,
         async ({ body, file }, context) => {
-            const contentType = sniffImageType(file.bytes);
-            if (!contentType) {
+            const uploader = context.session?.admin.id ?? 0;
+            const size = file.bytes.length;
+            // Refused before a byte is stored: past the quota (counted again under its lock below),
+            // not a well-formed image of a sane size, or a face picture too small to check.
+            const waitBefore = await quotaWait(context.db, uploader, size, context.now());
+            if (waitBefore > 0) throw uploadQuotaSpent(waitBefore);
+            const image = readImage(file.bytes);
+            if (!image.ok) throw imageRefusal(image.problem, image.detail);
+            const faces = body.kind === 'liveness' || body.kind === 'selfie';
+            if (faces && Math.min(image.width, image.height) < LIVENESS_MIN_SIDE) {
                 throw new HttpError(
-                    415,
-                    'errors.unsupported_media_type',
-                    'The file is not a JPEG, PNG or WebP image (judged by its content, not its name)',
+                    400,
+                    'errors.liveness_too_small',
+                    `The picture is ${image.width} × ${image.height} pixels: a face needs at least ${LIVENESS_MIN_SIDE} on the shorter side`,
                     'file',
                 );
             }
+            const contentType = image.type;
             const ocr = body.kind === 'id_front' ? readIdFront(file.bytes, contentType) : null;
-            const liveness = body.kind === 'liveness' || body.kind === 'selfie' ? livenessOf(file.bytes, contentType) : null;
+            const liveness = faces ? livenessOf(image) : null;
             const sha256 = createHash('sha256').update(file.bytes).digest('hex');
             const id = randomUUID();
             const createdAt = context.now();
-            await context.write(async tx => {
-                await tx.insert(kycImages).values({
-                    id,
-                    kind: body.kind,
-                    contentType,
-                    size: file.bytes.length,
-                    sha256,
-                    content: file.bytes,
-                    ocr,
-                    livenessPassed: liveness?.passed ?? null,
-                    livenessScore: liveness?.score ?? null,
-                    uploadedByAdminId: context.session?.admin.id ?? 0,
-                    createdAt,
+            // The bytes go to the store first, off the server's thread; the row naming them is the
+            // write. A refused or failed write removes the file again.
+            const storedAs = await store.put(file.bytes);
+            try {
+                await context.write(async tx => {
+                    const wait = await quotaWait(tx, uploader, size, createdAt, { lock: true });
+                    if (wait > 0) throw uploadQuotaSpent(wait);
+                    await tx.insert(kycImages).values({
+                        id,
+                        kind: body.kind,
+                        contentType,
+                        size,
+                        sha256,
+                        storedAs,
+                        ocr,
+                        livenessPassed: liveness?.passed ?? null,
+                        livenessScore: liveness?.score ?? null,
+                        uploadedByAdminId: uploader,
+                        createdAt,
+                    });
+                    return {
+                        result: null,
+                        audit: {
+                            action: 'kyc_images.upload',
+                            entity: 'kyc_images',
+                            entityId: id,
+                            after: { kind: body.kind, content_type: contentType, size, sha256, liveness },
+                        },
+                    };
                 });
-                return {
-                    result: null,
-                    audit: {
-                        action: 'kyc_images.upload',
-                        entity: 'kyc_images',
-                        entityId: id,
-                        after: { kind: body.kind, content_type: contentType, size: file.bytes.length, sha256, liveness },
-                    },
-                };
-            });
+            } catch (error) {
+                await store.remove(storedAs);
+                throw error;
+            }
             return {
                 id,
                 kind: body.kind,
                 content_type: contentType,
-                size: file.bytes.length,
+                size,
                 ocr,
                 liveness,
                 created_at: iso(createdAt),
@@ -188,14 +225,26 @@ export const registerKycRoutes = (app: FastifyInstance): void => {
             .from(kycImages)
             .where(eq(kycImages.id, params.id));
         if (!image || !(await mayViewImage(context, image))) throw imageNotFound();
-        const [content] = await context.db.select({ bytes: kycImages.content }).from(kycImages).where(eq(kycImages.id, image.id));
+        const [content] = await context.db
+            .select({ bytes: kycImages.content, storedAs: kycImages.storedAs })
+            .from(kycImages)
+            .where(eq(kycImages.id, image.id));
         if (!content) throw imageNotFound();
-        const contentType = sniffImageType(content.bytes) ?? 'image/jpeg';
+        // An upload's bytes are read from the store off the server's thread; the seed's are in the row.
+        const bytes = content.storedAs
+            ? await store.get(content.storedAs).catch((error: NodeJS.ErrnoException) => {
+                  // Swept between the two reads: as gone as the row now is.
+                  if (error.code === 'ENOENT') throw imageNotFound();
+                  throw error;
+              })
+            : content.bytes;
+        if (!bytes) throw imageNotFound();
+        const contentType = sniffImageType(bytes) ?? 'image/jpeg';
         return {
             id: image.id,
             kind: image.kind,
             content_type: contentType,
-            data_url: `data:${contentType};base64,${Buffer.from(content.bytes).toString('base64')}`,
+            data_url: `data:${contentType};base64,${Buffer.from(bytes).toString('base64')}`,
         };
     });
 

@@ -8,9 +8,9 @@ import { Link } from 'react-router-dom';
 import type { CallResponse } from '../../../contract/define';
 import type { uploadImage } from '../../../contract/kyc';
 import { useT } from '../../i18n/context';
-import { errorKeyOf } from '../../lib/apiErrors';
 import { session } from '../../lib/session';
 import { uploadKycImage } from '../../resources/kyc/api';
+import { uploadRefusalOf } from '../../resources/kyc/uploadRefusal';
 import { AuthLayout } from './AuthLayout';
 
 type CameraProblem = 'liveness.no_camera' | 'liveness.permission_denied' | 'liveness.unsupported' | 'liveness.failed';
@@ -45,7 +45,7 @@ const jpegOf = (canvas: HTMLCanvasElement): Promise<File | null> =>
  * reference (what a KYC submission names), or why it failed with a way to send it again.
  */
 export const LivenessUpload = ({ file }: { file: File }) => {
-    const { translate } = useT();
+    const { translate, locale } = useT();
     const [upload, setUpload] = useState<Upload>({ state: 'sending', fraction: 0 });
     const send = useCallback(async () => {
         try {
@@ -82,6 +82,7 @@ export const LivenessUpload = ({ file }: { file: File }) => {
         );
     }
     if (upload.state === 'failed') {
+        const refusal = uploadRefusalOf(upload.error, locale);
         return (
             <Alert
                 severity="error"
@@ -93,7 +94,7 @@ export const LivenessUpload = ({ file }: { file: File }) => {
                     </Button>
                 }
             >
-                {translate('liveness.upload_failed')} {translate(errorKeyOf(upload.error))}
+                {translate('liveness.upload_failed')} {translate(refusal.key, refusal.values)}
             </Alert>
         );
     }

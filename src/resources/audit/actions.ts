@@ -65,6 +65,7 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
     'inventory_items.release': 'stock_released',
     'inventory_items.reserve': 'stock_reserved',
     'inventory_items.sell': 'stock_sold',
+    'kyc_images.expire': 'kyc_images_expired',
     'kyc_images.upload': 'kyc_image_uploaded',
     'kyc_submissions.approve': 'kyc_approved',
     'kyc_submissions.reject': 'kyc_rejected',

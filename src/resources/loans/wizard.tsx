@@ -33,6 +33,8 @@ export interface Capture {
     image: KycImage | null;
     /** Translation key of why it failed. */
     error: string | null;
+    /** Values the key's sentence names (when the next photo may be sent). */
+    errorValues?: Record<string, string>;
     /** Kept in memory for "Try again" (never stored). */
     file: File | null;
 }

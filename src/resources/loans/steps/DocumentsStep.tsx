@@ -3,11 +3,11 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, REQUIRED_KYC_IMAGES, type KycImageKind } from '../../../../contract/kyc';
-import { errorKeyOf } from '../../../lib/apiErrors';
 import { isOnline } from '../../../lib/online';
 import { uploadKycImage } from '../../kyc/api';
+import { uploadRefusalOf } from '../../kyc/uploadRefusal';
 import { StepActions, StepHeading, StepProblem, useWizard, type Capture } from '../wizard';
 import { loanStore } from '../loanStore';
 
@@ -37,6 +37,7 @@ const FACING: Record<KycImageKind, 'user' | 'environment'> = {
  */
 const useCaptures = () => {
     const { draft, update, entry } = useWizard();
+    const [locale] = useLocaleState();
     const rounds = useRef<Partial<Record<KycImageKind, number>>>({});
 
     const set = (kind: KycImageKind, change: Partial<Capture>) =>
@@ -65,6 +66,7 @@ const useCaptures = () => {
             set(kind, {
                 status: 'failed',
                 error: 'validation.max_file_size',
+                errorValues: undefined,
                 fileName: file.name,
                 progress: 0,
                 image: null,
@@ -76,6 +78,7 @@ const useCaptures = () => {
             set(kind, {
                 status: 'failed',
                 error: 'errors.unsupported_media_type',
+                errorValues: undefined,
                 fileName: file.name,
                 progress: 0,
                 image: null,
@@ -89,6 +92,7 @@ const useCaptures = () => {
             set(kind, {
                 status: 'failed',
                 error: 'errors.offline',
+                errorValues: undefined,
                 fileName: file.name,
                 preview,
                 progress: 0,
@@ -97,7 +101,16 @@ const useCaptures = () => {
             });
             return;
         }
-        set(kind, { status: 'uploading', error: null, fileName: file.name, preview, progress: 0, image: null, file });
+        set(kind, {
+            status: 'uploading',
+            error: null,
+            errorValues: undefined,
+            fileName: file.name,
+            preview,
+            progress: 0,
+            image: null,
+            file,
+        });
         uploadKycImage(kind, file, fraction => {
             if (current()) set(kind, { progress: fraction });
         }).then(
@@ -109,7 +122,9 @@ const useCaptures = () => {
                 if (kind === 'id_front' && image.ocr) update({ ocr: image.ocr });
             },
             (error: unknown) => {
-                if (current()) set(kind, { status: 'failed', error: errorKeyOf(error) });
+                if (!current()) return;
+                const refusal = uploadRefusalOf(error, locale);
+                set(kind, { status: 'failed', error: refusal.key, errorValues: refusal.values });
             },
         );
     };
@@ -180,7 +195,7 @@ const CaptureCard = ({
                     ) : null}
                     {problem ? (
                         <Typography variant="body2" color="error" role="alert">
-                            {translate(problem)}
+                            {translate(problem, capture?.error ? capture.errorValues : undefined)}
                         </Typography>
                     ) : null}
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -221,7 +236,8 @@ const CaptureCard = ({
  * Step 2: the customer's documents, each photographed or chosen and sent at once with its
  * progress: the ID's front (whose OCR fills the identity step) and back, a selfie, and for a
  * digitally assisted sale a live capture. Over 5 MB is refused on choosing; Next with one missing
- * says 'kyc_files_required: …'.
+ * says 'Please provide all required files before proceeding' (the specification's message, shown
+ * without its key).
  */
 export const DocumentsStep = () => {
     const translate = useTranslate();
