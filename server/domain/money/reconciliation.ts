@@ -107,6 +107,22 @@ const anyInt = (values: readonly number[]) => sql`ANY((SELECT ${intArray(values)
 
 const lockImports = (tx: Transaction) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('reconciliation'))`);
 
+/** The end of this instance's latest import (see `inTurn`). */
+let importsDone: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs an import once this instance's earlier ones have finished. The advisory lock alone keeps
+ * imports one at a time on every instance, but an import waiting for it holds a pooled connection
+ * in its open transaction: four statements sent at once held both of PostgreSQL's connections and
+ * every other request waited for the first import to commit (health's p99 19 s, bench/statementLoad.ts).
+ * Waiting here holds nothing; the lock still orders imports between instances.
+ */
+const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = importsDone.then(work, work);
+    importsDone = turn.catch(() => undefined);
+    return turn;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Deciding each row
 
@@ -494,68 +510,70 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
             const now = context.now();
             const at = now.toISOString();
 
-            const upload = await context.write(
-                async tx => {
-                    await lockImports(tx);
-                    const known = await readKnown(tx, payments);
-                    const { recorded, duplicates } = decide(payments, known);
-                    const matched = recorded.filter(entry => entry.loanId !== null).length;
-                    const recordedCents = recorded.reduce((total, entry) => total + entry.row.cents, 0);
-                    const [earlier] = await tx
-                        .select({ id: reconciliationUploads.id })
-                        .from(reconciliationUploads)
-                        .where(eq(reconciliationUploads.sha256, sha256))
-                        .orderBy(reconciliationUploads.id)
-                        .limit(1);
-                    const [inserted] = await tx
-                        .insert(reconciliationUploads)
-                        .values({
-                            fileName,
-                            sha256,
-                            channel: body.channel,
-                            uploadedBy: admin.id,
-                            rows: payments.length + rejected.length,
-                            matched,
-                            suspense: recorded.length - matched,
-                            duplicate: duplicates.length,
-                            rejected: rejected.length,
-                            amountRecorded: recordedCents / 100,
-                            createdAt: now,
-                        })
-                        .returning();
-                    if (!inserted) throw new Error('The upload was not recorded');
-                    await insertPayments(tx, recorded, { id: inserted.id, channel: body.channel, at });
-                    const notRecorded = [...duplicates, ...rejected].sort((a, b) => a.line - b.line);
-                    await insertNotRecorded(tx, notRecorded, inserted.id);
-                    await lowerBalances(tx, recorded, at);
-                    const result = toUpload({
-                        upload: inserted,
-                        firstName: admin.firstName,
-                        lastName: admin.lastName,
-                        sameFileAs: earlier?.id ?? null,
-                    });
-                    return {
-                        result,
-                        audit: {
-                            action: 'reconciliation_uploads.create',
-                            entity: 'reconciliation_uploads',
-                            entityId: inserted.id,
-                            after: {
-                                file_name: fileName,
+            const upload = await inTurn(() =>
+                context.write(
+                    async tx => {
+                        await lockImports(tx);
+                        const known = await readKnown(tx, payments);
+                        const { recorded, duplicates } = decide(payments, known);
+                        const matched = recorded.filter(entry => entry.loanId !== null).length;
+                        const recordedCents = recorded.reduce((total, entry) => total + entry.row.cents, 0);
+                        const [earlier] = await tx
+                            .select({ id: reconciliationUploads.id })
+                            .from(reconciliationUploads)
+                            .where(eq(reconciliationUploads.sha256, sha256))
+                            .orderBy(reconciliationUploads.id)
+                            .limit(1);
+                        const [inserted] = await tx
+                            .insert(reconciliationUploads)
+                            .values({
+                                fileName,
                                 sha256,
                                 channel: body.channel,
-                                rows: result.rows,
-                                matched: result.matched,
-                                suspense: result.suspense,
-                                duplicate: result.duplicate,
-                                rejected: result.rejected,
-                                amount_recorded: result.amount_recorded,
-                                same_file_as: result.same_file_as,
+                                uploadedBy: admin.id,
+                                rows: payments.length + rejected.length,
+                                matched,
+                                suspense: recorded.length - matched,
+                                duplicate: duplicates.length,
+                                rejected: rejected.length,
+                                amountRecorded: recordedCents / 100,
+                                createdAt: now,
+                            })
+                            .returning();
+                        if (!inserted) throw new Error('The upload was not recorded');
+                        await insertPayments(tx, recorded, { id: inserted.id, channel: body.channel, at });
+                        const notRecorded = [...duplicates, ...rejected].sort((a, b) => a.line - b.line);
+                        await insertNotRecorded(tx, notRecorded, inserted.id);
+                        await lowerBalances(tx, recorded, at);
+                        const result = toUpload({
+                            upload: inserted,
+                            firstName: admin.firstName,
+                            lastName: admin.lastName,
+                            sameFileAs: earlier?.id ?? null,
+                        });
+                        return {
+                            result,
+                            audit: {
+                                action: 'reconciliation_uploads.create',
+                                entity: 'reconciliation_uploads',
+                                entityId: inserted.id,
+                                after: {
+                                    file_name: fileName,
+                                    sha256,
+                                    channel: body.channel,
+                                    rows: result.rows,
+                                    matched: result.matched,
+                                    suspense: result.suspense,
+                                    duplicate: result.duplicate,
+                                    rejected: result.rejected,
+                                    amount_recorded: result.amount_recorded,
+                                    same_file_as: result.same_file_as,
+                                },
                             },
-                        },
-                    };
-                },
-                { conflicts: { transactions_reference_unique: paymentConflict } },
+                        };
+                    },
+                    { conflicts: { transactions_reference_unique: paymentConflict } },
+                ),
             );
             return { upload };
         },
