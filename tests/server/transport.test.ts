@@ -335,6 +335,26 @@ describe('refusals that name what is wrong', () => {
         expect(answer.error.message).not.toMatch(/more than once/);
     });
 
+    it('headers too large, and bytes that are not HTTP, are answered in the error shape too', async () => {
+        const { app: rawApp, port } = await listening({});
+        try {
+            const large = await open(port);
+            large.socket.write(`GET ${API_BASE}/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+            await large.closed;
+            expect(large.received()).toMatch(/^HTTP\/1\.1 431/);
+            expect(apiError.parse(bodyOf(large.received()))).toMatchObject({ code: 431, key: 'errors.payload_too_large' });
+
+            const garbled = await open(port);
+            garbled.socket.write('HELLO THERE\r\n\r\n');
+            await garbled.closed;
+            expect(garbled.received()).toMatch(/^HTTP\/1\.1 400/);
+            expect(headerOf(garbled.received(), 'X-Content-Type-Options')).toBe('nosniff');
+            expect(apiError.parse(bodyOf(garbled.received()))).toMatchObject({ code: 400, key: 'errors.invalid_input' });
+        } finally {
+            await rawApp.close();
+        }
+    });
+
     it('a body dribbled past REQUEST_TIMEOUT is answered 408 in the error shape', async () => {
         const { app: slowApp, port } = await listening({ requestTimeoutMs: 1000 });
         try {
