@@ -1,13 +1,30 @@
 /** Field rules shared by several calls, so the client's form checks and the server's agree. */
 import { z } from 'zod';
 
-/** An international phone number: optional +, 9 to 15 digits (E.164 length). */
-export const MSISDN_PATTERN = /^\+?[0-9]{9,15}$/;
-export const msisdn = z
-    .string()
-    .trim()
-    .regex(MSISDN_PATTERN, 'valid phone number required')
-    .transform(value => value.replace(/^\+/, ''));
+/**
+ * The one phone-number rule, for every call that takes a number and every form that asks for one.
+ *
+ * A number is kept, compared and given to the SMS gateway in international form without the +:
+ * the country code first (none begins with 0), 9 to 15 digits in all (E.164). What may be typed:
+ * that form, with or without a leading +, or a South African number as dialled at home, 0 and nine
+ * digits, which becomes 27 and those nine digits (0821234567 → 27821234567). Anything else,
+ * another number beginning with 0 included, is refused with the expected form: the gateway
+ * reaches no local number, and a number stored as typed would not match the same number in
+ * international form.
+ */
+export const MSISDN_PATTERN = /^[1-9][0-9]{8,14}$/;
+/** A South African number as dialled at home: 0 and nine digits. */
+const SOUTH_AFRICAN_LOCAL = /^0[0-9]{9}$/;
+/** What was typed, in the form numbers are kept: trimmed, without a leading +, a South African local number as 27…. */
+export const internationalMsisdn = (typed: string): string => {
+    const value = typed.trim();
+    return SOUTH_AFRICAN_LOCAL.test(value) ? `27${value.slice(1)}` : value.replace(/^\+/, '');
+};
+/** Whether what was typed is, or becomes (`internationalMsisdn`), a number in international form. */
+export const isMsisdn = (typed: string): boolean => MSISDN_PATTERN.test(internationalMsisdn(typed));
+export const MSISDN_EXPECTED =
+    'valid phone number required: international form, e.g. 27821234567 (0821234567 is read as 27821234567)';
+export const msisdn = z.string().transform(internationalMsisdn).pipe(z.string().regex(MSISDN_PATTERN, MSISDN_EXPECTED));
 
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 export const username = z.string().trim().toLowerCase().regex(USERNAME_PATTERN, 'valid username required');

@@ -2,36 +2,26 @@
  * The field checks that need the contract's rules (phone, username, email, code): apart from
  * lib/fieldChecks.ts so a page that needs none of them (sign-in) loads no schema.
  */
-import { email, MSISDN_PATTERN, OTP_PATTERN, USERNAME_PATTERN } from '../../contract/fields';
+import { email, internationalMsisdn, isMsisdn, OTP_PATTERN, USERNAME_PATTERN } from '../../contract/fields';
 import type { FieldCheck, FieldProblem, InputName } from './fieldChecks';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const invalid = (input: InputName): FieldProblem => ({ key: 'validation.valid_input', input });
 
-export const phone: FieldCheck = value => (MSISDN_PATTERN.test(text(value)) ? undefined : { key: 'validation.phone' });
-
-/** A South African number as dialled at home: 0 and nine digits (0821234567). */
-const SOUTH_AFRICAN_LOCAL = /^0[0-9]{9}$/;
+export { internationalMsisdn };
 
 /**
- * A phone number in international form: a South African local number becomes 27 and its nine
- * digits (0821234567 → 27821234567); anything else is left as typed, for the contract's rule.
+ * A phone number by the contract's one rule (`msisdn` in contract/fields.ts): in international
+ * form, or a South African local number, which the server keeps as 27…. No country code begins
+ * with 0, so any other number beginning with 0 is local and refused, saying which form to use.
  */
-export const internationalMsisdn = (value: string): string => {
-    const typed = value.trim();
-    return SOUTH_AFRICAN_LOCAL.test(typed) ? `27${typed.slice(1)}` : typed;
+export const phone: FieldCheck = value => {
+    if (isMsisdn(text(value))) return undefined;
+    return /^\+?0/.test(text(value)) ? { key: 'validation.phone_international' } : { key: 'validation.phone' };
 };
 
-/**
- * A phone number that is, or becomes (`internationalMsisdn`), one in international form: the
- * contract's rule (MSISDN_PATTERN) alone took 0821234567, which no SMS reaches. No country code
- * begins with 0, so any other number beginning with 0 is local and refused, saying so.
- */
-export const internationalPhone: FieldCheck = value => {
-    const number = internationalMsisdn(text(value));
-    if (/^\+?0/.test(number)) return { key: 'validation.phone_international' };
-    return phone(number, {});
-};
+/** The same rule, for the forms that named it apart (a user's number). */
+export const internationalPhone: FieldCheck = phone;
 
 export const username: FieldCheck = value => (USERNAME_PATTERN.test(text(value).toLowerCase()) ? undefined : invalid('username'));
 

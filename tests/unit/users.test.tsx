@@ -129,7 +129,7 @@ describe('the phone number in international form', () => {
         expect(internationalMsisdn('0821234567')).toBe('27821234567');
         expect(internationalMsisdn(' 0821234567 ')).toBe('27821234567');
         expect(internationalMsisdn('27821234567')).toBe('27821234567');
-        expect(internationalMsisdn('+27821234567')).toBe('+27821234567');
+        expect(internationalMsisdn('+27821234567')).toBe('27821234567');
         expect(internationalMsisdn('082123456')).toBe('082123456');
     });
 

@@ -12,6 +12,7 @@
  */
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { CURRENCY, type Customer } from '../../../contract/customers';
+import { internationalMsisdn } from '../../../contract/fields';
 import type { DeviceLock } from '../../../contract/devices';
 import type { Loan } from '../../../contract/loans';
 import type { Queryable } from '../../db';
@@ -140,7 +141,8 @@ export const visibleCustomer = async (context: CallContext, msisdn: string, fiel
  * (`LPP-000006`); one typed in any case finds its loan by the unique index.
  */
 export const lookUpCustomers = async (db: Queryable, text: string, visible: SQL) => {
-    const phone = text.replace(/^\+/, '');
+    // A number as the contract keeps it (contract/fields.ts `msisdn`): 0821234567 finds 27821234567.
+    const phone = internationalMsisdn(text);
     // One index lookup per way of naming a customer: an OR across them would scan the table.
     const matches = sql`${customers.id} IN (
         SELECT c.id FROM ${customers} c WHERE c.msisdn = ${phone}

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { fieldAgentRequest } from '../../../contract/customers';
-import { MSISDN_PATTERN } from '../../../contract/fields';
+import { isMsisdn } from '../../../contract/fields';
 import { callApi } from '../../lib/portalApi';
 import { ActionDialog, useFieldProblem } from './actions/ActionDialog';
 import { useFormat } from './format';
@@ -20,7 +20,7 @@ const ID_NUMBER = /^[A-Za-z0-9]{6,20}$/;
 
 const problemsOf = (form: Form): Partial<Record<keyof Form, string>> => {
     const problems: Partial<Record<keyof Form, string>> = {};
-    if (!MSISDN_PATTERN.test(form.msisdn.trim())) problems.msisdn = 'validation.phone';
+    if (!isMsisdn(form.msisdn)) problems.msisdn = 'validation.phone';
     if (!form.first_name.trim()) problems.first_name = 'ra.validation.required';
     if (!form.last_name.trim()) problems.last_name = 'ra.validation.required';
     if (!ID_NUMBER.test(form.id_number.trim())) problems.id_number = 'customers.requests.invalid_id';

@@ -5,7 +5,7 @@
  */
 import { HttpError } from 'ra-core';
 import { digitalAssistedIdentification, findCustomer, findFieldAgentCustomer } from '../../../contract/customers';
-import { customerLookup, MSISDN_PATTERN } from '../../../contract/fields';
+import { customerLookup, internationalMsisdn, isMsisdn } from '../../../contract/fields';
 import { callApi } from '../../lib/portalApi';
 import type { KeptCustomer } from './customerStore';
 import type { VariantKey } from './variants';
@@ -22,8 +22,8 @@ export const lookupTerm = (typed: string): { term: string } | { problem: string 
     if (!value) return { problem: 'ra.validation.required' };
     if (PHONE_LIKE.test(value)) {
         const phone = value.replace(/[ -]/g, '');
-        // Sent as the server keeps numbers: without the + (contract/fields.ts `msisdn`).
-        return MSISDN_PATTERN.test(phone) ? { term: phone.replace(/^\+/, '') } : { problem: 'validation.phone' };
+        // Sent as the server keeps numbers (contract/fields.ts `msisdn`): 0821234567 finds 27821234567.
+        return isMsisdn(phone) ? { term: internationalMsisdn(phone) } : { problem: 'validation.phone' };
     }
     return customerLookup.safeParse(value).success ? { term: value } : { problem: 'customers.find.invalid_lookup' };
 };

@@ -5,7 +5,7 @@
  * types, are sent: a half-typed date, phone number or loan reference is left out.
  */
 import type { SortPayload } from 'react-admin';
-import { LOAN_REFERENCE_PATTERN, MSISDN_PATTERN } from '../../../contract/fields';
+import { internationalMsisdn, isMsisdn, LOAN_REFERENCE_PATTERN } from '../../../contract/fields';
 import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
 import {
     correctSuspense,
@@ -69,10 +69,10 @@ const oneOf = <T extends string>(choices: readonly T[], value: unknown): T | und
 const orderOf = (sort: SortPayload | undefined, fallback: 'asc' | 'desc'): 'asc' | 'desc' =>
     sort?.order === 'ASC' ? 'asc' : sort?.order === 'DESC' ? 'desc' : fallback;
 
-/** A phone number as the contract takes it (digits, an optional +), or nothing. */
+/** A phone number by the contract's rule, in the form numbers are kept (27…), or nothing. */
 export const phoneOf = (value: unknown): string | undefined => {
     const text = textOf(value);
-    return text && MSISDN_PATTERN.test(text) ? text : undefined;
+    return text && isMsisdn(text) ? internationalMsisdn(text) : undefined;
 };
 
 /** A loan reference as the contract takes it (upper case), or nothing. */

@@ -15,7 +15,7 @@ import {
     type RaRecord,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { MSISDN_PATTERN } from '../../../contract/fields';
+import { internationalMsisdn, isMsisdn } from '../../../contract/fields';
 import type { Admin } from '../../../contract/security';
 import { usePortalValidators } from '../../lib/validators';
 import { quietOnError } from '../../layout/ResourceErrors';
@@ -36,7 +36,7 @@ const clearedToNull = ({ current_password: currentPassword, ...data }: RaRecord)
 });
 
 /** The phone number as the server keeps it (contract/fields.ts `msisdn`): trimmed, without the +. */
-const storedMsisdn = (value: unknown) => (typeof value === 'string' ? value.trim().replace(/^\+/, '') : '');
+const storedMsisdn = (value: unknown) => (typeof value === 'string' ? internationalMsisdn(value) : '');
 
 /**
  * On one's own account, a new phone number (where the sign-in codes go) or turning the SMS code
@@ -47,7 +47,7 @@ const CurrentPasswordInput = () => {
     const user = useRecordContext<Admin>();
     const [msisdn, otpEnabled] = useWatch({ name: ['msisdn', 'otp_enabled'] }) as [unknown, unknown];
     if (!user || !isOwnAccount(user)) return null;
-    const newPhone = MSISDN_PATTERN.test(storedMsisdn(msisdn)) && storedMsisdn(msisdn) !== user.msisdn;
+    const newPhone = isMsisdn(storedMsisdn(msisdn)) && storedMsisdn(msisdn) !== user.msisdn;
     const turnedOff = user.otp_enabled && otpEnabled === false;
     if (!newPhone && !turnedOff) return null;
     return (

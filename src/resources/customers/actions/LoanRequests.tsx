@@ -4,7 +4,7 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { MSISDN_PATTERN } from '../../../../contract/fields';
+import { isMsisdn } from '../../../../contract/fields';
 import { imeiProblem } from '../../../lib/imeiCheck';
 import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer, type Loan } from '../../../../contract/loans';
 import { ActionDialog, useFieldProblem } from './ActionDialog';
@@ -28,7 +28,7 @@ const EXTRA = { deactivate: null, imei_change: 'new_imei', transfer: 'new_msisdn
 const extraProblem = (kind: RequestKind, value: string): string | undefined => {
     const text = value.trim();
     if (kind === 'imei_change') return imeiProblem(text);
-    if (kind === 'transfer') return MSISDN_PATTERN.test(text) ? undefined : 'validation.phone';
+    if (kind === 'transfer') return isMsisdn(text) ? undefined : 'validation.phone';
     return undefined;
 };
 
