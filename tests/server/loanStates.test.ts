@@ -11,7 +11,7 @@ import { customerLimits, digitalAssistedIdentification } from '../../contract/cu
 import { confirmLockActivation } from '../../contract/devices';
 import { cancelLoan, customerLoans, loanStatements } from '../../contract/loans';
 import { correctSuspense } from '../../contract/money';
-import { DRAFT_RESERVATION_HOURS } from '../../contract/origination';
+import { DRAFT_RESERVATION_HOURS, loanProgress } from '../../contract/origination';
 import { auditEvents, deviceLocks, inventoryItems, loans } from '../../server/db/schema';
 import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
 import { releaseExpiredDrafts } from '../../server/domain/origination/expiry';
@@ -187,6 +187,15 @@ describe('a draft whose reservation expired', () => {
             cancellation_reason: 'reservation_expired',
             balance: 0,
         });
+    });
+
+    it('is released before it is resumed: the wizard hears it was cancelled, never a draft to carry on', async () => {
+        const sale = await makeSale(server.db, { agentId, status: 'draft' });
+        server.clock.advance(DRAFT_RESERVATION_HOURS * HOUR_MS + 60_000);
+        token.agent = await signInAs(server, 'agent');
+        const progress = await server.call(loanProgress, { body: { loan_reference: sale.loanReference }, token: token.agent });
+        expect(progress.body).toMatchObject({ step: 'cancelled', loan: { status: 'cancelled', balance: 0 } });
+        expect(await itemStatus(sale.imei)).toBe('in_stock');
     });
 
     it('sweeps only expired drafts: a sale past its codes, an active loan and a young draft are left alone', async () => {

@@ -243,6 +243,10 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
 
     mount(app, loanProgress, async ({ body }, context) => {
         let sale = await saleLoan(context, body.loan_reference);
+        // A draft past its reservation is released before it is resumed: the wizard then says it was cancelled.
+        if (sale.loan.status === 'draft' && (await releaseCustomerDrafts(context, sale.loan.customerId)) > 0) {
+            sale = await saleLoan(context, body.loan_reference);
+        }
         if (sale.device?.requestedState) {
             await refreshDevices(context, [sale.loan.id]);
             sale = await saleLoan(context, body.loan_reference);
