@@ -72,8 +72,23 @@ test('an agent reads a customer on a phone: loans, messages, and a dialog that f
     await signIn(page, 'agent');
     await expectDashboard(page, /Welcome, /);
     await page.goto('/dashboard/customers/find');
-    await page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' }).fill(ZANELE.msisdn);
-    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    const lookup = page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' });
+    const find = page.getByRole('button', { name: 'Find', exact: true });
+    // A number found nowhere: the way forward this agent may take, with the number carried.
+    await lookup.fill('27719999990');
+    await find.click();
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Start a sale for this number' })).toBeVisible();
+    await expectAccessible(page, 'customer not found, phone');
+    // The top bar's title: one line cut with an ellipsis, the whole of it as its title.
+    await expect(page.locator('#react-admin-title')).toHaveCSS('text-overflow', 'ellipsis');
+    await expect(page.locator('#react-admin-title').locator('..')).toHaveAttribute('title', 'Find customer');
+    // Found by a loan's reference; the filled button reached by keyboard shows its 2 px ring outside it.
+    await lookup.fill(ZANELE.loan);
+    await lookup.press('Tab');
+    await expect(find).toBeFocused();
+    await expect(find).toHaveCSS('outline-width', '2px');
+    await expect(find).toHaveCSS('outline-offset', '2px');
+    await find.press('Enter');
     await expect(page.getByRole('heading', { name: ZANELE.name, level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Loans' }).getByText(ZANELE.loan)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible();
@@ -92,4 +107,8 @@ test('an agent reads a customer on a phone: loans, messages, and a dialog that f
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Thank you: the call was rated.')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The rating leaves its trace on the view: what, by whom.
+    const ratings = page.getByRole('region', { name: 'Call rating' });
+    await expect(ratings.getByText('4 stars, very good').first()).toBeVisible();
+    await expect(ratings.getByText(/^By Bongani Khumalo, /).first()).toBeVisible();
 });

@@ -74,7 +74,8 @@ const openView = (roles: string[]) => {
     return userEvent.setup();
 };
 
-describe('the customer view', () => {
+// The view loads on demand: on a busy machine one test took over the shared 20 s.
+describe('the customer view', { timeout: 60_000 }, () => {
     it('shows a call rating once given: the latest ratings with who gave them and when', async () => {
         const user = openView(['RATE_CALL']);
         const section = await screen.findByRole('region', { name: 'Call rating' });

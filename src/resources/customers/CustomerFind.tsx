@@ -110,7 +110,7 @@ const NotAmongMine = ({ term }: { term: string }) => {
             <Typography component="p" variant="body2" sx={{ mb: 1 }}>
                 {translate(shopSearch ? 'customers.find.not_mine_shop' : 'customers.find.not_mine')}
             </Typography>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Stack direction="row" sx={INHERIT_COLOUR}>
                 {shopSearch ? (
                     <Button
                         component={Link}
@@ -130,6 +130,16 @@ const NotAmongMine = ({ term }: { term: string }) => {
         </Alert>
     );
 };
+
+/**
+ * Buttons inside a warning take its text colour: the brand red on the warning's light amber is
+ * short of 4.5:1 (axe found it at 360 px).
+ */
+const INHERIT_COLOUR = {
+    flexWrap: 'wrap',
+    gap: 1,
+    '& .MuiButton-root': { color: 'inherit', borderColor: 'currentColor' },
+} as const;
 
 /** The number a lookup looked for, when what was sent was one (lookupTerm sends a number as digits). */
 const phoneOf = (term: string) => (MSISDN_PATTERN.test(term) ? term : '');
@@ -165,7 +175,7 @@ const NotFound = ({ variant, term, error }: { variant: VariantKey; term: string;
                 {translate(advice)}
             </Typography>
             {phone && (record || sell) ? (
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <Stack direction="row" sx={INHERIT_COLOUR}>
                     {record ? <AddRequest label="customers.find.register_new" msisdn={phone} /> : null}
                     <StartSale variant={variant} msisdn={phone} />
                 </Stack>
