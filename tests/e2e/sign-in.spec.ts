@@ -101,12 +101,27 @@ test.describe('signing in', () => {
         await expectDashboard(page, /Welcome, /);
     });
 
-    test('a short code is refused on the page', async ({ page }) => {
+    test('a short code is refused on the page; five wrong codes end the sign-in', async ({ page, request }) => {
         await signIn(page, 'secure');
         await expect(page).toHaveURL(/\/otp$/);
         await page.getByLabel('Sign-in code').fill('12');
         await page.getByRole('button', { name: 'Verify' }).click();
         await expect(page.getByText('valid OTP required')).toBeVisible();
+
+        const code = await latestOtp(request, MSISDN.secure);
+        const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+        const verify = page.getByRole('button', { name: 'Verify' });
+        for (let guess = 1; guess <= 5; guess++) {
+            await page.getByLabel('Sign-in code').fill(wrong);
+            // Each guess waits for Verify to be enabled again: the previous answer has arrived.
+            await verify.click();
+            await expect(page.getByRole('alert')).toHaveText(guess < 5 ? /not right/ : /this sign-in has ended/);
+        }
+        // Waiting cannot help: Verify stays disabled, and the way on is signing in again.
+        await expect(verify).toBeDisabled();
+        await expectAccessible(page, 'sign-in code, five wrong');
+        await page.getByRole('link', { name: 'Sign in again' }).click();
+        await expect(page).toHaveURL(/\/$/);
     });
 
     test('the mobile operator sign-in goes through the operator and back', async ({ page }) => {
