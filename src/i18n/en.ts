@@ -1258,6 +1258,8 @@ const en: TranslationMessages = {
                 loading: 'Finding where this sale stands…',
                 resumed: 'This sale was in progress: it carries on where it stands.',
                 cancelled: 'The sale in progress had been cancelled. Start a new one.',
+                expired:
+                    'The sale in progress was not finished within %{hours} hours of its start, so it was cancelled: its phone went back in stock. Start a new one.',
                 lost: 'The sale in progress can no longer be found. Start a new one.',
                 elsewhere: 'Your sale %{reference} is in progress in “%{entry}”: finish or cancel it there first.',
                 continue: 'Continue it',

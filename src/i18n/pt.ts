@@ -1483,6 +1483,8 @@ const pt: TranslationMessages = {
                 loading: 'A procurar em que ponto está esta venda…',
                 resumed: 'Esta venda estava em curso: continua no ponto em que está.',
                 cancelled: 'A venda em curso tinha sido cancelada. Comece uma nova.',
+                expired:
+                    'A venda em curso não foi concluída nas %{hours} horas seguintes ao início, por isso foi cancelada: o telefone voltou ao stock. Comece uma nova.',
                 lost: 'A venda em curso já não se encontra. Comece uma nova.',
                 elsewhere: 'A sua venda %{reference} está em curso em “%{entry}”: conclua-a ou cancele-a lá primeiro.',
                 continue: 'Continuá-la',

@@ -1488,6 +1488,8 @@ const sw: TranslationMessages = {
                 loading: 'Inatafuta mauzo haya yamefikia wapi…',
                 resumed: 'Mauzo haya yalikuwa yanaendelea: yanaendelea pale yalipofikia.',
                 cancelled: 'Mauzo yaliyokuwa yakiendelea yalighairiwa. Anza mapya.',
+                expired:
+                    'Mauzo yaliyokuwa yakiendelea hayakukamilishwa ndani ya saa %{hours} tangu yaanze, kwa hiyo yalighairiwa: simu yake ilirudishwa stoo. Anzisha mauzo mapya.',
                 lost: 'Mauzo yaliyokuwa yakiendelea hayapatikani tena. Anza mapya.',
                 elsewhere: 'Mauzo yako %{reference} yanaendelea katika “%{entry}”: yamalize au uyaghairi huko kwanza.',
                 continue: 'Yaendeleze',

@@ -18,6 +18,8 @@ import { activeLoan, device, limits, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
 
 let shown: Loan[] = [];
+/** What loan_progress answers of the sale: in progress, or cancelled by the time the wizard asks. */
+let progressStep: 'otp' | 'cancelled' = 'otp';
 
 contractServer(
     answer(customerLimits, { ...limits }),
@@ -25,7 +27,7 @@ contractServer(
     answer(loanProgress, () => ({
         loan: shown[0] ?? activeLoan(),
         customer: thandi,
-        step: 'otp' as const,
+        step: progressStep,
         customer_otp_verified: false,
         agent_otp_verified: false,
         codes: { customer: null, agent: null },
@@ -44,6 +46,7 @@ afterAll(() => {
 });
 afterEach(() => {
     shown = [];
+    progressStep = 'otp';
     loanStore.clear();
 });
 
@@ -130,6 +133,20 @@ describe('a loan on the customer view', () => {
         await user.click(within(card).getByRole('button', { name: 'Continue sale' }));
         expect(await screen.findByText('This sale was in progress: it carries on where it stands.')).toBeTruthy();
         expect(loanStore.read()).toMatchObject({ entry: 'v1', loanReference: 'LPP-100009', msisdn: thandi.msisdn });
+    });
+
+    it('a draft the server released meanwhile: the wizard says its reservation ran out, and starts afresh', async () => {
+        const { section, user } = await openView([activeLoan({ loan_reference: 'LPP-100009', status: 'draft', balance: 3999 })]);
+        const card = await cardOf(section, 'LPP-100009');
+        shown = [activeLoan({ loan_reference: 'LPP-100009', status: 'cancelled', cancellation_reason: 'reservation_expired' })];
+        progressStep = 'cancelled';
+        await user.click(within(card).getByRole('button', { name: 'Continue sale' }));
+        expect(
+            await screen.findByText(
+                'The sale in progress was not finished within 48 hours of its start, so it was cancelled: its phone went back in stock. Start a new one.',
+            ),
+        ).toBeTruthy();
+        expect(loanStore.read()?.loanReference ?? null).toBeNull();
     });
 
     it('a loan that went through offers no "Continue sale"', async () => {

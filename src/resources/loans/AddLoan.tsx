@@ -21,7 +21,7 @@ import { CanAccess, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CallResponse } from '../../../contract/define';
 import type { Loan } from '../../../contract/loans';
-import { loanProgress, type OriginationStep } from '../../../contract/origination';
+import { DRAFT_RESERVATION_HOURS, loanProgress, type OriginationStep } from '../../../contract/origination';
 import { AccessDenied } from '../../layout/AccessDenied';
 import { LoadError } from '../../layout/LoadError';
 import { PageLoading } from '../../layout/PageLoading';
@@ -247,7 +247,7 @@ const Running = ({ entry, start, note }: { entry: Entry; start: { draft: Draft; 
             <Progress step={step} />
             {message ? (
                 <Alert severity="info" onClose={() => setMessage(null)}>
-                    {translate(message)}
+                    {translate(message, { hours: DRAFT_RESERVATION_HOURS })}
                 </Alert>
             ) : null}
             {/* Visible overflow: the step's action bar sticks to the bottom of the screen, not of the card. */}
@@ -300,8 +300,14 @@ const resumedFrom = (
 ): { draft: Draft; step: Step; note: string } | null => {
     if (progress) {
         const { loan, customer, step } = progress;
-        if (step === 'cancelled')
-            return { draft: emptyDraft(keptType()), step: 'customer', note: 'loans.wizard.resume.cancelled' };
+        if (step === 'cancelled') {
+            // Cancelled by the server when its reservation ran out, or by someone: the note says which.
+            const note =
+                loan.cancellation_reason === 'reservation_expired'
+                    ? 'loans.wizard.resume.expired'
+                    : 'loans.wizard.resume.cancelled';
+            return { draft: emptyDraft(keptType()), step: 'customer', note };
+        }
         return {
             step: STEP_OF_PROGRESS[step],
             note: 'loans.wizard.resume.resumed',
