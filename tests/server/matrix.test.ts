@@ -350,6 +350,30 @@ const ROWS = {
             remoteAddress: context.remoteAddress,
         }),
     },
+    // The photo step of a fresh registration (its token), and the photo of a fresh registration's request.
+    registerLiveness: {
+        input: async context => {
+            const registered = await server.call(register, {
+                body: {
+                    username: uniqueUsername(context),
+                    first_name: 'Matrix',
+                    last_name: 'Live',
+                    msisdn: uniqueMsisdn(context),
+                    store_id: ids.soweto,
+                    password: 'a-long-password-1',
+                },
+                remoteAddress: context.remoteAddress,
+            });
+            return {
+                body: { registration_token: registered.body.registration_token },
+                files: [{ name: 'live.png', type: 'image/png', bytes: png(480, 640) }],
+                remoteAddress: context.remoteAddress,
+            };
+        },
+    },
+    registrationCapture: {
+        input: async context => ({ params: { id: String(await pendingRequest('agent_registration', context)) } }),
+    },
     // Customers, loans and devices (issue 8): the seeded demo customers for reads, a fresh loan per row for writes.
     findCustomer: { input: () => ({ body: { username: DEMO.active } }) },
     findFieldAgentCustomer: { input: () => ({ query: { find: 'fieldagent' }, body: { username: DEMO.fieldAgents } }) },
@@ -623,7 +647,7 @@ const ROWS = {
     decideServiceTransaction: { input: context => approve('agent_registration', context) },
     requestsClosedByApproval: { input: () => ({ body: { request_id: 1 } }) },
     approvalCounts: { input: () => ({}) },
-    uploadImage: { input: () => ({ body: { kind: 'selfie' } }) },
+    uploadImage: { input: () => ({ body: { kind: 'id_back' } }) },
     idValidationCheck: {
         input: context => ({
             body: {
