@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
     'admins.reauthenticate_throttled',
     'admins.register',
     'admins.register_refused',
+    'admins.register_liveness',
     'admins.reset_password',
     'admins.update',
     'agents.assign_tier',

@@ -8,6 +8,7 @@ import { registerKycRoutes } from './kyc';
 import { registerMoneyRoutes } from './money';
 import { registerOriginationRoutes } from './origination';
 import { registerPlacesRoutes } from './places';
+import { registerRegistrationRoutes } from './registrations';
 import { registerSecurityRoutes } from './security';
 import { registerStoreRoutes } from './stores';
 import { registerSystemRoutes } from './system';
@@ -15,6 +16,7 @@ import { registerSystemRoutes } from './system';
 export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerAuthRoutes(app);
     registerSecurityRoutes(app);
+    registerRegistrationRoutes(app);
     registerCustomersRoutes(app);
     registerKycRoutes(app);
     registerOriginationRoutes(app);

@@ -52,6 +52,7 @@ import {
 } from './auth/reauthenticate';
 import { releaseSignInFailures, takeRateSlot, tooManyAttempts } from './auth/throttle';
 import { insertAgentRegistration } from './approvals/requests';
+import { openLivenessStep } from './registrations';
 
 /** The group agents join when they register themselves. */
 export const SALES_AGENT_GROUP = 'Sales Agent';
@@ -981,6 +982,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             checkNewPassword(body.password, body.username, 'password');
             const passwordHash = await hashPassword(body.password);
             const answer = { username: body.username, status: 'pending_approval' as const };
+            // Step 2, the live photo (server/domain/registrations.ts), takes the token answered here.
             return context.write(
                 async tx => {
                     await lockMsisdn(tx, body.msisdn);
@@ -994,7 +996,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                             createdAt: context.now(),
                         });
                         return {
-                            result: answer,
+                            result: { ...answer, ...(await openLivenessStep(tx, null, context.now())) },
                             audit: {
                                 action: 'admins.register_refused',
                                 entity: 'admins',
@@ -1021,7 +1023,7 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                         context.now(),
                     );
                     return {
-                        result: answer,
+                        result: { ...answer, ...(await openLivenessStep(tx, created.id, context.now())) },
                         audit: [
                             {
                                 actorAdminId: created.id,

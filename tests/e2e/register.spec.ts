@@ -1,9 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signIn } from './support';
 
+/**
+ * A front camera for the page: getUserMedia answers the stream of a 480 × 640 canvas the page
+ * keeps painting, so the live photo step runs in a browser without a camera.
+ */
+const withCamera = (page: Page) =>
+    page.addInitScript(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 480;
+        canvas.height = 640;
+        const context = canvas.getContext('2d');
+        let frame = 0;
+        setInterval(() => {
+            frame += 1;
+            if (!context) return;
+            context.fillStyle = `rgb(${180 + (frame % 20)}, 150, 130)`;
+            context.fillRect(0, 0, canvas.width, canvas.height);
+        }, 50);
+        Object.defineProperty(navigator, 'mediaDevices', {
+            configurable: true,
+            value: { getUserMedia: () => Promise.resolve(canvas.captureStream(20)) },
+        });
+    });
+
 test.describe('agent registration', () => {
-    test('a new agent registers, and cannot sign in before approval', async ({ page }) => {
+    test('a new agent registers, takes their live photo, and cannot sign in before approval', async ({ page }) => {
         const username = `agent${Date.now() % 1_000_000}`;
+        await withCamera(page);
         await page.goto('/');
         await page.getByRole('link', { name: 'Register here' }).click();
         await expect(page).toHaveURL(/\/register$/);
@@ -29,7 +53,26 @@ test.describe('agent registration', () => {
         await page.getByLabel('Email (optional)').fill('thandi@example.com');
         await page.getByRole('textbox', { name: 'Confirm password' }).fill('a-long-password');
         await page.getByRole('button', { name: 'Register' }).click();
+
+        // Step 2: the live photo, bound to this registration; it cannot be skipped.
+        await expect(page).toHaveURL(/\/verify_liveness$/);
+        await expect(page.getByRole('heading', { name: 'Your live photo' })).toBeVisible();
+        const finish = page.getByRole('button', { name: 'Finish registration' });
+        await expect(finish).toBeDisabled();
+        await expectAccessible(page, 'registration: live photo');
+        await page.getByRole('button', { name: 'Start camera' }).click();
+        const video = page.getByLabel('Camera preview');
+        await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBe(480);
+        await page.getByRole('button', { name: 'Take photo' }).click();
+        await expect(page.getByText('Your photo shows a live face. You can finish your registration.')).toBeVisible();
+        await expect(page.getByText('You can take 2 more photos.')).toBeVisible();
+        await expectAccessible(page, 'registration: live photo sent');
+        await finish.click();
+
         await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
+        await expect(page.getByRole('status')).toContainText(
+            'A checker holding the role “Approve agent registration” (at Soweto Central, or at head office)',
+        );
         await expectAccessible(page, 'registration received');
 
         await signIn(page, username, 'a-long-password');

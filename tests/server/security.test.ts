@@ -16,6 +16,8 @@ import {
     listAuditEvents,
     listGroupRoles,
     register,
+    registerLiveness,
+    registrationCapture,
     registrationOptions,
     releaseAdminThrottle,
     removeGroupRole,
@@ -27,6 +29,7 @@ import {
 } from '../../contract/security';
 import { adminGroups, adminRoles, admins, auditEvents, smsOutbox } from '../../server/db/schema';
 import { DEMO_GROUPS } from '../../server/db/seed';
+import { png } from '../e2e/fixtures/kycImages';
 import { startTestServer, type CallOptions, type TestServer } from './harness';
 
 let server: TestServer;
@@ -38,6 +41,8 @@ let analystToken: string;
 let makerToken: string;
 
 const ids = { portalStaff: 0, analytics: 0, soweto: 0, viewSecurityRole: 0, addStoreRole: 0 };
+/** The liveness token of a registration made for the access cases. */
+let livenessToken = '';
 
 beforeAll(async () => {
     server = await startTestServer();
@@ -54,6 +59,11 @@ beforeAll(async () => {
     ids.addStoreRole = roles.find(role => role.code === 'ADD_STORE')?.id ?? 0;
     const { body } = await server.call(registrationOptions);
     ids.soweto = body.stores.find(store => store.name === 'Soweto Central')?.id ?? 0;
+    const registered = await server.call(register, {
+        body: { ...newAdminBody('9006'), group_id: undefined, store_id: ids.soweto },
+        remoteAddress: '198.51.100.99',
+    });
+    livenessToken = registered.body.registration_token;
 });
 afterAll(() => server?.close());
 
@@ -152,6 +162,19 @@ const ACCESS_CASES: Record<keyof typeof securityCalls, AccessCase> = {
         call: register,
         valid: () => ({ body: { ...newAdminBody('9003'), group_id: undefined, store_id: ids.soweto } }),
         invalid: () => ({ body: { ...newAdminBody('9004'), group_id: undefined }, field: 'store_id' }),
+    },
+    registerLiveness: {
+        call: registerLiveness,
+        valid: () => ({
+            body: { registration_token: livenessToken },
+            files: [{ name: 'live.png', type: 'image/png', bytes: png(480, 640) }],
+        }),
+        invalid: () => ({ body: { registration_token: 'not-a-token' }, field: 'registration_token' }),
+    },
+    registrationCapture: {
+        call: registrationCapture,
+        valid: () => ({ params: { id: '1' } }),
+        invalid: () => ({ params: { id: 'one' }, field: 'id' }),
     },
 };
 
@@ -494,7 +517,7 @@ describe('agent self-registration', () => {
             ...from,
         });
         expect(known.status).toBe(fresh.status);
-        expect(known.body).toEqual({ username: 'user.2004', status: 'pending_approval' });
+        expect(known.body).toMatchObject({ username: 'user.2004', status: 'pending_approval' });
         expect(Object.keys(known.body).sort()).toEqual(Object.keys(fresh.body).sort());
         expect(await server.db.select().from(admins).where(eq(admins.username, 'user.2004'))).toEqual([]);
         const notices = await server.db

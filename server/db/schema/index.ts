@@ -15,3 +15,4 @@ export * from './loans';
 export * from './devices';
 export * from './kyc';
 export * from './money';
+export * from './registrations';

@@ -1,7 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, Box, Button, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register, registrationOptions } from '../../../contract/security';
@@ -12,6 +12,7 @@ import { optionalEmail, phone, username } from '../../lib/contractChecks';
 import { maxLength, minLength, required, type FieldCheck } from '../../lib/fieldChecks';
 import { callApi } from '../../lib/portalApi';
 import { AuthLayout } from './AuthLayout';
+import { RegistrationSteps, registrationReceivedOf } from './RegistrationSteps';
 import {
     AlternativeLink,
     FormField,
@@ -86,21 +87,31 @@ const useRegistrationOptions = () => {
     return { ...state, isPending: !state.data && state.error === undefined, retry };
 };
 
-/** Agent self-registration: creates a sales agent who signs in once an administrator approves. */
+/**
+ * Agent self-registration, steps 1 and 3 (RegistrationSteps.tsx): the details, which create a sales
+ * agent awaiting approval and lead on to the live photo (`/verify_liveness`); and, once the photo
+ * is sent, "received", naming who approves: a checker holding APPROVE_AGENT_REGISTRATION at the
+ * chosen shop or at head office (the approvals' reach, docs/domain.md).
+ */
 export const RegisterPage = () => {
     const { translate } = useT();
+    const navigate = useNavigate();
+    const received = registrationReceivedOf(useLocation().state);
     const form = useSignedOutForm<Registration>(EMPTY);
     const [problem, setProblem] = useState<string | null>(null);
-    const [done, setDone] = useState<{ name: string; username: string } | null>(null);
     const options = useRegistrationOptions();
 
-    if (done) {
+    if (received) {
         return (
             <AuthLayout title={translate('register.done_title')}>
+                <RegistrationSteps active="received" />
                 <Box sx={{ textAlign: 'center' }}>
                     <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
                     <Typography sx={{ my: 2 }} role="status">
-                        {translate('register.done_body', done)}
+                        {translate('register.done_body', {
+                            ...received,
+                            role: translate('roles.APPROVE_AGENT_REGISTRATION'),
+                        })}
                     </Typography>
                     <Button component={Link} to="/" variant="contained" fullWidth>
                         {translate('app.back_to_sign_in')}
@@ -116,7 +127,19 @@ export const RegisterPage = () => {
             const answer = await callApi(register, {
                 body: { ...values, store_id: Number(values.store_id), email: values.email || undefined },
             });
-            setDone({ name: values.first_name.trim(), username: answer.username });
+            const shop = stores.find(store => String(store.id) === values.store_id)?.name ?? '';
+            // On to the live photo, carrying the registration's token in the history entry alone.
+            void navigate('/verify_liveness', {
+                replace: true,
+                state: {
+                    registration: {
+                        token: answer.registration_token,
+                        name: values.first_name.trim(),
+                        username: answer.username,
+                        shop,
+                    },
+                },
+            });
         } catch (error) {
             const fieldErrors = fieldErrorsOf(error, FIELDS);
             // Errors on fields are marked there, and said above the button; the rest shows there alone.
@@ -129,6 +152,7 @@ export const RegisterPage = () => {
 
     return (
         <AuthLayout title={translate('register.title')} subtitle={translate('register.subtitle')} wide>
+            <RegistrationSteps active="details" />
             {options.error !== undefined && <LoadError error={options.error} onRetry={options.retry} sx={{ mb: 2 }} />}
             {options.data && stores.length === 0 && <Alert severity="info">{translate('register.no_stores')}</Alert>}
             <SignedOutForm form={form} onSubmit={submit} onInvalid={() => setProblem('validation.correct_errors')}>

@@ -4,7 +4,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { CallResponse } from '../../../contract/define';
 import type { uploadImage } from '../../../contract/kyc';
 import { useT } from '../../i18n/context';
@@ -12,6 +12,7 @@ import { session } from '../../lib/session';
 import { uploadKycImage } from '../../resources/kyc/api';
 import { uploadRefusalOf } from '../../resources/kyc/uploadRefusal';
 import { AuthLayout } from './AuthLayout';
+import { RegistrationFinish, RegistrationPhotoUpload, RegistrationSteps, registrationInPhotoOf } from './RegistrationSteps';
 
 type CameraProblem = 'liveness.no_camera' | 'liveness.permission_denied' | 'liveness.unsupported' | 'liveness.failed';
 
@@ -114,9 +115,12 @@ export const LivenessUpload = ({ file }: { file: File }) => {
 
 /**
  * The liveness check (spec §2, /verify_liveness): the front camera's live picture and a photo
- * taken from it. Without a camera or without permission, it says so plainly. On a device where
- * someone is signed in (the agent's phone), the photo is sent for the check at once and its result
- * shown; otherwise the page says to sign in first. It stays a signed-out page: no react-admin.
+ * taken from it. Without a camera or without permission, it says so plainly. Reached from a
+ * self-registration (its history entry carries the registration, RegistrationSteps.tsx), it is
+ * the registration's photo step: each photo is sent with the registration's token and bound to
+ * it, and the page leads on to "received". On a device where someone is signed in (the agent's
+ * phone), the photo is sent for the check at once and its result shown; otherwise the page says
+ * to sign in first. It stays a signed-out page: no react-admin.
  */
 export const VerifyLivenessPage = () => {
     const { translate } = useT();
@@ -127,6 +131,8 @@ export const VerifyLivenessPage = () => {
     const [starting, setStarting] = useState(false);
     const [file, setFile] = useState<File | null>(null);
     const signedIn = session.isSignedIn();
+    const registration = registrationInPhotoOf(useLocation().state);
+    const [finishable, setFinishable] = useState(false);
 
     const stop = useCallback(() => {
         setStream(current => {
@@ -172,11 +178,15 @@ export const VerifyLivenessPage = () => {
         canvas.getContext('2d')?.drawImage(source, 0, 0);
         setPhoto(canvas.toDataURL('image/jpeg', 0.9));
         stop();
-        if (signedIn) void jpegOf(canvas).then(setFile);
+        if (signedIn || registration) void jpegOf(canvas).then(setFile);
     };
 
     return (
-        <AuthLayout title={translate('liveness.title')} subtitle={translate('liveness.intro')}>
+        <AuthLayout
+            title={translate(registration ? 'register.photo_title' : 'liveness.title')}
+            subtitle={translate(registration ? 'register.photo_intro' : 'liveness.intro')}
+        >
+            {registration ? <RegistrationSteps active="photo" /> : null}
             {problem && (
                 <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
                     {translate(problem)}
@@ -220,7 +230,17 @@ export const VerifyLivenessPage = () => {
                     {translate('liveness.captured')}
                 </Typography>
             )}
-            {!signedIn ? (
+            {registration ? (
+                file ? (
+                    // A new photo is a new upload: keyed by the file, the component starts afresh.
+                    <RegistrationPhotoUpload
+                        key={`${file.name}-${file.lastModified}-${file.size}`}
+                        file={file}
+                        token={registration.token}
+                        onSettled={settled => setFinishable(done => done || settled)}
+                    />
+                ) : null
+            ) : !signedIn ? (
                 <Alert
                     severity="info"
                     // Not an alert: it is there from the start, and the camera's problems are the page's alerts.
@@ -260,9 +280,13 @@ export const VerifyLivenessPage = () => {
                     </Button>
                 )}
             </Stack>
-            <Button component={Link} to="/" fullWidth sx={{ mt: 1 }}>
-                {translate('app.back_to_sign_in')}
-            </Button>
+            {registration ? (
+                <RegistrationFinish registrant={registration} finishable={finishable} />
+            ) : (
+                <Button component={Link} to="/" fullWidth sx={{ mt: 1 }}>
+                    {translate('app.back_to_sign_in')}
+                </Button>
+            )}
         </AuthLayout>
     );
 };

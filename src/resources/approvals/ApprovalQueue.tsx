@@ -624,6 +624,7 @@ export const ApprovalQueue = ({ queue }: { queue: QueueName }) => {
                 <DecisionDialog
                     open={dialogOpen}
                     decision={deciding.decision}
+                    request={deciding.request}
                     title={translate(`approvals.${deciding.decision}_title`, { id: deciding.request.id })}
                     content={translate(`approvals.${deciding.decision}_content`, {
                         id: deciding.request.id,

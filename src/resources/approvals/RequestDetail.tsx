@@ -4,6 +4,7 @@ import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
 import { PRICE_FIELDS } from '../../../contract/stores';
 import { formatDateTime } from '../../lib/format';
+import { RegistrationCapture } from './RegistrationCapture';
 
 /** Dark enough on white for a 4.5:1 contrast in either theme's chip. */
 const STATUS_COLOURS: Record<ApprovalStatus, 'default' | 'success' | 'error'> = {
@@ -96,6 +97,10 @@ const ChangeRows = ({ request }: { request: ApprovalRequest }) => {
                         <Mono>{change.username ?? '—'}</Mono>
                     </Row>
                     <Row label="store">{change.store_name ?? request.store?.name ?? '—'}</Row>
+                    {/* The photo the registrant took at registering, for the checker to compare. */}
+                    <Row label="liveness">
+                        <RegistrationCapture requestId={request.id} name={request.subject} />
+                    </Row>
                 </>
             );
         case 'deregistration':

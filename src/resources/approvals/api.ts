@@ -17,6 +17,7 @@ import {
     pendingLoanRemovalRequests,
     pendingMakerCheckerRequests,
     pendingTransferLoans,
+    requestsClosedByApproval,
     APPROVAL_STATUSES,
     type ApprovalKind,
     type ApprovalRequest,
@@ -45,6 +46,7 @@ export const QUEUE_SORTS = ['created_at', 'decided_at', 'id'] as const;
 export const approvalsKey = ['approvals'] as const;
 export const queueKey = (queue: QueueName) => [...approvalsKey, queue] as const;
 export const countsKey = [...approvalsKey, 'counts'] as const;
+export const closedByApprovalKey = (id: number) => [...approvalsKey, 'closed-by', id] as const;
 
 /** The filters as the list holds them (react-admin's filter form). */
 export interface QueueFilterValues {
@@ -183,3 +185,7 @@ export const decide = async (
 };
 
 export const fetchCounts = (signal?: AbortSignal) => callApi(approvalCounts, {}, { signal });
+
+/** The other pending requests approving this one would close (a deregistration's, on its loan). */
+export const fetchClosedByApproval = async (requestId: number, signal?: AbortSignal): Promise<ApprovalRequest[]> =>
+    (await callApi(requestsClosedByApproval, { body: { request_id: requestId } }, { signal })).requests;

@@ -37,6 +37,7 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
     'admins.reauthenticate_throttled': 'reauthenticate_throttled',
     'admins.register': 'agent_registered',
     'admins.register_refused': 'registration_refused',
+    'admins.register_liveness': 'registration_liveness',
     'admins.reset_password': 'password_reset',
     'admins.update': 'user_changed',
     'agents.assign_tier': 'tier_assigned',

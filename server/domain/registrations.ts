@@ -1,0 +1,206 @@
+/**
+ * Agent self-registration's liveness step (contract/security.ts `register`, `registerLiveness`,
+ * `registrationCapture`): details → live photo → received.
+ *
+ * The registration (server/domain/security.ts) answers a token once: 32 random bytes, kept only as
+ * their SHA-256, good for REGISTRATION_LIVENESS_MINUTES. The photo step takes that token and nothing
+ * else, so a photo binds to the registration that issued it and no other: a stranger's token, an
+ * expired one, one spent on REGISTRATION_CAPTURES photos or one whose registration a checker has
+ * decided is refused alike (409 `errors.registration_step_closed`), saying nothing of which it was.
+ * A registration refused unseen (its phone number was known) answers a token too, which takes
+ * photos as any other and binds them to nothing: its answers reveal no numbers either.
+ *
+ * The photo is judged as every KYC image is (contract/imageFormat.ts: type, structure, size in
+ * pixels, a face's minimum side) and its bytes go to the KYC image store off the server's thread
+ * (server/domain/kyc/imageStore.ts), named by the registration's row, so the store's sweep of
+ * unattached KYC images never touches it. Each photo replaces the last; the checker of the
+ * registration sees the latest with its liveness result (`registrationCapture`), under the
+ * approvals' reach (domain/approvals/index.ts): a caller attached to a shop, the registrations to
+ * that shop only.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { LIVENESS_MIN_SIDE, readImage, sniffImageType } from '../../contract/imageFormat';
+import {
+    REGISTRATION_CAPTURES,
+    REGISTRATION_LIVENESS_MINUTES,
+    registerLiveness,
+    registrationCapture,
+} from '../../contract/security';
+import type { Transaction } from '../db';
+import { admins, approvalRequests, registrationLiveness } from '../db/schema';
+import { HttpError, mount } from '../http';
+import { iso } from '../wire';
+import { openImageStore } from './kyc/imageStore';
+import { livenessOf } from './kyc/images';
+
+const sha256Of = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Opens the liveness step of a registration (inside its write): answers the token, once, and when
+ * it closes. `adminId` null for a registration refused unseen.
+ */
+export const openLivenessStep = async (
+    tx: Transaction,
+    adminId: number | null,
+    now: Date,
+): Promise<{ registration_token: string; liveness_until: string }> => {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + REGISTRATION_LIVENESS_MINUTES * 60_000);
+    await tx.insert(registrationLiveness).values({ tokenSha256: sha256Of(token), adminId, expiresAt, createdAt: now });
+    return { registration_token: token, liveness_until: iso(expiresAt) };
+};
+
+const stepClosed = () =>
+    new HttpError(
+        409,
+        'errors.registration_step_closed',
+        `This registration's photo step is closed: it takes ${REGISTRATION_CAPTURES} photos within ${REGISTRATION_LIVENESS_MINUTES} minutes of registering, while the registration waits for its checker`,
+        'registration_token',
+    );
+
+const requestNotFound = () =>
+    new HttpError(404, 'errors.request_not_found', 'This request was not found, or it is not one you may see', 'id');
+
+/** Why the bytes are no photo the step takes: the KYC upload's refusals (server/domain/kyc/index.ts). */
+const judgePhoto = (bytes: Uint8Array) => {
+    const image = readImage(bytes);
+    if (!image.ok) {
+        if (image.problem === 'type')
+            throw new HttpError(
+                415,
+                'errors.unsupported_media_type',
+                'The file is not a JPEG, PNG or WebP image (judged by its content, not its name)',
+                'file',
+            );
+        throw image.problem === 'structure'
+            ? new HttpError(400, 'errors.image_malformed', `The image is damaged: ${image.detail}`, 'file')
+            : new HttpError(400, 'errors.image_dimensions', `The image is ${image.detail}`, 'file');
+    }
+    if (Math.min(image.width, image.height) < LIVENESS_MIN_SIDE) {
+        throw new HttpError(
+            400,
+            'errors.liveness_too_small',
+            `The picture is ${image.width} × ${image.height} pixels: a face needs at least ${LIVENESS_MIN_SIDE} on the shorter side`,
+            'file',
+        );
+    }
+    return image;
+};
+
+export const registerRegistrationRoutes = (app: FastifyInstance): void => {
+    const store = openImageStore(app.portal.settings);
+    app.addHook('onClose', async () => store.close());
+
+    mount(
+        app,
+        registerLiveness,
+        async ({ body, file }, context) => {
+            const tokenSha256 = sha256Of(body.registration_token);
+            /** The step's row and its registrant's status, when the step is still open. */
+            const openStep = async (db: Transaction | typeof context.db, lock: boolean) => {
+                const query = db
+                    .select({ step: registrationLiveness, status: admins.status })
+                    .from(registrationLiveness)
+                    .leftJoin(admins, eq(admins.id, registrationLiveness.adminId))
+                    .where(eq(registrationLiveness.tokenSha256, tokenSha256))
+                    .$dynamic();
+                const [found] = lock ? await query.for('update', { of: registrationLiveness }) : await query;
+                const open =
+                    found !== undefined &&
+                    found.step.expiresAt > context.now() &&
+                    found.step.captures < REGISTRATION_CAPTURES &&
+                    (found.step.adminId === null || found.status === 'pending_approval');
+                if (!open) throw stepClosed();
+                return found.step;
+            };
+            // The cheap refusal first: a closed step reads no image.
+            const before = await openStep(context.db, false);
+            const image = judgePhoto(file.bytes);
+            const liveness = livenessOf(image);
+            const capturedAt = context.now();
+            const photo = { contentType: image.type, size: file.bytes.length, sha256: sha256Of(file.bytes) };
+            // A registration refused unseen keeps no photo; the rest of the step is the same.
+            const storedAs = before.adminId === null ? null : await store.put(file.bytes);
+            try {
+                const { saved, replaced } = await context.write(async tx => {
+                    const now = await openStep(tx, true);
+                    const [saved] = await tx
+                        .update(registrationLiveness)
+                        .set(
+                            now.adminId === null
+                                ? { captures: now.captures + 1 }
+                                : {
+                                      captures: now.captures + 1,
+                                      storedAs,
+                                      ...photo,
+                                      livenessPassed: liveness.passed,
+                                      livenessScore: liveness.score,
+                                      capturedAt,
+                                  },
+                        )
+                        .where(eq(registrationLiveness.id, now.id))
+                        .returning();
+                    if (!saved) throw new Error('The liveness step could not be read back');
+                    const after = { ...photo, liveness, captures: saved.captures };
+                    return {
+                        result: { saved, replaced: now.storedAs },
+                        audit:
+                            now.adminId === null
+                                ? {
+                                      action: 'admins.register_refused',
+                                      entity: 'admins',
+                                      after: { reason: 'liveness_of_refused_registration', ...after },
+                                  }
+                                : {
+                                      actorAdminId: now.adminId,
+                                      action: 'admins.register_liveness',
+                                      entity: 'admins',
+                                      entityId: now.adminId,
+                                      after,
+                                  },
+                    };
+                });
+                // The photo replaced is no registration's any more (after the commit: a failed write keeps it).
+                if (replaced !== null) await store.remove(replaced);
+                return {
+                    liveness,
+                    captured_at: iso(capturedAt),
+                    captures_left: Math.max(0, REGISTRATION_CAPTURES - saved.captures),
+                };
+            } catch (error) {
+                if (storedAs !== null) await store.remove(storedAs);
+                throw error;
+            }
+        },
+        { status: 201 },
+    );
+
+    mount(app, registrationCapture, async ({ params }, context) => {
+        const id = Number(params.id);
+        const [request] = await context.db
+            .select({ storeId: approvalRequests.storeId, agentId: approvalRequests.subjectAdminId })
+            .from(approvalRequests)
+            .where(and(eq(approvalRequests.id, id), eq(approvalRequests.kind, 'agent_registration')));
+        const shop = context.session?.admin.storeId ?? null;
+        if (!request || request.agentId === null || (shop !== null && request.storeId !== shop)) throw requestNotFound();
+        const [photo] = await context.db
+            .select()
+            .from(registrationLiveness)
+            .where(and(eq(registrationLiveness.adminId, request.agentId), isNotNull(registrationLiveness.storedAs)))
+            .orderBy(desc(registrationLiveness.capturedAt))
+            .limit(1);
+        if (!photo?.storedAs || !photo.capturedAt) return { capture: null };
+        const bytes = await store.get(photo.storedAs);
+        const contentType = sniffImageType(bytes) ?? 'image/jpeg';
+        return {
+            capture: {
+                content_type: contentType,
+                data_url: `data:${contentType};base64,${bytes.toString('base64')}`,
+                liveness: { passed: photo.livenessPassed ?? false, score: photo.livenessScore ?? 0 },
+                captured_at: iso(photo.capturedAt),
+            },
+        };
+    });
+};

@@ -1,0 +1,170 @@
+/**
+ * Agent self-registration with its liveness step (contract/security.ts `register`,
+ * `registerLiveness`, `registrationCapture`; server/domain/registrations.ts): the photo binds to
+ * the registration whose token it carries and no other, the step closes, and the checker of the
+ * registration sees the photo.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listServiceTransactions } from '../../contract/approvals';
+import {
+    REGISTRATION_CAPTURES,
+    REGISTRATION_LIVENESS_MINUTES,
+    register,
+    registerLiveness,
+    registrationCapture,
+} from '../../contract/security';
+import { admins, auditEvents, registrationLiveness, stores } from '../../server/db/schema';
+import { png } from '../e2e/fixtures/kycImages';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let checker: string;
+const storeIds: Record<string, number> = {};
+
+beforeAll(async () => {
+    server = await startTestServer();
+    checker = await server.signIn('checker');
+    for (const row of await server.db.select({ id: stores.id, name: stores.name }).from(stores)) storeIds[row.name] = row.id;
+});
+afterAll(() => server?.close());
+
+let serial = 0;
+/** Registers a new agent from its own source address; answers the body sent and the answer. */
+const registerAgent = async (options: { msisdn?: string; store?: string } = {}) => {
+    serial += 1;
+    const body = {
+        username: `live.agent.${serial}`,
+        first_name: 'Live',
+        last_name: `Agent ${serial}`,
+        msisdn: options.msisdn ?? `2784600${String(serial).padStart(4, '0')}`,
+        store_id: storeIds[options.store ?? 'Soweto Central'] ?? 0,
+        password: 'a-long-password-1',
+    };
+    const answer = await server.call(register, { body, remoteAddress: `10.66.0.${serial}` });
+    expect(answer.status).toBe(201);
+    return { body, answer: answer.body };
+};
+
+const photo = (width = 480, height = 640) => [{ name: 'liveness.png', type: 'image/png', bytes: png(width, height) }];
+
+const takePhoto = (token: string, files = photo()) =>
+    server.call(registerLiveness, { body: { registration_token: token }, files, remoteAddress: '10.66.1.1' });
+
+/** The registration request of `username`, as the checker's queue lists it. */
+const requestOf = async (username: string) => {
+    const listed = await server.call(listServiceTransactions, { query: { q: username, $limit: 5 }, token: checker });
+    const request = listed.body[0];
+    if (!request) throw new Error(`No registration request for ${username}`);
+    return request;
+};
+
+describe('self-registration with liveness', () => {
+    it('answers a token for the photo step, and the photo it takes is the one its checker sees', async () => {
+        const { body, answer } = await registerAgent();
+        expect(answer).toMatchObject({ username: body.username, status: 'pending_approval' });
+        expect(answer.registration_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(Date.parse(answer.liveness_until) - server.clock.now().getTime()).toBe(REGISTRATION_LIVENESS_MINUTES * 60_000);
+        // The token is kept only as its hash.
+        const rows = await server.db.select().from(registrationLiveness);
+        expect(JSON.stringify(rows)).not.toContain(answer.registration_token);
+
+        const request = await requestOf(body.username);
+        const none = await server.call(registrationCapture, { params: { id: String(request.id) }, token: checker });
+        expect(none.status).toBe(200);
+        expect(none.body.capture).toBeNull();
+
+        const taken = await takePhoto(answer.registration_token);
+        expect(taken.status).toBe(201);
+        expect(taken.body).toMatchObject({ liveness: { passed: true, score: 1 }, captures_left: REGISTRATION_CAPTURES - 1 });
+
+        const seen = await server.call(registrationCapture, { params: { id: String(request.id) }, token: checker });
+        expect(seen.body.capture).toMatchObject({
+            content_type: 'image/png',
+            liveness: { passed: true, score: 1 },
+            captured_at: taken.body.captured_at,
+        });
+        expect(seen.body.capture?.data_url).toBe(`data:image/png;base64,${png(480, 640).toString('base64')}`);
+
+        const [agent] = await server.db.select().from(admins).where(eq(admins.username, body.username));
+        const audited = await server.db.select().from(auditEvents).where(eq(auditEvents.action, 'admins.register_liveness'));
+        expect(audited).toContainEqual(expect.objectContaining({ actorAdminId: agent?.id, entityId: String(agent?.id) }));
+    });
+
+    it("binds a photo to its own registration: another registration's request shows its own, or none", async () => {
+        const first = await registerAgent();
+        const second = await registerAgent();
+        await takePhoto(first.answer.registration_token, photo(300, 400));
+        const secondRequest = await requestOf(second.body.username);
+        const firstRequest = await requestOf(first.body.username);
+        const ofSecond = await server.call(registrationCapture, { params: { id: String(secondRequest.id) }, token: checker });
+        expect(ofSecond.body.capture).toBeNull();
+        const ofFirst = await server.call(registrationCapture, { params: { id: String(firstRequest.id) }, token: checker });
+        expect(ofFirst.body.capture?.data_url).toBe(`data:image/png;base64,${png(300, 400).toString('base64')}`);
+    });
+
+    it('refuses a made-up token, an expired one, a spent one and one whose registration was decided, alike', async () => {
+        const closed = (result: Awaited<ReturnType<typeof takePhoto>>) => {
+            expect(result.status).toBe(409);
+            expect(result.error).toMatchObject({ key: 'errors.registration_step_closed', field: 'registration_token' });
+        };
+        closed(await takePhoto('A'.repeat(43)));
+
+        const spent = await registerAgent();
+        for (let taken = 0; taken < REGISTRATION_CAPTURES; taken += 1) {
+            expect((await takePhoto(spent.answer.registration_token)).status).toBe(201);
+        }
+        closed(await takePhoto(spent.answer.registration_token));
+
+        const late = await registerAgent();
+        server.clock.advance(REGISTRATION_LIVENESS_MINUTES * 60_000);
+        closed(await takePhoto(late.answer.registration_token));
+
+        const decided = await registerAgent();
+        await server.db.update(admins).set({ status: 'disabled' }).where(eq(admins.username, decided.body.username));
+        closed(await takePhoto(decided.answer.registration_token));
+    });
+
+    it('keeps the latest of the retakes, and refuses a picture too small to hold a face, naming the file', async () => {
+        const { body, answer } = await registerAgent();
+        const small = await takePhoto(answer.registration_token, photo(120, 160));
+        expect(small.status).toBe(400);
+        expect(small.error).toMatchObject({ key: 'errors.liveness_too_small', field: 'file' });
+        await takePhoto(answer.registration_token, photo(480, 640));
+        const retake = await takePhoto(answer.registration_token, photo(600, 800));
+        expect(retake.body.captures_left).toBe(REGISTRATION_CAPTURES - 2);
+        const request = await requestOf(body.username);
+        const seen = await server.call(registrationCapture, { params: { id: String(request.id) }, token: checker });
+        expect(seen.body.capture?.data_url).toBe(`data:image/png;base64,${png(600, 800).toString('base64')}`);
+    });
+
+    it('answers a registration refused unseen (a known number) the same, and keeps none of its photos', async () => {
+        const known = await registerAgent({ msisdn: '27820000002' });
+        expect(Object.keys(known.answer).sort()).toEqual(['liveness_until', 'registration_token', 'status', 'username']);
+        const taken = await takePhoto(known.answer.registration_token);
+        expect(taken.status).toBe(201);
+        expect(taken.body.captures_left).toBe(REGISTRATION_CAPTURES - 1);
+        const unseen = (await server.db.select().from(registrationLiveness)).filter(row => row.adminId === null);
+        expect(unseen).toHaveLength(1);
+        expect(unseen[0]).toMatchObject({ captures: 1, storedAs: null });
+    });
+
+    it("shows the photo to checkers in the registration's reach only; not for other kinds of request", async () => {
+        const { body, answer } = await registerAgent({ store: 'Durban Marine Parade' });
+        await takePhoto(answer.registration_token);
+        const request = await requestOf(body.username);
+        await server.db.update(admins).set({ storeId: storeIds['Soweto Central'] }).where(eq(admins.username, 'checker'));
+        try {
+            const outOfReach = await server.call(registrationCapture, { params: { id: String(request.id) }, token: checker });
+            expect(outOfReach.status).toBe(404);
+            expect(outOfReach.error).toMatchObject({ key: 'errors.request_not_found' });
+        } finally {
+            await server.db.update(admins).set({ storeId: null }).where(eq(admins.username, 'checker'));
+        }
+        const missing = await server.call(registrationCapture, { params: { id: '999999' }, token: checker });
+        expect(missing.status).toBe(404);
+        const agentToken = await server.signIn('agent');
+        const agent = await server.call(registrationCapture, { params: { id: String(request.id) }, token: agentToken });
+        expect(agent.status).toBe(403);
+    });
+});
