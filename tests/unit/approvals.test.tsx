@@ -10,10 +10,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
     approvalCounts,
     decideImeiChange,
+    decideLoanRemoval,
     decideServiceTransaction,
     listServiceTransactions,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
+    requestsClosedByApproval,
     type ApprovalRequest,
 } from '../../contract/approvals';
 import { registrationOptions } from '../../contract/security';
@@ -426,5 +428,82 @@ describe('the export of a queue', () => {
             ),
         );
         expect(seen).toEqual([500, 1000, 1200]);
+    });
+});
+
+describe('approving a deregistration', () => {
+    const deregistration: ApprovalRequest = {
+        ...imeiChange(30, 'Ayanda Khumalo'),
+        kind: 'deregistration',
+        loan_reference: 'LPP-000030',
+        change: {},
+        reason: 'Phone returned',
+    };
+    const transfer: ApprovalRequest = {
+        ...imeiChange(31, 'Ayanda Khumalo'),
+        kind: 'loan_transfer',
+        loan_reference: 'LPP-000030',
+        change: { from_msisdn: '27710000030', to_msisdn: '27710000099', to_name: 'Nomsa Dube' },
+        maker: { id: 5, name: 'Thandi Mokoena' },
+    };
+    const change: ApprovalRequest = { ...imeiChange(32, 'Ayanda Khumalo'), loan_reference: 'LPP-000030' };
+
+    it('names every other request on the loan that approving closes, and why, before the checker confirms', async () => {
+        signedInAs(['VIEW_DEREGISTRATIONS', 'APPROVE_DEREGISTRATION']);
+        const asked: unknown[] = [];
+        const sent: unknown[] = [];
+        server.use(
+            answer(pendingLoanRemovalRequests, { pending_requests: [deregistration], total_items: 1 }),
+            answer(requestsClosedByApproval, async ({ request }) => {
+                asked.push(await request.clone().json());
+                return { requests: [transfer, change] };
+            }),
+            answer(decideLoanRemoval, async ({ request }) => {
+                sent.push(await request.clone().json());
+                return { request: { ...deregistration, status: 'approved' as const } };
+            }),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/deregistrations');
+        await screen.findByText('Ayanda Khumalo', {}, FIRST);
+        await user.click(await within(rowOf('Ayanda Khumalo')).findByRole('button', { name: 'Approve request 30' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Approve request 30?' });
+        expect(await within(dialog).findByText('#31 Ownership transfer, asked by Thandi Mokoena')).toBeTruthy();
+        expect(within(dialog).getByText('#32 IMEI change, asked by Sipho Ndlovu')).toBeTruthy();
+        expect(dialog.textContent).toContain('Approving also closes the 2 other requests waiting on loan LPP-000030');
+        expect(dialog.textContent).toContain('deregistered by request #30');
+        expect(asked).toEqual([{ request_id: 30 }]);
+        const approve = within(dialog).getByRole('button', { name: 'Approve' });
+        await waitFor(() => expect((approve as HTMLButtonElement).disabled).toBe(false));
+        await user.click(approve);
+        await waitFor(() => expect(sent).toEqual([{ request_id: 30, decision: 'approve' }]));
+    });
+
+    it('says nothing more when it closes nothing, and does not ask when rejecting', async () => {
+        signedInAs(['VIEW_DEREGISTRATIONS', 'APPROVE_DEREGISTRATION']);
+        const asked: unknown[] = [];
+        server.use(
+            answer(pendingLoanRemovalRequests, { pending_requests: [deregistration], total_items: 1 }),
+            answer(requestsClosedByApproval, async ({ request }) => {
+                asked.push(await request.clone().json());
+                return { requests: [] };
+            }),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/deregistrations');
+        await screen.findByText('Ayanda Khumalo', {}, FIRST);
+        await user.click(await within(rowOf('Ayanda Khumalo')).findByRole('button', { name: 'Reject request 30' }));
+        const rejecting = await screen.findByRole('dialog', { name: 'Reject request 30?' });
+        expect(rejecting.textContent).not.toContain('also closes');
+        await user.click(within(rejecting).getByRole('button', { name: 'Cancel' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        expect(asked).toEqual([]);
+        await user.click(within(rowOf('Ayanda Khumalo')).getByRole('button', { name: 'Approve request 30' }));
+        const approving = await screen.findByRole('dialog', { name: 'Approve request 30?' });
+        await waitFor(() => expect(asked).toEqual([{ request_id: 30 }]));
+        await waitFor(() =>
+            expect((within(approving).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(false),
+        );
+        expect(approving.textContent).not.toContain('also closes');
     });
 });

@@ -16,6 +16,8 @@ import {
     depositTransactions,
     loanStatements,
     requestLoanDeactivation,
+    requestLoanTransfer,
+    transferOwnerLookup,
 } from '../../contract/loans';
 import { customerStore } from '../../src/resources/customers/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
@@ -438,7 +440,47 @@ describe('an action on a loan', () => {
         );
     });
 
-    it('raises a deregistration request that then shows pending, and a second one is refused', async () => {
+    it('names the new owner of a transfer before the maker confirms, and sends none to a number that names no one', async () => {
+        const sent: unknown[] = [];
+        server.use(
+            answer(transferOwnerLookup, async ({ request }) => {
+                const body = (await request.clone().json()) as { loan_reference: string; new_msisdn: string };
+                if (body.new_msisdn !== '27710000099') {
+                    return errorAnswer(404, {
+                        code: 404,
+                        name: 'NotFound',
+                        message: 'No customer',
+                        key: 'errors.customer_not_found',
+                        field: 'new_msisdn',
+                    });
+                }
+                return { loan_reference: body.loan_reference, msisdn: body.new_msisdn, name: 'Nomsa Dube' };
+            }),
+            answer(requestLoanTransfer, async ({ request }) => {
+                sent.push(await request.clone().json());
+                return { pending_requests: [] };
+            }),
+        );
+        const { user, loans } = await openLoan(['REQUEST_TRANSFER_LOAN_OWNERSHIP']);
+        await user.click(await within(loans).findByRole('button', { name: 'Transfer ownership' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Request a transfer of ownership?' });
+        await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Sold to her sister');
+        const number = within(dialog).getByRole('textbox', { name: 'New owner’s phone number' });
+        await user.type(number, '27710000098');
+        expect(await within(dialog).findByText('Customer record not found')).toBeTruthy();
+        await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+        expect(sent).toEqual([]);
+        await user.clear(number);
+        await user.type(number, '27710000099');
+        expect(await within(dialog).findByText('New owner: Nomsa Dube (27710000099). They can take this loan.')).toBeTruthy();
+        await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+        await waitFor(() =>
+            expect(sent).toEqual([{ loan_reference: 'LPP-100007', new_msisdn: '27710000099', reason: 'Sold to her sister' }]),
+        );
+        // Typing two numbers into the whole customer view is slow on a busy machine.
+    }, 60_000);
+
+    it('raises a deregistration request that then shows pending, and offers no request it would close, saying what waits', async () => {
         let raised = false;
         server.use(
             answer(requestLoanDeactivation, () => {
@@ -456,7 +498,11 @@ describe('an action on a loan', () => {
             // The loans answer carries the request once it is raised, so it outlives a reload.
             answer(customerLoans, () => ({ data: [loan], pending_requests: raised ? [pendingDeregistration(loan)] : [] })),
         );
-        const { user, loans } = await openLoan(['REQUEST_LOAN_DEACTIVATION']);
+        const { user, loans } = await openLoan([
+            'REQUEST_LOAN_DEACTIVATION',
+            'REQUEST_IMEI_CHANGE',
+            'REQUEST_TRANSFER_LOAN_OWNERSHIP',
+        ]);
         await user.click(await within(loans).findByRole('button', { name: 'Request deregistration' }));
         const dialog = await screen.findByRole('dialog', { name: 'Request deregistration?' });
         await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Customer returned the phone');
@@ -464,12 +510,13 @@ describe('an action on a loan', () => {
         expect(await screen.findByText('Deregistration requested: it waits for a checker.')).toBeTruthy();
         expect(await within(loans).findByText('Deregistration: pending approval')).toBeTruthy();
 
-        await user.click(await within(loans).findByRole('button', { name: 'Request deregistration' }));
-        const second = await screen.findByRole('dialog', { name: 'Request deregistration?' });
-        await user.type(within(second).getByRole('textbox', { name: 'Reason' }), 'Again');
-        await user.click(within(second).getByRole('button', { name: 'Confirm' }));
-        expect((await within(second).findByRole('alert')).textContent).toBe(
-            'A request of this kind is already waiting for approval for this loan.',
-        );
+        // No second deregistration, and no IMEI change or transfer that its approval would close: each says what waits.
+        for (const name of ['Request deregistration', 'Request IMEI change', 'Transfer ownership']) {
+            const button = await within(loans).findByRole('button', {
+                name,
+                description: 'Waiting for a checker: Deregistration (#301)',
+            });
+            await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+        }
     });
 });

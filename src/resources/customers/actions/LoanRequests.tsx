@@ -1,12 +1,23 @@
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
-import { Button, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import type { ApprovalRequest, LoanApprovalKind } from '../../../../contract/approvals';
 import { isMsisdn } from '../../../../contract/fields';
 import { imeiProblem } from '../../../lib/imeiCheck';
-import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer, type Loan } from '../../../../contract/loans';
+import {
+    requestImeiChange,
+    requestLoanDeactivation,
+    requestLoanTransfer,
+    transferOwnerLookup,
+    type Loan,
+} from '../../../../contract/loans';
+import { errorKeyOf } from '../../../lib/apiErrors';
+import { callApi } from '../../../lib/portalApi';
+import { customerKey } from '../api';
 import { ActionDialog, useFieldProblem } from './ActionDialog';
 import { reasonProblem, ReasonField } from './fields';
 import { useDialogAction } from './useDialogAction';
@@ -32,8 +43,56 @@ const extraProblem = (kind: RequestKind, value: string): string | undefined => {
     return undefined;
 };
 
-export const LoanRequest = ({ msisdn, loan, kind }: LoanActionProps & { kind: RequestKind }) => {
+/** The approval kind each request raises. */
+const APPROVAL_KIND: Readonly<Record<RequestKind, LoanApprovalKind>> = {
+    deactivate: 'deregistration',
+    imei_change: 'imei_change',
+    transfer: 'loan_transfer',
+};
+
+/**
+ * The request already waiting that refuses this one (the server's 409 `errors.request_pending` or
+ * `errors.deregistration_pending`, server/domain/customers/loans.ts): one of the same kind, or a
+ * deregistration, whose approval would close it unread.
+ */
+export const waitingBefore = (kind: RequestKind, pending: readonly ApprovalRequest[]): ApprovalRequest | undefined =>
+    pending.find(request => request.status === 'pending' && request.kind === APPROVAL_KIND[kind]) ??
+    (kind === 'deactivate'
+        ? undefined
+        : pending.find(request => request.status === 'pending' && request.kind === 'deregistration'));
+
+/**
+ * The new owner a transfer would go to, looked up once the number is well formed (contract
+ * `transferOwnerLookup`: the request's own checks), so the maker sees whose name they are giving
+ * the loan to, or why it cannot be theirs, before confirming.
+ */
+const useNewOwner = (msisdn: string, loan: Loan, number: string, enabled: boolean) =>
+    useQuery({
+        queryKey: [...customerKey(msisdn), 'transfer-owner', loan.loan_reference, number],
+        queryFn: ({ signal }) =>
+            callApi(transferOwnerLookup, { body: { loan_reference: loan.loan_reference, new_msisdn: number } }, { signal }),
+        enabled: enabled && isMsisdn(number),
+        retry: false,
+        staleTime: 0,
+    });
+
+/** What the transfer's number field says of the new owner: their name, the search, or why not. */
+const ownerText = (owner: ReturnType<typeof useNewOwner>, translate: ReturnType<typeof useTranslate>): string | undefined => {
+    if (owner.isSuccess)
+        return translate('loans.actions.transfer.new_owner', { name: owner.data.name, msisdn: owner.data.msisdn });
+    if (owner.isError) return translate(errorKeyOf(owner.error));
+    if (owner.isFetching) return translate('loans.actions.transfer.looking_up');
+    return undefined;
+};
+
+export const LoanRequest = ({
+    msisdn,
+    loan,
+    kind,
+    pending = [],
+}: LoanActionProps & { kind: RequestKind; pending?: readonly ApprovalRequest[] }) => {
     const translate = useTranslate();
+    const waitingId = useId();
     const action = useDialogAction(msisdn, CALLS[kind], `loans.actions.${kind}.done`);
     const fieldProblem = useFieldProblem(action.error);
     const [reason, setReason] = useState('');
@@ -41,12 +100,19 @@ export const LoanRequest = ({ msisdn, loan, kind }: LoanActionProps & { kind: Re
     const [problems, setProblems] = useState<{ reason?: string; extra?: string }>({});
     const extraField = EXTRA[kind];
     const Icon = ICONS[kind];
+    const waiting = waitingBefore(kind, pending);
+    const owner = useNewOwner(msisdn, loan, extra.trim(), kind === 'transfer' && action.open);
 
     const confirm = () => {
         const wrongReason = reasonProblem(reason);
         const wrongExtra = extraField ? extraProblem(kind, extra) : undefined;
         setProblems({ reason: wrongReason && translate(...wrongReason), extra: wrongExtra && translate(wrongExtra) });
         if (wrongReason || wrongExtra) return;
+        // A transfer goes only to the owner the maker has seen named.
+        if (kind === 'transfer' && !owner.isSuccess) {
+            setProblems({ extra: translate('loans.actions.transfer.owner_needed') });
+            return;
+        }
         const base = { loan_reference: loan.loan_reference, reason: reason.trim() };
         if (kind === 'deactivate') action.run({ body: base });
         else if (kind === 'imei_change') action.run({ body: { ...base, new_imei: extra.trim() } });
@@ -55,9 +121,26 @@ export const LoanRequest = ({ msisdn, loan, kind }: LoanActionProps & { kind: Re
 
     return (
         <>
-            <Button size="small" variant="outlined" startIcon={<Icon />} onClick={action.show}>
-                {translate(`loans.actions.${kind}.button`)}
-            </Button>
+            <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+                <Button
+                    size="small"
+                    variant="outlined"
+                    startIcon={<Icon />}
+                    onClick={action.show}
+                    disabled={waiting !== undefined}
+                    aria-describedby={waiting ? waitingId : undefined}
+                >
+                    {translate(`loans.actions.${kind}.button`)}
+                </Button>
+                {waiting ? (
+                    <Typography id={waitingId} variant="caption" color="text.secondary">
+                        {translate('loans.actions.waits', {
+                            kind: translate(`loans.requests.kinds.${waiting.kind}`),
+                            id: waiting.id,
+                        })}
+                    </Typography>
+                ) : null}
+            </Box>
             <ActionDialog
                 open={action.open}
                 title={`loans.actions.${kind}.title`}
@@ -72,9 +155,21 @@ export const LoanRequest = ({ msisdn, loan, kind }: LoanActionProps & { kind: Re
                     <TextField
                         label={translate(`loans.actions.${kind}.${extraField}`)}
                         value={extra}
-                        onChange={event => setExtra(event.target.value)}
-                        error={problems.extra !== undefined || fieldProblem(extraField) !== undefined}
-                        helperText={problems.extra ?? fieldProblem(extraField) ?? translate(`loans.actions.${kind}.help`)}
+                        onChange={event => {
+                            setExtra(event.target.value);
+                            setProblems(({ reason }) => ({ reason }));
+                        }}
+                        error={
+                            problems.extra !== undefined ||
+                            fieldProblem(extraField) !== undefined ||
+                            (kind === 'transfer' && owner.isError)
+                        }
+                        helperText={
+                            problems.extra ??
+                            fieldProblem(extraField) ??
+                            (kind === 'transfer' ? ownerText(owner, translate) : undefined) ??
+                            translate(`loans.actions.${kind}.help`)
+                        }
                         autoFocus
                         required
                         fullWidth

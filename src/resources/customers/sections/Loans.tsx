@@ -144,7 +144,17 @@ const DeviceState = ({ loan, device }: { loan: Loan; device: DeviceLock }) => {
 };
 
 /** Each action shows to the holders of its role, and only when the loan's state allows it. */
-const LoanActions = ({ msisdn, loan, variant }: { msisdn: string; loan: Loan; variant?: VariantKey }) => {
+const LoanActions = ({
+    msisdn,
+    loan,
+    requests = [],
+    variant,
+}: {
+    msisdn: string;
+    loan: Loan;
+    requests?: readonly ApprovalRequest[];
+    variant?: VariantKey;
+}) => {
     const { device } = loan;
     const active = loan.status === 'active';
     const idle = device !== null && device.requested_state === null;
@@ -175,9 +185,13 @@ const LoanActions = ({ msisdn, loan, variant }: { msisdn: string; loan: Loan; va
                 (active || loan.status === 'completed') && loan.balance <= 0 && idle && (locked(device) || unlocked(device)),
                 <ReleaseDevice msisdn={msisdn} loan={loan} />,
             )}
-            {gate('deactivate', active, <LoanRequest msisdn={msisdn} loan={loan} kind="deactivate" />)}
-            {gate('imei_change', active && device !== null, <LoanRequest msisdn={msisdn} loan={loan} kind="imei_change" />)}
-            {gate('transfer', active, <LoanRequest msisdn={msisdn} loan={loan} kind="transfer" />)}
+            {gate('deactivate', active, <LoanRequest msisdn={msisdn} loan={loan} kind="deactivate" pending={requests} />)}
+            {gate(
+                'imei_change',
+                active && device !== null,
+                <LoanRequest msisdn={msisdn} loan={loan} kind="imei_change" pending={requests} />,
+            )}
+            {gate('transfer', active, <LoanRequest msisdn={msisdn} loan={loan} kind="transfer" pending={requests} />)}
             {gate(
                 'cancel',
                 loan.status === 'draft' || loan.status === 'awaiting_deposit',
@@ -272,7 +286,7 @@ const LoanCard = ({
                         </Typography>
                     )}
                     <PendingRequests requests={requests} />
-                    <LoanActions msisdn={msisdn} loan={loan} variant={variant} />
+                    <LoanActions msisdn={msisdn} loan={loan} requests={requests} variant={variant} />
                     <LoanDetails msisdn={msisdn} loan={loan} />
                 </Stack>
             </CardContent>
