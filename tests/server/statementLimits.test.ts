@@ -1,12 +1,13 @@
 /**
  * A statement cannot stall the server (issue 27, part 1): reading it is linear in its size for
  * every line-ending style (server/domain/money/statement.ts `csvRecords`), and a statement past
- * MAX_STATEMENT_ROWS is refused before anything is stored.
+ * MAX_STATEMENT_ROWS is refused before anything is stored, and junk lines are stored compactly yet
+ * reported one by one.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_STATEMENT_ROWS, reconcileDeposits } from '../../contract/money';
+import { MAX_STATEMENT_ROWS, reconcileDeposits, reconciliationRows as rowsCall } from '../../contract/money';
 import { reconciliationRows, reconciliationUploads, transactions } from '../../server/db/schema';
 import { csvRecords } from '../../server/domain/money/statement';
 import { signInAs } from './contractCases';
@@ -165,4 +166,56 @@ describe('a statement past the row cap', () => {
         expect(answer.status).toBe(201);
         expect(answer.body.upload).toMatchObject({ rows: MAX_STATEMENT_ROWS, rejected: MAX_STATEMENT_ROWS / 10 });
     }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Rejected rows, stored compactly
+
+describe('junk lines', () => {
+    it('store a row per run of the same fault, and are still reported line by line with their field and problem', async () => {
+        const lines = [
+            'date,amount,reference,msisdn',
+            ...Array.from({ length: 10_000 }, () => 'a'),
+            '2026-03-02,oops,JUNK-KEPT-1,27980000002',
+            ...Array.from({ length: 5 }, () => ','),
+            '2026-03-02,1.00,JUNK-PAID-1,27980000003',
+            ...Array.from({ length: 3 }, () => 'a'),
+        ];
+        const answer = await send(Buffer.from(`${lines.join('\n')}\n`));
+        expect(answer.status).toBe(201);
+        const { upload } = answer.body;
+        expect(upload).toMatchObject({ rows: 10_010, suspense: 1, rejected: 10_009 });
+        // Four runs (10,000 invalid dates, the kept row, 5 missing dates, 3 invalid dates), not 10,009 rows.
+        const [kept] = await server.db
+            .select({ value: count() })
+            .from(reconciliationRows)
+            .where(eq(reconciliationRows.uploadId, upload.id));
+        expect(kept?.value).toBe(4);
+
+        const page = async (page_number: number) => {
+            const rows = await server.call(rowsCall, {
+                body: { upload_id: upload.id, outcome: 'rejected', page_size: 500, page_number },
+                token: maker,
+            });
+            expect(rows.status).toBe(200);
+            expect(rows.body.total_items).toBe(10_009);
+            return rows.body.data.map(row => [row.line, row.field, row.problem, row.reference]);
+        };
+        const first = await page(1);
+        expect(first).toHaveLength(500);
+        expect(first.slice(0, 2)).toEqual([
+            [2, 'date', 'invalid', null],
+            [3, 'date', 'invalid', null],
+        ]);
+        expect(await page(21)).toEqual([
+            [10_002, 'amount', 'invalid', 'JUNK-KEPT-1'],
+            ...[10_003, 10_004, 10_005, 10_006, 10_007].map(line => [line, 'date', 'missing', null]),
+            ...[10_009, 10_010, 10_011].map(line => [line, 'date', 'invalid', null]),
+        ]);
+        const all = await server.call(rowsCall, {
+            body: { upload_id: upload.id, page_size: 500, page_number: 21 },
+            token: maker,
+        });
+        expect(all.body.data.map(row => [row.line, row.outcome])).toContainEqual([10_008, 'suspense']);
+    }, 60_000);
 });

@@ -115,7 +115,10 @@ export const transactions = pgTable(
 
 /**
  * The rows of an upload that recorded nothing (duplicates and rejections); the rows it recorded
- * are the transactions carrying its `upload_id` and their line.
+ * are the transactions carrying its `upload_id` and their line. A run of rejected rows on
+ * consecutive lines with the same field and problem and nothing readable kept (no reference,
+ * number or amount: a file of junk lines) is one row from `line` to `last_line`, read back as one
+ * row per line: 50,000 such lines store one row, not 50,000.
  */
 export const reconciliationRows = pgTable(
     'reconciliation_rows',
@@ -124,6 +127,8 @@ export const reconciliationRows = pgTable(
             .notNull()
             .references(() => reconciliationUploads.id),
         line: integer('line').notNull(),
+        /** The last line of a run of identical rejections (see above); null for a single row. */
+        lastLine: integer('last_line'),
         outcome: rowOutcome('outcome').notNull(),
         reference: text('reference'),
         msisdn: text('msisdn'),

@@ -20,7 +20,8 @@
  *    Otherwise it waits in suspense (`open`, loan null) with why: `loan_not_active`,
  *    `exceeds_balance`, `several_loans` or `unknown_account`.
  * 4. Bulk writes, never a query per row: the upload with its counts, the payments (transactions
- *    carrying `upload_id` and their line), the duplicate and rejected rows (`reconciliation_rows`),
+ *    carrying `upload_id` and their line), the duplicate and rejected rows (`reconciliation_rows`,
+ *    a run of junk rejections on consecutive lines as one row: `compacted`),
  *    the balances, each an `INSERT … SELECT FROM unnest(…)` or `UPDATE … FROM unnest(…)` of at
  *    most BATCH rows, and one audit event with the counts.
  *
@@ -181,13 +182,18 @@ const onLoan = (loan: LockedLoan | undefined, cents: number): { loanId: number |
     return { loanId: loan.id, reason: null };
 };
 
-/** Every payment's outcome in file order, balances applied as it goes (the file's rows on one loan all count). */
-const decide = (payments: readonly PaymentRow[], known: Known) => {
+/**
+ * Every payment's outcome in file order, balances applied as it goes (the file's rows on one loan
+ * all count). Other requests are served every READ_SLICE rows.
+ */
+const decide = async (payments: readonly PaymentRow[], known: Known) => {
     const recorded: Recorded[] = [];
     const duplicates: NotRecorded[] = [];
     /** The references this file records, as it goes (as keys). */
     const inFile = new Set<string>();
+    let decided = 0;
     for (const row of payments) {
+        if (++decided % READ_SLICE === 0) await nextTask();
         const key = referenceKey(row.reference);
         if (known.recorded.has(key) || inFile.has(key)) {
             duplicates.push({
@@ -326,29 +332,63 @@ const insertPayments = async (
     );
 };
 
+/** A row that records nothing as stored: a run of identical junk rejections ends at `lastLine`. */
+type StoredRow = NotRecorded & { lastLine: number | null };
+
+/** A rejection of which nothing readable is kept: its line, field and problem say all there is. */
+const junk = (row: NotRecorded) =>
+    row.outcome === 'rejected' && row.reference === null && row.msisdn === null && row.cents === null;
+
 /**
- * The duplicate and rejected rows. A duplicate's earlier payment is found by its reference's key,
- * once the payments are in: one recorded before, or by an earlier row of this file.
+ * The rows in line order with each run of junk rejections on consecutive lines, with the same field
+ * and problem, made one (schema/money.ts `reconciliation_rows.last_line`): a file of junk lines
+ * stores a row per kind of fault, not per line, and reads back the same.
  */
-const insertNotRecorded = async (tx: Transaction, rows: readonly NotRecorded[], uploadId: number): Promise<void> => {
+export const compacted = (rows: readonly NotRecorded[]): StoredRow[] => {
+    const stored: StoredRow[] = [];
+    let last: StoredRow | undefined;
+    for (const row of rows) {
+        if (
+            last &&
+            junk(row) &&
+            junk(last) &&
+            row.field === last.field &&
+            row.problem === last.problem &&
+            row.line === (last.lastLine ?? last.line) + 1
+        ) {
+            last.lastLine = row.line;
+            continue;
+        }
+        last = { ...row, lastLine: null };
+        stored.push(last);
+    }
+    return stored;
+};
+
+/**
+ * The duplicate and rejected rows, compacted. A duplicate's earlier payment is found by its
+ * reference's key, once the payments are in: one recorded before, or by an earlier row of this file.
+ */
+const insertNotRecorded = async (tx: Transaction, rows: readonly StoredRow[], uploadId: number): Promise<void> => {
     await pipelined(
         batchesOf(rows).map(
             batch => () =>
                 tx.execute(
-                    sql`INSERT INTO reconciliation_rows (upload_id, line, outcome, reference, msisdn, amount, field, problem, transaction_id)
-                SELECT ${uploadId}::int, v.line, v.outcome::reconciliation_row_outcome, v.reference, v.msisdn, v.amount, v.field,
+                    sql`INSERT INTO reconciliation_rows (upload_id, line, last_line, outcome, reference, msisdn, amount, field, problem, transaction_id)
+                SELECT ${uploadId}::int, v.line, v.last_line, v.outcome::reconciliation_row_outcome, v.reference, v.msisdn, v.amount, v.field,
                        v.problem::reconciliation_row_problem,
                        CASE WHEN v.outcome = 'duplicate' THEN (SELECT t.id FROM transactions t
                            WHERE ${referenceKeyOf(sql`t.reference`)} = ${referenceKeyOf(sql`v.reference`)}) END
                 FROM unnest(
                     ${intArray(batch.map(row => row.line))}::int[],
+                    ${intArray(batch.map(row => row.lastLine))}::int[],
                     ${textArray(batch.map(row => row.outcome))}::text[],
                     ${textArray(batch.map(row => row.reference))}::text[],
                     ${textArray(batch.map(row => row.msisdn))}::text[],
                     ${textArray(batch.map(row => (row.cents === null ? null : moneyText(row.cents))))}::numeric[],
                     ${textArray(batch.map(row => row.field))}::text[],
                     ${textArray(batch.map(row => row.problem))}::text[]
-                ) AS v(line, outcome, reference, msisdn, amount, field, problem)`,
+                ) AS v(line, last_line, outcome, reference, msisdn, amount, field, problem)`,
                 ),
         ),
     );
@@ -461,9 +501,10 @@ const uploadRowsQuery = (uploadId: number, outcome: RowOutcome | undefined, limi
                   ? sql` AND t.suspense_status IS NOT NULL`
                   : sql``
         }`;
-    const notRecorded = sql`SELECT r.line, r.outcome::text AS outcome, r.reference, r.msisdn, r.amount,
+    // A run of junk rejections (`last_line`) is read back as one row per line.
+    const notRecorded = sql`SELECT g.line, r.outcome::text AS outcome, r.reference, r.msisdn, r.amount,
             NULL::text AS loan_reference, NULL::text AS suspense_reason, r.field, r.problem::text AS problem, r.transaction_id
-        FROM reconciliation_rows r
+        FROM reconciliation_rows r CROSS JOIN LATERAL generate_series(r.line, coalesce(r.last_line, r.line)) AS g(line)
         WHERE r.upload_id = ${uploadId}::int${outcome ? sql` AND r.outcome = ${outcome}::reconciliation_row_outcome` : sql``}`;
     const parts =
         outcome === 'matched' || outcome === 'suspense'
@@ -515,7 +556,7 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
                     async tx => {
                         await lockImports(tx);
                         const known = await readKnown(tx, payments);
-                        const { recorded, duplicates } = decide(payments, known);
+                        const { recorded, duplicates } = await decide(payments, known);
                         const matched = recorded.filter(entry => entry.loanId !== null).length;
                         const recordedCents = recorded.reduce((total, entry) => total + entry.row.cents, 0);
                         const [earlier] = await tx
@@ -543,7 +584,7 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
                         if (!inserted) throw new Error('The upload was not recorded');
                         await insertPayments(tx, recorded, { id: inserted.id, channel: body.channel, at });
                         const notRecorded = [...duplicates, ...rejected].sort((a, b) => a.line - b.line);
-                        await insertNotRecorded(tx, notRecorded, inserted.id);
+                        await insertNotRecorded(tx, compacted(notRecorded), inserted.id);
                         await lowerBalances(tx, recorded, at);
                         const result = toUpload({
                             upload: inserted,

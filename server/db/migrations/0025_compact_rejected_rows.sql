@@ -1,0 +1,1 @@
+ALTER TABLE "reconciliation_rows" ADD COLUMN "last_line" integer;
