@@ -15,6 +15,8 @@
  *   and on PGlite (a few minutes, most of it seeding);
  * - bench/statementLoad.ts: `health` and a list call answered while statements at the row cap,
  *   ended by lone CRs, import (one, then four at once), on PGlite and PostgreSQL (a few minutes);
+ * - bench/uploads.ts: `health` answered while 16 KYC images of 5 MB arrive at once, three rounds,
+ *   on PGlite in a folder (under a minute);
  * - bench/connections.ts: `health` answered while one source floods 5,000 silent connections,
  *   of which the server holds at most the per-source cap, and none after IDLE_TIMEOUT (a minute);
  * - bench/analytics.ts: every analytics call (30 and 365 days, each scope, the dashboard, the
@@ -44,6 +46,7 @@ import { STATEMENT_LOAD_BUDGETS, statementLoadFigures } from './statementLoad';
 import { CONNECTION_BUDGETS, connectionFigures } from './connections';
 import { ANALYTICS_BUDGETS, analyticsFigures } from './analytics';
 import { INVENTORY_BUDGETS, inventoryFigures } from './inventory';
+import { UPLOAD_BUDGETS, uploadFigures } from './uploads';
 
 const BUDGETS = {
     entryGzipKb: 380,
@@ -73,7 +76,7 @@ const BENCH_SHOPS = 5000;
 const fast = process.argv.includes('--fast');
 /**
  * `--only=server,inventory` runs those groups of budgets beside the sizes (server: lists, sign-in
- * and refusing deep or wide bodies; customers; throughput; reconciliation; statements; connections; analytics; inventory).
+ * and refusing deep or wide bodies; customers; throughput; reconciliation; statements; uploads; connections; analytics; inventory).
  */
 const only = process.argv
     .find(arg => arg.startsWith('--only='))
@@ -240,6 +243,7 @@ if (!fast) {
     if (runs('throughput')) broken += report(await throughputFigures(), THROUGHPUT_BUDGETS, [], THROUGHPUT_FLOORS);
     if (runs('reconciliation')) broken += report(await reconciliationFigures(), RECONCILIATION_BUDGETS);
     if (runs('statements')) broken += report(await statementLoadFigures(), STATEMENT_LOAD_BUDGETS);
+    if (runs('uploads')) broken += report(await uploadFigures(), UPLOAD_BUDGETS);
     if (runs('connections')) broken += report(await connectionFigures(), CONNECTION_BUDGETS);
     if (runs('analytics')) broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
     if (runs('inventory')) broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
