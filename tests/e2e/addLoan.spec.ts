@@ -25,6 +25,7 @@ import {
     stockStatus,
     verifyCodes,
 } from './sale';
+import { png } from './fixtures/kycImages';
 import { expectAccessible, expectDashboard, signIn, tokenOf } from './support';
 
 test.describe('adding a loan', () => {
@@ -59,6 +60,15 @@ test.describe('adding a loan', () => {
             buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0xff),
         });
         await expect(page.getByText('Maximum file size is 5MB')).toBeVisible();
+        // A selfie too small for the liveness check is refused as it is chosen, saying why, while
+        // the customer is still there (no tick, nothing sent).
+        await page.getByLabel('Selfie', { exact: true }).setInputFiles({
+            name: 'selfie.png',
+            mimeType: 'image/png',
+            buffer: png(200, 200),
+        });
+        await expect(page.getByText(/too small to check for a live face/)).toBeVisible();
+        await expectAccessible(page, 'add loan: a selfie too small');
         // Next with documents missing says which rule.
         await page.getByRole('button', { name: 'Next' }).click();
         await expect(page.getByText('Please provide all required files before proceeding')).toBeVisible();
