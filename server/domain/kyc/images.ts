@@ -1,7 +1,8 @@
 /**
- * What the server makes of an uploaded KYC image (contract/kyc.ts `uploadImage`): its type by its
- * first bytes, its size in pixels from its header, and the two stand-ins for services the portal
- * will call in production, both deterministic so tests and demonstrations know what they answer.
+ * What the server makes of an uploaded KYC image (contract/kyc.ts `uploadImage`) once
+ * contract/imageFormat.ts has found it a well-formed image of a sane size: the two stand-ins for
+ * services the portal will call in production, both deterministic so tests and demonstrations know
+ * what they answer.
  *
  * OCR (the front of an ID): the stand-in reads no pixels. It reads a text marker the image may
  * carry in its metadata, a PNG `tEXt` chunk whose keyword is `kyc-ocr` or a JPEG comment starting
@@ -10,9 +11,9 @@
  * marker (any real photograph) answers all nulls, as an unreadable ID would. The demo ID front for
  * the end-to-end tests carries one (tests/e2e/fixtures/kycImages.ts).
  *
- * Liveness (a liveness capture or a selfie): the stand-in finds no faces. It passes an image whose
- * header declares a picture of at least LIVENESS_MIN_SIDE pixels on its shorter side (big enough to
- * hold a face); the score is that side over 480, at most 1.
+ * Liveness (a liveness capture or a selfie): the stand-in finds no faces. A picture under
+ * LIVENESS_MIN_SIDE pixels on its shorter side never reaches it (the upload refuses it, too small
+ * to hold a face); it passes every other, the score being that side over 480, at most 1.
  */
 import type { OcrFields } from '../../../contract/kyc';
 import { GENDERS } from '../../../contract/customers';
