@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = [
     'kyc_images.expire',
     'kyc_images.upload',
     'kyc_submissions.approve',
+    'kyc_submissions.correct',
     'kyc_submissions.reject',
     'kyc_submissions.replace',
     'kyc_submissions.submit',

@@ -222,14 +222,25 @@ export const kycImageContent = defineCall({
     }),
 });
 
+/**
+ * What a checker may correct before approving, where the document shows the agent (or OCR)
+ * misread it: the names and gender. The ID number and date of birth are not among them: the
+ * identity check was made against them, so a wrong one is a rejection and a new submission.
+ */
+export const KYC_CORRECTABLE_FIELDS = ['first_name', 'last_name', 'gender'] as const;
+export const kycCorrections = z
+    .object({ first_name: personName.optional(), last_name: personName.optional(), gender: z.enum(GENDERS).optional() })
+    .strict();
+export type KycCorrections = z.infer<typeof kycCorrections>;
+
 export const approveKycVerification = defineCall({
     summary:
-        "Approves (the customer's KYC becomes `verified`) or rejects with a reason (`rejected`) a pending submission. Not by its submitter (403 `errors.own_request`); a decided one is 409 `errors.request_decided`.",
+        "Approves (the customer's KYC becomes `verified`) or rejects with a reason (`rejected`) a pending submission. Approving may correct misread fields (`corrections`: the names, gender), set on the submission's confirmed fields and the customer, each correction audited with its before and after (`kyc_submissions.correct`). Not by its submitter (403 `errors.own_request`); a decided one is 409 `errors.request_decided`.",
     method: 'POST',
     path: '/api/v1/approve/ocr/kyc-verification',
     access: 'APPROVE_CUSTOMER_OCR',
     body: z.discriminatedUnion('decision', [
-        z.object({ id, decision: z.literal('approve') }),
+        z.object({ id, decision: z.literal('approve'), corrections: kycCorrections.optional() }),
         z.object({ id, decision: z.literal('reject'), reason: z.string().trim().min(3).max(500) }),
     ]),
     response: kycSubmission,

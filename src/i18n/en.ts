@@ -498,6 +498,7 @@ const en: TranslationMessages = {
                 kyc_image_uploaded: 'Uploaded a KYC document',
                 kyc_images_expired: 'Deleted KYC documents no submission used within a day',
                 kyc_approved: 'Approved a KYC verification',
+                kyc_corrected: 'Corrected a field of a KYC submission',
                 kyc_rejected: 'Rejected a KYC verification',
                 kyc_replaced: 'A newer KYC verification replaced this one',
                 kyc_submitted: 'Submitted a KYC verification',

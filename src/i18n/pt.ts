@@ -704,6 +704,7 @@ const pt: TranslationMessages = {
                 kyc_image_uploaded: 'Carregou um documento KYC',
                 kyc_images_expired: 'Eliminou documentos KYC que nenhum pedido usou no prazo de um dia',
                 kyc_approved: 'Aprovou uma verificação KYC',
+                kyc_corrected: 'Corrigiu um campo de uma submissão KYC',
                 kyc_rejected: 'Recusou uma verificação KYC',
                 kyc_replaced: 'Uma verificação KYC mais recente substituiu esta',
                 kyc_submitted: 'Submeteu uma verificação KYC',

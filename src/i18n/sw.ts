@@ -705,6 +705,7 @@ const sw: TranslationMessages = {
                 kyc_image_uploaded: 'Alipakia hati ya KYC',
                 kyc_images_expired: 'Alifuta hati za KYC ambazo hakuna ombi lililozitumia ndani ya siku moja',
                 kyc_approved: 'Aliidhinisha uhakiki wa KYC',
+                kyc_corrected: 'Alisahihisha taarifa ya ombi la KYC',
                 kyc_rejected: 'Alikataa uhakiki wa KYC',
                 kyc_replaced: 'Uhakiki mpya wa KYC ulichukua nafasi ya huu',
                 kyc_submitted: 'Aliwasilisha uhakiki wa KYC',

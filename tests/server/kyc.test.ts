@@ -753,6 +753,48 @@ describe('deciding a submission', () => {
         expect(events.map(event => event.action)).toContain('kyc_submissions.approve');
     });
 
+    it('approves with corrections: the fields and the customer take them, each audited before and after', async () => {
+        const { id, customerId, person, answer } = await submitted();
+        const was = answer.kyc.confirmed.gender;
+        const gender = was === 'female' ? 'male' : 'female';
+        const corrections = { first_name: 'Nomvula', last_name: person.last_name, gender } as const;
+        const approved = await server.call(approveKycVerification, {
+            body: { id, decision: 'approve', corrections },
+            token: token.checker,
+        });
+        expect(approved.status).toBe(200);
+        expect(approved.body.confirmed).toMatchObject({ first_name: 'Nomvula', last_name: person.last_name, gender });
+        expect(approved.body.customer.name).toBe(`Nomvula ${person.last_name}`);
+        const [customer] = await server.db.select().from(customers).where(eq(customers.id, customerId));
+        expect([customer?.firstName, customer?.gender, customer?.kycStatus]).toEqual(['Nomvula', gender, 'verified']);
+        // One event per field changed (the last name was sent unchanged: no correction), with its before and after.
+        const events = await server.db
+            .select()
+            .from(auditEvents)
+            .where(and(eq(auditEvents.action, 'kyc_submissions.correct'), eq(auditEvents.entityId, String(id))));
+        expect(events.map(event => [event.before, event.after])).toEqual(
+            expect.arrayContaining([
+                [
+                    { field: 'first_name', value: person.first_name },
+                    { field: 'first_name', value: 'Nomvula', customer_id: customerId },
+                ],
+                [
+                    { field: 'gender', value: was },
+                    { field: 'gender', value: gender, customer_id: customerId },
+                ],
+            ]),
+        );
+        expect(events).toHaveLength(2);
+        // The ID number is not a correction: the identity check was made against it.
+        const { id: other } = await submitted();
+        const refused = await server.call(approveKycVerification, {
+            body: { id: other, decision: 'approve', corrections: { id_number: '8001015009087' } as never },
+            token: token.checker,
+        });
+        expect(refused.status).toBe(400);
+        expect((await server.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, other)))[0]?.status).toBe('pending');
+    });
+
     it('rejects with a reason: the customer is rejected', async () => {
         const { id, customerId } = await submitted();
         const short = await decide(id, 'checker', 'no');

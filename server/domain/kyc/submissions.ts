@@ -13,7 +13,15 @@
  */
 import { and, asc, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { KycImageKind, KycSubmission } from '../../../contract/kyc';
+import {
+    KYC_CORRECTABLE_FIELDS,
+    type KycCorrections,
+    type KycImageKind,
+    type KycSubmission,
+    type OcrFields,
+} from '../../../contract/kyc';
+
+type KycCorrectableField = (typeof KYC_CORRECTABLE_FIELDS)[number];
 import type { Queryable } from '../../db';
 import { admins, customers, identityChecks, kycImages, kycSubmissions, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
@@ -178,7 +186,22 @@ export const queuePage = async (context: CallContext, input: QueueInput) => {
 // ---------------------------------------------------------------------------------------------
 // The decision
 
-type Decision = { id: number; decision: 'approve' } | { id: number; decision: 'reject'; reason: string };
+type Decision =
+    | { id: number; decision: 'approve'; corrections?: KycCorrections | undefined }
+    | { id: number; decision: 'reject'; reason: string };
+
+/**
+ * The checker's corrections that change something: each field whose value differs from what the
+ * submission confirmed, with its value before and after. Sent unchanged, a field is no correction.
+ */
+const correctionsOf = (confirmed: OcrFields, corrections: KycCorrections | undefined) =>
+    KYC_CORRECTABLE_FIELDS.flatMap(field => {
+        const after = corrections?.[field];
+        return after !== undefined && after !== confirmed[field] ? [{ field, before: confirmed[field], after }] : [];
+    });
+
+/** The customer's column each correctable field sets. */
+const CUSTOMER_COLUMN = { first_name: 'firstName', last_name: 'lastName', gender: 'gender' } as const;
 
 export const decide = async (context: CallContext, body: Decision): Promise<KycSubmission> => {
     const me = context.session?.admin.id ?? 0;
@@ -196,6 +219,22 @@ export const decide = async (context: CallContext, body: Decision): Promise<KycS
             throw new HttpError(403, 'errors.forbidden', 'Verifying a KYC submission needs APPROVE_CUSTOMER_OCR');
         }
         const approved = body.decision === 'approve';
+        // Corrections go with an approval only: the confirmed fields and the customer take them, and
+        // each is audited with what it was (a misread name is not silently overwritten).
+        const corrected = body.decision === 'approve' ? correctionsOf(submission.confirmed, body.corrections) : [];
+        if (corrected.length) {
+            const confirmed = { ...submission.confirmed };
+            const columns: Partial<Record<(typeof CUSTOMER_COLUMN)[KycCorrectableField], string>> = {};
+            for (const { field, after } of corrected) {
+                Object.assign(confirmed, { [field]: after });
+                columns[CUSTOMER_COLUMN[field]] = after;
+            }
+            await tx.update(kycSubmissions).set({ confirmed }).where(eq(kycSubmissions.id, submission.id));
+            await tx
+                .update(customers)
+                .set(columns as Partial<typeof customers.$inferInsert>)
+                .where(eq(customers.id, submission.customerId));
+        }
         const status = approved ? 'approved' : 'rejected';
         const reason = body.decision === 'reject' ? body.reason : null;
         const kycStatus = approved ? 'verified' : 'rejected';
@@ -218,6 +257,13 @@ export const decide = async (context: CallContext, body: Decision): Promise<KycS
                     before: { status: submission.status },
                     after: { status, reason },
                 },
+                ...corrected.map(({ field, before, after }) => ({
+                    action: 'kyc_submissions.correct' as const,
+                    entity: 'kyc_submissions',
+                    entityId: submission.id,
+                    before: { field, value: before },
+                    after: { field, value: after, customer_id: submission.customerId },
+                })),
                 {
                     action: 'customers.kyc_status',
                     entity: 'customers',

@@ -69,6 +69,7 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
     'kyc_images.expire': 'kyc_images_expired',
     'kyc_images.upload': 'kyc_image_uploaded',
     'kyc_submissions.approve': 'kyc_approved',
+    'kyc_submissions.correct': 'kyc_corrected',
     'kyc_submissions.reject': 'kyc_rejected',
     'kyc_submissions.replace': 'kyc_replaced',
     'kyc_submissions.submit': 'kyc_submitted',
