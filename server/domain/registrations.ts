@@ -192,7 +192,12 @@ export const registerRegistrationRoutes = (app: FastifyInstance): void => {
             .orderBy(desc(registrationLiveness.capturedAt))
             .limit(1);
         if (!photo?.storedAs || !photo.capturedAt) return { capture: null };
-        const bytes = await store.get(photo.storedAs);
+        // A file lost from the store (a volume not shared, restored without it) is no photo to show, not a failure.
+        const bytes = await store.get(photo.storedAs).catch((error: NodeJS.ErrnoException) => {
+            if (error.code === 'ENOENT') return null;
+            throw error;
+        });
+        if (!bytes) return { capture: null };
         const contentType = sniffImageType(bytes) ?? 'image/jpeg';
         return {
             capture: {

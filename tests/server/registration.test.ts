@@ -4,6 +4,9 @@
  * the registration whose token it carries and no other, the step closes, and the checker of the
  * registration sees the photo.
  */
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listServiceTransactions } from '../../contract/approvals';
@@ -136,6 +139,36 @@ describe('self-registration with liveness', () => {
         const request = await requestOf(body.username);
         const seen = await server.call(registrationCapture, { params: { id: String(request.id) }, token: checker });
         expect(seen.body.capture?.data_url).toBe(`data:image/png;base64,${png(600, 800).toString('base64')}`);
+    });
+
+    it('keeps the photo in the image store, removes the one a retake replaces, and says none when its file is gone', async () => {
+        const { body, answer } = await registerAgent();
+        const fileOf = async () => {
+            const [agent] = await server.db.select({ id: admins.id }).from(admins).where(eq(admins.username, body.username));
+            const [step] = await server.db
+                .select({ storedAs: registrationLiveness.storedAs })
+                .from(registrationLiveness)
+                .where(eq(registrationLiveness.adminId, agent?.id ?? 0));
+            return step?.storedAs ?? '';
+        };
+        // The test server's store is a throwaway folder (memory://); a file's random name finds it.
+        const located = (name: string) =>
+            readdirSync(tmpdir())
+                .filter(folder => folder.startsWith('portal-kyc-images-'))
+                .map(folder => path.join(tmpdir(), folder, name))
+                .find(file => existsSync(file));
+        await takePhoto(answer.registration_token);
+        const first = await fileOf();
+        expect(located(first)).toBeDefined();
+        await takePhoto(answer.registration_token, photo(600, 800));
+        const second = await fileOf();
+        expect(second).not.toBe(first);
+        expect(located(first)).toBeUndefined();
+        rmSync(located(second) ?? '');
+        const request = await requestOf(body.username);
+        const gone = await server.call(registrationCapture, { params: { id: String(request.id) }, token: checker });
+        expect(gone.status).toBe(200);
+        expect(gone.body.capture).toBeNull();
     });
 
     it('answers a registration refused unseen (a known number) the same, and keeps none of its photos', async () => {
