@@ -75,14 +75,15 @@ export const loanReference = z.string().trim().toUpperCase().regex(LOAN_REFERENC
 
 /**
  * What a staff member types to find a customer: a phone number (with or without +), a username,
- * an id number or an IMEI. Letters, digits and `+ . _ -` only.
+ * an id number, an IMEI or a loan reference (matched in capitals, as `loanReference` keeps it).
+ * Letters, digits and `+ . _ -` only.
  */
 export const customerLookup = z
     .string()
     .trim()
     .min(3)
     .max(64)
-    .regex(/^[A-Za-z0-9+._-]+$/, 'valid phone number or username required');
+    .regex(/^[A-Za-z0-9+._-]+$/, 'valid phone number, username, id number, IMEI or loan reference required');
 
 /** A free-text reason a maker gives for a request. */
 export const reasonText = z.string().trim().min(3).max(500);

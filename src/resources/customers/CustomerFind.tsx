@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Title, useCanAccess, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
-import { MSISDN_PATTERN } from '../../../contract/fields';
+import { internationalMsisdn, isMsisdn } from '../../../contract/fields';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { ENTRIES, ENTRY_OF_VARIANT } from '../loans/entries';
 import { ADD_LOAN_RESOURCE } from '../loans/gates';
@@ -142,7 +142,7 @@ const INHERIT_COLOUR = {
 } as const;
 
 /** The number a lookup looked for, when what was sent was one (lookupTerm sends a number as digits). */
-const phoneOf = (term: string) => (MSISDN_PATTERN.test(term) ? term : '');
+const phoneOf = (term: string) => (isMsisdn(term) ? internationalMsisdn(term) : '');
 
 /**
  * Any other lookup found no one. For a number, offer the ways forward this user has: recording the
