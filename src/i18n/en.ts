@@ -736,6 +736,13 @@ const en: TranslationMessages = {
         reason: 'Reason',
         reason_help: 'Required: at least 3 characters. The agent reads it.',
         reason_required: 'Say why you reject it, in at least 3 characters.',
+        corrections: {
+            intro: 'Correct a field the documents show was misread (each change is recorded with what it was):',
+            first_name: 'First name',
+            last_name: 'Last name',
+            gender: 'Gender',
+            name_required: 'A name needs at least 2 letters.',
+        },
         approved: 'KYC of %{name} approved',
         rejected: 'KYC of %{name} rejected',
         validation_title: 'KYC submission',

@@ -945,6 +945,13 @@ const pt: TranslationMessages = {
         reason: 'Motivo',
         reason_help: 'Obrigatório: pelo menos 3 caracteres. O agente lê-o.',
         reason_required: 'Diga porque rejeita, em pelo menos 3 caracteres.',
+        corrections: {
+            intro: 'Corrija um campo que os documentos mostram ter sido mal lido (cada alteração fica registada com o valor anterior):',
+            first_name: 'Nome próprio',
+            last_name: 'Apelido',
+            gender: 'Género',
+            name_required: 'Um nome precisa de pelo menos 2 letras.',
+        },
         approved: 'KYC de %{name} aprovado',
         rejected: 'KYC de %{name} rejeitado',
         validation_title: 'Submissão KYC',

@@ -948,6 +948,13 @@ const sw: TranslationMessages = {
         reason: 'Sababu',
         reason_help: 'Inahitajika: angalau herufi 3. Wakala ataisoma.',
         reason_required: 'Sema kwa nini unakataa, kwa angalau herufi 3.',
+        corrections: {
+            intro: 'Sahihisha taarifa ambayo nyaraka zinaonyesha ilisomwa vibaya (kila badiliko linahifadhiwa pamoja na thamani ya awali):',
+            first_name: 'Jina la kwanza',
+            last_name: 'Jina la ukoo',
+            gender: 'Jinsia',
+            name_required: 'Jina linahitaji angalau herufi 2.',
+        },
         approved: 'KYC ya %{name} imeidhinishwa',
         rejected: 'KYC ya %{name} imekataliwa',
         validation_title: 'Wasilisho la KYC',

@@ -305,6 +305,24 @@ describe('verifying one submission', () => {
         expect(screen.getAllByText('Approved').length).toBeGreaterThan(0);
     });
 
+    it('approves with a misread name corrected, sending only the field changed', async () => {
+        signedInAs(CHECKER);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/customers/kyc-validation?id=7');
+        await user.click(await screen.findByRole('button', { name: 'Approve' }, FIRST));
+        const dialog = await screen.findByRole('dialog', { name: 'Approve the KYC of Thandi Mokoena?' });
+        const last = within(dialog).getByRole('textbox', { name: 'Last name' });
+        expect((last as HTMLInputElement).value).toBe('Mokoena');
+        expect((within(dialog).getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Thandi');
+        await user.clear(last);
+        await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+        expect((await within(dialog).findByRole('alert')).textContent).toBe('A name needs at least 2 letters.');
+        expect(decided).toEqual([]);
+        await user.type(last, 'Mokwena');
+        await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+        await waitFor(() => expect(decided).toEqual([{ id: 7, decision: 'approve', corrections: { last_name: 'Mokwena' } }]));
+    });
+
     it('rejects only with a reason', async () => {
         signedInAs(CHECKER);
         const user = userEvent.setup();

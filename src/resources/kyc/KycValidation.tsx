@@ -3,12 +3,13 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { Alert, Box, Button, Card, CardContent, Skeleton, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { CanAccess, useNotify, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { KycImageKind, KycSubmission } from '../../../contract/kyc';
+import { GENDERS } from '../../../contract/customers';
+import { KYC_CORRECTABLE_FIELDS, type KycCorrections, type KycImageKind, type KycSubmission } from '../../../contract/kyc';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { ImageViewer } from '../../layout/ImageViewer';
 import { LoadError } from '../../layout/LoadError';
@@ -106,6 +107,70 @@ interface DecisionState {
     choice: 'approve' | 'reject';
 }
 
+type Correctable = (typeof KYC_CORRECTABLE_FIELDS)[number];
+type Draft = Record<Correctable, string>;
+
+const draftOf = (submission: KycSubmission): Draft => ({
+    first_name: submission.confirmed.first_name ?? '',
+    last_name: submission.confirmed.last_name ?? '',
+    gender: submission.confirmed.gender ?? '',
+});
+
+/** The fields the checker changed, as the contract takes them; unchanged ones are not sent. */
+const correctionsOf = (submission: KycSubmission, draft: Draft): KycCorrections => {
+    const was = draftOf(submission);
+    const corrections: KycCorrections = {};
+    const first = draft.first_name.trim();
+    const last = draft.last_name.trim();
+    if (first !== was.first_name) corrections.first_name = first;
+    if (last !== was.last_name) corrections.last_name = last;
+    const gender = GENDERS.find(value => value === draft.gender);
+    if (gender && gender !== was.gender) corrections.gender = gender;
+    return corrections;
+};
+
+/**
+ * What the checker may correct before approving, where the documents show a misread name or
+ * gender (contract `KYC_CORRECTABLE_FIELDS`); each change is recorded with its value before.
+ */
+const Corrections = ({ draft, onChange, disabled }: { draft: Draft; onChange: (draft: Draft) => void; disabled: boolean }) => {
+    const translate = useTranslate();
+    return (
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }}>
+            <Typography component="legend" variant="body2" color="text.secondary">
+                {translate('kyc.corrections.intro')}
+            </Typography>
+            {(['first_name', 'last_name'] as const).map(field => (
+                <TextField
+                    key={field}
+                    label={translate(`kyc.corrections.${field}`)}
+                    value={draft[field]}
+                    onChange={event => onChange({ ...draft, [field]: event.target.value })}
+                    disabled={disabled}
+                    fullWidth
+                    margin="dense"
+                    slotProps={{ htmlInput: { maxLength: 80 } }}
+                />
+            ))}
+            <TextField
+                select
+                label={translate('kyc.corrections.gender')}
+                value={draft.gender}
+                onChange={event => onChange({ ...draft, gender: event.target.value })}
+                disabled={disabled}
+                fullWidth
+                margin="dense"
+            >
+                {GENDERS.map(gender => (
+                    <MenuItem key={gender} value={gender}>
+                        {translate(`customers.genders.${gender}`)}
+                    </MenuItem>
+                ))}
+            </TextField>
+        </Box>
+    );
+};
+
 /** Approve and reject, each asked first; a rejection needs its reason. The server's refusal shows in the dialog. */
 const Decision = ({ submission }: { submission: KycSubmission }) => {
     const translate = useTranslate();
@@ -115,6 +180,7 @@ const Decision = ({ submission }: { submission: KycSubmission }) => {
     const [visible, setVisible] = useState(false);
     const [reason, setReason] = useState('');
     const [problem, setProblem] = useState<string | undefined>();
+    const [draft, setDraft] = useState<Draft>(() => draftOf(submission));
     const mutation = useSingleMutation({
         mutationFn: (decision: KycDecision) => decideSubmission(submission.id, decision),
         onSuccess: saved => {
@@ -132,13 +198,19 @@ const Decision = ({ submission }: { submission: KycSubmission }) => {
     const start = (choice: DecisionState['choice']) => {
         mutation.reset();
         setReason('');
+        setDraft(draftOf(submission));
         setProblem(undefined);
         setOpen({ choice });
         setVisible(true);
     };
     const confirm = () => {
         if (open?.choice === 'approve') {
-            mutation.mutate({ decision: 'approve' });
+            const corrections = correctionsOf(submission, draft);
+            if ((corrections.first_name ?? 'ok').length < 2 || (corrections.last_name ?? 'ok').length < 2) {
+                setProblem('kyc.corrections.name_required');
+                return;
+            }
+            mutation.mutate(Object.keys(corrections).length ? { decision: 'approve', corrections } : { decision: 'approve' });
             return;
         }
         const text = reason.trim();
@@ -185,7 +257,16 @@ const Decision = ({ submission }: { submission: KycSubmission }) => {
                             margin="normal"
                             slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
                         />
-                    ) : null}
+                    ) : (
+                        <>
+                            <Corrections draft={draft} onChange={setDraft} disabled={mutation.isPending} />
+                            {problem ? (
+                                <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+                                    {translate(problem)}
+                                </Alert>
+                            ) : null}
+                        </>
+                    )}
                     {mutation.isError ? (
                         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
                             {translate(errorKeyOf(mutation.error))}

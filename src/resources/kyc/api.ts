@@ -13,6 +13,7 @@ import {
     uploadImage,
     type KycImageKind,
     type KycSubmission,
+    type KycCorrections,
 } from '../../../contract/kyc';
 import { LIVENESS_MIN_SIDE, readImage } from '../../../contract/imageFormat';
 import { callApi, uploadCall } from '../../lib/portalApi';
@@ -97,7 +98,7 @@ export const fetchSubmission = async (id: number, signal: AbortSignal): Promise<
 
 export const fetchImage = (id: string, signal: AbortSignal) => callApi(kycImageContent, { params: { id } }, { signal });
 
-export type KycDecision = { decision: 'approve' } | { decision: 'reject'; reason: string };
+export type KycDecision = { decision: 'approve'; corrections?: KycCorrections } | { decision: 'reject'; reason: string };
 
 export const decideSubmission = (id: number, decision: KycDecision) =>
     callApi(approveKycVerification, { body: { id, ...decision } });
