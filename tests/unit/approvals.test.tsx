@@ -479,6 +479,32 @@ describe('approving a deregistration', () => {
         await waitFor(() => expect(sent).toEqual([{ request_id: 30, decision: 'approve' }]));
     });
 
+    it('names them for each deregistration approved in bulk too', async () => {
+        signedInAs(['VIEW_DEREGISTRATIONS', 'APPROVE_DEREGISTRATION']);
+        const other: ApprovalRequest = {
+            ...deregistration,
+            id: 33,
+            subject: 'Bheki Cele',
+            loan_reference: 'LPP-000033',
+        };
+        server.use(
+            answer(pendingLoanRemovalRequests, { pending_requests: [deregistration, other], total_items: 2 }),
+            answer(requestsClosedByApproval, async ({ request }) => {
+                const { request_id } = (await request.clone().json()) as { request_id: number };
+                return { requests: request_id === 30 ? [transfer] : [] };
+            }),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/deregistrations');
+        await screen.findByText('Ayanda Khumalo', {}, FIRST);
+        await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+        await user.click(await screen.findByRole('button', { name: 'Approve selected' }));
+        const ask = await screen.findByRole('dialog', { name: 'Approve 2 requests?' });
+        expect(await within(ask).findByText('#31 Ownership transfer, asked by Thandi Mokoena')).toBeTruthy();
+        expect(ask.textContent).toContain('Approving also closes the other request waiting on loan LPP-000030');
+        expect(ask.textContent).not.toContain('LPP-000033');
+    });
+
     it('says nothing more when it closes nothing, and does not ask when rejecting', async () => {
         signedInAs(['VIEW_DEREGISTRATIONS', 'APPROVE_DEREGISTRATION']);
         const asked: unknown[] = [];

@@ -212,6 +212,7 @@ export const BulkDecisionButtons = ({
                 title={translate(`approvals.bulk.${decision}_title`, { smart_count: count })}
                 content={translate(`approvals.bulk.${decision}_content`, { smart_count: count })}
                 busy={false}
+                requests={selected}
                 onConfirm={note => {
                     setAsking(false);
                     onDecide(decision, note, selected);

@@ -1,5 +1,5 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { NoteDialog, noteProblem as sharedNoteProblem } from '../../layout/NoteDialog';
@@ -25,66 +25,82 @@ interface DecisionDialogProps {
     onConfirm: (note: string) => void;
     onClose: () => void;
     onExited?: () => void;
-    /** The request decided: approving a deregistration names the other requests it closes. */
+    /** The request decided (or `requests`, several at once): approving a deregistration names the other requests it closes. */
     request?: ApprovalRequest;
+    requests?: readonly ApprovalRequest[];
 }
 
 /**
- * The other requests approving `request` closes (a deregistration closes those waiting on its
- * loan), asked of the server (contract `requestsClosedByApproval`) when the dialog opens to approve,
- * so the checker knows before confirming; the server closes exactly these, by the same condition.
+ * The other requests approving each deregistration among `deciding` closes (those waiting on its
+ * loan), asked of the server (contract `requestsClosedByApproval`) when the dialog opens to
+ * approve, so the checker knows before confirming; the server closes exactly these, by the same
+ * condition. A request decided in the same bulk decision is not among them.
  */
-const useClosedByApproval = (request: ApprovalRequest | undefined, decision: Decision, open: boolean) =>
-    useQuery({
-        queryKey: closedByApprovalKey(request?.id ?? 0),
-        queryFn: ({ signal }) => fetchClosedByApproval(request?.id ?? 0, signal),
-        enabled: open && decision === 'approve' && request?.kind === 'deregistration',
-        staleTime: 0,
+const useClosedByApproval = (deciding: readonly ApprovalRequest[], decision: Decision, open: boolean) => {
+    const deregistrations = decision === 'approve' && open ? deciding.filter(one => one.kind === 'deregistration') : [];
+    const decided = new Set(deciding.map(one => one.id));
+    const queries = useQueries({
+        queries: deregistrations.map(one => ({
+            queryKey: closedByApprovalKey(one.id),
+            queryFn: ({ signal }: { signal: AbortSignal }) => fetchClosedByApproval(one.id, signal),
+            staleTime: 0,
+        })),
     });
+    return {
+        fetching: queries.some(query => query.isFetching),
+        failed: queries.some(query => query.isError),
+        closes: deregistrations.flatMap((by, index) => {
+            const others = (queries[index]?.data ?? []).filter(other => !decided.has(other.id));
+            return others.length ? [{ by, others }] : [];
+        }),
+    };
+};
 
-const ClosedList = ({ query, request }: { query: ReturnType<typeof useClosedByApproval>; request?: ApprovalRequest }) => {
+const ClosedList = ({ closed }: { closed: ReturnType<typeof useClosedByApproval> }) => {
     const translate = useTranslate();
-    if (query.isError) {
+    if (closed.failed) {
         return (
             <Alert severity="error" sx={{ mt: 1 }}>
                 {translate('approvals.closes.failed')}
             </Alert>
         );
     }
-    if (query.isFetching && !query.data) {
+    if (closed.fetching && closed.closes.length === 0) {
         return (
             <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 1 }}>
                 {translate('approvals.closes.loading')}
             </Typography>
         );
     }
-    const others = query.data ?? [];
-    if (others.length === 0) return null;
     return (
-        <Alert severity="warning" sx={{ mt: 1 }}>
-            <Typography variant="body2">
-                {translate('approvals.closes.intro', {
-                    smart_count: others.length,
-                    reference: request?.loan_reference ?? '—',
-                })}
-            </Typography>
-            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-                {others.map(other => (
-                    <li key={other.id}>
-                        <Typography variant="body2">
-                            {translate('approvals.closes.item', {
-                                id: other.id,
-                                kind: translate(`approvals.kinds.${other.kind}`),
-                                maker: other.maker.name,
-                            })}
-                        </Typography>
-                    </li>
-                ))}
-            </Box>
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-                {translate('approvals.closes.told', { id: request?.id ?? '' })}
-            </Typography>
-        </Alert>
+        <>
+            {closed.closes.map(({ by, others }) => (
+                <Alert key={by.id} severity="warning" sx={{ mt: 1 }}>
+                    <Typography variant="body2">
+                        {translate('approvals.closes.intro', {
+                            smart_count: others.length,
+                            reference: by.loan_reference ?? '—',
+                        })}
+                    </Typography>
+                    <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+                        {others.map(other => (
+                            <li key={other.id}>
+                                <Typography variant="body2">
+                                    {translate('approvals.closes.item', {
+                                        id: other.id,
+                                        kind: translate(`approvals.kinds.${other.kind}`),
+                                        maker: other.maker.name,
+                                    })}
+                                </Typography>
+                            </li>
+                        ))}
+                    </Box>
+                    <Typography variant="body2" sx={{ mt: 0.5 }}>
+                        {translate('approvals.closes.told', { id: by.id })}
+                    </Typography>
+                </Alert>
+            ))}
+        </>
     );
 };
 
@@ -94,15 +110,15 @@ const ClosedList = ({ query, request }: { query: ReturnType<typeof useClosedByAp
  * first, so Enter straight away changes nothing; rejecting, the reason field has it. Approving a
  * deregistration lists the other requests it closes, and waits until they are known.
  */
-export const DecisionDialog = ({ decision, request, ...props }: DecisionDialogProps) => {
+export const DecisionDialog = ({ decision, request, requests, ...props }: DecisionDialogProps) => {
     const translate = useTranslate();
     const reject = decision === 'reject';
-    const closed = useClosedByApproval(request, decision, props.open);
+    const closed = useClosedByApproval(request ? [request] : (requests ?? []), decision, props.open);
     // Approving waits until the checker can see what else it closes (a failure says so, and Cancel stays free).
     return (
         <NoteDialog
             {...props}
-            busy={props.busy || (!reject && closed.isFetching)}
+            busy={props.busy || (!reject && closed.fetching)}
             label={translate(reject ? 'approvals.reason' : 'approvals.note')}
             help={translate(reject ? 'approvals.reason_help' : 'approvals.note_help')}
             required={reject}
@@ -110,7 +126,7 @@ export const DecisionDialog = ({ decision, request, ...props }: DecisionDialogPr
             confirmColor={reject ? 'error' : 'primary'}
             problemKeys={APPROVAL_NOTE_PROBLEMS}
         >
-            {reject ? null : <ClosedList query={closed} request={request} />}
+            {reject ? null : <ClosedList closed={closed} />}
         </NoteDialog>
     );
 };
