@@ -202,15 +202,27 @@ describe('an IMEI change request', () => {
         expect([again.status, again.error.key]).toEqual([409, 'errors.request_pending']);
     });
 
-    it('may wait beside a request of another kind for the same loan', async () => {
+    it('may wait beside a request of another kind for the same loan, but not behind a deregistration', async () => {
         const made = await makeLoan(server.db);
-        await server.call(requestLoanDeactivation, {
+        expect((await change(made.loanReference, freshImei())).status).toBe(201);
+        // A deregistration may follow it (approving it closes the change, naming itself).
+        const deregistration = await server.call(requestLoanDeactivation, {
             body: { loan_reference: made.loanReference, reason: 'Returned' },
             token: token.maker,
         });
-        const { status, body } = await change(made.loanReference, freshImei());
-        expect(status).toBe(201);
-        expect(body.pending_requests.map(request => request.kind).sort()).toEqual(['deregistration', 'imei_change']);
+        expect(deregistration.status).toBe(201);
+        expect(deregistration.body.pending_requests.map(request => request.kind).sort()).toEqual([
+            'deregistration',
+            'imei_change',
+        ]);
+        // Nothing may follow the deregistration: approving it would close it unread.
+        const other = await makeLoan(server.db);
+        await server.call(requestLoanDeactivation, {
+            body: { loan_reference: other.loanReference, reason: 'Returned' },
+            token: token.maker,
+        });
+        const behind = await change(other.loanReference, freshImei());
+        expect([behind.status, behind.error.key]).toEqual([409, 'errors.deregistration_pending']);
     });
 
     it('refuses an IMEI that is not valid, the same IMEI, one on another open loan, and a phone not active', async () => {
