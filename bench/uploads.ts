@@ -11,13 +11,15 @@
  *   asks `/health` again as soon as it is answered.
  * - **Budget**: the slowest `/health` of every round ≤ 200 ms, and every upload answered 201.
  *
- * Measured once (2026-11-26) on the 2-core machine while other work kept its load average at
- * 15–22, `/health` alone answering in up to 30–120 ms: before the image store (bytes in
- * `kyc_images.content`), the slowest `/health` of a round was 19.5, 54.3 and 31.0 s and 9 of 48
- * uploads timed out (408); with it, 0.17 to 2.2 s across several runs, every upload 201, 16
- * uploads taking 2–10 s. On that load the budget was not met; what remained on the server's
- * thread was PGlite's own synchronous file writes of each row and garbage collection of the
- * uploads' buffers, not the images' bytes.
+ * Measured (2026-11-26, 2 cores). At load average 3–4.5: before the image store (bytes in
+ * `kyc_images.content`) the slowest `/health` of a round was 13.6 and 17.1 s; with it 107, 144 and
+ * 111 ms (then 97, 150, 132 ms), 16 uploads taking 0.6–1.2 s: within budget. While other work kept
+ * the load at 15–22 (`/health` alone up to 30–120 ms) it was 19.5–54 s before (9 of 48 uploads
+ * timed out, 408) and 0.17–2.2 s after, over budget. What remains on the server's thread is
+ * PGlite's: `/health` reads the database, waiting behind each upload's short write (a lock, a
+ * count, two inserts), with PGlite's synchronous file writes of them, and garbage collection of the
+ * uploads' buffers; not the images' bytes. Hashing each image in slices that yield was tried and
+ * changed nothing measurable.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
