@@ -24,6 +24,7 @@ import { createContext, useCallback, useContext, useId, useRef, useState, type F
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n/context';
 import { apiErrorOf } from '../../lib/apiErrors';
+import { formatClock } from '../../lib/format';
 import { firstProblem, problemArgs, required, type FieldCheck, type FieldProblem } from '../../lib/fieldChecks';
 
 type Values = Record<string, string>;
@@ -304,7 +305,7 @@ export interface Problem {
 export const codesSpentProblem = (error: unknown, locale: string, now = Date.now()): Problem | null => {
     const answer = apiErrorOf(error);
     if (answer?.key !== 'errors.too_many_codes' || answer.retry_after === undefined) return null;
-    const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(now + answer.retry_after * 1000);
+    const time = formatClock(now + answer.retry_after * 1000, locale);
     return { key: 'auth.otp.codes_spent', values: { time, smart_count: Math.max(1, Math.ceil(answer.retry_after / 60)) } };
 };
 
