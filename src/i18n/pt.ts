@@ -672,7 +672,7 @@ const pt: TranslationMessages = {
                 reauthenticate_throttled: 'Confirmação recusada: demasiadas palavras-passe erradas',
                 agent_registered: 'O agente %{subject} registou-se',
                 registration_refused: 'Recusado o registo de %{subject}',
-                registration_liveness: 'O candidato %{subject} tirou a fotografia de prova de vida',
+                registration_liveness: 'O candidato %{subject} tirou a sua fotografia ao vivo',
                 password_reset: 'Repôs a palavra-passe do utilizador %{subject}',
                 user_changed: 'Alterou o utilizador %{subject}',
                 tier_assigned: 'Definiu o escalão do agente %{subject}',
@@ -707,11 +707,13 @@ const pt: TranslationMessages = {
                 kyc_corrected: 'Corrigiu um campo de uma submissão KYC',
                 kyc_rejected: 'Recusou uma verificação KYC',
                 kyc_replaced: 'Uma verificação KYC mais recente substituiu esta',
+                kyc_returned: 'Devolveu uma verificação KYC ao seu agente',
+                kyc_resubmitted: 'Submeteu de novo uma verificação KYC devolvida',
                 kyc_submitted: 'Submeteu uma verificação KYC',
                 quote_issued: 'Apresentou uma proposta de crédito ao cliente',
                 loan_activated: 'Ativou o empréstimo %{subject}',
                 loan_cancelled: 'Cancelou a venda do empréstimo %{subject}',
-                loan_completed: 'Empréstimo %{subject} pago na totalidade: concluído',
+                loan_completed: 'Empréstimo %{subject} liquidado: concluído',
                 loan_expired: 'A venda por concluir do empréstimo %{subject} foi cancelada: a reserva expirou',
                 loan_imei_changed: 'Alterou o IMEI do empréstimo %{subject}',
                 loan_lock_checked: 'Verificou o bloqueio do telefone do empréstimo %{subject}',
@@ -835,7 +837,7 @@ const pt: TranslationMessages = {
         closes: {
             intro: 'Ao aprovar, fecha também o outro pedido pendente no empréstimo %{reference}: não poderia ser aprovado depois deste. |||| Ao aprovar, fecha também os outros %{smart_count} pedidos pendentes no empréstimo %{reference}: nenhum poderia ser aprovado depois deste.',
             item: '#%{id} %{kind}, pedido por %{maker}',
-            told: 'Cada um é rejeitado com uma nota a dizer que o empréstimo foi desativado pelo pedido #%{id}; quem o pediu lê-a em “Os meus pedidos” e recebe-a por SMS.',
+            told: 'Cada um é rejeitado com uma nota a dizer que o registo do empréstimo foi anulado pelo pedido #%{id}; quem o pediu lê-a em “Os meus pedidos” e recebe-a por SMS.',
             loading: 'A verificar que outros pedidos a aprovação fecha…',
             failed: 'Não foi possível verificar que outros pedidos a aprovação fecha. Cancele e tente de novo.',
         },
@@ -874,6 +876,7 @@ const pt: TranslationMessages = {
             pending: 'Pendente',
             approved: 'Aprovada',
             rejected: 'Rejeitada',
+            returned: 'Devolvida',
         },
         fields: {
             id: 'Submissão',
@@ -890,6 +893,7 @@ const pt: TranslationMessages = {
             id_number: 'Número de identificação',
             channel: 'Canal',
             reason: 'Motivo',
+            note: 'Nota para o agente',
             identity: 'Verificação de identidade',
             reference: 'Referência da verificação',
             liveness: 'Prova de vida',
@@ -945,6 +949,13 @@ const pt: TranslationMessages = {
         reason: 'Motivo',
         reason_help: 'Obrigatório: pelo menos 3 caracteres. O agente lê-o.',
         reason_required: 'Diga porque rejeita, em pelo menos 3 caracteres.',
+        send_back: 'Devolver',
+        return_title: 'Devolver o KYC de %{name} ao agente?',
+        return_content:
+            'A submissão volta ao agente que a fez, com a sua nota, para a corrigir e submeter de novo. Até lá, o KYC de %{name} fica como está.',
+        note: 'Nota para o agente',
+        note_help: 'Obrigatório: pelo menos 3 caracteres. Diga o que corrigir; o agente lê-a.',
+        note_required: 'Diga o que o agente deve corrigir, em pelo menos 3 caracteres.',
         corrections: {
             intro: 'Corrija um campo que os documentos mostram ter sido mal lido (cada alteração fica registada com o valor anterior):',
             first_name: 'Nome próprio',
@@ -954,6 +965,8 @@ const pt: TranslationMessages = {
         },
         approved: 'KYC de %{name} aprovado',
         rejected: 'KYC de %{name} rejeitado',
+        returned: 'KYC de %{name} devolvido ao agente',
+        returned_notice: '%{name} devolveu esta submissão: "%{note}". Corrija-a e submeta o KYC de novo (Adicionar empréstimo) para que volte à fila.',
         validation_title: 'Submissão KYC',
         submission_title: 'Submissão KYC n.º %{id}',
         back_to_queue: 'Voltar à fila',
@@ -1572,12 +1585,11 @@ const pt: TranslationMessages = {
             awaiting_deposit:
                 'Os dois códigos foram verificados: falta pagar a entrada de %{deposit}. Nada mais é devido até ela ser paga.',
             awaiting_lock:
-                'A entrada está paga. Segue-se a ativação do bloqueio do telefone; o empréstimo fica ativo assim que a %{solution} a confirmar.',
+                'A entrada está paga. Segue-se a ativação do bloqueio do telefone; o empréstimo fica ativo assim que %{solution} a confirmar.',
             awaiting_lock_vivo:
                 'A entrada está paga. O bloqueio Vivo faz-se em dois passos: primeiro o cliente autoriza-o com um código enviado para o telefone dele; depois a Vivo ativa-o. O empréstimo fica ativo assim que a Vivo confirmar.',
-            completed: 'Pago na totalidade: nada mais é devido.',
-            completed_locked:
-                'Pago na totalidade: nada mais é devido. O telefone continua preso ao bloqueio do empréstimo: liberte-o.',
+            completed: 'Liquidado: nada mais é devido.',
+            completed_locked: 'Liquidado: nada mais é devido. O telefone continua preso ao bloqueio do empréstimo: liberte-o.',
             cancelled:
                 'Esta venda não se concretizou: nada é devido, e o telefone voltou ao stock sem o bloqueio alguma vez ter sido ativado.',
             reservation_expired:
@@ -1670,7 +1682,7 @@ const pt: TranslationMessages = {
             exchanging: 'Troca do aparelho',
             completing: 'Libertação',
         },
-        requested: '%{command} pedido %{time}: a aguardar a confirmação de %{solution}.',
+        requested: '%{command}: pedido %{time}, a aguardar a confirmação de %{solution}.',
         failed: 'O último comando falhou: %{reason}',
         vivo_unauthorised: 'O cliente ainda não autorizou o bloqueio Vivo.',
         lock: {
@@ -1694,9 +1706,10 @@ const pt: TranslationMessages = {
         activate: {
             button: 'Pedir ativação do bloqueio',
             title: 'Ativar o bloqueio?',
-            intro: 'A entrada está paga: pede-se à %{solution} que ative o bloqueio no %{model} (IMEI %{imei}). O empréstimo fica ativo sozinho assim que ela confirmar: não há mais nada a fazer aqui.',
+            intro: 'A entrada está paga: pede-se a %{solution} que ative o bloqueio no %{model} (IMEI %{imei}). O empréstimo fica ativo automaticamente assim que chegar a confirmação: não há mais nada a fazer aqui.',
             done: 'O bloqueio está ativo, e o empréstimo também.',
-            waiting: 'Ativação do bloqueio pedida: o empréstimo fica ativo sozinho quando o fornecedor confirmar.',
+            waiting:
+                'Ativação do bloqueio pedida: o empréstimo fica ativo automaticamente quando o fornecedor do bloqueio confirmar.',
         },
         offline_pin: {
             button: 'PIN de desbloqueio offline',
@@ -1713,7 +1726,7 @@ const pt: TranslationMessages = {
         vivo: {
             button: 'Autorização Vivo',
             title: 'Autorizar o bloqueio Vivo',
-            intro: 'Passo 1 de 2 do bloqueio Vivo: envie ao cliente um código por SMS e escreva o código que ele ler (é válido durante 5 minutos). Verificado o código, o passo 2 segue sozinho: pede-se à Vivo que ative o bloqueio, e o empréstimo fica ativo quando a Vivo confirmar.',
+            intro: 'Passo 1 de 2 do bloqueio Vivo: envie ao cliente um código por SMS e escreva o código que ele ler (é válido durante 5 minutos). Verificado o código, o passo 2 segue-se automaticamente: pede-se à Vivo que ative o bloqueio, e o empréstimo fica ativo quando a Vivo confirmar.',
             send: 'Enviar código',
             resend: 'Enviar novo código',
             sent: 'Foi enviado um código para %{phone}; funciona até %{time}.',
@@ -1955,7 +1968,7 @@ const pt: TranslationMessages = {
             not_csv:
                 'Este ficheiro não é um extrato CSV. Guarde-o como CSV (valores separados por vírgulas) e escolha-o de novo.',
             too_many_rows:
-                'Este extrato tem mais de %{max} linhas: nada foi importado. Divida-o em ficheiros de no máximo %{max} linhas e carregue cada um.',
+                'Este extrato tem mais de %{max} linhas: nada foi importado. Divida-o em ficheiros com %{max} linhas no máximo e carregue cada um.',
             columns_title: 'Colunas esperadas',
             columns_intro: 'A primeira linha indica as colunas, por qualquer ordem; as outras colunas são ignoradas.',
             column_help: {
@@ -2268,7 +2281,7 @@ const pt: TranslationMessages = {
         device_state: 'O estado do dispositivo não permite esta ação. Aguarde a confirmação do último comando ou recarregue.',
         request_pending: 'Já existe um pedido deste tipo a aguardar aprovação para este empréstimo.',
         deregistration_pending:
-            'Um pedido de desativação deste empréstimo aguarda um verificador: não pode fazer outro pedido até ser decidido.',
+            'Um pedido de anulação do registo deste empréstimo aguarda um verificador: não pode fazer outro pedido até ser decidido.',
         imei_in_use: 'Este IMEI pertence a outro empréstimo em aberto.',
         same_owner: 'O empréstimo já pertence a este cliente.',
         balance_outstanding: 'O empréstimo ainda tem saldo por pagar.',

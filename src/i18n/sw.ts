@@ -279,12 +279,12 @@ const sw: TranslationMessages = {
     register: {
         title: 'Usajili wa wakala',
         subtitle:
-            'Jisajili kama wakala wa mauzo kwa hatua tatu: taarifa zako, picha yako ya moja kwa moja, kisha mkaguzi ataidhinisha akaunti yako kabla hujaweza kuingia.',
+            'Jisajili kama wakala wa mauzo kwa hatua tatu: taarifa zako, picha yako ya moja kwa moja, kisha mhakiki ataidhinisha akaunti yako kabla hujaweza kuingia.',
         // The three steps of self-registration (pages/auth/RegistrationSteps.tsx)
         steps: { details: 'Taarifa zako', photo: 'Picha ya moja kwa moja', received: 'Imepokelewa' },
         photo_title: 'Picha yako ya moja kwa moja',
         photo_intro:
-            'Tazama kamera moja kwa moja mahali penye mwanga wa kutosha, kisha piga picha. Mkaguzi atakayeidhinisha usajili wako ataifananisha nawe.',
+            'Tazama kamera moja kwa moja mahali penye mwanga wa kutosha, kisha piga picha. Mhakiki atakayeidhinisha usajili wako ataifananisha nawe.',
         photo_sending: 'Inatuma picha yako… %{percent}%',
         photo_failed: 'Picha yako haikuweza kutumwa.',
         photo_passed: 'Picha yako inaonyesha uso halisi. Unaweza kukamilisha usajili wako.',
@@ -309,7 +309,7 @@ const sw: TranslationMessages = {
         submitting: 'Inasajili…',
         done_title: 'Usajili umepokelewa',
         done_body:
-            'Asante, %{name}. Mkaguzi mwenye jukumu la “%{role}” (katika %{shop}, au makao makuu) atakagua taarifa zako na picha yako. Utajulishwa kwa SMS uamuzi ukifanywa, na utaweza kuingia kama %{username} baada ya kuidhinishwa.',
+            'Asante, %{name}. Mhakiki mwenye jukumu la “%{role}” (katika %{shop}, au makao makuu) atakagua taarifa zako na picha yako. Utajulishwa kwa SMS uamuzi ukifanywa, na utaweza kuingia kama %{username} baada ya kuidhinishwa.',
         no_stores: 'Bado hakuna maduka yaliyo wazi kwa usajili.',
         have_account: 'Tayari umesajiliwa?',
         sign_in_link: 'Ingia',
@@ -673,7 +673,7 @@ const sw: TranslationMessages = {
                 reauthenticate_throttled: 'Uthibitisho ulikataliwa: manenosiri mengi yasiyo sahihi',
                 agent_registered: 'Wakala %{subject} alijisajili',
                 registration_refused: 'Usajili wa %{subject} ulikataliwa',
-                registration_liveness: 'Mwombaji %{subject} alipiga picha yake ya uhai',
+                registration_liveness: 'Mwombaji %{subject} alipiga picha yake ya moja kwa moja',
                 password_reset: 'Aliweka upya nenosiri la mtumiaji %{subject}',
                 user_changed: 'Alibadilisha mtumiaji %{subject}',
                 tier_assigned: 'Aliweka daraja la wakala %{subject}',
@@ -708,6 +708,8 @@ const sw: TranslationMessages = {
                 kyc_corrected: 'Alisahihisha taarifa ya ombi la KYC',
                 kyc_rejected: 'Alikataa uhakiki wa KYC',
                 kyc_replaced: 'Uhakiki mpya wa KYC ulichukua nafasi ya huu',
+                kyc_returned: 'Alirudisha uhakiki wa KYC kwa wakala wake',
+                kyc_resubmitted: 'Alituma tena uhakiki wa KYC uliorudishwa',
                 kyc_submitted: 'Aliwasilisha uhakiki wa KYC',
                 quote_issued: 'Alimpa mteja nukuu ya mkopo',
                 loan_activated: 'Aliwezesha mkopo %{subject}',
@@ -872,13 +874,14 @@ const sw: TranslationMessages = {
     },
     kyc: {
         upload_quota_until:
-            'Umetuma picha nyingi kadri inavyoruhusiwa kwa saa moja. Picha inayofuata inaweza kutumwa saa %{time}.',
+            'Umefikia idadi ya juu ya picha zinazoruhusiwa kwa saa moja. Picha inayofuata inaweza kutumwa saa %{time}.',
         count: 'Wasilisho %{smart_count} |||| Mawasilisho %{smart_count}',
         empty_pending: 'Hakuna wasilisho la KYC linalosubiri uthibitisho.',
         statuses: {
             pending: 'Linasubiri',
             approved: 'Limeidhinishwa',
             rejected: 'Limekataliwa',
+            returned: 'Limerudishwa',
         },
         fields: {
             id: 'Wasilisho',
@@ -895,6 +898,7 @@ const sw: TranslationMessages = {
             id_number: 'Namba ya kitambulisho',
             channel: 'Njia',
             reason: 'Sababu',
+            note: 'Ujumbe kwa wakala',
             identity: 'Ukaguzi wa utambulisho',
             reference: 'Kumbukumbu ya ukaguzi',
             liveness: 'Uhai',
@@ -948,6 +952,13 @@ const sw: TranslationMessages = {
         reason: 'Sababu',
         reason_help: 'Inahitajika: angalau herufi 3. Wakala ataisoma.',
         reason_required: 'Sema kwa nini unakataa, kwa angalau herufi 3.',
+        send_back: 'Rudisha',
+        return_title: 'Urudishe KYC ya %{name} kwa wakala?',
+        return_content:
+            'Wasilisho linarudi kwa wakala aliyelituma, pamoja na ujumbe wako, ili alirekebishe na kulituma tena. KYC ya %{name} inabaki ilivyo hadi hapo.',
+        note: 'Ujumbe kwa wakala',
+        note_help: 'Inahitajika: angalau herufi 3. Eleza cha kurekebisha; wakala ataisoma.',
+        note_required: 'Eleza wakala arekebishe nini, kwa angalau herufi 3.',
         corrections: {
             intro: 'Sahihisha taarifa ambayo nyaraka zinaonyesha ilisomwa vibaya (kila badiliko linahifadhiwa pamoja na thamani ya awali):',
             first_name: 'Jina la kwanza',
@@ -957,6 +968,8 @@ const sw: TranslationMessages = {
         },
         approved: 'KYC ya %{name} imeidhinishwa',
         rejected: 'KYC ya %{name} imekataliwa',
+        returned: 'KYC ya %{name} imerudishwa kwa wakala',
+        returned_notice: '%{name} amerudisha wasilisho hili: "%{note}". Lirekebishe kisha utume KYC tena (Ongeza mkopo) ili lirudi kwenye foleni.',
         validation_title: 'Wasilisho la KYC',
         submission_title: 'Wasilisho la KYC #%{id}',
         back_to_queue: 'Rudi kwenye foleni',
@@ -1569,7 +1582,7 @@ const sw: TranslationMessages = {
         },
         // What each state of a loan means for the customer (issue 27): shown under its status.
         meaning: {
-            draft: 'Ilianzishwa %{time}: misimbo ya mteja na ya muuzaji bado haijathibitishwa yote. Simu na kiasi cha mkopo cha mteja vimeshikiliwa kwa mauzo haya hadi %{until}; baada ya hapo mauzo yanaghairiwa na vyote viwili vinaachiliwa.',
+            draft: 'Ilianzishwa %{time}: misimbo ya mteja na ya muuzaji bado haijathibitishwa yote. Simu na kikomo cha mkopo cha mteja vimeshikiliwa kwa mauzo haya hadi %{until}; baada ya hapo mauzo yanaghairiwa na vyote viwili vinaachiliwa.',
             awaiting_deposit:
                 'Misimbo yote miwili imethibitishwa: malipo ya awali ya %{deposit} yanadaiwa. Hakuna kingine kinachodaiwa hadi yalipwe.',
             awaiting_lock:
@@ -1581,7 +1594,7 @@ const sw: TranslationMessages = {
             cancelled:
                 'Mauzo haya hayakukamilika: hakuna kinachodaiwa, na simu ilirudishwa stoo bila kufuli yake kuwashwa kamwe.',
             reservation_expired:
-                'Mauzo haya hayakukamilishwa ndani ya saa %{hours} tangu yaanze, kwa hiyo yalighairiwa: simu ilirudishwa stoo na kiasi cha mkopo cha mteja kiliachiliwa. Hakuna kinachodaiwa.',
+                'Mauzo haya hayakukamilishwa ndani ya saa %{hours} tangu yaanze, kwa hiyo yalighairiwa: simu ilirudishwa stoo na kikomo cha mkopo cha mteja kiliachiliwa. Hakuna kinachodaiwa.',
         },
         continue_sale: 'Endelea na mauzo',
         exit_reasons: {
@@ -2240,7 +2253,7 @@ const sw: TranslationMessages = {
         image_dimensions: 'Picha hii ni ndogo mno au kubwa mno. Kila upande lazima uwe kati ya pikseli 16 na 10,000.',
         liveness_too_small:
             'Picha hii ni ndogo mno kuthibitisha uso halisi: upande wake mfupi lazima uwe angalau pikseli 240. Ipige tena ukiwa karibu zaidi na kamera.',
-        kyc_upload_quota: 'Umetuma picha nyingi kadri inavyoruhusiwa kwa saa moja. Jaribu tena baadaye.',
+        kyc_upload_quota: 'Umefikia idadi ya juu ya picha zinazoruhusiwa kwa saa moja. Jaribu tena baadaye.',
         method_not_allowed: 'Ombi hili halikubali njia hiyo.',
         payload_too_large: 'Ombi ni kubwa mno.',
         request_timeout: 'Ombi limechukua muda mrefu mno kufika. Tafadhali jaribu tena.',
@@ -2248,7 +2261,7 @@ const sw: TranslationMessages = {
         too_many_fields: 'Fomu ina sehemu nyingi kuliko kitendo hiki kinavyopokea.',
         file_name_required: 'Faili imetumwa bila jina lake. Chagua faili tena.',
         too_many_codes:
-            'Simu hii imeshatumiwa misimbo ya SMS ambayo haijatumika kwa kiwango cha juu cha saa moja. Jaribu tena baadaye.',
+            'Simu hii imefikia kikomo cha misimbo ya SMS isiyotumika kinachoruhusiwa kwa saa moja. Jaribu tena baadaye.',
         own_group: 'Huwezi kubadilisha majukumu ya kikundi chako mwenyewe.',
         own_group_members: 'Huwezi kuhamisha watumiaji kuingia au kutoka kwenye kikundi chako mwenyewe.',
         group_outranks: 'Kikundi hiki kina majukumu ambayo wewe huna, kwa hiyo huwezi kukiondolea majukumu.',
@@ -2263,7 +2276,7 @@ const sw: TranslationMessages = {
         device_state: 'Hali ya kifaa hairuhusu hili. Subiri amri iliyopita ithibitishwe, au pakia upya.',
         request_pending: 'Ombi la aina hii tayari linasubiri idhini kwa mkopo huu.',
         deregistration_pending:
-            'Ombi la kufuta usajili wa mkopo huu linasubiri mkaguzi: huwezi kutuma ombi jingine hadi litakapoamuliwa.',
+            'Ombi la kufuta usajili wa mkopo huu linasubiri mhakiki: huwezi kutuma ombi jingine hadi litakapoamuliwa.',
         imei_in_use: 'IMEI hii ni ya mkopo mwingine ulio wazi.',
         same_owner: 'Mkopo tayari ni wa mteja huyu.',
         balance_outstanding: 'Mkopo bado una salio la kulipa.',
@@ -2303,7 +2316,7 @@ const sw: TranslationMessages = {
             'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe, wala kuweka upya nenosiri lako mwenyewe.',
         awaiting_approval: 'Usajili huu unasubiri kuidhinishwa kwanza.',
         registration_step_closed:
-            'Hatua ya picha ya usajili huu imefungwa: inapokea picha 3 ndani ya dakika 30 baada ya kujisajili. Usajili wako bado unasubiri mkaguzi wake.',
+            'Hatua ya picha ya usajili huu imefungwa: inapokea picha 3 ndani ya dakika 30 baada ya kujisajili. Usajili wako bado unasubiri mhakiki wake.',
         group_name_fixed: 'Mfumo unakitambua kikundi hiki kwa jina lake: hakiwezi kubadilishwa jina.',
         password_change_required: 'Chagua nenosiri jipya kabla ya kitu kingine chochote.',
         wrong_current_password: 'Nenosiri la sasa si sahihi.',
