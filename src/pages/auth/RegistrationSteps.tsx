@@ -1,4 +1,4 @@
-import { Alert, Box, Button, LinearProgress, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Alert, Box, Button, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { HttpError } from 'ra-core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { useT } from '../../i18n/context';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { uploadCall } from '../../lib/portalApi';
 import { imageProblemOf } from '../../resources/kyc/api';
-import { uploadRefusalOf } from '../../resources/kyc/uploadRefusal';
+import { PhotoRefused, PhotoSending } from './PhotoUploadStates';
 
 /**
  * Agent self-registration in three steps (contract/security.ts `register`, `registerLiveness`):
@@ -84,7 +84,7 @@ export const RegistrationPhotoUpload = ({
     token: string;
     onSettled: (finishable: boolean) => void;
 }) => {
-    const { translate, locale } = useT();
+    const { translate } = useT();
     const [upload, setUpload] = useState<Upload>({ state: 'sending', fraction: 0 });
     const send = useCallback(async () => {
         try {
@@ -112,28 +112,9 @@ export const RegistrationPhotoUpload = ({
         void send();
     }, [send]);
 
-    if (upload.state === 'sending') {
-        const percent = Math.round(upload.fraction * 100);
-        return (
-            <Box role="status" sx={{ mt: 2 }}>
-                <Typography variant="body2">{translate('register.photo_sending', { percent })}</Typography>
-                <LinearProgress
-                    variant="determinate"
-                    value={percent}
-                    aria-label={translate('register.photo_title')}
-                    sx={{ mt: 1 }}
-                />
-            </Box>
-        );
-    }
-    if (upload.state === 'failed') {
-        const refusal = uploadRefusalOf(upload.error, locale);
-        return (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                {translate('register.photo_failed')} {translate(refusal.key, refusal.values)}
-            </Alert>
-        );
-    }
+    if (upload.state === 'sending')
+        return <PhotoSending fraction={upload.fraction} say="register.photo_sending" label="register.photo_title" />;
+    if (upload.state === 'failed') return <PhotoRefused error={upload.error} say="register.photo_failed" />;
     const { liveness, captures_left } = upload.sent;
     return (
         <Alert severity={liveness.passed ? 'success' : 'warning'} role="status" sx={{ mt: 2 }}>

@@ -2,7 +2,7 @@ import CameraAltIcon from '@mui/icons-material/CameraAlt';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import ReplayIcon from '@mui/icons-material/Replay';
 import VideocamIcon from '@mui/icons-material/Videocam';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CallResponse } from '../../../contract/define';
@@ -10,8 +10,8 @@ import type { uploadImage } from '../../../contract/kyc';
 import { useT } from '../../i18n/context';
 import { session } from '../../lib/session';
 import { uploadKycImage } from '../../resources/kyc/api';
-import { uploadRefusalOf } from '../../resources/kyc/uploadRefusal';
 import { AuthLayout } from './AuthLayout';
+import { PhotoRefused, PhotoSending } from './PhotoUploadStates';
 import { RegistrationFinish, RegistrationPhotoUpload, RegistrationSteps, registrationInPhotoOf } from './RegistrationSteps';
 
 type CameraProblem = 'liveness.no_camera' | 'liveness.permission_denied' | 'liveness.unsupported' | 'liveness.failed';
@@ -46,7 +46,7 @@ const jpegOf = (canvas: HTMLCanvasElement): Promise<File | null> =>
  * reference (what a KYC submission names), or why it failed with a way to send it again.
  */
 export const LivenessUpload = ({ file }: { file: File }) => {
-    const { translate, locale } = useT();
+    const { translate } = useT();
     const [upload, setUpload] = useState<Upload>({ state: 'sending', fraction: 0 });
     const send = useCallback(async () => {
         try {
@@ -68,37 +68,20 @@ export const LivenessUpload = ({ file }: { file: File }) => {
         void send();
     };
 
-    if (upload.state === 'sending') {
-        const percent = Math.round(upload.fraction * 100);
+    if (upload.state === 'sending')
+        return <PhotoSending fraction={upload.fraction} say="liveness.uploading" label="liveness.upload_title" />;
+    if (upload.state === 'failed')
         return (
-            <Box role="status" sx={{ mt: 2 }}>
-                <Typography variant="body2">{translate('liveness.uploading', { percent })}</Typography>
-                <LinearProgress
-                    variant="determinate"
-                    value={percent}
-                    aria-label={translate('liveness.upload_title')}
-                    sx={{ mt: 1 }}
-                />
-            </Box>
-        );
-    }
-    if (upload.state === 'failed') {
-        const refusal = uploadRefusalOf(upload.error, locale);
-        return (
-            <Alert
-                severity="error"
-                role="alert"
-                sx={{ mt: 2 }}
+            <PhotoRefused
+                error={upload.error}
+                say="liveness.upload_failed"
                 action={
                     <Button color="inherit" size="small" startIcon={<CloudUploadIcon />} onClick={again}>
                         {translate('app.retry')}
                     </Button>
                 }
-            >
-                {translate('liveness.upload_failed')} {translate(refusal.key, refusal.values)}
-            </Alert>
+            />
         );
-    }
     const result = upload.image.liveness;
     const score = Math.round((result?.score ?? 0) * 100);
     return (
