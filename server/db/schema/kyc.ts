@@ -5,7 +5,20 @@
  * are in server/domain/kyc/; the calls in contract/kyc.ts.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+    boolean,
+    check,
+    customType,
+    index,
+    integer,
+    jsonb,
+    pgEnum,
+    pgTable,
+    real,
+    text,
+    uniqueIndex,
+    uuid,
+} from 'drizzle-orm/pg-core';
 import { CUSTOMER_CHANNELS, ID_TYPES } from '../../../contract/customers';
 import { KYC_IMAGE_KINDS, KYC_SUBMISSION_STATUSES, type OcrFields } from '../../../contract/kyc';
 import { at, createdAt, identity } from './columns';
@@ -45,7 +58,9 @@ export const kycImages = pgTable(
     table => [
         index('kyc_images_uploader_idx').on(table.uploadedByAdminId, table.createdAt),
         // The sweep of unattached uploads (server/domain/kyc/imageStore.ts) reads them by age.
-        index('kyc_images_unattached_idx').on(table.createdAt).where(sql`${table.customerId} IS NULL`),
+        index('kyc_images_unattached_idx')
+            .on(table.createdAt)
+            .where(sql`${table.customerId} IS NULL`),
         check('kyc_images_bytes_somewhere', sql`(${table.content} IS NULL) <> (${table.storedAs} IS NULL)`),
     ],
 );
