@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
     'kyc_submissions.correct',
     'kyc_submissions.reject',
     'kyc_submissions.replace',
+    'kyc_submissions.resubmit',
+    'kyc_submissions.return',
     'kyc_submissions.submit',
     'loan_quotes.issue',
     'loans.activate',

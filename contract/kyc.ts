@@ -6,7 +6,8 @@
  *
  * A submission is `pending` until someone holding APPROVE_CUSTOMER_OCR other than its submitter
  * approves it (the customer's KYC becomes `verified`) or rejects it with a reason (`rejected`); a
- * second decision is 409 `errors.request_decided`. A sale may start on a pending submission; a
+ * second decision is 409 `errors.request_decided`. The checker may instead send it back to its agent
+ * with a note (`returned`); the agent's next submission for the customer reopens it. A sale may start on a pending submission; a
  * rejected customer cannot buy until a new submission is made.
  */
 import { z } from 'zod';
@@ -25,7 +26,11 @@ export type KycImageKind = (typeof KYC_IMAGE_KINDS)[number];
 /** Every submission needs these three ('kyc_files_required'); digitally assisted ones also `liveness`. */
 export const REQUIRED_KYC_IMAGES = ['id_front', 'id_back', 'selfie'] as const satisfies readonly KycImageKind[];
 
-export const KYC_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * `returned`: the checker sent it back to its agent with a note (`reason`) to correct; a new
+ * submission for the customer by kyc-details makes it `pending` again (docs/domain.md).
+ */
+export const KYC_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected', 'returned'] as const;
 
 /** A South African ID number: 13 digits, YYMMDD first, a Luhn check digit last. */
 export const SA_ID_PATTERN = /^[0-9]{13}$/;
@@ -235,13 +240,14 @@ export type KycCorrections = z.infer<typeof kycCorrections>;
 
 export const approveKycVerification = defineCall({
     summary:
-        "Approves (the customer's KYC becomes `verified`) or rejects with a reason (`rejected`) a pending submission. Approving may correct misread fields (`corrections`: the names, gender), set on the submission's confirmed fields and the customer, each correction audited with its before and after (`kyc_submissions.correct`). Not by its submitter (403 `errors.own_request`); a decided one is 409 `errors.request_decided`.",
+        "Approves (the customer's KYC becomes `verified`) or rejects with a reason (`rejected`) a pending submission. Approving may correct misread fields (`corrections`: the names, gender), set on the submission's confirmed fields and the customer, each correction audited with its before and after (`kyc_submissions.correct`). Or sends it back to its agent with a note (`return`: `returned`, the customer's KYC unchanged; the agent is told by SMS, and their next submission for the customer makes it `pending` again). Not by its submitter (403 `errors.own_request`); a decided one is 409 `errors.request_decided`.",
     method: 'POST',
     path: '/api/v1/approve/ocr/kyc-verification',
     access: 'APPROVE_CUSTOMER_OCR',
     body: z.discriminatedUnion('decision', [
         z.object({ id, decision: z.literal('approve'), corrections: kycCorrections.optional() }),
         z.object({ id, decision: z.literal('reject'), reason: z.string().trim().min(3).max(500) }),
+        z.object({ id, decision: z.literal('return'), note: z.string().trim().min(3).max(500) }),
     ]),
     response: kycSubmission,
 });

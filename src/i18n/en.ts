@@ -501,6 +501,8 @@ const en: TranslationMessages = {
                 kyc_corrected: 'Corrected a field of a KYC submission',
                 kyc_rejected: 'Rejected a KYC verification',
                 kyc_replaced: 'A newer KYC verification replaced this one',
+                kyc_returned: 'Sent a KYC verification back to its agent',
+                kyc_resubmitted: 'Submitted a sent-back KYC verification again',
                 kyc_submitted: 'Submitted a KYC verification',
                 quote_issued: 'Gave the customer a quote',
                 loan_activated: 'Activated loan %{subject}',
@@ -666,6 +668,7 @@ const en: TranslationMessages = {
             pending: 'Pending',
             approved: 'Approved',
             rejected: 'Rejected',
+            returned: 'Sent back',
         },
         fields: {
             id: 'Submission',
@@ -682,6 +685,7 @@ const en: TranslationMessages = {
             id_number: 'ID number',
             channel: 'Channel',
             reason: 'Reason',
+            note: 'Note for the agent',
             identity: 'Identity check',
             reference: 'Check reference',
             liveness: 'Liveness',
@@ -736,6 +740,13 @@ const en: TranslationMessages = {
         reason: 'Reason',
         reason_help: 'Required: at least 3 characters. The agent reads it.',
         reason_required: 'Say why you reject it, in at least 3 characters.',
+        send_back: 'Send back',
+        return_title: 'Send the KYC of %{name} back to the agent?',
+        return_content:
+            "The submission goes back to the agent who made it, with your note, to correct and submit again. %{name}'s KYC stays as it is until then.",
+        note: 'Note for the agent',
+        note_help: 'Required: at least 3 characters. Say what to correct; the agent reads it.',
+        note_required: 'Say what the agent should correct, in at least 3 characters.',
         corrections: {
             intro: 'Correct a field the documents show was misread (each change is recorded with what it was):',
             first_name: 'First name',
@@ -745,6 +756,9 @@ const en: TranslationMessages = {
         },
         approved: 'KYC of %{name} approved',
         rejected: 'KYC of %{name} rejected',
+        returned: 'KYC of %{name} sent back to the agent',
+        returned_notice:
+            '%{name} sent this submission back: "%{note}". Correct it and submit the KYC again (Add loan) to put it back in the queue.',
         validation_title: 'KYC submission',
         submission_title: 'KYC submission #%{id}',
         back_to_queue: 'Back to the queue',

@@ -966,7 +966,8 @@ const pt: TranslationMessages = {
         approved: 'KYC de %{name} aprovado',
         rejected: 'KYC de %{name} rejeitado',
         returned: 'KYC de %{name} devolvido ao agente',
-        returned_notice: '%{name} devolveu esta submissão: "%{note}". Corrija-a e submeta o KYC de novo (Adicionar empréstimo) para que volte à fila.',
+        returned_notice:
+            '%{name} devolveu esta submissão: "%{note}". Corrija-a e submeta o KYC de novo (Adicionar empréstimo) para que volte à fila.',
         validation_title: 'Submissão KYC',
         submission_title: 'Submissão KYC n.º %{id}',
         back_to_queue: 'Voltar à fila',

@@ -969,7 +969,8 @@ const sw: TranslationMessages = {
         approved: 'KYC ya %{name} imeidhinishwa',
         rejected: 'KYC ya %{name} imekataliwa',
         returned: 'KYC ya %{name} imerudishwa kwa wakala',
-        returned_notice: '%{name} amerudisha wasilisho hili: "%{note}". Lirekebishe kisha utume KYC tena (Ongeza mkopo) ili lirudi kwenye foleni.',
+        returned_notice:
+            '%{name} amerudisha wasilisho hili: "%{note}". Lirekebishe kisha utume KYC tena (Ongeza mkopo) ili lirudi kwenye foleni.',
         validation_title: 'Wasilisho la KYC',
         submission_title: 'Wasilisho la KYC #%{id}',
         back_to_queue: 'Rudi kwenye foleni',

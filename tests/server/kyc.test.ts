@@ -22,7 +22,7 @@ import {
     type KycImageKind,
 } from '../../contract/kyc';
 import { apiError } from '../../contract/errors';
-import { auditEvents, customers, identityChecks, kycImages, kycSubmissions } from '../../server/db/schema';
+import { admins, auditEvents, customers, identityChecks, kycImages, kycSubmissions, smsOutbox } from '../../server/db/schema';
 import { BUSINESS_STARTING_LIMITS, REPLACED_REASON, STARTING_LIMIT } from '../../server/domain/kyc/details';
 import { REGISTER_DECEASED, REGISTER_NOT_FOUND, luhnValid } from '../../server/domain/kyc/identity';
 import { DEMO_ID_PERSON, ocrMarker, png } from '../e2e/fixtures/kycImages';
@@ -802,6 +802,66 @@ describe('deciding a submission', () => {
         const rejected = await decide(id, 'checker', 'The selfie does not match the ID photo');
         expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'The selfie does not match the ID photo' });
         expect(await kycOf(customerId)).toBe('rejected');
+    });
+
+    it('sends back with a note: returned, the customer unchanged, audited, the agent told; the next submission reopens it', async () => {
+        const { id, customerId, person } = await submitted();
+        const sendBack = (note: unknown, as = 'checker') =>
+            server.call(approveKycVerification, { body: { id, decision: 'return', note } as never, token: token[as] ?? as });
+        for (const note of [undefined, 'ok']) {
+            const refused = await sendBack(note);
+            expect([refused.status, refused.error.field]).toEqual([400, 'note']);
+        }
+        const note = 'The ID back is blurred: take it again in daylight';
+        const returned = await sendBack(note);
+        expect(returned.status).toBe(200);
+        expect(returned.body).toMatchObject({ id, status: 'returned', reason: note, decided_by: { name: 'Lerato Dlamini' } });
+        expect(await kycOf(customerId)).toBe('pending');
+        expect((await sendBack('Twice over')).status).toBe(409);
+        const [event] = await server.db
+            .select()
+            .from(auditEvents)
+            .where(and(eq(auditEvents.action, 'kyc_submissions.return'), eq(auditEvents.entityId, String(id))));
+        expect([event?.before, event?.after]).toEqual([
+            { status: 'pending' },
+            expect.objectContaining({ status: 'returned', note }),
+        ]);
+        // The agent who submitted it reads the note on their phone.
+        const [agent] = await server.db
+            .select({ msisdn: admins.msisdn })
+            .from(admins)
+            .innerJoin(kycSubmissions, eq(kycSubmissions.submittedByAdminId, admins.id))
+            .where(eq(kycSubmissions.id, id));
+        const messages = await server.db
+            .select()
+            .from(smsOutbox)
+            .where(eq(smsOutbox.msisdn, agent?.msisdn ?? ''));
+        expect(messages.map(message => message.text)).toContainEqual(expect.stringContaining(`#${id} for ${person.msisdn}`));
+        expect(messages.map(message => message.text)).toContainEqual(expect.stringContaining(note));
+        // The checker's queue finds it under `returned`.
+        const queue = await server.call(pendingKycVerifications, { body: { status: 'returned' }, token: token.checker });
+        expect(queue.body.data.map(row => row.id)).toContain(id);
+        // Corrected and submitted again: the same submission is pending again, the note kept in the audit.
+        const again = await submit(await detailsBody(person, 'agent', { gender: 'male' }));
+        expect(again.status).toBe(201);
+        expect(again.body.kyc).toMatchObject({ id, status: 'pending', reason: null, decided_by: null });
+        expect(again.body.kyc.confirmed.gender).toBe('male');
+        const [reopened] = await server.db
+            .select()
+            .from(auditEvents)
+            .where(and(eq(auditEvents.action, 'kyc_submissions.resubmit'), eq(auditEvents.entityId, String(id))));
+        expect(reopened?.before).toEqual({ status: 'returned', note });
+        expect((await decide(id, 'checker')).body.status).toBe('approved');
+    });
+
+    it('is never the submitter’s to send back', async () => {
+        const { id } = await submitted('admin');
+        const own = await server.call(approveKycVerification, {
+            body: { id, decision: 'return', note: 'Please check the selfie' },
+            token: token.admin,
+        });
+        expect([own.status, own.error.key]).toEqual([403, 'errors.own_request']);
+        expect((await server.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)))[0]?.status).toBe('pending');
     });
 
     it('is never the submitter’s to decide', async () => {

@@ -19,9 +19,10 @@
  *
  * A pending submission of the customer is replaced: it is kept, marked `rejected` with the reason
  * REPLACED_REASON and no decider, so the record of what was submitted stays and the one-pending
- * index (`kyc_submissions_one_pending_key`) admits the new one.
+ * index (`kyc_submissions_one_pending_key`) admits the new one. A submission the checker sent back
+ * (`returned`) is reopened instead of a new one made: the agent's correction answers its note.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TURNOVER_BANDS, type Customer } from '../../../contract/customers';
 import { REQUIRED_KYC_IMAGES, type KycImageKind, type kycDetails, type KycSubmission } from '../../../contract/kyc';
@@ -284,32 +285,54 @@ export const submitKycDetails = async (context: CallContext, body: Body): Promis
                 .set({ status: 'rejected', reason: REPLACED_REASON, decidedAt: now })
                 .where(and(eq(kycSubmissions.customerId, customerId), eq(kycSubmissions.status, 'pending')))
                 .returning({ id: kycSubmissions.id });
-            const [submission] = await tx
-                .insert(kycSubmissions)
-                .values({
-                    customerId,
-                    idType: body.id_type,
-                    idNumber: body.id_number,
-                    ocr: images.ocr,
-                    confirmed: {
-                        first_name: body.first_name,
-                        last_name: body.last_name,
-                        id_number: body.id_number,
-                        date_of_birth: body.date_of_birth,
-                        gender: body.gender ?? null,
-                    },
-                    identityCheckId: identity.id,
-                    idFrontImageId: body.images.id_front ?? '',
-                    idBackImageId: body.images.id_back ?? '',
-                    selfieImageId: body.images.selfie ?? '',
-                    livenessImageId: body.images.liveness ?? null,
-                    channel: body.channel,
-                    storeId: store ?? existing?.customer.storeId ?? null,
-                    submittedByAdminId: me,
-                    createdAt: now,
-                })
-                .returning({ id: kycSubmissions.id });
+            // A submission the checker sent back is reopened by the agent's next one: the same row
+            // takes what was submitted now and is `pending` again; its note stays in the audit.
+            const [returned] = await tx
+                .select({ id: kycSubmissions.id, note: kycSubmissions.reason })
+                .from(kycSubmissions)
+                .where(and(eq(kycSubmissions.customerId, customerId), eq(kycSubmissions.status, 'returned')))
+                .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
+                .limit(1)
+                .for('update');
+            const values = {
+                customerId,
+                idType: body.id_type,
+                idNumber: body.id_number,
+                ocr: images.ocr,
+                confirmed: {
+                    first_name: body.first_name,
+                    last_name: body.last_name,
+                    id_number: body.id_number,
+                    date_of_birth: body.date_of_birth,
+                    gender: body.gender ?? null,
+                },
+                identityCheckId: identity.id,
+                idFrontImageId: body.images.id_front ?? '',
+                idBackImageId: body.images.id_back ?? '',
+                selfieImageId: body.images.selfie ?? '',
+                livenessImageId: body.images.liveness ?? null,
+                channel: body.channel,
+                storeId: store ?? existing?.customer.storeId ?? null,
+                submittedByAdminId: me,
+                createdAt: now,
+            };
+            const [submission] = returned
+                ? await tx
+                      .update(kycSubmissions)
+                      .set({ ...values, status: 'pending', decidedByAdminId: null, decidedAt: null, reason: null })
+                      .where(eq(kycSubmissions.id, returned.id))
+                      .returning({ id: kycSubmissions.id })
+                : await tx.insert(kycSubmissions).values(values).returning({ id: kycSubmissions.id });
             if (!submission) throw new Error('The new submission could not be read back');
+            if (returned) {
+                audit.push({
+                    action: 'kyc_submissions.resubmit',
+                    entity: 'kyc_submissions',
+                    entityId: submission.id,
+                    before: { status: 'returned', note: returned.note },
+                    after: { status: 'pending' },
+                });
+            }
             await tx.update(kycImages).set({ customerId }).where(inArray(kycImages.id, images.ids));
             for (const old of replaced) {
                 audit.push({

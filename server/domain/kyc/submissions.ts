@@ -10,6 +10,10 @@
  * (server/domain/approvals/index.ts): of parallel deciders one decides and the others get 409
  * `errors.request_decided`; the submitter may not decide (403 `errors.own_request`); the decider's
  * roles are read again under the group-roles lock.
+ *
+ * Sending back (`return`) is a decision under the same rules that leaves the customer's KYC as it
+ * is: the submission becomes `returned` with the checker's note in `reason`, and its agent is told
+ * by SMS. Their next submission for the customer reopens it (details.ts).
  */
 import { and, asc, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -22,11 +26,12 @@ import {
 } from '../../../contract/kyc';
 
 type KycCorrectableField = (typeof KYC_CORRECTABLE_FIELDS)[number];
-import type { Queryable } from '../../db';
-import { admins, customers, identityChecks, kycImages, kycSubmissions, stores } from '../../db/schema';
+import type { Queryable, Transaction } from '../../db';
+import { admins, customers, identityChecks, kycImages, kycSubmissions, smsOutbox, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import { containing, totalCount } from '../../lists';
 import { iso } from '../../wire';
+import type { Written } from '../../write';
 import { rolesHeldNowShared } from '../security';
 
 export const submissionNotFound = () =>
@@ -138,7 +143,7 @@ export const readSubmission = async (db: Queryable, id: number): Promise<KycSubm
 interface QueueInput {
     /** One submission, whatever its status. */
     id?: number | undefined;
-    status: 'pending' | 'approved' | 'rejected';
+    status: KycSubmission['status'];
     q?: string | undefined;
     page_number: number;
     page_size: number;
@@ -188,7 +193,12 @@ export const queuePage = async (context: CallContext, input: QueueInput) => {
 
 type Decision =
     | { id: number; decision: 'approve'; corrections?: KycCorrections | undefined }
-    | { id: number; decision: 'reject'; reason: string };
+    | { id: number; decision: 'reject'; reason: string }
+    | { id: number; decision: 'return'; note: string };
+
+/** What the agent reads on their phone when a submission is sent back: which customer, and why. */
+export const returnedSms = (id: number, msisdn: string, note: string) =>
+    `KYC submission #${id} for ${msisdn} was sent back to you: ${note} Correct it and submit it again.`;
 
 /**
  * The checker's corrections that change something: each field whose value differs from what the
@@ -218,6 +228,7 @@ export const decide = async (context: CallContext, body: Decision): Promise<KycS
         if (!held.has('APPROVE_CUSTOMER_OCR')) {
             throw new HttpError(403, 'errors.forbidden', 'Verifying a KYC submission needs APPROVE_CUSTOMER_OCR');
         }
+        if (body.decision === 'return') return sendBack(context, tx, submission, body.note);
         const approved = body.decision === 'approve';
         // Corrections go with an approval only: the confirmed fields and the customer take them, and
         // each is audited with what it was (a misread name is not silently overwritten).
@@ -273,4 +284,45 @@ export const decide = async (context: CallContext, body: Decision): Promise<KycS
             ],
         };
     });
+};
+
+/**
+ * Sends a pending submission back to its agent: `returned` with the note, decided by the checker;
+ * the customer's KYC stays as it is (pending until the agent submits again). The agent is told
+ * through the SMS outbox, in the same transaction as the decision.
+ */
+const sendBack = async (
+    context: CallContext,
+    tx: Transaction,
+    submission: typeof kycSubmissions.$inferSelect,
+    note: string,
+): Promise<Written<KycSubmission>> => {
+    const me = context.session?.admin.id ?? 0;
+    const now = context.now();
+    await tx
+        .update(kycSubmissions)
+        .set({ status: 'returned', decidedByAdminId: me, decidedAt: now, reason: note })
+        .where(eq(kycSubmissions.id, submission.id));
+    const result = await readSubmission(tx, submission.id);
+    const [agent] = await tx.select({ msisdn: admins.msisdn }).from(admins).where(eq(admins.id, submission.submittedByAdminId));
+    if (agent) {
+        await tx.insert(smsOutbox).values({
+            msisdn: agent.msisdn,
+            text: returnedSms(submission.id, result.customer.msisdn, note),
+            purpose: 'notice',
+            createdAt: now,
+        });
+    }
+    return {
+        result,
+        audit: [
+            {
+                action: 'kyc_submissions.return',
+                entity: 'kyc_submissions',
+                entityId: submission.id,
+                before: { status: submission.status },
+                after: { status: 'returned', note, agent_id: submission.submittedByAdminId },
+            },
+        ],
+    };
 };

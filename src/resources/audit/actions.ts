@@ -72,6 +72,8 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
     'kyc_submissions.correct': 'kyc_corrected',
     'kyc_submissions.reject': 'kyc_rejected',
     'kyc_submissions.replace': 'kyc_replaced',
+    'kyc_submissions.resubmit': 'kyc_resubmitted',
+    'kyc_submissions.return': 'kyc_returned',
     'kyc_submissions.submit': 'kyc_submitted',
     'loan_quotes.issue': 'quote_issued',
     'loans.activate': 'loan_activated',

@@ -127,7 +127,7 @@ export const OcrComparison = ({ submission }: { submission: KycSubmission }) => 
     );
 };
 
-const STATUS_COLOURS = { pending: 'default', approved: 'success', rejected: 'error' } as const;
+const STATUS_COLOURS = { pending: 'default', approved: 'success', rejected: 'error', returned: 'warning' } as const;
 
 export const SubmissionStatusChip = ({ status }: { status: KycSubmission['status'] }) => {
     const translate = useTranslate();

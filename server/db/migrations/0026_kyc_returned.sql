@@ -1,0 +1,1 @@
+ALTER TYPE "public"."kyc_submission_status" ADD VALUE 'returned';
