@@ -85,7 +85,12 @@ contractServer(
         return { id, kind, content_type: 'image/png' as const, data_url: PIXEL };
     }),
     answer(approveKycVerification, async ({ request }) => {
-        const body = (await request.clone().json()) as { id: number; decision: 'approve' | 'reject'; reason?: string };
+        const body = (await request.clone().json()) as {
+            id: number;
+            decision: 'approve' | 'reject' | 'return';
+            reason?: string;
+            note?: string;
+        };
         decided.push(body);
         if (refusal) {
             const status = refusal === 'errors.own_request' ? 403 : 409;
@@ -94,10 +99,10 @@ contractServer(
         const row = rows.find(one => one.id === body.id)!;
         const now: KycSubmission = {
             ...row,
-            status: body.decision === 'approve' ? 'approved' : 'rejected',
+            status: body.decision === 'approve' ? 'approved' : body.decision === 'return' ? 'returned' : 'rejected',
             decided_by: { id: 3, name: 'Lerato Dlamini' },
             decided_at: '2026-11-22T09:00:00.000Z',
-            reason: body.reason ?? null,
+            reason: body.reason ?? body.note ?? null,
         };
         rows = rows.map(one => (one.id === now.id ? now : one));
         return now;
@@ -336,6 +341,68 @@ describe('verifying one submission', () => {
         await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
         await waitFor(() => expect(decided).toEqual([{ id: 7, decision: 'reject', reason: 'The selfie is not the ID holder' }]));
         expect(await screen.findByText('KYC of Thandi Mokoena rejected')).toBeTruthy();
+    });
+
+    it('sends back to the agent only with a note, and shows the submission sent back with it', async () => {
+        signedInAs(CHECKER);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/customers/kyc-validation?id=7');
+        await user.click(await screen.findByRole('button', { name: 'Send back' }, FIRST));
+        const dialog = await screen.findByRole('dialog', { name: 'Send the KYC of Thandi Mokoena back to the agent?' });
+        const note = within(dialog).getByRole('textbox', { name: /Note for the agent/ });
+        await user.type(note, 'ok');
+        await user.click(within(dialog).getByRole('button', { name: 'Send back' }));
+        expect(within(dialog).getByText('Say what the agent should correct, in at least 3 characters.')).toBeTruthy();
+        expect(decided).toHaveLength(0);
+        await user.clear(note);
+        await user.type(note, 'The ID back is blurred');
+        await user.click(within(dialog).getByRole('button', { name: 'Send back' }));
+        await waitFor(() => expect(decided).toEqual([{ id: 7, decision: 'return', note: 'The ID back is blurred' }]));
+        expect(await screen.findByText('KYC of Thandi Mokoena sent back to the agent')).toBeTruthy();
+        await waitFor(() => expect(screen.queryByRole('button', { name: 'Send back' })).toBeNull());
+        expect(screen.getAllByText('Sent back').length).toBeGreaterThan(0);
+    });
+
+    it('shows the agent who made a submission sent back, by whom, the note and what to do', async () => {
+        rows = [
+            submission(10, 'Naledi Khumalo', {
+                status: 'returned',
+                decided_by: { id: 3, name: 'Lerato Dlamini' },
+                decided_at: '2026-11-22T10:00:00.000Z',
+                reason: 'The ID back is blurred',
+            }),
+        ];
+        signedInAs(VIEWER);
+        renderPortal('/dashboard/customers/kyc-validation?id=10');
+        expect(
+            await screen.findByText(
+                'Lerato Dlamini sent this submission back: "The ID back is blurred". Correct it and submit the KYC again (Add loan) to put it back in the queue.',
+                {},
+                FIRST,
+            ),
+        ).toBeTruthy();
+        expect(screen.getByText('Note for the agent')).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    });
+
+    it('lists the submissions sent back under their own status in the queue', async () => {
+        rows = [
+            ...rows,
+            submission(10, 'Naledi Khumalo', {
+                status: 'returned',
+                decided_by: { id: 3, name: 'Lerato Dlamini' },
+                decided_at: '2026-11-22T10:00:00.000Z',
+                reason: 'The ID back is blurred',
+            }),
+        ];
+        signedInAs(VIEWER);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/customers/ocr');
+        await screen.findByText('Thandi Mokoena', {}, FIRST);
+        await user.click(screen.getByRole('combobox', { name: 'Status' }));
+        await user.click(await screen.findByRole('option', { name: 'Sent back' }));
+        expect(await screen.findByText('Naledi Khumalo')).toBeTruthy();
+        expect(listed.at(-1)).toMatchObject({ status: 'returned' });
     });
 
     it("says in the dialog why the server refused (one's own submission)", async () => {

@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import ReplyIcon from '@mui/icons-material/Reply';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -104,7 +105,7 @@ const KycImage = ({ id, kind }: { id: string; kind: KycImageKind }) => {
 };
 
 interface DecisionState {
-    choice: 'approve' | 'reject';
+    choice: 'approve' | 'reject' | 'return';
 }
 
 type Correctable = (typeof KYC_CORRECTABLE_FIELDS)[number];
@@ -171,7 +172,10 @@ const Corrections = ({ draft, onChange, disabled }: { draft: Draft; onChange: (d
     );
 };
 
-/** Approve and reject, each asked first; a rejection needs its reason. The server's refusal shows in the dialog. */
+/**
+ * Approve, send back and reject, each asked first; a rejection needs its reason and sending back a
+ * note for the agent (both at least REASON_MIN characters). The server's refusal shows in the dialog.
+ */
 const Decision = ({ submission }: { submission: KycSubmission }) => {
     const translate = useTranslate();
     const notify = useNotify();
@@ -184,7 +188,7 @@ const Decision = ({ submission }: { submission: KycSubmission }) => {
     const mutation = useSingleMutation({
         mutationFn: (decision: KycDecision) => decideSubmission(submission.id, decision),
         onSuccess: saved => {
-            notify(saved.status === 'approved' ? 'kyc.approved' : 'kyc.rejected', {
+            notify(`kyc.${saved.status}`, {
                 type: 'success',
                 messageArgs: { id: saved.id, name: saved.customer.name },
             });
@@ -214,16 +218,22 @@ const Decision = ({ submission }: { submission: KycSubmission }) => {
             return;
         }
         const text = reason.trim();
-        const wrong = text.length < REASON_MIN ? 'kyc.reason_required' : undefined;
+        const sendBack = open?.choice === 'return';
+        const wrong = text.length < REASON_MIN ? (sendBack ? 'kyc.note_required' : 'kyc.reason_required') : undefined;
         setProblem(wrong);
-        if (!wrong) mutation.mutate({ decision: 'reject', reason: text });
+        if (!wrong) mutation.mutate(sendBack ? { decision: 'return', note: text } : { decision: 'reject', reason: text });
     };
     const reject = open?.choice === 'reject';
+    const sendBack = open?.choice === 'return';
+    const confirmLabel = { approve: 'kyc.approve', reject: 'kyc.reject', return: 'kyc.send_back' } as const;
     return (
         <>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                 <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={() => start('approve')}>
                     {translate('kyc.approve')}
+                </Button>
+                <Button variant="outlined" startIcon={<ReplyIcon />} onClick={() => start('return')}>
+                    {translate('kyc.send_back')}
                 </Button>
                 <Button variant="outlined" color="error" startIcon={<CancelIcon />} onClick={() => start('reject')}>
                     {translate('kyc.reject')}
@@ -237,17 +247,17 @@ const Decision = ({ submission }: { submission: KycSubmission }) => {
                     busy={mutation.isPending}
                     onConfirm={confirm}
                     onClose={() => setVisible(false)}
-                    confirmLabel={translate(reject ? 'kyc.reject' : 'kyc.approve')}
+                    confirmLabel={translate(confirmLabel[open.choice])}
                     confirmColor={reject ? 'error' : 'primary'}
-                    focusContent={reject}
+                    focusContent={reject || sendBack}
                 >
-                    {reject ? (
+                    {reject || sendBack ? (
                         <TextField
-                            label={translate('kyc.reason')}
+                            label={translate(sendBack ? 'kyc.note' : 'kyc.reason')}
                             value={reason}
                             onChange={event => setReason(event.target.value)}
                             error={problem !== undefined}
-                            helperText={translate(problem ?? 'kyc.reason_help')}
+                            helperText={translate(problem ?? (sendBack ? 'kyc.note_help' : 'kyc.reason_help'))}
                             required
                             autoFocus
                             disabled={mutation.isPending}
@@ -306,7 +316,9 @@ const SubmissionView = ({ submission }: { submission: KycSubmission }) => {
                                       'decided_by',
                                       `${submission.decided_by?.name ?? translate('kyc.replaced')}, ${when(submission.decided_at)}`,
                                   ],
-                                  ...(submission.reason ? [['reason', submission.reason]] : []),
+                                  ...(submission.reason
+                                      ? [[submission.status === 'returned' ? 'note' : 'reason', submission.reason]]
+                                      : []),
                               ] as [string, ReactNode][])
                             : []),
                     ]}
@@ -370,6 +382,15 @@ const SubmissionView = ({ submission }: { submission: KycSubmission }) => {
                     </Box>
                 </Section>
             </Box>
+            {submission.status === 'returned' ? (
+                // What the agent who made it reads: who sent it back, their note, and what to do.
+                <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>
+                    {translate('kyc.returned_notice', {
+                        name: submission.decided_by?.name ?? '',
+                        note: submission.reason ?? '',
+                    })}
+                </Alert>
+            ) : null}
             {submission.status === 'pending' ? (
                 <Box sx={{ gridColumn: '1 / -1' }}>
                     <CanAccess resource="kyc" action="approve">

@@ -98,7 +98,10 @@ export const fetchSubmission = async (id: number, signal: AbortSignal): Promise<
 
 export const fetchImage = (id: string, signal: AbortSignal) => callApi(kycImageContent, { params: { id } }, { signal });
 
-export type KycDecision = { decision: 'approve'; corrections?: KycCorrections } | { decision: 'reject'; reason: string };
+export type KycDecision =
+    | { decision: 'approve'; corrections?: KycCorrections }
+    | { decision: 'reject'; reason: string }
+    | { decision: 'return'; note: string };
 
 export const decideSubmission = (id: number, decision: KycDecision) =>
     callApi(approveKycVerification, { body: { id, ...decision } });
