@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
     'loans.deposit',
     'loans.deposit_prompt',
     'loans.expire',
+    'loans.reopen',
     'loans.transfer',
     'loans.verify_code',
     'offline_pins.issue',

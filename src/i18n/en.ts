@@ -509,6 +509,7 @@ const en: TranslationMessages = {
                 loan_cancelled: 'Cancelled the sale of loan %{subject}',
                 loan_completed: 'Loan %{subject} paid off: completed',
                 loan_expired: 'Cancelled the unfinished sale of loan %{subject}: its reservation expired',
+                loan_reopened: 'Loan %{subject} reopened: an insurance claim reversal left money owing',
                 loan_imei_changed: 'Changed the IMEI of loan %{subject}',
                 loan_lock_checked: 'Checked the phone lock of loan %{subject}',
                 loan_created: 'Started loan %{subject}',
@@ -2095,6 +2096,8 @@ const en: TranslationMessages = {
         claim_not_reversible: 'Only a successful claim that has not been reversed can be reversed.',
         scope_forbidden: 'That region, shop or agent is outside what you may see.',
         request_decided: 'This request has already been decided.',
+        correction_contradicts_id:
+            'This correction contradicts the identity check: the ID number says otherwise, or the register knows it under other names. Reject the submission or send it back instead.',
         own_customer: 'Cannot add loan for yourself',
         imei_not_in_stock: 'This device is not in stock at this shop as the chosen phone.',
         sale_in_progress: 'This customer already has a sale in progress; finish or cancel it first.',

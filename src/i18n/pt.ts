@@ -715,6 +715,7 @@ const pt: TranslationMessages = {
                 loan_cancelled: 'Cancelou a venda do empréstimo %{subject}',
                 loan_completed: 'Empréstimo %{subject} liquidado: concluído',
                 loan_expired: 'A venda por concluir do empréstimo %{subject} foi cancelada: a reserva expirou',
+                loan_reopened: 'Empréstimo %{subject} reaberto: a anulação de um pedido de seguro deixou valor em dívida',
                 loan_imei_changed: 'Alterou o IMEI do empréstimo %{subject}',
                 loan_lock_checked: 'Verificou o bloqueio do telefone do empréstimo %{subject}',
                 loan_created: 'Iniciou o empréstimo %{subject}',
@@ -2341,6 +2342,8 @@ const pt: TranslationMessages = {
         claim_not_reversible: 'Só uma reclamação paga e ainda não estornada pode ser estornada.',
         scope_forbidden: 'Essa região, loja ou agente está fora do que pode ver.',
         request_decided: 'Este pedido já foi decidido.',
+        correction_contradicts_id:
+            'Esta correção contradiz a verificação de identidade: o número do documento indica outra coisa, ou o registo conhece-o com outros nomes. Rejeite a submissão ou devolva-a ao agente.',
         own_customer: 'Não pode adicionar um empréstimo para si próprio',
         imei_not_in_stock: 'Este dispositivo não está em stock nesta loja como o telefone escolhido.',
         sale_in_progress: 'Este cliente já tem uma venda em curso; termine-a ou cancele-a primeiro.',

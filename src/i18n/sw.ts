@@ -716,6 +716,7 @@ const sw: TranslationMessages = {
                 loan_cancelled: 'Alighairi mauzo ya mkopo %{subject}',
                 loan_completed: 'Mkopo %{subject} umelipwa wote: umekamilika',
                 loan_expired: 'Mauzo ambayo hayakukamilika ya mkopo %{subject} yalighairiwa: muda wa kuhifadhi uliisha',
+                loan_reopened: 'Mkopo %{subject} umefunguliwa tena: kurejeshwa kwa dai la bima kumeacha deni',
                 loan_imei_changed: 'Alibadilisha IMEI ya mkopo %{subject}',
                 loan_lock_checked: 'Alikagua kufuli ya simu ya mkopo %{subject}',
                 loan_created: 'Alianzisha mkopo %{subject}',
@@ -2338,6 +2339,8 @@ const sw: TranslationMessages = {
         claim_not_reversible: 'Dai lililofanikiwa na ambalo halijarejeshwa pekee ndilo linaweza kurejeshwa.',
         scope_forbidden: 'Mkoa, duka au wakala huyo yuko nje ya unachoruhusiwa kuona.',
         request_decided: 'Ombi hili limeshaamuliwa.',
+        correction_contradicts_id:
+            'Marekebisho haya yanapingana na ukaguzi wa utambulisho: namba ya kitambulisho inasema vinginevyo, au rejista inaijua kwa majina mengine. Likatae wasilisho au ulirudishe kwa wakala.',
         own_customer: 'Huwezi kujiongezea mkopo mwenyewe',
         imei_not_in_stock: 'Kifaa hiki hakipo dukani kama simu iliyochaguliwa.',
         sale_in_progress: 'Mteja huyu tayari ana mauzo yanayoendelea; yamalize au yaghairi kwanza.',

@@ -803,6 +803,27 @@ describe('the reversal queue (requested_tpi_reversals)', () => {
 });
 
 describe('deciding a reversal (approve_deny_tpi_reversal_request)', () => {
+    it('reopens a loan the claim paid off: completed back to active, audited as loans.reopen', async () => {
+        const made = await loanWithName({ balance: 158.35 });
+        const { claim } = await makeClaim(server.db, { loan: { id: made.loan.id, msisdn: made.msisdn }, amount: 158.35 });
+        expect(await loanRow(made.loan.id)).toMatchObject({ balance: 0, status: 'completed' });
+        const reversal = await requestReversal(claim.id);
+        const decided = await server.call(decideTpiReversal, {
+            body: { reversal_id: reversal.id, decision: 'approve', note: 'Paid twice' },
+            token: token.checker,
+        });
+        expect(decided.status).toBe(200);
+        // The customer owes the amount again, so the loan is open again to take payments.
+        expect(await loanRow(made.loan.id)).toMatchObject({ balance: 158.35, status: 'active' });
+        expect(await auditOf('loans', made.loan.id)).toContainEqual(
+            expect.objectContaining({
+                action: 'loans.reopen',
+                before: expect.objectContaining({ status: 'completed', balance: 0 }),
+                after: expect.objectContaining({ status: 'active', balance: 158.35, reason: 'tpi_reversal' }),
+            }),
+        );
+    });
+
     it('approving records the reversal payment, puts the amount back on the balance, marks the claim reversed, and audits it', async () => {
         const made = await loanWithName({ balance: 1000 });
         const { claim } = await makeClaim(server.db, { loan: { id: made.loan.id, msisdn: made.msisdn }, amount: 158.35 });

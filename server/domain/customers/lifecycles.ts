@@ -29,6 +29,13 @@ export const moveLoan = (from: LoanStatus, to: LoanStatus): LoanStatus => {
     return to;
 };
 
+/**
+ * The one way back from `completed`: a paid-off loan whose balance rises again (an approved
+ * insurance-claim reversal takes back money that paid it off) is owed again, so it is `active`
+ * once more and takes payments. No other move leaves `completed` (LOAN_TRANSITIONS).
+ */
+export const reopensPaidOff = (status: LoanStatus, balance: number): boolean => status === 'completed' && balance > 0;
+
 // ---------------------------------------------------------------------------------------------
 // Device lock state
 

@@ -34,6 +34,7 @@ import { containing } from '../../lists';
 import { cents, iso } from '../../wire';
 import type { AuditEntry } from '../../write';
 import { endOfDay, startOfDay } from '../approvals/dates';
+import { reopensPaidOff } from '../customers/lifecycles';
 import { rolesHeldNowShared } from '../security';
 import { fullName, pageWindow, totalCount, withTotal } from './present';
 import { reachOf } from './reach';
@@ -351,7 +352,26 @@ export const registerTpiRoutes = (app: FastifyInstance): void => {
                         .returning({ id: transactions.id });
                     if (!payment) throw new Error('The reversal payment could not be read back');
                     const balance = cents(loan.balance + claim.amount);
-                    await tx.update(loans).set({ balance, updatedAt: now }).where(eq(loans.id, loan.id));
+                    const reopened = reopensPaidOff(loan.status, balance);
+                    await tx
+                        .update(loans)
+                        .set({ balance, updatedAt: now, ...(reopened ? { status: 'active' as const } : {}) })
+                        .where(eq(loans.id, loan.id));
+                    if (reopened) {
+                        effects.push({
+                            action: 'loans.reopen',
+                            entity: 'loans',
+                            entityId: loan.id,
+                            before: { status: loan.status, balance: loan.balance },
+                            after: {
+                                status: 'active',
+                                balance,
+                                reason: 'tpi_reversal',
+                                loan_reference: loan.loanReference,
+                                claim_id: claim.id,
+                            },
+                        });
+                    }
                     await tx
                         .update(tpiClaims)
                         .set({ reversedAt: now, reversalTransactionId: payment.id })

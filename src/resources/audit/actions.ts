@@ -86,6 +86,7 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
     'loans.deposit': 'loan_deposit',
     'loans.deposit_prompt': 'loan_deposit_prompt',
     'loans.expire': 'loan_expired',
+    'loans.reopen': 'loan_reopened',
     'loans.transfer': 'loan_transferred',
     'loans.verify_code': 'loan_code_verified',
     'offline_pins.issue': 'offline_pin_issued',
