@@ -107,6 +107,7 @@ export const ERROR_KEYS = [
     'errors.request_not_found',
     'errors.own_request',
     'errors.request_decided',
+    'errors.correction_contradicts_id',
     // Loan origination and KYC
     'errors.own_customer',
     'errors.imei_not_in_stock',

@@ -754,9 +754,14 @@ describe('deciding a submission', () => {
     });
 
     it('approves with corrections: the fields and the customer take them, each audited before and after', async () => {
-        const { id, customerId, person, answer } = await submitted();
-        const was = answer.kyc.confirmed.gender;
-        const gender = was === 'female' ? 'male' : 'female';
+        // The agent typed the gender the ID number does not carry; the checker corrects it to the ID's.
+        const person = newPerson();
+        const gender = Number(person.id_number.slice(6, 10)) >= 5000 ? 'male' : 'female';
+        const was = gender === 'female' ? 'male' : 'female';
+        const sent = await submit(await detailsBody(person, 'agent', { gender: was }));
+        expect(sent.status).toBe(201);
+        const [id, customerId] = [sent.body.kyc.id, sent.body.customer.id];
+        expect(sent.body.kyc.confirmed.gender).toBe(was);
         const corrections = { first_name: 'Nomvula', last_name: person.last_name, gender } as const;
         const approved = await server.call(approveKycVerification, {
             body: { id, decision: 'approve', corrections },
@@ -793,6 +798,29 @@ describe('deciding a submission', () => {
         });
         expect(refused.status).toBe(400);
         expect((await server.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, other)))[0]?.status).toBe('pending');
+    });
+
+    it('refuses a correction that contradicts the identity check: a gender the ID number does not carry', async () => {
+        const { id, person } = await submitted('agent', {});
+        const truth = Number(person.id_number.slice(6, 10)) >= 5000 ? 'male' : 'female';
+        const contrary = truth === 'female' ? 'male' : 'female';
+        const refused = await server.call(approveKycVerification, {
+            body: { id, decision: 'approve', corrections: { gender: contrary } },
+            token: token.checker,
+        });
+        expect([refused.status, refused.error.key, refused.error.field]).toEqual([
+            400,
+            'errors.correction_contradicts_id',
+            'corrections.gender',
+        ]);
+        // Nothing was decided or changed: the checker may still approve it as it stands.
+        const [row] = await server.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id));
+        expect(row?.status).toBe('pending');
+        const approved = await server.call(approveKycVerification, {
+            body: { id, decision: 'approve', corrections: { first_name: 'Thandeka' } },
+            token: token.checker,
+        });
+        expect(approved.body.confirmed.first_name).toBe('Thandeka');
     });
 
     it('rejects with a reason: the customer is rejected', async () => {

@@ -15,7 +15,7 @@
  * is: the submission becomes `returned` with the checker's note in `reason`, and its agent is told
  * by SMS. Their next submission for the customer reopens it (details.ts).
  */
-import { and, asc, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
     KYC_CORRECTABLE_FIELDS,
@@ -33,6 +33,7 @@ import { containing, totalCount } from '../../lists';
 import { iso } from '../../wire';
 import type { Written } from '../../write';
 import { rolesHeldNowShared } from '../security';
+import { readSaId, registerAnswer } from './identity';
 
 export const submissionNotFound = () =>
     new HttpError(404, 'errors.request_not_found', 'This submission was not found, or it is not one you may see', 'id');
@@ -213,6 +214,71 @@ const correctionsOf = (confirmed: OcrFields, corrections: KycCorrections | undef
 /** The customer's column each correctable field sets. */
 const CUSTOMER_COLUMN = { first_name: 'firstName', last_name: 'lastName', gender: 'gender' } as const;
 
+/**
+ * A correction may not undo what the identity check stood on (contract/kyc.ts `kycCorrections`):
+ * a national ID number carries its holder's gender, so a gender it contradicts is refused; and
+ * corrected names are checked with the register again (identity.ts `registerAnswer`), as the
+ * agent's names were, so a checker cannot approve a verified customer under another person's name.
+ */
+const checkCorrections = async (
+    context: CallContext,
+    tx: Transaction,
+    submission: typeof kycSubmissions.$inferSelect,
+    corrected: ReturnType<typeof correctionsOf>,
+) => {
+    const after = (field: KycCorrectableField) => corrected.find(one => one.field === field)?.after;
+    const gender = after('gender');
+    if (gender !== undefined && submission.idType === 'national_id') {
+        const reading = readSaId(submission.idNumber, context.now());
+        if (reading.valid && reading.gender !== gender) {
+            throw new HttpError(
+                400,
+                'errors.correction_contradicts_id',
+                `The ID number says the holder is ${reading.gender}`,
+                'corrections.gender',
+            );
+        }
+    }
+    const firstName = after('first_name');
+    const lastName = after('last_name');
+    if (firstName === undefined && lastName === undefined) return;
+    const [check] = await tx
+        .select({ dateOfBirth: identityChecks.dateOfBirth })
+        .from(identityChecks)
+        .where(eq(identityChecks.id, submission.identityCheckId));
+    // The register knows the names of whoever else holds this ID number (the customer themself
+    // carries the names being corrected).
+    const [known] = await tx
+        .select({ firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(
+            and(
+                eq(customers.idType, submission.idType),
+                eq(customers.idNumber, submission.idNumber),
+                ne(customers.id, submission.customerId),
+            ),
+        );
+    const mismatch = registerAnswer(
+        {
+            idType: submission.idType,
+            idNumber: submission.idNumber,
+            firstName: firstName ?? submission.confirmed.first_name ?? '',
+            lastName: lastName ?? submission.confirmed.last_name ?? '',
+            dateOfBirth: check?.dateOfBirth ?? '',
+        },
+        known ?? null,
+        context.now(),
+    );
+    if (mismatch === 'name_mismatch') {
+        throw new HttpError(
+            400,
+            'errors.correction_contradicts_id',
+            'The identity register knows this ID number under other names',
+            firstName !== undefined ? 'corrections.first_name' : 'corrections.last_name',
+        );
+    }
+};
+
 export const decide = async (context: CallContext, body: Decision): Promise<KycSubmission> => {
     const me = context.session?.admin.id ?? 0;
     return context.write(async tx => {
@@ -233,6 +299,7 @@ export const decide = async (context: CallContext, body: Decision): Promise<KycS
         // Corrections go with an approval only: the confirmed fields and the customer take them, and
         // each is audited with what it was (a misread name is not silently overwritten).
         const corrected = body.decision === 'approve' ? correctionsOf(submission.confirmed, body.corrections) : [];
+        await checkCorrections(context, tx, submission, corrected);
         if (corrected.length) {
             const confirmed = { ...submission.confirmed };
             const columns: Partial<Record<(typeof CUSTOMER_COLUMN)[KycCorrectableField], string>> = {};
