@@ -396,7 +396,7 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         maxConnections: settings.maxConnections,
         maxConnectionsPerSource: settings.maxConnectionsPerSource,
         idleTimeoutMs: settings.idleTimeoutMs,
-        isProxy: proxySources(settings.trustProxy),
+        isProxy: proxySources(settings.trustProxy, message => app.log.warn(message)),
         warn: message => app.log.warn(message),
     });
     // A body nested too deep or holding too many values is refused before it is parsed (json.ts).

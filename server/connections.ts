@@ -2,7 +2,7 @@
  * Connections: capped in total (below the process's open-file limit, so the database, the portal's
  * files and the log always have descriptors left) and per source, and closed early while idle.
  * 19,900 idle connections from one machine once took every descriptor and refused everybody for
- * 30 s; now one source holds at most MAX_CONNECTIONS_PER_SOURCE of them, and a connection that
+ * 30 s; now one source (an IPv4 address, an IPv6 /64) holds at most MAX_CONNECTIONS_PER_SOURCE of them, and a connection that
  * sends no request for IDLE_TIMEOUT is closed.
  */
 import { readFileSync } from 'node:fs';
@@ -34,8 +34,37 @@ export const descriptorHeadroom = (limit: number): number => Math.max(128, Math.
 /** The most connections MAX_CONNECTIONS may allow under this open-file limit (at least 16). */
 export const connectionCeiling = (limit: number): number => Math.max(16, limit - descriptorHeadroom(limit));
 
-/** A connection's source: IPv4 clients of a dual-stack listener arrive as `::ffff:a.b.c.d`. */
-const sourceOf = (socket: Socket): string | undefined => socket.remoteAddress?.replace(/^::ffff:(?=\d+\.)/i, '');
+/** A connection's address: IPv4 clients of a dual-stack listener arrive as `::ffff:a.b.c.d`. */
+const addressOf = (socket: Socket): string | undefined => socket.remoteAddress?.replace(/^::ffff:(?=\d+\.)/i, '');
+
+/** The groups of an IPv6 address, the `::` expanded (an embedded IPv4 tail counts as two). */
+const ipv6Groups = (address: string): string[] => {
+    const [head = '', tail] = address.split('%')[0]?.split('::') ?? [];
+    const groups = (text: string) =>
+        text === ''
+            ? []
+            : text.split(':').flatMap(group => {
+                  if (!group.includes('.')) return [group];
+                  const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+                  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+              });
+    const left = groups(head);
+    const right = tail === undefined ? [] : groups(tail);
+    return [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+};
+
+/**
+ * The source a connection counts against: an IPv4 address, or an IPv6 address's /64. One
+ * subscriber is handed a whole /64 (2^64 addresses), so counting each IPv6 address apart would let
+ * one machine open as many connections as it has addresses.
+ */
+export const sourceKey = (address: string): string => {
+    if (isIP(address) !== 6) return address;
+    const prefix = ipv6Groups(address)
+        .slice(0, 4)
+        .map(group => Number.parseInt(group || '0', 16).toString(16));
+    return `${prefix.join(':')}::/64`;
+};
 
 /** proxy-addr's names (which TRUST_PROXY accepts) as ranges. */
 const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
@@ -59,10 +88,19 @@ const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
  * The sources the per-source cap leaves alone: the proxies TRUST_PROXY names. Behind a load
  * balancer every connection comes from it, so counting them by source would cap the whole
  * service at one source's share; they count in the total only. TRUST_PROXY=on believes any first
- * hop, so then every source is a proxy.
+ * hop, so then every source is a proxy and the per-source cap is off: `warn` says so at startup.
  */
-export const proxySources = (trustProxy: boolean | string[]): ((source: string) => boolean) => {
-    if (trustProxy === true) return () => true;
+export const proxySources = (
+    trustProxy: boolean | string[],
+    warn: (message: string) => void = () => undefined,
+): ((source: string) => boolean) => {
+    if (trustProxy === true) {
+        warn(
+            'TRUST_PROXY=on believes any first hop, so no source is held to MAX_CONNECTIONS_PER_SOURCE: ' +
+                'name the proxies (their addresses or ranges) instead to keep the per-source cap',
+        );
+        return () => true;
+    }
     if (trustProxy === false || trustProxy.length === 0) return () => false;
     const proxies = new BlockList();
     for (const entry of trustProxy) {
@@ -128,8 +166,10 @@ export const guardConnections = (server: Server, limits: ConnectionLimits): void
     /** Connections that have not yet sent a request: they are held to the idle time. */
     const awaitingRequest = new WeakSet<Socket>();
     server.on('connection', (socket: Socket) => {
-        const source = sourceOf(socket);
-        if (source !== undefined && !limits.isProxy(source)) {
+        const address = addressOf(socket);
+        // A proxy is judged by its own address; everyone else counts by their source (an IPv6 /64).
+        const source = address === undefined || limits.isProxy(address) ? undefined : sourceKey(address);
+        if (source !== undefined) {
             const count = open.get(source) ?? 0;
             if (count >= limits.maxConnectionsPerSource) {
                 socket.destroy();

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract';
 import { defineCall } from '../../contract/define';
 import { apiError } from '../../contract/errors';
+import { proxySources, sourceKey } from '../../server/connections';
 import { mount } from '../../server/http';
 import type { Settings } from '../../server/settings';
 import { startTestServer, type TestServer } from './harness';
@@ -176,6 +177,27 @@ describe('connection caps', () => {
             for (const peer of proxied) peer.socket.destroy();
             await app.close();
         }
+    });
+});
+
+describe('what a source is', () => {
+    it('an IPv6 source counts by its /64, so one subscriber cannot spread past the cap over its addresses', () => {
+        expect(sourceKey('2001:db8:1:2::1')).toBe(sourceKey('2001:db8:1:2:ffff:eeee:dddd:cccc'));
+        expect(sourceKey('2001:0db8:0001:0002:0:0:0:9')).toBe('2001:db8:1:2::/64');
+        expect(sourceKey('2001:db8:1:3::1')).not.toBe(sourceKey('2001:db8:1:2::1'));
+        expect(sourceKey('::1')).toBe('0:0:0:0::/64');
+        expect(sourceKey('127.0.0.1')).toBe('127.0.0.1');
+        expect(sourceKey('127.0.0.2')).not.toBe(sourceKey('127.0.0.1'));
+    });
+
+    it('TRUST_PROXY=on, which turns the per-source cap off, is warned of at startup; named proxies are not', () => {
+        const warnings: string[] = [];
+        expect(proxySources(true, message => warnings.push(message))('203.0.113.9')).toBe(true);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toMatch(/MAX_CONNECTIONS_PER_SOURCE/);
+        proxySources(['10.0.0.1'], message => warnings.push(message));
+        proxySources(false, message => warnings.push(message));
+        expect(warnings).toHaveLength(1);
     });
 });
 
