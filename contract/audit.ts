@@ -93,6 +93,7 @@ export const AUDIT_ACTIONS = [
     'otps.use',
     'phone_models.update_prices',
     'reconciliation_uploads.create',
+    'reconciliation_uploads.import',
     'seed.demo',
     'server_secrets.create',
     'sessions.end_all',

@@ -259,6 +259,11 @@ export const reconciliationUpload = z.object({
     amount_recorded: z.number(),
     /** An earlier upload of exactly the same bytes, if there was one. */
     same_file_as: z.number().int().nullable(),
+    /**
+     * True while its rows are still being imported, in short batches (the counts are those of the
+     * batches in so far); an upload's answer comes once it is false.
+     */
+    importing: z.boolean(),
 });
 export type ReconciliationUpload = z.infer<typeof reconciliationUpload>;
 

@@ -529,6 +529,7 @@ const en: TranslationMessages = {
                 code_used: 'A one-time code was used',
                 prices_updated: 'Updated phone prices',
                 reconciliation_uploaded: 'Uploaded a bank statement to reconcile',
+                reconciliation_imported: 'Imported a part of an uploaded statement',
                 demo_seeded: 'Loaded the demo data',
                 server_secret_created: "Created the server's signing key",
                 sessions_ended: 'Signed user %{subject} out everywhere',

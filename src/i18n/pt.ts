@@ -735,6 +735,7 @@ const pt: TranslationMessages = {
                 code_used: 'Foi usado um código de utilização única',
                 prices_updated: 'Atualizou os preços dos telefones',
                 reconciliation_uploaded: 'Carregou um extrato bancário para reconciliação',
+                reconciliation_imported: 'Importou uma parte de um extrato carregado',
                 demo_seeded: 'Carregou os dados de demonstração',
                 server_secret_created: 'Criou a chave de assinatura do servidor',
                 sessions_ended: 'Terminou todas as sessões do utilizador %{subject}',

@@ -736,6 +736,7 @@ const sw: TranslationMessages = {
                 code_used: 'Msimbo wa mara moja ulitumika',
                 prices_updated: 'Alisasisha bei za simu',
                 reconciliation_uploaded: 'Alipakia taarifa ya benki kwa upatanisho',
+                reconciliation_imported: 'Aliingiza sehemu ya taarifa iliyopakiwa',
                 demo_seeded: 'Data ya mfano ilipakiwa',
                 server_secret_created: 'Ufunguo wa kusaini wa seva uliundwa',
                 sessions_ended: 'Alimtoa mtumiaji %{subject} kwenye vipindi vyote',

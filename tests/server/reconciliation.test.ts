@@ -83,7 +83,7 @@ const ref = (name: string) => `${name}-${nextSerial()}`;
 // One statement, every outcome
 
 describe('a statement with good, bad and duplicate rows', () => {
-    it('gives each line its outcome, lowers balances in file order and records one audit event', async () => {
+    it('gives each line its outcome, lowers balances in file order and records the upload and each batch in the audit', async () => {
         const named = await makeLoan(server.db, { balance: 1000 });
         const single = await makeLoan(server.db, { balance: 500 });
         const twice = await makeLoan(server.db, { balance: 500 });
@@ -150,6 +150,7 @@ describe('a statement with good, bad and duplicate rows', () => {
             rejected: 13,
             amount_recorded: 100 + 250.5 + 649.5 + 10 + 10 + 10 + 700 + 10 + 10 + 10,
             same_file_as: null,
+            importing: false,
         });
 
         const { data, total_items } = await rowsOf(upload.id);
@@ -248,20 +249,27 @@ describe('a statement with good, bad and duplicate rows', () => {
         const kept = await server.db.select({ value: count() }).from(rowsTable).where(eq(rowsTable.uploadId, upload.id));
         expect(kept[0]?.value).toBe(15);
 
-        // One audit event for the whole upload, with its counts.
+        // The upload's claim with its rows, then one event per batch with that batch's counts: a file
+        // this small is one batch.
         const audits = await server.db
             .select()
             .from(auditEvents)
-            .where(and(eq(auditEvents.entity, 'reconciliation_uploads'), eq(auditEvents.entityId, String(upload.id))));
-        expect(audits).toHaveLength(1);
-        expect(audits[0]?.after).toMatchObject({ rows: 25, matched: 6, suspense: 4, duplicate: 2, rejected: 13 });
+            .where(and(eq(auditEvents.entity, 'reconciliation_uploads'), eq(auditEvents.entityId, String(upload.id))))
+            .orderBy(auditEvents.id);
+        expect(audits.map(event => event.action)).toEqual(['reconciliation_uploads.create', 'reconciliation_uploads.import']);
+        expect(audits[0]?.after).toMatchObject({ rows: 25, batches: 1 });
+        expect(audits[1]?.after).toMatchObject({ batch: 1, done: true, matched: 6, suspense: 4, duplicate: 2, rejected: 13 });
         // Beside it only the named loan's completion: lines 2, 3 and 5 paid its 1,000 to 0 (migration 0022's trigger).
         const since = await server.db
             .select({ action: auditEvents.action })
             .from(auditEvents)
             .orderBy(auditEvents.id)
             .offset(auditsBefore);
-        expect(since.map(event => event.action).sort()).toEqual(['loans.complete', 'reconciliation_uploads.create']);
+        expect(since.map(event => event.action).sort()).toEqual([
+            'loans.complete',
+            'reconciliation_uploads.create',
+            'reconciliation_uploads.import',
+        ]);
     });
 
     it('accepts date-times with an offset, LF endings, any column order and no account column', async () => {
@@ -393,6 +401,72 @@ describe('the same file again', () => {
             .where(inArray(transactions.reference, refs));
         expect(recorded[0]?.value).toBe(3);
         expect(await balanceOf(loan.loan.id)).toBe(200);
+    });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A statement of several batches
+
+describe('a statement longer than one batch', () => {
+    it('is imported in short transactions that decide as one would, seen as importing until its last is in', async () => {
+        const { loan, msisdn } = await makeLoan(server.db, { balance: 700.5 });
+        const refs = Array.from({ length: 1200 }, () => ref('BATCH'));
+        // 1,200 payments of 1 on the loan (700 fit its balance, across batches 1 and 2; the rest
+        // exceed what is left), then a duplicate of line 4's payment and a junk line, in batch 3.
+        const lines = [
+            'date,amount,reference,msisdn,account',
+            ...refs.map(reference => `2026-03-02,1,${reference},${msisdn},`),
+            `2026-03-02,1,${refs[2]},${msisdn},`,
+            'x,y',
+        ];
+        const fileName = `batches-${nextSerial()}.csv`;
+        let settled = false;
+        const answer = send(csvPart(lines.join('\n'), fileName)).finally(() => {
+            settled = true;
+        });
+        // A reader meanwhile is answered, and sees the upload as importing (its counts so far).
+        let seen: ReconciliationUpload | undefined;
+        while (!seen && !settled) {
+            const list = await server.call(reconciliationUploads, { body: {}, token: token.maker });
+            seen = list.body.data.find(upload => upload.file_name === fileName && upload.importing);
+        }
+        expect(seen, 'a reader was answered while the import was under way').toBeDefined();
+        const done = await answer;
+        expect(done.status).toBe(201);
+        const upload = done.body.upload;
+        expect(upload).toMatchObject({ rows: 1202, matched: 700, suspense: 500, duplicate: 1, rejected: 1, importing: false });
+        expect(await balanceOf(loan.id)).toBe(0.5);
+        const duplicate = (await rowsOf(upload.id, 'duplicate')).data[0];
+        const [first] = await server.db
+            .select({ id: transactions.id })
+            .from(transactions)
+            .where(eq(transactions.reference, refs[2] ?? ''));
+        expect(duplicate).toMatchObject({ line: 1202, transaction_id: first?.id });
+        // The claim, then one event per batch with its own counts, adding up to the upload's.
+        const audits = await server.db
+            .select({ action: auditEvents.action, after: auditEvents.after })
+            .from(auditEvents)
+            .where(and(eq(auditEvents.entity, 'reconciliation_uploads'), eq(auditEvents.entityId, String(upload.id))))
+            .orderBy(auditEvents.id);
+        expect(audits.map(event => event.action)).toEqual([
+            'reconciliation_uploads.create',
+            'reconciliation_uploads.import',
+            'reconciliation_uploads.import',
+            'reconciliation_uploads.import',
+        ]);
+        const batches = audits.slice(1).map(event => event.after as Record<string, number | boolean>);
+        expect(batches.map(batch => [batch.batch, batch.done])).toEqual([
+            [1, false],
+            [2, false],
+            [3, true],
+        ]);
+        const sum = (key: string) => batches.reduce((total, batch) => total + Number(batch[key]), 0);
+        expect([sum('matched'), sum('suspense'), sum('duplicate'), sum('rejected')]).toEqual([700, 500, 1, 1]);
+        const [kept] = await server.db
+            .select({ pending: sql<boolean>`${uploadsTable.pending} IS NOT NULL`, batches: uploadsTable.batchesDone })
+            .from(uploadsTable)
+            .where(eq(uploadsTable.id, upload.id));
+        expect(kept).toEqual({ pending: false, batches: 3 });
     });
 });
 

@@ -1,12 +1,12 @@
 /**
  * A server killed with SIGKILL in the middle of importing a statement (server/domain/money/
- * reconciliation.ts: one transaction), and started again, holds all of that upload or none of it:
- * the upload row, its payments, its duplicate and rejected rows, its audit event, and the balance
- * of the loan its payments went on. Real processes on a real data folder, as tests/server/crash.test.ts.
+ * reconciliation.ts: a claim, then short transactions of a batch each), and started again, imports
+ * that upload exactly once: killed, it holds whole batches only and the upload says it is still
+ * importing; started again, it resumes from the first batch not committed and finishes, every row
+ * recorded once, each batch's audit event once, the loan's balance lowered once by its payments.
+ * Real processes on a real data folder, as tests/server/crash.test.ts.
  *
- * When to kill: a first statement of the same size is imported whole and timed, and the second is
- * killed halfway through that time, well after its bytes have arrived and before it can finish
- * (the test checks that its answer never came).
+ * When to kill: once a reader sees the upload importing with some of its rows in (a state, not a time).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,81 +90,151 @@ const upload = (url: string, token: string, name: string, bytes: Buffer) => {
     });
 };
 
+interface UploadState {
+    id: number;
+    file_name: string;
+    importing: boolean;
+    rows: number;
+    matched: number;
+    suspense: number;
+    duplicate: number;
+    rejected: number;
+}
+
+const uploadNamed = async (url: string, token: string, name: string): Promise<UploadState | undefined> => {
+    const answer = await fetch(`${url}/portal_api/api/v1/reconciliation_uploads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({}),
+    });
+    const { data } = (await answer.json()) as { data: UploadState[] };
+    return data.find(upload => upload.file_name === name);
+};
+
 describe('a server killed in the middle of a statement import', () => {
     it(
-        'holds all of that upload or none of it when it starts again',
+        'holds whole batches, shows the upload importing, and resumes it to completion exactly once when it starts again',
         async () => {
             const first = await startServer();
             const token = await signIn(first.url);
             const balanceBefore = await demoBalance(first.url, token);
 
-            const began = Date.now();
-            const calibration = await upload(first.url, token, 'calibration.csv', statement('CALIBRATE', false));
-            const took = Date.now() - began;
-            expect(calibration.status).toBe(201);
-
             const answer = upload(first.url, token, 'crash.csv', statement('CRASH', true)).then(
                 response => `answered ${response.status}`,
                 () => 'cut',
             );
-            await new Promise(resolve => setTimeout(resolve, took / 2));
+            // Killed once some of its batches are in and the import is still under way.
+            for (;;) {
+                const seen = await uploadNamed(first.url, token, 'crash.csv');
+                if (seen?.importing && seen.matched + seen.suspense > 0) break;
+                expect(seen === undefined || seen.importing, 'the import was meant to be cut while under way').toBe(true);
+            }
             first.running.child.kill('SIGKILL');
             await first.running.exited;
-            expect(await answer, `the import was meant to be cut (a whole one took ${took} ms)`).toBe('cut');
+            expect(await answer).toBe('cut');
 
-            // The next start opens the same folder (the dead process's lock is taken over).
+            const count = async (database: Awaited<ReturnType<typeof openDatabase>>, query: ReturnType<typeof sql>) =>
+                Number(rowsOf<{ n: number | string }>(await database.db.execute(query))[0]?.n ?? 0);
+            type Row = { id: number; rows: number; matched: number; suspense: number; duplicate: number; rejected: number };
+            const crashUploads = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
+                rowsOf<Row & { importing: boolean; batches_done: number }>(
+                    await database.db.execute(
+                        sql`SELECT id, rows, matched, suspense, duplicate, rejected, pending IS NOT NULL AS importing, batches_done
+                            FROM reconciliation_uploads WHERE file_name = 'crash.csv'`,
+                    ),
+                );
+            const batchEvents = (database: Awaited<ReturnType<typeof openDatabase>>, id: number) =>
+                count(
+                    database,
+                    sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'reconciliation_uploads.import' AND entity_id = ${String(id)}`,
+                );
+
+            // Killed: whole batches only, the upload still importing (as readers are told).
+            const killed = await openDatabase({ dataDir, databaseUrl: undefined });
+            let uploadId: number;
+            try {
+                const [cut, ...others] = await crashUploads(killed);
+                expect(others).toEqual([]);
+                if (!cut) throw new Error('The upload was not claimed');
+                uploadId = cut.id;
+                expect(cut.importing).toBe(true);
+                expect(cut.batches_done).toBeGreaterThan(0);
+                const payments = await count(
+                    killed,
+                    sql`SELECT count(*)::int AS n FROM transactions WHERE reference LIKE 'CRASH-%'`,
+                );
+                expect(payments).toBe(cut.matched + cut.suspense);
+                expect(payments).toBeLessThan(ROWS - ROWS / 100);
+                expect(await batchEvents(killed, cut.id)).toBe(cut.batches_done);
+            } finally {
+                await killed.close();
+            }
+
+            // Started again: the import is resumed at start and finished.
             const second = await startServer();
-            expect((await fetch(`${second.url}/portal_api/health`)).status).toBe(200);
-            const balanceAfter = await demoBalance(second.url, await signIn(second.url));
+            const secondToken = await signIn(second.url);
+            for (;;) {
+                const seen = await uploadNamed(second.url, secondToken, 'crash.csv');
+                if (seen && !seen.importing) break;
+            }
+            const balanceAfter = await demoBalance(second.url, secondToken);
             second.running.child.kill('SIGTERM');
             await second.running.exited;
 
             const database = await openDatabase({ dataDir, databaseUrl: undefined });
             try {
-                const count = async (query: ReturnType<typeof sql>) =>
-                    Number(rowsOf<{ n: number | string }>(await database.db.execute(query))[0]?.n ?? 0);
-                const uploads = rowsOf<{
-                    id: number;
-                    rows: number;
-                    matched: number;
-                    suspense: number;
-                    duplicate: number;
-                    rejected: number;
-                }>(
-                    await database.db.execute(
-                        sql`SELECT id, rows, matched, suspense, duplicate, rejected FROM reconciliation_uploads WHERE file_name = 'crash.csv'`,
-                    ),
+                const [done, ...others] = await crashUploads(database);
+                expect(others).toEqual([]);
+                expect(done?.id).toBe(uploadId);
+                if (!done) throw new Error('The upload is gone');
+                // Every row once: each good row's payment (the references are unique), each bad row kept.
+                const payments = await count(
+                    database,
+                    sql`SELECT count(*)::int AS n FROM transactions WHERE reference LIKE 'CRASH-%'`,
                 );
-                expect(uploads.length).toBeLessThanOrEqual(1);
-                const payments = await count(sql`SELECT count(*)::int AS n FROM transactions WHERE reference LIKE 'CRASH-%'`);
+                const carried = await count(
+                    database,
+                    sql`SELECT count(*)::int AS n FROM transactions WHERE upload_id = ${done.id}`,
+                );
+                const kept = await count(
+                    database,
+                    sql`SELECT count(*)::int AS n FROM reconciliation_rows WHERE upload_id = ${done.id}`,
+                );
+                expect({ ...done, payments, carried, kept }).toEqual({
+                    id: done.id,
+                    rows: ROWS,
+                    matched: done.matched,
+                    suspense: ROWS - ROWS / 100 - done.matched,
+                    duplicate: 0,
+                    rejected: ROWS / 100,
+                    importing: false,
+                    batches_done: done.batches_done,
+                    payments: ROWS - ROWS / 100,
+                    carried: ROWS - ROWS / 100,
+                    kept: ROWS / 100,
+                });
+                // Each batch applied once: one event per batch number, as many as the batches.
+                const numbers = rowsOf<{ batch: number }>(
+                    await database.db.execute(
+                        sql`SELECT (after->>'batch')::int AS batch FROM audit_events
+                            WHERE action = 'reconciliation_uploads.import' AND entity_id = ${String(done.id)} ORDER BY id`,
+                    ),
+                ).map(event => Number(event.batch));
+                expect(numbers).toEqual(Array.from({ length: done.batches_done }, (_, at) => at + 1));
+                expect(
+                    await count(
+                        database,
+                        sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'reconciliation_uploads.create' AND after->>'file_name' = 'crash.csv'`,
+                    ),
+                ).toBe(1);
+                // The loan's balance lowered once by what went on it.
                 const cents = await count(
+                    database,
                     sql`SELECT coalesce(sum(t.amount * 100), 0)::int AS n FROM transactions t JOIN loans l ON l.id = t.loan_id
                         WHERE t.reference LIKE 'CRASH-%' AND l.loan_reference = ${DEMO_LOAN}`,
                 );
-                const audits = await count(
-                    sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'reconciliation_uploads.create' AND after->>'file_name' = 'crash.csv'`,
-                );
-                const [upload] = uploads;
-                if (!upload) {
-                    // None of it: no payment, no row, no event, the balance as it was.
-                    expect({ payments, cents, audits }).toEqual({ payments: 0, cents: 0, audits: 0 });
-                    expect(balanceAfter).toBe(balanceBefore);
-                } else {
-                    // All of it: every row accounted for, the payments its own, the balance lowered by them.
-                    const kept = await count(
-                        sql`SELECT count(*)::int AS n FROM reconciliation_rows WHERE upload_id = ${upload.id}`,
-                    );
-                    const carried = await count(sql`SELECT count(*)::int AS n FROM transactions WHERE upload_id = ${upload.id}`);
-                    expect(upload.rows).toBe(ROWS);
-                    expect({ payments, carried, kept, audits }).toEqual({
-                        payments: upload.matched + upload.suspense,
-                        carried: payments,
-                        kept: upload.duplicate + upload.rejected,
-                        audits: 1,
-                    });
-                    expect(cents).toBeGreaterThan(0);
-                    expect(Math.round(balanceAfter * 100)).toBe(Math.round(balanceBefore * 100) - cents);
-                }
+                expect(cents).toBe(done.matched);
+                expect(Math.round(balanceAfter * 100)).toBe(Math.round(balanceBefore * 100) - cents);
             } finally {
                 await database.close();
             }

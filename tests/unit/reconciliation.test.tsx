@@ -56,6 +56,7 @@ const uploadOf = (id: number, more: Partial<ReconciliationUpload> = {}): Reconci
     rejected: 1,
     amount_recorded: 900,
     same_file_as: null,
+    importing: false,
     ...more,
 });
 

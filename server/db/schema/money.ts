@@ -4,7 +4,7 @@
  * the shapes and lifecycles in contract/money.ts and docs/domain.md.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
 import {
     ROW_OUTCOMES,
@@ -28,6 +28,8 @@ export const rowProblem = pgEnum('reconciliation_row_problem', ROW_PROBLEMS);
 export const tpiClaimStatus = pgEnum('tpi_claim_status', TPI_CLAIM_STATUSES);
 export const tpiReversalStatus = pgEnum('tpi_reversal_status', TPI_REVERSAL_STATUSES);
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 /** A statement uploaded for reconciliation, with the counts of what became of its rows. */
 export const reconciliationUploads = pgTable(
     'reconciliation_uploads',
@@ -47,6 +49,13 @@ export const reconciliationUploads = pgTable(
         rejected: integer('rejected').notNull(),
         amountRecorded: money('amount_recorded').notNull(),
         createdAt: createdAt(),
+        /**
+         * The file's bytes while its import is under way, null once its last batch is in: an import
+         * interrupted (a crash) is resumed from them (server/domain/money/reconciliation.ts).
+         */
+        pending: bytea('pending'),
+        /** The batches of the file committed so far: a resumed import starts at the next, never again at one of these. */
+        batchesDone: integer('batches_done').notNull().default(0),
     },
     table => [
         index('reconciliation_uploads_sha256_idx').on(table.sha256),

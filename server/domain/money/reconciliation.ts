@@ -1,36 +1,44 @@
 /**
  * Reconciliation (contract/money.ts "Reconciliation"): a bank or mobile-money statement imported
- * in one transaction, the uploads' history, and each upload's rows with what became of them.
+ * in short transactions, the uploads' history, and each upload's rows with what became of them.
  *
- * The file is read first (./statement.ts: 415 when it is not text, 400 when the header lacks a
- * column, each row a payment or a rejection). Then ONE `context.write`:
+ * The file is read first, whole (./statement.ts: 415 when it is not text, 400 when the header lacks
+ * a column, 413 past the row cap, each row a payment or a rejection): a refused file stores nothing.
+ * Then, in this instance's turn (`inTurn`):
  *
- * 1. `pg_advisory_xact_lock(hashtext('reconciliation'))`: imports run one at a time on every
- *    instance, so the same file sent twice at once is imported once and found duplicate the second
- *    time.
- * 2. The payments' references already recorded, the loans the accounts name and the active loans
- *    of the payers' numbers are read, and those loans locked FOR UPDATE in id order (the order every
- *    writer of a loan's balance takes, so two writers never wait on each other in a circle); the
- *    statuses and balances used are the locked ones.
- * 3. Each payment in file order: `duplicate` when its reference was recorded before or earlier in
- *    the file (with that payment's id), compared without letter case or surrounding spaces as the
- *    unique index compares them (./reference.ts); else the loan its `account` names, or, when it names none,
- *    the one active loan of the customer whose number paid. An active loan whose balance (after the
- *    file's earlier rows) covers it is `matched`: an `instalment` on the loan, its balance lowered.
- *    Otherwise it waits in suspense (`open`, loan null) with why: `loan_not_active`,
- *    `exceeds_balance`, `several_loans` or `unknown_account`.
- * 4. Bulk writes, never a query per row: the upload with its counts, the payments (transactions
- *    carrying `upload_id` and their line), the duplicate and rejected rows (`reconciliation_rows`,
- *    a run of junk rejections on consecutive lines as one row: `compacted`),
- *    the balances, each an `INSERT … SELECT FROM unnest(…)` or `UPDATE … FROM unnest(…)` of at
- *    most BATCH rows, and one audit event with the counts.
+ * 1. The claim, one short `context.write` under `pg_advisory_xact_lock(hashtext('reconciliation'))`:
+ *    the upload with its row count, zero counts so far and its bytes in `pending` (it reads as
+ *    `importing` until they are cleared), audited `reconciliation_uploads.create`.
+ * 2. The unfinished uploads are imported earliest first (`finishImports`), so one a crash cut is
+ *    finished before this one, and imports finish in the order they were claimed on every instance:
+ *    the same file sent thrice at once is imported by the first, the others find its payments.
+ *    Each batch of IMPORT_BATCH units is one write under the same lock (`importBatch`):
+ *    a. The payments' references already recorded (by earlier batches too), the loans the accounts
+ *       name and the active loans of the payers' numbers are read, and those loans locked FOR
+ *       UPDATE in id order (the order every writer of a loan's balance takes); the statuses and
+ *       balances used are the locked ones.
+ *    b. Each payment in file order: `duplicate` when its reference was recorded before or earlier in
+ *       the file (with that payment's id), compared without letter case or surrounding spaces as the
+ *       unique index compares them (./reference.ts); else the loan its `account` names, or, when it
+ *       names none, the one active loan of the customer whose number paid. An active loan whose
+ *       balance (after the file's earlier rows) covers it is `matched`: an `instalment` on the loan,
+ *       its balance lowered. Otherwise it waits in suspense (`open`, loan null) with why:
+ *       `loan_not_active`, `exceeds_balance`, `several_loans` or `unknown_account`.
+ *    c. Bulk writes, never a query per row: the payments (transactions carrying `upload_id` and
+ *       their line), the duplicate and rejected rows (`reconciliation_rows`, a run of junk
+ *       rejections on consecutive lines as one row: `compacted`), the balances, the upload's counts
+ *       raised and `batches_done` (the batch's marker), and one audit event
+ *       `reconciliation_uploads.import` with the batch's counts; the last batch clears `pending`.
+ * 3. The answer, once the upload is done: the upload as a reader sees it.
  *
- * A crash or a refusal part way leaves nothing of the import (tests/server/reconciliationCrash.test.ts).
+ * Exactly once, resumable (tests/server/reconciliationCrash.test.ts): a batch commits whole with its
+ * marker, so a crash leaves whole batches, and the import is resumed from the first batch not
+ * committed when the server starts, before the next import, or when the upload is read.
  * `same_file_as` is worked out when read: the first earlier upload with the same SHA-256.
  */
 import { createHash } from 'node:crypto';
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
     reconcileDeposits,
     reconciliationRows as reconciliationRowsCall,
@@ -40,10 +48,11 @@ import {
     type RowOutcome,
     type SuspenseReason,
 } from '../../../contract/money';
-import type { Queryable, Transaction } from '../../db';
+import type { Database, Queryable, Transaction } from '../../db';
 import { admins, reconciliationUploads } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
+import { writeAs, type Write } from '../../write';
 import { reachOf } from './reach';
 import { referenceKey, referenceKeyOf } from './reference';
 import { statementRows, type PaymentRow, type RejectedRow, type RowProblem } from './statement';
@@ -416,8 +425,219 @@ const paymentConflict = () =>
     new HttpError(
         409,
         'errors.conflict',
-        'A payment of this statement was recorded by someone else at the same moment: upload it again, and it will be shown as a duplicate',
+        'A payment of this statement was recorded by someone else at the same moment more than once: the rest of the upload is imported when it is next opened',
     );
+
+// ---------------------------------------------------------------------------------------------
+// Importing in short transactions
+
+/**
+ * Units of a file per transaction (a payment is one unit, a stored rejection one, even a run of
+ * junk lines). On PGlite the database runs one transaction at a time on this process's own thread:
+ * an import of 50,000 rows as one transaction stalled every other request for its ~9 s, and a
+ * batch of 5,000 froze the event loop for up to 1.5 s. A batch of 500 holds both for tens of ms.
+ */
+const IMPORT_BATCH = 500;
+
+/** A unit of the file, in line order: a payment to decide, or a rejection as it is stored. */
+type Unit = { payment: PaymentRow; rejected?: undefined } | { payment?: undefined; rejected: StoredRow };
+
+/** A file read: its number of rows (lines after the header) and its units in line order. */
+interface Parsed {
+    rows: number;
+    units: Unit[];
+}
+
+/**
+ * Reads a statement whole (415, 400 or 413 before anything is stored). Deterministic: a resumed
+ * import reads the same units from the kept bytes, so its batch numbers mean the same rows.
+ */
+const parseStatement = async (bytes: Buffer): Promise<Parsed> => {
+    const payments: PaymentRow[] = [];
+    const rejected: NotRecorded[] = [];
+    let read = 0;
+    for (const row of statementRows(bytes)) {
+        if (row.ok) payments.push(row);
+        else rejected.push(rejection(row));
+        // Other requests are served between slices: no stretch of reading holds the process.
+        if (++read % READ_SLICE === 0) await nextTask();
+    }
+    // Compacting the rejections alone stores what compacting every unrecorded row did: a run joins
+    // consecutive lines only, and a line between (a payment, or a duplicate) breaks it either way.
+    const stored = compacted(rejected);
+    const units: Unit[] = [];
+    let next = 0;
+    const storedBefore = (line: number) => {
+        for (let row = stored[next]; row !== undefined && row.line < line; row = stored[++next]) units.push({ rejected: row });
+    };
+    for (const payment of payments) {
+        storedBefore(payment.line);
+        units.push({ payment });
+    }
+    storedBefore(Number.POSITIVE_INFINITY);
+    return { rows: read, units };
+};
+
+/** Batches of a file: at least one, so that a file of no rows is marked done too. */
+const batchCount = (parsed: Parsed): number => Math.max(1, Math.ceil(parsed.units.length / IMPORT_BATCH));
+
+/** An upload not yet imported whole. */
+interface PendingUpload {
+    id: number;
+    uploadedBy: number;
+}
+
+/** The batch's upload was found done under the lock (another instance finished it): nothing to write. */
+class AlreadyImported extends Error {}
+
+/**
+ * Imports the next batch of an upload (the first not yet committed) in one transaction: its
+ * payments decided against the database as it is now (the earlier batches' payments and balances
+ * in it), written with the rows it records nothing for, the balances, the upload's counts and the
+ * batch's marker (`batches_done`), and its audit event. A batch commits whole or not at all, so a
+ * crash leaves the upload at a batch boundary and a resumed import never applies a batch twice.
+ * Answers whether the upload is now done.
+ */
+const importBatch = async (write: Write, uploadId: number, parsed: Parsed): Promise<boolean> => {
+    try {
+        return await write(
+            async tx => {
+                await lockImports(tx);
+                const [upload] = await tx
+                    .select({
+                        channel: reconciliationUploads.channel,
+                        createdAt: reconciliationUploads.createdAt,
+                        batchesDone: reconciliationUploads.batchesDone,
+                    })
+                    .from(reconciliationUploads)
+                    .where(and(eq(reconciliationUploads.id, uploadId), isNotNull(reconciliationUploads.pending)));
+                if (!upload) throw new AlreadyImported();
+                const batches = batchCount(parsed);
+                const batch = upload.batchesDone;
+                const units = parsed.units.slice(batch * IMPORT_BATCH, (batch + 1) * IMPORT_BATCH);
+                const payments = units.flatMap(unit => (unit.payment ? [unit.payment] : []));
+                const rejections = units.flatMap(unit => (unit.rejected ? [unit.rejected] : []));
+                const known = await readKnown(tx, payments);
+                const { recorded, duplicates } = await decide(payments, known);
+                // The upload's moment, not the batch's: a resumed batch records what the first would have.
+                const at = upload.createdAt.toISOString();
+                await insertPayments(tx, recorded, { id: uploadId, channel: upload.channel, at });
+                const notRecorded = [...duplicates.map(row => ({ ...row, lastLine: null })), ...rejections].sort(
+                    (a, b) => a.line - b.line,
+                );
+                await insertNotRecorded(tx, notRecorded, uploadId);
+                await lowerBalances(tx, recorded, at);
+                const matched = recorded.filter(entry => entry.loanId !== null).length;
+                const suspense = recorded.length - matched;
+                const rejected = rejections.reduce((lines, row) => lines + (row.lastLine ?? row.line) - row.line + 1, 0);
+                const cents = recorded.reduce((total, entry) => total + entry.row.cents, 0);
+                const done = batch + 1 >= batches;
+                await tx
+                    .update(reconciliationUploads)
+                    .set({
+                        matched: sql`${reconciliationUploads.matched} + ${matched}::int`,
+                        suspense: sql`${reconciliationUploads.suspense} + ${suspense}::int`,
+                        duplicate: sql`${reconciliationUploads.duplicate} + ${duplicates.length}::int`,
+                        rejected: sql`${reconciliationUploads.rejected} + ${rejected}::int`,
+                        amountRecorded: sql`${reconciliationUploads.amountRecorded} + ${moneyText(cents)}::numeric`,
+                        batchesDone: batch + 1,
+                        ...(done ? { pending: null } : {}),
+                    })
+                    .where(eq(reconciliationUploads.id, uploadId));
+                return {
+                    result: done,
+                    audit: {
+                        action: 'reconciliation_uploads.import',
+                        entity: 'reconciliation_uploads',
+                        entityId: uploadId,
+                        after: {
+                            batch: batch + 1,
+                            batches,
+                            done,
+                            matched,
+                            suspense,
+                            duplicate: duplicates.length,
+                            rejected,
+                            amount_recorded: cents / 100,
+                        },
+                    },
+                };
+            },
+            { conflicts: { transactions_reference_unique: paymentConflict } },
+        );
+    } catch (error) {
+        if (error instanceof AlreadyImported) return true;
+        throw error;
+    }
+};
+
+/** A payment recorded by another writer between a batch's reading and its writing: the batch is tried again (then a duplicate). */
+const CONFLICT_RETRIES = 3;
+
+/**
+ * Imports the unfinished uploads, earliest first, a batch per transaction with a turn of the event
+ * loop between, until none is left or (with `until`) that one is done. Earliest first keeps
+ * imports in the order they were claimed on every instance, and finishes an upload a crash
+ * interrupted before the next one's rows are decided. `known` holds files already read.
+ */
+const finishImports = async (
+    db: Database,
+    writeFor: (upload: PendingUpload) => Write,
+    options: { until?: number; known?: Map<number, Parsed> } = {},
+): Promise<void> => {
+    const files = options.known ?? new Map<number, Parsed>();
+    let conflicts = 0;
+    for (;;) {
+        const [next] = await db
+            .select({ id: reconciliationUploads.id, uploadedBy: reconciliationUploads.uploadedBy })
+            .from(reconciliationUploads)
+            .where(isNotNull(reconciliationUploads.pending))
+            .orderBy(reconciliationUploads.id)
+            .limit(1);
+        if (!next || (options.until !== undefined && next.id > options.until)) return;
+        let parsed = files.get(next.id);
+        if (!parsed) {
+            const [kept] = await db
+                .select({ pending: reconciliationUploads.pending })
+                .from(reconciliationUploads)
+                .where(eq(reconciliationUploads.id, next.id));
+            if (!kept?.pending) continue;
+            parsed = await parseStatement(Buffer.from(kept.pending));
+            files.set(next.id, parsed);
+        }
+        try {
+            if (await importBatch(writeFor(next), next.id, parsed)) files.delete(next.id);
+            conflicts = 0;
+        } catch (error) {
+            if (!(error instanceof HttpError && error.status === 409) || ++conflicts > CONFLICT_RETRIES) throw error;
+        }
+        // Other requests are served between two batches.
+        await nextTask();
+    }
+};
+
+/** Batches of an upload finished for its uploader outside their request (resumed), audited as theirs. */
+const writerFor =
+    (db: Database, now: () => Date, upload: PendingUpload): Write =>
+    (work, options) =>
+        writeAs(db, () => ({ adminId: upload.uploadedBy, roleUsed: null, coords: null, at: now() }), work, options);
+
+/** Whether this instance is already finishing unfinished imports in the background. */
+let resuming = false;
+
+/**
+ * Finishes, in the background and in this instance's turn, the imports left unfinished (by a
+ * crash, or a request that failed part way): at start, and when an unfinished upload is read.
+ */
+export const resumeImports = (db: Database, now: () => Date, log: FastifyBaseLogger): void => {
+    if (resuming) return;
+    resuming = true;
+    inTurn(() => finishImports(db, upload => writerFor(db, now, upload)))
+        .catch((error: unknown) => log.error({ err: error }, 'An unfinished statement import could not be resumed'))
+        .finally(() => {
+            resuming = false;
+        });
+};
 
 // ---------------------------------------------------------------------------------------------
 // Reading uploads
@@ -427,20 +647,35 @@ const sameFileAs = sql<number | null>`(SELECT min(e.id) FROM reconciliation_uplo
     WHERE e.sha256 = ${reconciliationUploads.sha256} AND e.id < ${reconciliationUploads.id})`;
 
 const uploadColumns = {
-    upload: reconciliationUploads,
+    // Every column but the kept bytes (`pending`), which a reader never needs.
+    upload: {
+        id: reconciliationUploads.id,
+        fileName: reconciliationUploads.fileName,
+        channel: reconciliationUploads.channel,
+        uploadedBy: reconciliationUploads.uploadedBy,
+        createdAt: reconciliationUploads.createdAt,
+        rows: reconciliationUploads.rows,
+        matched: reconciliationUploads.matched,
+        suspense: reconciliationUploads.suspense,
+        duplicate: reconciliationUploads.duplicate,
+        rejected: reconciliationUploads.rejected,
+        amountRecorded: reconciliationUploads.amountRecorded,
+    },
+    importing: sql<boolean>`${reconciliationUploads.pending} IS NOT NULL`.mapWith(Boolean),
     firstName: admins.firstName,
     lastName: admins.lastName,
     sameFileAs,
 };
 
 type UploadRecord = {
-    upload: typeof reconciliationUploads.$inferSelect;
+    upload: Omit<typeof reconciliationUploads.$inferSelect, 'pending' | 'batchesDone' | 'sha256'>;
+    importing: boolean;
     firstName: string;
     lastName: string;
     sameFileAs: number | null;
 };
 
-const toUpload = ({ upload, firstName, lastName, sameFileAs: earlier }: UploadRecord): ReconciliationUpload => ({
+const toUpload = ({ upload, importing, firstName, lastName, sameFileAs: earlier }: UploadRecord): ReconciliationUpload => ({
     id: upload.id,
     file_name: upload.fileName,
     channel: upload.channel,
@@ -453,6 +688,7 @@ const toUpload = ({ upload, firstName, lastName, sameFileAs: earlier }: UploadRe
     rejected: upload.rejected,
     amount_recorded: upload.amountRecorded,
     same_file_as: earlier === null ? null : Number(earlier),
+    importing,
 });
 
 const uploadNotFound = () => new HttpError(404, 'errors.not_found', 'No statement upload has this id', 'upload_id');
@@ -530,93 +766,94 @@ const backOfficeOnly = (context: CallContext) => {
 };
 
 export const registerReconciliationRoutes = (app: FastifyInstance): void => {
+    // An import a crash interrupted is finished when the server starts (in the background: the
+    // server answers meanwhile), and this instance's imports are let finish before it closes.
+    app.addHook('onReady', async () => {
+        resumeImports(app.portal.db, app.portal.settings.now, app.log);
+    });
+    app.addHook('onClose', async () => {
+        await importsDone;
+    });
+
     mount(
         app,
         reconcileDeposits,
         async ({ body, file }, context) => {
             backOfficeOnly(context);
-            const payments: PaymentRow[] = [];
-            const rejected: NotRecorded[] = [];
-            let read = 0;
-            for (const row of statementRows(file.bytes)) {
-                if (row.ok) payments.push(row);
-                else rejected.push(rejection(row));
-                // Other requests are served between slices: no stretch of reading holds the process.
-                if (++read % READ_SLICE === 0) await nextTask();
-            }
+            // Read whole before anything is stored: a file refused (415, 400, 413) leaves nothing.
+            const parsed = await parseStatement(file.bytes);
             const sha256 = createHash('sha256').update(file.bytes).digest('hex');
             const fileName = file.name.trim().slice(0, FILE_NAME_LENGTH) || 'statement.csv';
             const admin = context.session?.admin;
             if (!admin) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
             const now = context.now();
-            const at = now.toISOString();
 
-            const upload = await inTurn(() =>
-                context.write(
-                    async tx => {
-                        await lockImports(tx);
-                        const known = await readKnown(tx, payments);
-                        const { recorded, duplicates } = await decide(payments, known);
-                        const matched = recorded.filter(entry => entry.loanId !== null).length;
-                        const recordedCents = recorded.reduce((total, entry) => total + entry.row.cents, 0);
-                        const [earlier] = await tx
-                            .select({ id: reconciliationUploads.id })
-                            .from(reconciliationUploads)
-                            .where(eq(reconciliationUploads.sha256, sha256))
-                            .orderBy(reconciliationUploads.id)
-                            .limit(1);
-                        const [inserted] = await tx
-                            .insert(reconciliationUploads)
-                            .values({
-                                fileName,
+            const uploadId = await inTurn(async () => {
+                // The claim: a short transaction under the imports' lock records the upload (its
+                // bytes kept until its last batch is in). Same bytes sent by three people at once:
+                // the first claimed is imported first, whole, and the others find its payments
+                // recorded (duplicates), because imports are finished in the order of their ids.
+                const claimed = await context.write(async tx => {
+                    await lockImports(tx);
+                    const [earlier] = await tx
+                        .select({ id: reconciliationUploads.id })
+                        .from(reconciliationUploads)
+                        .where(eq(reconciliationUploads.sha256, sha256))
+                        .orderBy(reconciliationUploads.id)
+                        .limit(1);
+                    const [inserted] = await tx
+                        .insert(reconciliationUploads)
+                        .values({
+                            fileName,
+                            sha256,
+                            channel: body.channel,
+                            uploadedBy: admin.id,
+                            rows: parsed.rows,
+                            matched: 0,
+                            suspense: 0,
+                            duplicate: 0,
+                            rejected: 0,
+                            amountRecorded: 0,
+                            createdAt: now,
+                            pending: file.bytes,
+                            batchesDone: 0,
+                        })
+                        .returning({ id: reconciliationUploads.id });
+                    if (!inserted) throw new Error('The upload was not recorded');
+                    return {
+                        result: inserted.id,
+                        audit: {
+                            action: 'reconciliation_uploads.create',
+                            entity: 'reconciliation_uploads',
+                            entityId: inserted.id,
+                            after: {
+                                file_name: fileName,
                                 sha256,
                                 channel: body.channel,
-                                uploadedBy: admin.id,
-                                rows: payments.length + rejected.length,
-                                matched,
-                                suspense: recorded.length - matched,
-                                duplicate: duplicates.length,
-                                rejected: rejected.length,
-                                amountRecorded: recordedCents / 100,
-                                createdAt: now,
-                            })
-                            .returning();
-                        if (!inserted) throw new Error('The upload was not recorded');
-                        await insertPayments(tx, recorded, { id: inserted.id, channel: body.channel, at });
-                        const notRecorded = [...duplicates, ...rejected].sort((a, b) => a.line - b.line);
-                        await insertNotRecorded(tx, compacted(notRecorded), inserted.id);
-                        await lowerBalances(tx, recorded, at);
-                        const result = toUpload({
-                            upload: inserted,
-                            firstName: admin.firstName,
-                            lastName: admin.lastName,
-                            sameFileAs: earlier?.id ?? null,
-                        });
-                        return {
-                            result,
-                            audit: {
-                                action: 'reconciliation_uploads.create',
-                                entity: 'reconciliation_uploads',
-                                entityId: inserted.id,
-                                after: {
-                                    file_name: fileName,
-                                    sha256,
-                                    channel: body.channel,
-                                    rows: result.rows,
-                                    matched: result.matched,
-                                    suspense: result.suspense,
-                                    duplicate: result.duplicate,
-                                    rejected: result.rejected,
-                                    amount_recorded: result.amount_recorded,
-                                    same_file_as: result.same_file_as,
-                                },
+                                rows: parsed.rows,
+                                batches: batchCount(parsed),
+                                same_file_as: earlier?.id ?? null,
                             },
-                        };
+                        },
+                    };
+                });
+                await finishImports(
+                    context.db,
+                    upload => (upload.uploadedBy === admin.id ? context.write : writerFor(context.db, context.now, upload)),
+                    {
+                        until: claimed,
+                        known: new Map([[claimed, parsed]]),
                     },
-                    { conflicts: { transactions_reference_unique: paymentConflict } },
-                ),
-            );
-            return { upload };
+                );
+                return claimed;
+            });
+            const [found] = await context.db
+                .select(uploadColumns)
+                .from(reconciliationUploads)
+                .innerJoin(admins, eq(admins.id, reconciliationUploads.uploadedBy))
+                .where(eq(reconciliationUploads.id, uploadId));
+            if (!found) throw new Error('The upload was not found once imported');
+            return { upload: toUpload(found) };
         },
         { status: 201 },
     );
@@ -646,6 +883,8 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
             .where(eq(reconciliationUploads.id, body.upload_id));
         if (!found) throw uploadNotFound();
         const upload = toUpload(found);
+        // An upload still importing with no import under way (its server stopped) is finished now.
+        if (upload.importing) resumeImports(context.db, context.now, app.log);
         const offset = (body.page_number - 1) * body.page_size;
         const rows = await select<RowRecord>(context.db, uploadRowsQuery(upload.id, body.outcome, body.page_size, offset));
         // The upload's counts are its rows' (each row is one outcome, for good).
