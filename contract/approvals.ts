@@ -259,7 +259,9 @@ export const decideServiceTransaction = defineCall({
  * decision note naming the deregistration (`Closed: the loan was deregistered by request #N`),
  * which its maker reads under "My requests" and by SMS, and is audited as
  * `approval_requests.<kind>.close`. This call answers, before the checker decides, the requests
- * that approving `request_id` would close (none for the other kinds, and none once it is decided).
+ * that approving `request_id` would close (none for the other kinds, and none once it is decided),
+ * naming only those of kinds the caller may view and counting the rest in `hidden`; a request of a
+ * kind the caller may not view is 404, as one that does not exist.
  */
 export const requestsClosedByApproval = defineCall({
     summary:
@@ -268,7 +270,11 @@ export const requestsClosedByApproval = defineCall({
     path: '/api/v1/approval_requests/closed_by_approval',
     access: ['VIEW_DEREGISTRATIONS', 'VIEW_MAKER_CHECKER_REQUESTS'],
     body: z.object({ request_id: id }),
-    response: z.object({ requests: z.array(approvalRequest) }),
+    response: z.object({
+        requests: z.array(approvalRequest),
+        /** How many more it closes, of kinds the caller may not view (named to them neither by id nor by maker). */
+        hidden: z.number().int(),
+    }),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -467,6 +467,7 @@ const en: TranslationMessages = {
                 agent_registered: 'Agent %{subject} registered',
                 registration_refused: 'Refused the registration of %{subject}',
                 registration_liveness: 'Registrant %{subject} took their liveness photo',
+                registration_photos_expired: 'Deleted the photos of registrations rejected or left undecided too long',
                 password_reset: 'Reset the password of user %{subject}',
                 user_changed: 'Changed user %{subject}',
                 tier_assigned: 'Set the tier of agent %{subject}',
@@ -630,6 +631,7 @@ const en: TranslationMessages = {
         reject_content: '%{kind} for %{subject}: %{change}. Rejecting changes nothing; the maker reads your reason.',
         closes: {
             intro: 'Approving also closes the other request waiting on loan %{reference}: it could not be approved after this one. |||| Approving also closes the %{smart_count} other requests waiting on loan %{reference}: none could be approved after this one.',
+            hidden: 'And 1 other request you cannot see. |||| And %{smart_count} other requests you cannot see.',
             item: '#%{id} %{kind}, asked by %{maker}',
             told: 'Each is rejected with a note saying the loan was deregistered by request #%{id}; its maker reads it under “My requests” and is sent it by SMS.',
             loading: 'Checking which other requests approving closes…',

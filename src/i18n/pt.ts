@@ -673,6 +673,8 @@ const pt: TranslationMessages = {
                 agent_registered: 'O agente %{subject} registou-se',
                 registration_refused: 'Recusado o registo de %{subject}',
                 registration_liveness: 'O candidato %{subject} tirou a sua fotografia ao vivo',
+                registration_photos_expired:
+                    'Eliminou as fotografias de registos recusados ou que ficaram tempo demais sem decisão',
                 password_reset: 'Repôs a palavra-passe do utilizador %{subject}',
                 user_changed: 'Alterou o utilizador %{subject}',
                 tier_assigned: 'Definiu o escalão do agente %{subject}',
@@ -838,6 +840,7 @@ const pt: TranslationMessages = {
         reject_content: '%{kind} para %{subject}: %{change}. Ao rejeitar nada muda; quem pediu lê o seu motivo.',
         closes: {
             intro: 'Ao aprovar, fecha também o outro pedido pendente no empréstimo %{reference}: não poderia ser aprovado depois deste. |||| Ao aprovar, fecha também os outros %{smart_count} pedidos pendentes no empréstimo %{reference}: nenhum poderia ser aprovado depois deste.',
+            hidden: 'E mais 1 pedido que não pode ver. |||| E mais %{smart_count} pedidos que não pode ver.',
             item: '#%{id} %{kind}, pedido por %{maker}',
             told: 'Cada um é rejeitado com uma nota a dizer que o registo do empréstimo foi anulado pelo pedido #%{id}; quem o pediu lê-a em “Os meus pedidos” e recebe-a por SMS.',
             loading: 'A verificar que outros pedidos a aprovação fecha…',

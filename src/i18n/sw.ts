@@ -674,6 +674,7 @@ const sw: TranslationMessages = {
                 agent_registered: 'Wakala %{subject} alijisajili',
                 registration_refused: 'Usajili wa %{subject} ulikataliwa',
                 registration_liveness: 'Mwombaji %{subject} alipiga picha yake ya moja kwa moja',
+                registration_photos_expired: 'Alifuta picha za usajili uliokataliwa au uliosubiri uamuzi kwa muda mrefu mno',
                 password_reset: 'Aliweka upya nenosiri la mtumiaji %{subject}',
                 user_changed: 'Alibadilisha mtumiaji %{subject}',
                 tier_assigned: 'Aliweka daraja la wakala %{subject}',
@@ -837,6 +838,7 @@ const sw: TranslationMessages = {
         reject_content: '%{kind} kwa %{subject}: %{change}. Ukikataa hakuna kinachobadilika; mtengenezaji atasoma sababu yako.',
         closes: {
             intro: 'Ukiidhinisha, ombi jingine linalosubiri kwenye mkopo %{reference} litafungwa pia: haliwezi kuidhinishwa baada ya hili. |||| Ukiidhinisha, maombi mengine %{smart_count} yanayosubiri kwenye mkopo %{reference} yatafungwa pia: hakuna linaloweza kuidhinishwa baada ya hili.',
+            hidden: 'Pia ombi jingine 1 ambalo huna ruhusa ya kuliona. |||| Pia maombi mengine %{smart_count} ambayo huna ruhusa ya kuyaona.',
             item: '#%{id} %{kind}, lililoombwa na %{maker}',
             told: 'Kila moja litakataliwa likieleza kuwa mkopo ulifutiwa usajili kwa ombi #%{id}; aliyeliomba ataona maelezo hayo kwenye “Maombi yangu” na kupokea SMS.',
             loading: 'Inakagua maombi mengine yatakayofungwa ukiidhinisha…',

@@ -273,6 +273,33 @@ describe('deciding at the same instant', () => {
 });
 
 describe('what approving does', () => {
+    it('names the closed requests only of the kinds the caller may view, counting the rest, and hides other kinds whole', async () => {
+        const made = await makeLoan(server.db);
+        const transfer = await server.call(requestLoanTransfer, {
+            body: { loan_reference: made.loanReference, new_msisdn: (await makeCustomer(server.db)).msisdn, reason: 'Sold on' },
+            token: token.maker,
+        });
+        const transferId = transfer.body.pending_requests.find(row => row.kind === 'loan_transfer')?.id ?? 0;
+        const change = await server.call(requestImeiChange, {
+            body: { loan_reference: made.loanReference, new_imei: freshImei(), reason: 'Screen broken' },
+            token: token.maker,
+        });
+        const changeId = change.body.pending_requests.find(row => row.kind === 'imei_change')?.id ?? 0;
+        const id = await deregister(made.loanReference);
+        const viewer = await userWithRoles(['VIEW_DEREGISTRATIONS']);
+        const named = await server.call(requestsClosedByApproval, { body: { request_id: id }, token: viewer.token });
+        expect(named.status).toBe(200);
+        expect(named.body).toEqual({ requests: [], hidden: 2 });
+        // Asking about a request of a kind one may not view reads it no more than an id that does not exist.
+        for (const other of [transferId, changeId]) {
+            const refused = await server.call(requestsClosedByApproval, { body: { request_id: other }, token: viewer.token });
+            expect([refused.status, refused.error.key]).toEqual([404, 'errors.request_not_found']);
+        }
+        const checker = await server.call(requestsClosedByApproval, { body: { request_id: id }, token: token.checker });
+        expect(checker.body.hidden).toBe(0);
+        expect(checker.body.requests.map(row => row.id)).toEqual([transferId, changeId]);
+    });
+
     it("deregistration: the loan is deactivated and the phone's lock released", async () => {
         const made = await makeLoan(server.db);
         const id = await deregister(made.loanReference);

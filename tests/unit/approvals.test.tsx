@@ -456,7 +456,7 @@ describe('approving a deregistration', () => {
             answer(pendingLoanRemovalRequests, { pending_requests: [deregistration], total_items: 1 }),
             answer(requestsClosedByApproval, async ({ request }) => {
                 asked.push(await request.clone().json());
-                return { requests: [transfer, change] };
+                return { requests: [transfer, change], hidden: 0 };
             }),
             answer(decideLoanRemoval, async ({ request }) => {
                 sent.push(await request.clone().json());
@@ -491,7 +491,7 @@ describe('approving a deregistration', () => {
             answer(pendingLoanRemovalRequests, { pending_requests: [deregistration, other], total_items: 2 }),
             answer(requestsClosedByApproval, async ({ request }) => {
                 const { request_id } = (await request.clone().json()) as { request_id: number };
-                return { requests: request_id === 30 ? [transfer] : [] };
+                return { requests: request_id === 30 ? [transfer] : [], hidden: 0 };
             }),
         );
         const user = userEvent.setup();
@@ -505,6 +505,22 @@ describe('approving a deregistration', () => {
         expect(ask.textContent).not.toContain('LPP-000033');
     });
 
+    it('counts the requests it closes that the checker may not see, without naming them', async () => {
+        signedInAs(['VIEW_DEREGISTRATIONS', 'APPROVE_DEREGISTRATION']);
+        server.use(
+            answer(pendingLoanRemovalRequests, { pending_requests: [deregistration], total_items: 1 }),
+            answer(requestsClosedByApproval, { requests: [transfer], hidden: 2 }),
+        );
+        const user = userEvent.setup();
+        renderPortal('/dashboard/deregistrations');
+        await screen.findByText('Ayanda Khumalo', {}, FIRST);
+        await user.click(await within(rowOf('Ayanda Khumalo')).findByRole('button', { name: 'Approve request 30' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Approve request 30?' });
+        expect(await within(dialog).findByText('And 2 other requests you cannot see.')).toBeTruthy();
+        expect(dialog.textContent).toContain('Approving also closes the 3 other requests waiting on loan LPP-000030');
+        expect(within(dialog).getByText('#31 Ownership transfer, asked by Thandi Mokoena')).toBeTruthy();
+    });
+
     it('says nothing more when it closes nothing, and does not ask when rejecting', async () => {
         signedInAs(['VIEW_DEREGISTRATIONS', 'APPROVE_DEREGISTRATION']);
         const asked: unknown[] = [];
@@ -512,7 +528,7 @@ describe('approving a deregistration', () => {
             answer(pendingLoanRemovalRequests, { pending_requests: [deregistration], total_items: 1 }),
             answer(requestsClosedByApproval, async ({ request }) => {
                 asked.push(await request.clone().json());
-                return { requests: [] };
+                return { requests: [], hidden: 0 };
             }),
         );
         const user = userEvent.setup();

@@ -265,10 +265,14 @@ export const registerApprovalRoutes = (app: FastifyInstance): void => {
 
     mount(app, requestsClosedByApproval, async ({ body }, context) => {
         const [request] = await context.db.select().from(approvalRequests).where(eq(approvalRequests.id, body.request_id));
-        if (!request || !inReach(context, request.storeId)) throw requestNotFound();
-        if (request.status !== 'pending') return { requests: [] };
+        // Each kind has its own view role (a holder of VIEW_DEREGISTRATIONS alone reads no IMEI
+        // change or transfer): the request asked about, and each named, is of a kind the caller may view.
+        const mayView = (kind: ApprovalKind) => context.roles.has(KINDS[kind].viewRole);
+        if (!request || !inReach(context, request.storeId) || !mayView(request.kind)) throw requestNotFound();
+        if (request.status !== 'pending') return { requests: [], hidden: 0 };
         const rows = await selectRequests(context.db).where(othersClosedBy(request)).orderBy(asc(approvalRequests.id));
-        return { requests: rows.map(toApprovalRequest) };
+        const shown = rows.filter(row => mayView(row.request.kind));
+        return { requests: shown.map(toApprovalRequest), hidden: rows.length - shown.length };
     });
 
     mount(app, approvalCounts, async (_input, context) => {

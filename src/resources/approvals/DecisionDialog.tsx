@@ -50,8 +50,10 @@ const useClosedByApproval = (deciding: readonly ApprovalRequest[], decision: Dec
         fetching: queries.some(query => query.isFetching),
         failed: queries.some(query => query.isError),
         closes: deregistrations.flatMap((by, index) => {
-            const others = (queries[index]?.data ?? []).filter(other => !decided.has(other.id));
-            return others.length ? [{ by, others }] : [];
+            const others = (queries[index]?.data?.requests ?? []).filter(other => !decided.has(other.id));
+            // Closed requests of kinds the checker may not view are counted, never named.
+            const hidden = queries[index]?.data?.hidden ?? 0;
+            return others.length || hidden ? [{ by, others, hidden }] : [];
         }),
     };
 };
@@ -74,11 +76,11 @@ const ClosedList = ({ closed }: { closed: ReturnType<typeof useClosedByApproval>
     }
     return (
         <>
-            {closed.closes.map(({ by, others }) => (
+            {closed.closes.map(({ by, others, hidden }) => (
                 <Alert key={by.id} severity="warning" sx={{ mt: 1 }}>
                     <Typography variant="body2">
                         {translate('approvals.closes.intro', {
-                            smart_count: others.length,
+                            smart_count: others.length + hidden,
                             reference: by.loan_reference ?? '—',
                         })}
                     </Typography>
@@ -95,6 +97,11 @@ const ClosedList = ({ closed }: { closed: ReturnType<typeof useClosedByApproval>
                             </li>
                         ))}
                     </Box>
+                    {hidden ? (
+                        <Typography variant="body2" sx={{ mt: 0.5 }}>
+                            {translate('approvals.closes.hidden', { smart_count: hidden })}
+                        </Typography>
+                    ) : null}
                     <Typography variant="body2" sx={{ mt: 0.5 }}>
                         {translate('approvals.closes.told', { id: by.id })}
                     </Typography>

@@ -186,6 +186,12 @@ export const decide = async (
 
 export const fetchCounts = (signal?: AbortSignal) => callApi(approvalCounts, {}, { signal });
 
-/** The other pending requests approving this one would close (a deregistration's, on its loan). */
-export const fetchClosedByApproval = async (requestId: number, signal?: AbortSignal): Promise<ApprovalRequest[]> =>
-    (await callApi(requestsClosedByApproval, { body: { request_id: requestId } }, { signal })).requests;
+/**
+ * The other pending requests approving this one would close (a deregistration's, on its loan):
+ * those the caller may view, and how many more of kinds they may not.
+ */
+export const fetchClosedByApproval = async (
+    requestId: number,
+    signal?: AbortSignal,
+): Promise<{ requests: ApprovalRequest[]; hidden: number }> =>
+    callApi(requestsClosedByApproval, { body: { request_id: requestId } }, { signal });
