@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = [
     'phone_models.update_prices',
     'reconciliation_uploads.create',
     'reconciliation_uploads.import',
+    'registration_photos.expire',
     'seed.demo',
     'server_secrets.create',
     'sessions.end_all',

@@ -8,7 +8,8 @@
  * expired one, one spent on REGISTRATION_CAPTURES photos or one whose registration a checker has
  * decided is refused alike (409 `errors.registration_step_closed`), saying nothing of which it was.
  * A registration refused unseen (its phone number was known) answers a token too, which takes
- * photos as any other and binds them to nothing: its answers reveal no numbers either.
+ * photos as any other and binds them to nothing: its answers reveal no numbers either, nor does its
+ * timing (its photo is written to the store as any other, then removed).
  *
  * The photo is judged as every KYC image is (contract/imageFormat.ts: type, structure, size in
  * pixels, a face's minimum side) and its bytes go to the KYC image store off the server's thread
@@ -16,10 +17,11 @@
  * unattached KYC images never touches it. Each photo replaces the last; the checker of the
  * registration sees the latest with its liveness result (`registrationCapture`), under the
  * approvals' reach (domain/approvals/index.ts): a caller attached to a shop, the registrations to
- * that shop only.
+ * that shop only. A rejected registration's photo, and a pending one's after
+ * PENDING_REGISTRATION_PHOTO_DAYS, is removed by the sweep (`sweepRegistrationPhotos`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LIVENESS_MIN_SIDE, readImage, sniffImageType } from '../../contract/imageFormat';
 import {
@@ -28,11 +30,12 @@ import {
     registerLiveness,
     registrationCapture,
 } from '../../contract/security';
-import type { Transaction } from '../db';
+import type { Database, Transaction } from '../db';
 import { admins, approvalRequests, registrationLiveness } from '../db/schema';
 import { HttpError, mount } from '../http';
 import { iso } from '../wire';
-import { openImageStore } from './kyc/imageStore';
+import { writeAs } from '../write';
+import { openImageStore, SWEEP_INTERVAL_MS, type ImageStore } from './kyc/imageStore';
 import { livenessOf } from './kyc/images';
 
 const sha256Of = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -89,9 +92,89 @@ const judgePhoto = (bytes: Uint8Array) => {
     return image;
 };
 
+/**
+ * A pending registration's photo is kept this long after registering: a checker decides well
+ * within it, and a registration nobody decides does not hold its photo for ever.
+ */
+export const PENDING_REGISTRATION_PHOTO_DAYS = 30;
+/** The most photos one sweep removes, so a sweep is a short write; the next one takes the rest. */
+const PHOTO_SWEEP_BATCH = 1000;
+
+/**
+ * Removes the registration photos no checker needs any more: those of a registration rejected
+ * (its registrant disabled while it waited) and those of one still pending
+ * PENDING_REGISTRATION_PHOTO_DAYS after registering. An approved agent's photo stays, the record
+ * of whom the checker let in. The row keeps the photo's metadata; its `stored_as` is cleared by one
+ * statement that skips rows another instance's sweep holds, so each file is removed once, after
+ * the commit (a crash between leaves a file no row names, never a row naming no file). Answers how
+ * many were removed.
+ */
+export const sweepRegistrationPhotos = async (db: Database, store: ImageStore, now: Date): Promise<number> => {
+    const cutoff = new Date(now.getTime() - PENDING_REGISTRATION_PHOTO_DAYS * 24 * 60 * 60_000).toISOString();
+    const due = sql`
+        SELECT step.id FROM registration_liveness step JOIN admins ON admins.id = step.admin_id
+        WHERE step.stored_as IS NOT NULL
+          AND (admins.status = 'disabled' OR (admins.status = 'pending_approval' AND step.created_at < ${cutoff}::timestamptz))`;
+    // Most sweeps find nothing: they write nothing, audit included.
+    const found = await db.execute(sql`${due} LIMIT 1`);
+    if ((Array.isArray(found) ? found : (found as { rows: unknown[] }).rows).length === 0) return 0;
+    const removed = await writeAs(
+        db,
+        () => ({ adminId: null, roleUsed: null, coords: null, at: now }),
+        async tx => {
+            const rows = await tx.execute(sql`
+                WITH doomed AS (${due} ORDER BY step.id LIMIT ${PHOTO_SWEEP_BATCH} FOR UPDATE OF step SKIP LOCKED),
+                     files AS (SELECT step.id, step.admin_id, step.stored_as FROM registration_liveness step JOIN doomed USING (id))
+                UPDATE registration_liveness SET stored_as = NULL FROM files
+                WHERE registration_liveness.id = files.id
+                RETURNING files.admin_id, files.stored_as`);
+            const gone = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+                admin_id: number;
+                stored_as: string;
+            }[];
+            return {
+                result: gone,
+                audit: {
+                    action: 'registration_photos.expire',
+                    entity: 'admins',
+                    after: {
+                        count: gone.length,
+                        pending_registered_before: cutoff,
+                        admin_ids: gone.map(row => Number(row.admin_id)),
+                    },
+                },
+            };
+        },
+    );
+    for (const row of removed) await store.remove(row.stored_as);
+    return removed.length;
+};
+
+const registrationStores = new WeakMap<FastifyInstance, ImageStore>();
+
+/** The store an app keeps registration photos in (for the tests to watch or fail its files). */
+export const registrationStoreOf = (app: FastifyInstance): ImageStore => {
+    const store = registrationStores.get(app);
+    if (!store) throw new Error('This app has no registration photo store');
+    return store;
+};
+
 export const registerRegistrationRoutes = (app: FastifyInstance): void => {
     const store = openImageStore(app.portal.settings);
-    app.addHook('onClose', async () => store.close());
+    registrationStores.set(app, store);
+    let sweep: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+        sweep = setInterval(() => {
+            sweepRegistrationPhotos(app.portal.db, store, app.portal.settings.now()).catch((error: unknown) =>
+                app.log.error({ error }, 'The sweep of registration photos failed'),
+            );
+        }, SWEEP_INTERVAL_MS);
+        sweep.unref();
+    });
+    app.addHook('onClose', async () => {
+        clearInterval(sweep);
+        store.close();
+    });
 
     mount(
         app,
@@ -116,15 +199,24 @@ export const registerRegistrationRoutes = (app: FastifyInstance): void => {
                 return found.step;
             };
             // The cheap refusal first: a closed step reads no image.
-            const before = await openStep(context.db, false);
+            await openStep(context.db, false);
             const image = judgePhoto(file.bytes);
             const liveness = livenessOf(image);
             const capturedAt = context.now();
             const photo = { contentType: image.type, size: file.bytes.length, sha256: sha256Of(file.bytes) };
-            // A registration refused unseen keeps no photo; the rest of the step is the same.
-            const storedAs = before.adminId === null ? null : await store.put(file.bytes);
+            // Every photo is written, a registration refused unseen's too (removed once its step is
+            // counted): the step takes the same time either way, so its timing reveals no numbers.
+            const storedAs = await store.put(file.bytes);
+            /** A file no registration holds; a failure to remove it is logged, never the caller's answer. */
+            const discard = (name: string) =>
+                store
+                    .remove(name)
+                    .catch((error: unknown) =>
+                        context.request.log.error({ error }, 'A registration photo no longer held could not be removed'),
+                    );
+            let written: { saved: typeof registrationLiveness.$inferSelect; replaced: string | null; kept: boolean };
             try {
-                const { saved, replaced } = await context.write(async tx => {
+                written = await context.write(async tx => {
                     const now = await openStep(tx, true);
                     const [saved] = await tx
                         .update(registrationLiveness)
@@ -145,7 +237,7 @@ export const registerRegistrationRoutes = (app: FastifyInstance): void => {
                     if (!saved) throw new Error('The liveness step could not be read back');
                     const after = { ...photo, liveness, captures: saved.captures };
                     return {
-                        result: { saved, replaced: now.storedAs },
+                        result: { saved, replaced: now.storedAs, kept: now.adminId !== null },
                         audit:
                             now.adminId === null
                                 ? {
@@ -162,17 +254,19 @@ export const registerRegistrationRoutes = (app: FastifyInstance): void => {
                                   },
                     };
                 });
-                // The photo replaced is no registration's any more (after the commit: a failed write keeps it).
-                if (replaced !== null) await store.remove(replaced);
-                return {
-                    liveness,
-                    captured_at: iso(capturedAt),
-                    captures_left: Math.max(0, REGISTRATION_CAPTURES - saved.captures),
-                };
             } catch (error) {
-                if (storedAs !== null) await store.remove(storedAs);
+                await discard(storedAs);
                 throw error;
             }
+            // After the commit (a failed write keeps the old photo), and outside the write's failure
+            // path: a failed removal must never take the photo just committed with it.
+            const leftOver = written.kept ? written.replaced : storedAs;
+            if (leftOver !== null) await discard(leftOver);
+            return {
+                liveness,
+                captured_at: iso(capturedAt),
+                captures_left: Math.max(0, REGISTRATION_CAPTURES - written.saved.captures),
+            };
         },
         { status: 201 },
     );

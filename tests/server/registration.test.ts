@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listServiceTransactions } from '../../contract/approvals';
+import { decideServiceTransaction, listServiceTransactions } from '../../contract/approvals';
 import {
     REGISTRATION_CAPTURES,
     REGISTRATION_LIVENESS_MINUTES,
@@ -18,6 +18,7 @@ import {
     registrationCapture,
 } from '../../contract/security';
 import { admins, auditEvents, registrationLiveness, stores } from '../../server/db/schema';
+import { PENDING_REGISTRATION_PHOTO_DAYS, registrationStoreOf, sweepRegistrationPhotos } from '../../server/domain/registrations';
 import { png } from '../e2e/fixtures/kycImages';
 import { startTestServer, type TestServer } from './harness';
 
@@ -182,6 +183,61 @@ describe('self-registration with liveness', () => {
         expect(unseen[0]).toMatchObject({ captures: 1, storedAs: null });
     });
 
+    it('writes the photo of a registration refused unseen to the store as any other, then removes it: its timing is the same', async () => {
+        const store = registrationStoreOf(server.app);
+        const { put, remove } = store;
+        const written: string[] = [];
+        const removed: string[] = [];
+        store.put = async bytes => {
+            const name = await put(bytes);
+            written.push(name);
+            return name;
+        };
+        store.remove = async name => {
+            removed.push(name);
+            await remove(name);
+        };
+        try {
+            const known = await registerAgent({ msisdn: '27820000002' });
+            expect((await takePhoto(known.answer.registration_token)).status).toBe(201);
+            expect(written).toHaveLength(1);
+            expect(removed).toEqual(written);
+            await expect(store.get(written[0] ?? '')).rejects.toMatchObject({ code: 'ENOENT' });
+        } finally {
+            store.put = put;
+            store.remove = remove;
+        }
+    });
+
+    it('a replaced photo that cannot be removed is logged, and the photo just saved stays', async () => {
+        const store = registrationStoreOf(server.app);
+        const { remove } = store;
+        const { body, answer } = await registerAgent();
+        await takePhoto(answer.registration_token);
+        const [agent] = await server.db.select({ id: admins.id }).from(admins).where(eq(admins.username, body.username));
+        const storedAs = async () =>
+            (
+                await server.db
+                    .select({ storedAs: registrationLiveness.storedAs })
+                    .from(registrationLiveness)
+                    .where(eq(registrationLiveness.adminId, agent?.id ?? 0))
+            )[0]?.storedAs ?? '';
+        const first = await storedAs();
+        store.remove = async name => {
+            if (name === first) throw Object.assign(new Error('the disk refused'), { code: 'EIO' });
+            await remove(name);
+        };
+        try {
+            const retake = await takePhoto(answer.registration_token, photo(600, 800));
+            expect(retake.status).toBe(201);
+            const second = await storedAs();
+            expect(second).not.toBe(first);
+            expect((await store.get(second)).length).toBeGreaterThan(0);
+        } finally {
+            store.remove = remove;
+        }
+    });
+
     it("shows the photo to checkers in the registration's reach only; not for other kinds of request", async () => {
         const { body, answer } = await registerAgent({ store: 'Durban Marine Parade' });
         await takePhoto(answer.registration_token);
@@ -199,5 +255,68 @@ describe('self-registration with liveness', () => {
         const agentToken = await server.signIn('agent');
         const agent = await server.call(registrationCapture, { params: { id: String(request.id) }, token: agentToken });
         expect(agent.status).toBe(403);
+    });
+
+    // Last: it moves the clock a month on.
+    it("removes a rejected registration's photo and a pending one's after PENDING_REGISTRATION_PHOTO_DAYS; an approved agent's stays", async () => {
+        const store = registrationStoreOf(server.app);
+        const sweep = () => sweepRegistrationPhotos(server.db, store, server.clock.now());
+        const registered = async () => {
+            const { body, answer } = await registerAgent();
+            expect((await takePhoto(answer.registration_token)).status).toBe(201);
+            const [row] = await server.db
+                .select({ storedAs: registrationLiveness.storedAs })
+                .from(registrationLiveness)
+                .innerJoin(admins, eq(admins.id, registrationLiveness.adminId))
+                .where(eq(admins.username, body.username));
+            const request = await requestOf(body.username);
+            const held = async () =>
+                (
+                    await server.db
+                        .select({ storedAs: registrationLiveness.storedAs })
+                        .from(registrationLiveness)
+                        .innerJoin(admins, eq(admins.id, registrationLiveness.adminId))
+                        .where(eq(admins.username, body.username))
+                )[0]?.storedAs ?? null;
+            return { request, file: row?.storedAs ?? '', held };
+        };
+        const decide = async (requestId: number, decision: 'approve' | 'reject') => {
+            const answer = await server.call(decideServiceTransaction, {
+                body: { request_id: requestId, decision, ...(decision === 'reject' ? { note: 'not one of ours' } : {}) },
+                token: checker,
+            });
+            expect(answer.status).toBe(200);
+        };
+        const fileExists = (name: string) =>
+            store.get(name).then(
+                () => true,
+                (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
+            );
+
+        const rejected = await registered();
+        const approved = await registered();
+        const pending = await registered();
+        await decide(rejected.request.id, 'reject');
+        await decide(approved.request.id, 'approve');
+        expect(await sweep()).toBe(1);
+        expect(await rejected.held()).toBeNull();
+        expect(await fileExists(rejected.file)).toBe(false);
+        const shown = await server.call(registrationCapture, { params: { id: String(rejected.request.id) }, token: checker });
+        expect(shown.body.capture).toBeNull();
+        expect(await approved.held()).toBe(approved.file);
+        expect(await pending.held()).toBe(pending.file);
+        const [audit] = await server.db.select().from(auditEvents).where(eq(auditEvents.action, 'registration_photos.expire'));
+        expect(audit).toBeDefined();
+        expect(await sweep()).toBe(0);
+
+        server.clock.advance(PENDING_REGISTRATION_PHOTO_DAYS * 24 * 60 * 60_000 - 60_000);
+        await sweep();
+        expect(await pending.held()).toBe(pending.file);
+        server.clock.advance(2 * 60_000);
+        await sweep();
+        expect(await pending.held()).toBeNull();
+        expect(await fileExists(pending.file)).toBe(false);
+        expect(await approved.held()).toBe(approved.file);
+        expect(await fileExists(approved.file)).toBe(true);
     });
 });

@@ -101,6 +101,7 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
     'phone_models.update_prices': 'prices_updated',
     'reconciliation_uploads.create': 'reconciliation_uploaded',
     'reconciliation_uploads.import': 'reconciliation_imported',
+    'registration_photos.expire': 'registration_photos_expired',
     'seed.demo': 'demo_seeded',
     'server_secrets.create': 'server_secret_created',
     'sessions.end_all': 'sessions_ended',
