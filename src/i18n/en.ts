@@ -1811,6 +1811,7 @@ const en: TranslationMessages = {
             empty: 'No statement has been uploaded yet.',
             rows: '%{smart_count} row |||| %{smart_count} rows',
             counts: '%{rows}: %{matched} matched, %{suspense} in suspense, %{duplicate} duplicate, %{rejected} rejected',
+            importing: 'Still importing; the counts so far: %{counts}',
             by: 'by %{name}, %{when}',
             show: 'Show',
             shown: 'Shown',
@@ -2077,6 +2078,7 @@ const en: TranslationMessages = {
         // Administration (issue 10)
         own_account: 'You cannot change your own group, shop or status, nor reset your own password.',
         awaiting_approval: 'This registration awaits approval first.',
+        registration_rejected: 'A checker rejected this registration: the account stays disabled.',
         registration_step_closed:
             'The photo step of this registration is closed: it takes 3 photos within 30 minutes of registering. Your registration still waits for its checker.',
         group_name_fixed: 'The portal knows this group by its name: it cannot be renamed.',

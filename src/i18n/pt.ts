@@ -2051,6 +2051,7 @@ const pt: TranslationMessages = {
             empty: 'Ainda não foi carregado nenhum extrato.',
             rows: '%{smart_count} linha |||| %{smart_count} linhas',
             counts: '%{rows}: %{matched} associadas, %{suspense} em suspenso, %{duplicate} duplicadas, %{rejected} rejeitadas',
+            importing: 'Ainda a importar; contagem até agora: %{counts}',
             by: 'por %{name}, %{when}',
             show: 'Mostrar',
             shown: 'Em exibição',
@@ -2324,6 +2325,7 @@ const pt: TranslationMessages = {
         // Administration (issue 10)
         own_account: 'Não pode alterar o seu próprio grupo, loja ou estado, nem repor a sua própria palavra-passe.',
         awaiting_approval: 'Este registo aguarda aprovação primeiro.',
+        registration_rejected: 'Um verificador rejeitou este registo: a conta continua desativada.',
         registration_step_closed:
             'O passo da fotografia deste registo está fechado: aceita 3 fotografias nos 30 minutos seguintes ao registo. O seu registo continua à espera do verificador.',
         group_name_fixed: 'O portal conhece este grupo pelo nome: não pode ser renomeado.',

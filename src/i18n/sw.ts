@@ -2047,6 +2047,7 @@ const sw: TranslationMessages = {
             empty: 'Bado hakuna taarifa iliyopakiwa.',
             rows: 'mstari %{smart_count} |||| mistari %{smart_count}',
             counts: '%{rows}: %{matched} imelinganishwa, %{suspense} kwenye akaunti ya muda, %{duplicate} nakala, %{rejected} imekataliwa',
+            importing: 'Bado inaingizwa; idadi hadi sasa: %{counts}',
             by: 'na %{name}, %{when}',
             show: 'Onyesha',
             shown: 'Inaonyeshwa',
@@ -2320,6 +2321,7 @@ const sw: TranslationMessages = {
         own_account:
             'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe, wala kuweka upya nenosiri lako mwenyewe.',
         awaiting_approval: 'Usajili huu unasubiri kuidhinishwa kwanza.',
+        registration_rejected: 'Mhakiki alikataa usajili huu: akaunti inabaki imezimwa.',
         registration_step_closed:
             'Hatua ya picha ya usajili huu imefungwa: inapokea picha 3 ndani ya dakika 30 baada ya kujisajili. Usajili wako bado unasubiri mhakiki wake.',
         group_name_fixed: 'Mfumo unakitambua kikundi hiki kwa jina lake: hakiwezi kubadilishwa jina.',

@@ -433,6 +433,21 @@ describe('the uploads made before', () => {
         expect(where()).toBe('/dashboard/reconciliation?upload=12');
     });
 
+    it('says an upload still importing shows its counts so far', async () => {
+        uploads = [uploadOf(13, { file_name: 'december.csv', importing: true }), ...uploads];
+        signedInAs(UPLOADER);
+        await openPage();
+        const history = (await screen.findByRole('heading', { name: 'Uploads', level: 2 })).closest('section') as HTMLElement;
+        const row = (await within(history).findByText('december.csv')).closest('tr') as HTMLElement;
+        expect(
+            within(row).getByText(
+                'Still importing; the counts so far: 4 rows: 1 matched, 1 in suspense, 1 duplicate, 1 rejected',
+            ),
+        ).toBeTruthy();
+        const done = within(history).getByText('october.csv').closest('tr') as HTMLElement;
+        expect(within(done).queryByText(/Still importing/)).toBeNull();
+    });
+
     it('is closed to a user without UPLOAD_RECONCILIATION_DOCUMENT', async () => {
         signedInAs(['VIEW_SUSPENSE_TRANSACTIONS']);
         renderAt('/dashboard/reconciliation');

@@ -12,17 +12,22 @@ import { fetchUploadsPage, historyKey } from './reconciliationApi';
 
 const PER_PAGE = 10;
 
-/** "12 rows: 7 matched, 2 in suspense, 1 duplicate, 2 rejected". */
+/**
+ * "12 rows: 7 matched, 2 in suspense, 1 duplicate, 2 rejected"; an upload still importing (its
+ * batches are committed one by one, docs/domain.md) says its counts are those so far.
+ */
 const useCounts = () => {
     const translate = useTranslate();
-    return (upload: ReconciliationUpload) =>
-        translate('reconciliation.history.counts', {
+    return (upload: ReconciliationUpload) => {
+        const counts = translate('reconciliation.history.counts', {
             rows: translate('reconciliation.history.rows', { smart_count: upload.rows }),
             matched: upload.matched,
             suspense: upload.suspense,
             duplicate: upload.duplicate,
             rejected: upload.rejected,
         });
+        return upload.importing ? translate('reconciliation.history.importing', { counts }) : counts;
+    };
 };
 
 interface ChoiceProps {
