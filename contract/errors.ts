@@ -80,6 +80,7 @@ export const ERROR_KEYS = [
     // Administration
     'errors.own_account',
     'errors.awaiting_approval',
+    'errors.registration_rejected',
     'errors.registration_step_closed',
     'errors.group_name_fixed',
     // Passwords: a reset one must be changed before anything else; changing one's own

@@ -36,7 +36,17 @@ import {
 } from '../../contract/security';
 import type { GroupRole } from '../../contract/auth';
 import type { Queryable, Transaction } from '../db';
-import { adminGroups, adminRoles, admins, auditEvents, groupRoles, sessions, smsOutbox, stores } from '../db/schema';
+import {
+    adminGroups,
+    adminRoles,
+    admins,
+    approvalRequests,
+    auditEvents,
+    groupRoles,
+    sessions,
+    smsOutbox,
+    stores,
+} from '../db/schema';
 import { HttpError, mount, type CallContext } from '../http';
 import { containing, orderBy, pageOf, totalCount } from '../lists';
 import { iso } from '../wire';
@@ -256,6 +266,27 @@ interface NewAdmin {
 
 const usernameTaken = () => new HttpError(409, 'errors.username_taken', 'This username is taken', 'username');
 const msisdnTaken = () => new HttpError(409, 'errors.msisdn_taken', 'This phone number belongs to another user', 'msisdn');
+const awaitingApproval = (field: string) =>
+    new HttpError(409, 'errors.awaiting_approval', 'This registration awaits approval first', field);
+
+/**
+ * Whether a checker rejected this account's self-registration: its agent_registration request is
+ * `rejected` (the account was disabled by that decision, server/domain/approvals/kinds.ts).
+ */
+const registrationRejected = async (db: Queryable, adminId: number): Promise<boolean> => {
+    const [row] = await db
+        .select({ id: approvalRequests.id })
+        .from(approvalRequests)
+        .where(
+            and(
+                eq(approvalRequests.kind, 'agent_registration'),
+                eq(approvalRequests.subjectAdminId, adminId),
+                eq(approvalRequests.status, 'rejected'),
+            ),
+        )
+        .limit(1);
+    return row !== undefined;
+};
 const unknownStore = () => new HttpError(400, 'errors.unknown_store', 'There is no such shop', 'store_id');
 const unknownGroup = () => new HttpError(400, 'errors.unknown_group', 'There is no such group', 'group_id');
 
@@ -750,6 +781,17 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
                 const reauthenticated = proof ? [await settleReauthentication(tx, before.id, proof, needs)] : [];
                 const groupId = body.group_id ?? before.group_id;
                 const storeId = body.store_id === undefined ? before.store_id : body.store_id;
+                // A registrant awaiting approval stays what the checker is asked to approve: a sales
+                // agent of the shop it registered for, reached at its own number (names may be corrected).
+                if (before.status === 'pending_approval') {
+                    const moved: [boolean, string][] = [
+                        [groupId !== before.group_id, 'group_id'],
+                        [storeId !== before.store_id, 'store_id'],
+                        [body.msisdn !== undefined && body.msisdn !== before.msisdn, 'msisdn'],
+                    ];
+                    const field = moved.find(([changed]) => changed)?.[1];
+                    if (field) throw awaitingApproval(field);
+                }
                 // Nobody moves themselves; whoever moves a member of a full group holds every role, so is
                 // in a full group too and still active: someone can always do everything.
                 if (groupId !== before.group_id) {
@@ -801,8 +843,15 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             await lockGroupRoles(tx);
             const before = await adminToChange(tx, context, params.id, await rolesHeldNow(tx, context));
             notOwnAccount(context, before, 'status', 'status');
-            if (before.status === 'pending_approval') {
-                throw new HttpError(409, 'errors.awaiting_approval', 'This registration awaits approval first', 'status');
+            if (before.status === 'pending_approval') throw awaitingApproval('status');
+            // A registration a checker rejected is disabled; enabling it would undo that decision alone.
+            if (body.status === 'active' && before.status === 'disabled' && (await registrationRejected(tx, before.id))) {
+                throw new HttpError(
+                    409,
+                    'errors.registration_rejected',
+                    'A checker rejected this registration: the account stays disabled',
+                    'status',
+                );
             }
             await tx.update(admins).set({ status: body.status }).where(eq(admins.id, params.id));
             const ended = body.status === 'disabled' ? await revokeSessions(tx, params.id, context.now()) : 0;
@@ -861,6 +910,8 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
             const now = context.now();
             await lockGroupRoles(tx);
             const before = await adminToChange(tx, context, params.id, await rolesHeldNow(tx, context));
+            // A registrant awaiting approval signs in with its own password once approved, or never.
+            if (before.status === 'pending_approval') throw awaitingApproval('id');
             // One's own password is changed knowing the current one (changeOwnPassword), never reset.
             if (before.id === context.session?.admin.id) {
                 throw forbidden('errors.own_account', 'You cannot reset your own password; change it from your profile', 'id');

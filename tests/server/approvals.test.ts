@@ -30,8 +30,25 @@ import {
     requestLoanTransfer,
     transferOwnerLookup,
 } from '../../contract/loans';
-import { createAdmin, listAdminGroups, register, registrationOptions } from '../../contract/security';
-import { admins, approvalRequests, auditEvents, deviceLocks, inventoryItems, loans, smsOutbox } from '../../server/db/schema';
+import {
+    createAdmin,
+    listAdminGroups,
+    register,
+    registrationOptions,
+    resetAdminPassword,
+    setAdminStatus,
+    updateAdmin,
+} from '../../contract/security';
+import {
+    adminGroups,
+    admins,
+    approvalRequests,
+    auditEvents,
+    deviceLocks,
+    inventoryItems,
+    loans,
+    smsOutbox,
+} from '../../server/db/schema';
 import { DEMO_NEW_IMEI, DEMO_REGISTRATION } from '../../server/db/seedApprovals';
 import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
 import { race } from './concurrency';
@@ -596,6 +613,58 @@ describe('agent registration', () => {
         expect((await outboxOf(agent.msisdn)).at(-1)?.text).toContain('was not approved');
         const refused = await server.call(login, { body: { username: agent.username, password: agent.password } });
         expect([refused.status, refused.error.key]).toEqual([403, 'errors.account_not_active']);
+    });
+
+    it('a pending registrant keeps the group, shop and number it registered with, and its password, until decided', async () => {
+        const agent = await registerAgent();
+        const [admin] = await server.db.select().from(adminGroups).where(eq(adminGroups.name, 'Approvers'));
+        const params = { id: String(agent.agentId) };
+        for (const [body, field] of [
+            [{ group_id: admin?.id ?? 0 }, 'group_id'],
+            [{ store_id: storeIds['Durban Marine Parade'] ?? 0 }, 'store_id'],
+            [{ msisdn: `27846${nextSerial()}` }, 'msisdn'],
+        ] as const) {
+            const refused = await server.call(updateAdmin, { params, body, token: token.admin });
+            expect([refused.status, refused.error.key, refused.error.field]).toEqual([409, 'errors.awaiting_approval', field]);
+        }
+        const reset = await server.call(resetAdminPassword, { params, token: token.admin });
+        expect([reset.status, reset.error.key]).toEqual([409, 'errors.awaiting_approval']);
+        // Its name may still be corrected.
+        const named = await server.call(updateAdmin, { params, body: { first_name: 'Selma' }, token: token.admin });
+        expect(named.status).toBe(200);
+    });
+
+    it('approving re-checks that the registrant is still a sales agent of the shop it registered for', async () => {
+        const agent = await registerAgent();
+        const [admin] = await server.db.select().from(adminGroups).where(eq(adminGroups.name, 'Approvers'));
+        // However it got there, a registrant in another group is not what the checker approves.
+        await server.db
+            .update(admins)
+            .set({ groupId: admin?.id ?? 0 })
+            .where(eq(admins.id, agent.agentId));
+        const approved = await server.call(decideServiceTransaction, {
+            body: { request_id: agent.requestId, decision: 'approve' },
+            token: token.checker,
+        });
+        expect([approved.status, approved.error.key]).toEqual([409, 'errors.conflict']);
+        const [row] = await server.db.select().from(admins).where(eq(admins.id, agent.agentId));
+        expect(row?.status).toBe('pending_approval');
+    });
+
+    it("a rejected registration is not re-enabled by one user admin: the checker's rejection stands", async () => {
+        const agent = await registerAgent();
+        await server.call(decideServiceTransaction, {
+            body: { request_id: agent.requestId, decision: 'reject', note: 'Not known at this shop' },
+            token: token.checker,
+        });
+        const enabled = await server.call(setAdminStatus, {
+            params: { id: String(agent.agentId) },
+            body: { status: 'active' },
+            token: token.admin,
+        });
+        expect([enabled.status, enabled.error.key, enabled.error.field]).toEqual([409, 'errors.registration_rejected', 'status']);
+        const [row] = await server.db.select().from(admins).where(eq(admins.id, agent.agentId));
+        expect(row?.status).toBe('disabled');
     });
 
     it('is decided only by the registrations call, not the loan calls', async () => {

@@ -8,11 +8,21 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { APPROVE_ROLE_OF, VIEW_ROLE_OF, type ApprovalKind } from '../../../contract/approvals';
 import type { RoleCode } from '../../../contract/roles';
 import type { Transaction } from '../../db';
-import { admins, approvalRequests, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox } from '../../db/schema';
+import {
+    adminGroups,
+    admins,
+    approvalRequests,
+    deviceLocks,
+    inventoryItems,
+    loans,
+    phoneModels,
+    smsOutbox,
+} from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import type { AuditEntry } from '../../write';
 import { commandChanges } from '../customers/devices';
 import { moveLoan } from '../customers/lifecycles';
+import { SALES_AGENT_GROUP } from '../security';
 import { PRICE_UPDATE_ACTION, pricesOfModel, priceChangeOf, pricesChanged, samePrices } from '../prices';
 import { checkImeiChange, checkLoanActive, checkLoanTransfer } from './checks';
 import type { RequestRow } from './requests';
@@ -328,6 +338,16 @@ const agentRegistration = entry('agent_registration', {
         const agent = await lockedAgent(tx, request);
         if (agent.status !== 'pending_approval') {
             throw new HttpError(409, 'errors.conflict', `This account is ${agent.status}, no longer awaiting approval`);
+        }
+        // What the checker approves is a sales agent of the shop the request names: an account moved
+        // since (another group, another shop) is not what was asked for, so it is refused, not enabled.
+        const [group] = await tx.select({ name: adminGroups.name }).from(adminGroups).where(eq(adminGroups.id, agent.groupId));
+        if (group?.name.toLowerCase() !== SALES_AGENT_GROUP.toLowerCase() || agent.storeId !== request.storeId) {
+            throw new HttpError(
+                409,
+                'errors.conflict',
+                'This account is no longer a sales agent of the shop it registered for: it cannot be approved as registered',
+            );
         }
         return agent;
     },
