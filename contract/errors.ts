@@ -25,6 +25,7 @@ export const ERROR_KEYS = [
     'errors.too_many_attempts',
     'errors.otp_invalid',
     'errors.otp_expired',
+    'errors.reservation_expired',
     'errors.otp_attempts_exhausted',
     'errors.not_signed_in',
     'errors.forbidden',

@@ -2000,6 +2000,7 @@ const en: TranslationMessages = {
         too_many_attempts: 'Too many attempts. Please wait and try again.',
         otp_invalid: 'That code is not right. Check the SMS and try again.',
         otp_expired: 'That code has expired or was already used. Ask for a new one.',
+        reservation_expired: 'This sale was not finished in time: its phone and credit are no longer held. Start the sale again.',
         otp_attempts_exhausted: 'Too many wrong codes: this sign-in has ended. Sign in again with your password.',
         not_signed_in: 'Please sign in.',
         forbidden: 'You do not have the role this needs.',

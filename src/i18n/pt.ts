@@ -2243,6 +2243,8 @@ const pt: TranslationMessages = {
         too_many_attempts: 'Demasiadas tentativas. Aguarde e tente novamente.',
         otp_invalid: 'Esse código não está correto. Verifique o SMS e tente novamente.',
         otp_expired: 'Esse código expirou ou já foi utilizado. Peça um novo.',
+        reservation_expired:
+            'Esta venda não foi concluída a tempo: o telemóvel e o crédito já não estão reservados. Comece a venda de novo.',
         otp_attempts_exhausted:
             'Demasiados códigos errados: este início de sessão terminou. Inicie sessão novamente com a sua palavra-passe.',
         not_signed_in: 'Inicie sessão.',

@@ -2239,6 +2239,7 @@ const sw: TranslationMessages = {
         too_many_attempts: 'Majaribio mengi mno. Tafadhali subiri kisha ujaribu tena.',
         otp_invalid: 'Msimbo huo si sahihi. Angalia SMS kisha ujaribu tena.',
         otp_expired: 'Msimbo huo umeisha muda wake au tayari umetumika. Omba msimbo mpya.',
+        reservation_expired: 'Mauzo haya hayakukamilika kwa wakati: simu na mkopo havishikiliwi tena. Anza mauzo upya.',
         otp_attempts_exhausted:
             'Umekosea msimbo mara nyingi mno, kwa hiyo kuingia huku kumekwisha. Ingia tena kwa nenosiri lako.',
         not_signed_in: 'Tafadhali ingia.',

@@ -17,6 +17,7 @@ import {
     customerOtp,
     digitalAssistedConfirmDeposit,
     digitalAssistedVerifyOtp,
+    DRAFT_RESERVATION_HOURS,
     generateAgentOtp,
     generateCustomerOtp,
     imeiValidationCheck,
@@ -561,6 +562,27 @@ describe('the sale codes', () => {
         // Still signed in: the next call works.
         const done = await server.call(agentOtp, { body: { ...ref, otp: agentCode }, token: seller.token });
         expect(done.body.loan_status).toBe('awaiting_deposit');
+    });
+
+    it('refuses the right codes for a draft whose reservation has run out, leaving it a draft for the sweep', async () => {
+        const seller = await newAgent('Soweto Central');
+        const sale = await makeSale(server.db, { agentId: seller.id });
+        const ref = { loan_reference: sale.loanReference };
+        await server.call(generateCustomerOtp, { body: ref, token: seller.token });
+        await server.call(generateAgentOtp, { body: ref, token: seller.token });
+        const customerCode = await latestCode(sale.msisdn);
+        const agentCode = await latestCode(seller.msisdn);
+        // Started DRAFT_RESERVATION_HOURS ago to the millisecond: its reservation ends now, whether or
+        // not a sweep has released it yet.
+        const started = new Date(now().getTime() - DRAFT_RESERVATION_HOURS * 60 * 60_000);
+        await server.db.update(loans).set({ createdAt: started }).where(eq(loans.id, sale.loan.id));
+        const late = await server.call(verifyOtpV2, {
+            body: { ...ref, customer_otp: customerCode, agent_otp: agentCode },
+            token: seller.token,
+        });
+        expect([late.status, late.error.key, late.error.field]).toEqual([409, 'errors.reservation_expired', 'loan_reference']);
+        expect(await loanRow(sale.loan.id)).toMatchObject({ customerOtpVerifiedAt: null, agentOtpVerifiedAt: null });
+        expect((await loanRow(sale.loan.id))?.status).not.toBe('awaiting_deposit');
     });
 
     it('refuses an expired or used code as expired, and a new code replaces the last', async () => {

@@ -34,6 +34,7 @@ import { tooManyAttempts } from '../auth/throttle';
 import { loanStateRefused, moveLoan } from '../customers/lifecycles';
 import type { LoanRow, SelectedLoan } from '../customers/records';
 import { callerId, callerMsisdn, checkSaleActor, lockLoan, saleLoan } from './access';
+import { reservationEnded } from './expiry';
 
 export type SaleCode = 'customer' | 'agent';
 export const SALE_CODE_PURPOSES: Readonly<Record<SaleCode, string>> = { customer: 'sale_customer', agent: 'sale_agent' };
@@ -220,6 +221,15 @@ const verifySaleCodes = async (
             if (open.length === 0) throw new AlreadyVerified(answerOf(loan));
             if (loan.status !== 'draft') {
                 throw loanStateRefused(`Codes are verified while a sale is a draft; this loan is ${loan.status}`);
+            }
+            // Decided on the locked row: a draft past its reservation is the sweep's to release, not to confirm.
+            if (reservationEnded(loan.createdAt, now)) {
+                throw new HttpError(
+                    409,
+                    'errors.reservation_expired',
+                    'This sale was not finished in time: its reservation has ended',
+                    'loan_reference',
+                );
             }
             const failures: Failure[] = [];
             const audit: AuditEntry[] = [];

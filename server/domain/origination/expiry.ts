@@ -95,6 +95,13 @@ const releaseBatch = async (tx: Transaction, now: Date, customerId: number | nul
 /** The oldest moment a draft may have started and still hold its reservation at `now`. */
 const startedBefore = (now: Date) => new Date(now.getTime() - DRAFT_RESERVATION_HOURS * HOUR_MS).toISOString();
 
+/**
+ * Whether a draft started at `createdAt` has lost its reservation at `now` (the sweep's own bound):
+ * such a draft is finished by nobody, even before a sweep has released it.
+ */
+export const reservationEnded = (createdAt: Date, now: Date): boolean =>
+    createdAt.getTime() <= now.getTime() - DRAFT_RESERVATION_HOURS * HOUR_MS;
+
 /** Whether any draft (of this customer) has expired: the partial index on drafts, or the customer's loans. */
 const anyExpired = async (db: Database, now: Date, customerId: number | null): Promise<boolean> =>
     rowsOf(
