@@ -93,7 +93,32 @@ type Handler<C extends CallDefinition> = (
 interface MountOptions {
     /** The success status; 200 unless the call creates something. */
     status?: number;
+    /**
+     * An upload call's checks before its form is read (a rate slot per source): a refusal here
+     * reads no byte of the body.
+     */
+    beforeForm?(request: FastifyRequest): Promise<void>;
+    /**
+     * An upload call's checks on the text fields sent before the file part, run as that part
+     * begins: a refusal here reads none of the file. A public upload checks its credential here,
+     * so a stranger without one cannot make the server hold a file.
+     */
+    beforeFile?(fields: Readonly<Record<string, unknown>>): Promise<void>;
 }
+
+/**
+ * Public uploads (no session to vouch for the sender) read at once by one app; past it, 503 with
+ * Retry-After before a byte of the body is read. Each holds up to MAX_UPLOAD_BYTES while it is
+ * read, so this bounds what strangers can make the process hold (6 × 5 MB), whatever the
+ * connection caps allow.
+ */
+export const PUBLIC_UPLOADS_AT_ONCE = 6;
+/** The seconds a public upload refused as one too many is told to wait. */
+const PUBLIC_UPLOAD_RETRY_SECONDS = 5;
+/** Per app (its services, one object for the app and all its scopes). */
+const publicUploadsReading = new WeakMap<Services, { count: number }>();
+/** How many public uploads an app is reading now (for tests to wait on). */
+export const publicUploadsBeingRead = (app: FastifyInstance): number => publicUploadsReading.get(app.portal)?.count ?? 0;
 
 /** `Authorization: Bearer <t>`, else the `access-token` header. */
 const tokenOf = (request: FastifyRequest): string | null => {
@@ -240,7 +265,10 @@ const formField = (
  * pass MAX_UPLOAD_BYTES, so no more than that is ever held. `body` names the form itself when it
  * cannot be read at all (malformed, cut short, a field named like an Object property).
  */
-const readForm = async (request: FastifyRequest): Promise<{ fields: Record<string, unknown>; file: UploadedFile | null }> => {
+const readForm = async (
+    request: FastifyRequest,
+    beforeFile: MountOptions['beforeFile'],
+): Promise<{ fields: Record<string, unknown>; file: UploadedFile | null }> => {
     if (!request.isMultipart()) {
         throw new HttpError(415, 'errors.unsupported_media_type', 'Send this call as multipart/form-data with a `file` part');
     }
@@ -248,6 +276,8 @@ const readForm = async (request: FastifyRequest): Promise<{ fields: Record<strin
     if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + FORM_SLACK_BYTES) throw tooLarge();
     const fields: Record<string, unknown> = {};
     let file: UploadedFile | null = null;
+    /** The call's own refusal (`beforeFile`): answered as it is, not as a form that cannot be read. */
+    let refusal: unknown;
     try {
         for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
             const name = part.fieldname;
@@ -280,6 +310,15 @@ const readForm = async (request: FastifyRequest): Promise<{ fields: Record<strin
                 part.file.resume();
                 throw formField(name, `the only file part is named "file", not "${name}"`);
             }
+            if (beforeFile) {
+                try {
+                    await beforeFile(fields);
+                } catch (error) {
+                    part.file.resume();
+                    refusal = error;
+                    throw error;
+                }
+            }
             const chunks: Buffer[] = [];
             let size = 0;
             for await (const chunk of part.file as AsyncIterable<Buffer>) {
@@ -291,7 +330,7 @@ const readForm = async (request: FastifyRequest): Promise<{ fields: Record<strin
             file = { bytes: Buffer.concat(chunks, size), name: part.filename, type: part.mimetype };
         }
     } catch (error) {
-        if (error instanceof HttpError) throw error;
+        if (error instanceof HttpError || (refusal !== undefined && error === refusal)) throw error;
         const code = (error as { code?: unknown }).code;
         // Busboy's limits: the file's size, and the number of parts, fields or files.
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
@@ -314,6 +353,31 @@ export const mount = <C extends CallDefinition>(
     handler: Handler<C>,
     options: MountOptions = {},
 ): void => {
+    /** An upload's form; a public one takes one of the app's PUBLIC_UPLOADS_AT_ONCE places while it is read. */
+    const readUpload = async (request: FastifyRequest) => {
+        let reading: { count: number } | undefined;
+        if (call.access === 'public') {
+            reading = publicUploadsReading.get(app.portal) ?? { count: 0 };
+            publicUploadsReading.set(app.portal, reading);
+            if (reading.count >= PUBLIC_UPLOADS_AT_ONCE) {
+                throw new HttpError(
+                    503,
+                    'errors.unavailable',
+                    'Too many uploads are being received just now; try again in a moment',
+                    undefined,
+                    { retryAfter: PUBLIC_UPLOAD_RETRY_SECONDS },
+                );
+            }
+            reading.count += 1;
+        }
+        try {
+            await options.beforeForm?.(request);
+            return await readForm(request, options.beforeFile);
+        } finally {
+            if (reading) reading.count -= 1;
+        }
+    };
+
     const routeHandler: RouteHandlerMethod = async (request, reply) => {
         const { db, settings, findSession } = app.portal;
 
@@ -332,7 +396,7 @@ export const mount = <C extends CallDefinition>(
         }
 
         // Authentication comes first, so a caller without access learns nothing about valid input.
-        const form = call.upload ? await readForm(request) : null;
+        const form = call.upload ? await readUpload(request) : null;
         if (!form && call.body && !sentAsJson(request) && hasPayload(request)) {
             throw new HttpError(415, 'errors.unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)');
         }

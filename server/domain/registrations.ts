@@ -11,6 +11,10 @@
  * photos as any other and binds them to nothing: its answers reveal no numbers either, nor does its
  * timing (its photo is written to the store as any other, then removed).
  *
+ * The photo step is public, so before a byte of its file is read it takes a rate slot per source
+ * (REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR) and checks the token, sent before the file (mount's
+ * `beforeForm`, `beforeFile`); server/http.ts reads few public uploads at once.
+ *
  * The photo is judged as every KYC image is (contract/imageFormat.ts: type, structure, size in
  * pixels, a face's minimum side) and its bytes go to the KYC image store off the server's thread
  * (server/domain/kyc/imageStore.ts), named by the registration's row, so the store's sweep of
@@ -32,7 +36,8 @@ import {
 } from '../../contract/security';
 import type { Database, Transaction } from '../db';
 import { admins, approvalRequests, registrationLiveness } from '../db/schema';
-import { HttpError, mount } from '../http';
+import { HttpError, invalidInput, mount } from '../http';
+import { takeRateSlot, tooManyAttempts } from './auth/throttle';
 import { iso } from '../wire';
 import { writeAs } from '../write';
 import { openImageStore, SWEEP_INTERVAL_MS, type ImageStore } from './kyc/imageStore';
@@ -62,6 +67,30 @@ const stepClosed = () =>
         `This registration's photo step is closed: it takes ${REGISTRATION_CAPTURES} photos within ${REGISTRATION_LIVENESS_MINUTES} minutes of registering, while the registration waits for its checker`,
         'registration_token',
     );
+
+/** The step's row of a token, when the step is still open (locked, in a write); else 409. */
+const openStepOf = async (db: Transaction | Database, token: string, now: Date, lock: boolean) => {
+    const query = db
+        .select({ step: registrationLiveness, status: admins.status })
+        .from(registrationLiveness)
+        .leftJoin(admins, eq(admins.id, registrationLiveness.adminId))
+        .where(eq(registrationLiveness.tokenSha256, sha256Of(token)))
+        .$dynamic();
+    const [found] = lock ? await query.for('update', { of: registrationLiveness }) : await query;
+    const open =
+        found !== undefined &&
+        found.step.expiresAt > now &&
+        found.step.captures < REGISTRATION_CAPTURES &&
+        (found.step.adminId === null || found.status === 'pending_approval');
+    if (!open) throw stepClosed();
+    return found.step;
+};
+
+/**
+ * Photos one source may send in an hour, whatever their tokens: five registrations' three photos
+ * each, twice over for refused pictures. Taken before the form is read, as `register` takes its own.
+ */
+export const REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR = 30;
 
 const requestNotFound = () =>
     new HttpError(404, 'errors.request_not_found', 'This request was not found, or it is not one you may see', 'id');
@@ -180,26 +209,8 @@ export const registerRegistrationRoutes = (app: FastifyInstance): void => {
         app,
         registerLiveness,
         async ({ body, file }, context) => {
-            const tokenSha256 = sha256Of(body.registration_token);
-            /** The step's row and its registrant's status, when the step is still open. */
-            const openStep = async (db: Transaction | typeof context.db, lock: boolean) => {
-                const query = db
-                    .select({ step: registrationLiveness, status: admins.status })
-                    .from(registrationLiveness)
-                    .leftJoin(admins, eq(admins.id, registrationLiveness.adminId))
-                    .where(eq(registrationLiveness.tokenSha256, tokenSha256))
-                    .$dynamic();
-                const [found] = lock ? await query.for('update', { of: registrationLiveness }) : await query;
-                const open =
-                    found !== undefined &&
-                    found.step.expiresAt > context.now() &&
-                    found.step.captures < REGISTRATION_CAPTURES &&
-                    (found.step.adminId === null || found.status === 'pending_approval');
-                if (!open) throw stepClosed();
-                return found.step;
-            };
-            // The cheap refusal first: a closed step reads no image.
-            await openStep(context.db, false);
+            const openStep = (db: Transaction | Database, lock: boolean) =>
+                openStepOf(db, body.registration_token, context.now(), lock);
             const image = judgePhoto(file.bytes);
             const liveness = livenessOf(image);
             const capturedAt = context.now();
@@ -268,7 +279,45 @@ export const registerRegistrationRoutes = (app: FastifyInstance): void => {
                 captures_left: Math.max(0, REGISTRATION_CAPTURES - written.saved.captures),
             };
         },
-        { status: 201 },
+        {
+            status: 201,
+            // A stranger is held to a rate per source before the form is read, and the token
+            // (which must come before the file) is checked before a byte of the file is: without an
+            // open step, nothing of the file is held (and mount reads few public uploads at once).
+            beforeForm: async request => {
+                const wait = await takeRateSlot(
+                    app.portal.db,
+                    `registration-photo:${request.ip}`,
+                    REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR,
+                    60 * 60_000,
+                    app.portal.settings.now(),
+                );
+                if (wait > 0) throw tooManyAttempts('Too many photos from here; try again later', wait);
+            },
+            beforeFile: async fields => {
+                const token = fields.registration_token;
+                if (token === undefined) {
+                    throw invalidInput([
+                        {
+                            field: 'registration_token',
+                            message: 'registration_token is required, before the file',
+                            key: 'errors.field_required',
+                        },
+                    ]);
+                }
+                const sent = registerLiveness.body.safeParse(fields);
+                if (!sent.success) {
+                    throw invalidInput([
+                        {
+                            field: 'registration_token',
+                            message: 'registration_token is not a token',
+                            key: 'errors.field_invalid',
+                        },
+                    ]);
+                }
+                await openStepOf(app.portal.db, sent.data.registration_token, app.portal.settings.now(), false);
+            },
+        },
     );
 
     mount(app, registrationCapture, async ({ params }, context) => {

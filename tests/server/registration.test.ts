@@ -18,7 +18,12 @@ import {
     registrationCapture,
 } from '../../contract/security';
 import { admins, auditEvents, registrationLiveness, stores } from '../../server/db/schema';
-import { PENDING_REGISTRATION_PHOTO_DAYS, registrationStoreOf, sweepRegistrationPhotos } from '../../server/domain/registrations';
+import {
+    PENDING_REGISTRATION_PHOTO_DAYS,
+    REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR,
+    registrationStoreOf,
+    sweepRegistrationPhotos,
+} from '../../server/domain/registrations';
 import { png } from '../e2e/fixtures/kycImages';
 import { startTestServer, type TestServer } from './harness';
 
@@ -52,8 +57,10 @@ const registerAgent = async (options: { msisdn?: string; store?: string } = {}) 
 
 const photo = (width = 480, height = 640) => [{ name: 'liveness.png', type: 'image/png', bytes: png(width, height) }];
 
-const takePhoto = (token: string, files = photo()) =>
-    server.call(registerLiveness, { body: { registration_token: token }, files, remoteAddress: '10.66.1.1' });
+let photoSource = 0;
+/** Each photo from its own source, clear of the rate per source (tested on its own below). */
+const takePhoto = (token: string, files = photo(), remoteAddress = `10.66.1.${(photoSource = (photoSource % 250) + 1)}`) =>
+    server.call(registerLiveness, { body: { registration_token: token }, files, remoteAddress });
 
 /** The registration request of `username`, as the checker's queue lists it. */
 const requestOf = async (username: string) => {
@@ -255,6 +262,18 @@ describe('self-registration with liveness', () => {
         const agentToken = await server.signIn('agent');
         const agent = await server.call(registrationCapture, { params: { id: String(request.id) }, token: agentToken });
         expect(agent.status).toBe(403);
+    });
+
+    it('holds one source to REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR photos, refused tokens included (429 with Retry-After)', async () => {
+        for (let sent = 0; sent < REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR; sent += 1) {
+            expect((await takePhoto('B'.repeat(43), photo(), '10.66.2.1')).status).toBe(409);
+        }
+        const past = await takePhoto('B'.repeat(43), photo(), '10.66.2.1');
+        expect(past.status).toBe(429);
+        expect(past.error).toMatchObject({ key: 'errors.too_many_attempts' });
+        expect(past.headers['retry-after']).toBeDefined();
+        const { answer } = await registerAgent();
+        expect((await takePhoto(answer.registration_token, photo(), '10.66.2.2')).status).toBe(201);
     });
 
     // Last: it moves the clock a month on.

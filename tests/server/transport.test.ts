@@ -13,9 +13,10 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract';
 import { defineCall } from '../../contract/define';
+import { registerLiveness } from '../../contract/security';
 import { apiError } from '../../contract/errors';
 import { proxySources, sourceKey } from '../../server/connections';
-import { mount } from '../../server/http';
+import { mount, PUBLIC_UPLOADS_AT_ONCE, publicUploadsBeingRead } from '../../server/http';
 import type { Settings } from '../../server/settings';
 import { startTestServer, type TestServer } from './harness';
 import { multipartBody } from './multipart';
@@ -307,6 +308,77 @@ describe('an answer given before the body was read', () => {
             expect(headerOf(peer.received(), 'Connection')).toBe('keep-alive');
             peer.socket.destroy();
         } finally {
+            await app.close();
+        }
+    });
+});
+
+describe('a public upload', () => {
+    /** Headers and the start of a multipart body declaring `declared` bytes; the rest is never sent. */
+    const startUpload = (path: string, fields: [string, string][], declared = 4 * 1024 * 1024) => {
+        const boundary = 'public-upload-boundary';
+        const head =
+            fields
+                .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+                .join('') +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="face.png"\r\nContent-Type: image/png\r\n\r\n`;
+        return (
+            `POST ${API_BASE}${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+            `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${declared}\r\n\r\n` +
+            head +
+            'x'.repeat(64 * 1024)
+        );
+    };
+
+    it("checks a registration photo's token before reading its file: a stranger's is refused with the file still coming", async () => {
+        const { app, port } = await listening({});
+        try {
+            const stranger = await open(port, '127.0.0.21');
+            stranger.socket.write(startUpload(registerLiveness.path, [['registration_token', 'A'.repeat(43)]]));
+            await until(stranger, text => /\r\n\r\n[\s\S]*\}/.test(text));
+            expect(stranger.received()).toMatch(/^HTTP\/1\.1 409/);
+            expect(bodyOf(stranger.received())).toMatchObject({ key: 'errors.registration_step_closed' });
+            await stranger.closed;
+
+            // The token comes before the file, or the file is not read at all.
+            const unordered = await open(port, '127.0.0.22');
+            unordered.socket.write(startUpload(registerLiveness.path, []));
+            await until(unordered, text => /\r\n\r\n[\s\S]*\}/.test(text));
+            expect(unordered.received()).toMatch(/^HTTP\/1\.1 400/);
+            expect(bodyOf(unordered.received())).toMatchObject({ field: 'registration_token' });
+            await unordered.closed;
+        } finally {
+            await app.close();
+        }
+    });
+
+    it(`reads at most ${PUBLIC_UPLOADS_AT_ONCE} public uploads at once: the next is answered 503 with Retry-After until one ends`, async () => {
+        const { app, port } = await listening({});
+        const reading = await Promise.all(
+            Array.from({ length: PUBLIC_UPLOADS_AT_ONCE }, (_, index) => open(port, `127.0.0.${31 + index}`)),
+        );
+        try {
+            for (const peer of reading) peer.socket.write(startUpload('/test/public-upload', []));
+            while (publicUploadsBeingRead(app) < PUBLIC_UPLOADS_AT_ONCE) await new Promise(resolve => setImmediate(resolve));
+            const extra = await open(port, '127.0.0.41');
+            extra.socket.write(startUpload('/test/public-upload', []));
+            await until(extra, text => /\r\n\r\n[\s\S]*\}/.test(text));
+            expect(extra.received()).toMatch(/^HTTP\/1\.1 503/);
+            expect(headerOf(extra.received(), 'retry-after')).toBe('5');
+            expect(bodyOf(extra.received())).toMatchObject({ key: 'errors.unavailable', retry_after: 5 });
+
+            reading[0]?.socket.destroy();
+            while (publicUploadsBeingRead(app) >= PUBLIC_UPLOADS_AT_ONCE) await new Promise(resolve => setImmediate(resolve));
+            const { payload, contentType } = multipartBody({}, [{ name: 'a.png', type: 'image/png', bytes: Buffer.from('png') }]);
+            const served = await app.inject({
+                method: 'POST',
+                url: `${API_BASE}/test/public-upload`,
+                payload,
+                headers: { 'content-type': contentType },
+            });
+            expect(served.statusCode).toBe(200);
+        } finally {
+            for (const peer of reading) peer.socket.destroy();
             await app.close();
         }
     });
