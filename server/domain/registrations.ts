@@ -38,6 +38,7 @@ import type { Database, Transaction } from '../db';
 import { admins, approvalRequests, registrationLiveness } from '../db/schema';
 import { HttpError, invalidInput, mount } from '../http';
 import { takeRateSlot, tooManyAttempts } from './auth/throttle';
+import { sweepWhileRunning } from '../sweep';
 import { iso } from '../wire';
 import { writeAs } from '../write';
 import { openImageStore, SWEEP_INTERVAL_MS, type ImageStore } from './kyc/imageStore';
@@ -191,19 +192,13 @@ export const registrationStoreOf = (app: FastifyInstance): ImageStore => {
 export const registerRegistrationRoutes = (app: FastifyInstance): void => {
     const store = openImageStore(app.portal.settings);
     registrationStores.set(app, store);
-    let sweep: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-        sweep = setInterval(() => {
-            sweepRegistrationPhotos(app.portal.db, store, app.portal.settings.now()).catch((error: unknown) =>
-                app.log.error({ error }, 'The sweep of registration photos failed'),
-            );
-        }, SWEEP_INTERVAL_MS);
-        sweep.unref();
-    });
-    app.addHook('onClose', async () => {
-        clearInterval(sweep);
-        store.close();
-    });
+    sweepWhileRunning(
+        app,
+        SWEEP_INTERVAL_MS,
+        'registration photos',
+        () => sweepRegistrationPhotos(app.portal.db, store, app.portal.settings.now()),
+        () => store.close(),
+    );
 
     mount(
         app,

@@ -36,6 +36,7 @@ import { kycImages } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Settings } from '../../settings';
 import { writeAs } from '../../write';
+import { sweepWhileRunning } from '../../sweep';
 
 /** Per uploader, in any hour: a sale needs four images, so this is fifteen sales with retakes to spare. */
 export const KYC_UPLOADS_PER_HOUR = 60;
@@ -182,21 +183,14 @@ export const imageStoreOf = (app: FastifyInstance): ImageStore => {
     return store;
 };
 
-/** Sweeps on a timer while the app runs (unref'd: it never keeps a process alive). */
+/** Sweeps on a timer while the app runs (server/sweep.ts), and closes the store with the app. */
 export const scheduleSweep = (app: FastifyInstance, store: ImageStore & { close(): void }): void => {
     stores.set(app, store);
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-        timer = setInterval(() => {
-            const { db, settings } = app.portal;
-            sweepUnattachedImages(db, store, settings.now()).catch((error: unknown) =>
-                app.log.error({ error }, 'The sweep of unattached KYC images failed'),
-            );
-        }, SWEEP_INTERVAL_MS);
-        timer.unref();
-    });
-    app.addHook('onClose', async () => {
-        clearInterval(timer);
-        store.close();
-    });
+    sweepWhileRunning(
+        app,
+        SWEEP_INTERVAL_MS,
+        'unattached KYC images',
+        () => sweepUnattachedImages(app.portal.db, store, app.portal.settings.now()),
+        () => store.close(),
+    );
 };
