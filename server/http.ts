@@ -312,6 +312,10 @@ const readForm = async (
             }
             if (beforeFile) {
                 try {
+                    // The fields reach the call's own check as they would reach its schema: with the
+                    // forbidden text refused first, whatever the call checks.
+                    const textError = textErrorAt('body', fields);
+                    if (textError) throw invalidInput([textError]);
                     await beforeFile(fields);
                 } catch (error) {
                     part.file.resume();
