@@ -4,7 +4,7 @@
  * selection from the cards; nothing wider than the screen; axe on each step.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, freshImei, searchQueue, SIZWE, THABO } from './approvals.journey';
+import { apiAs, freshImei, searchQueue, SIZWE } from './approvals.journey';
 import { expectAccessible, expectDashboard, signIn } from './support';
 
 const noSidewaysScroll = async (page: Page) => {
@@ -51,12 +51,12 @@ test.describe('approvals on a phone', () => {
 
     test('a checker selects cards and approves them at once', async ({ page, request }) => {
         const imei = freshImei();
-        await (await apiAs(request, 'maker')).requestImei(THABO.loan, imei);
+        await (await apiAs(request, 'maker')).requestImei(SIZWE.loan, imei);
 
         await signIn(page, 'checker');
         await expectDashboard(page, /Welcome, /);
         await page.goto('/dashboard/imei_changes');
-        await searchQueue(page, THABO.loan);
+        await searchQueue(page, SIZWE.loan);
         const card = page.getByRole('listitem').filter({ hasText: imei });
         await card.getByRole('checkbox', { name: /^Select request/ }).check();
         await page.getByRole('button', { name: 'Approve selected' }).click();

@@ -169,7 +169,7 @@ test.describe('approvals', () => {
     test('a bulk approval decides each request and reports each outcome, one decided meanwhile', async ({ page, request }) => {
         const maker = await apiAs(request, 'maker');
         const imei = freshImei();
-        await maker.requestImei(THABO.loan, imei);
+        await maker.requestImei(SIZWE.loan, imei);
         const seeded = await (await apiAs(request, 'admin')).pendingOn('imei_change', PRECIOUS.loan);
 
         await signIn(page, 'checker');
@@ -182,9 +182,9 @@ test.describe('approvals', () => {
         await expect(page.getByRole('row', { name: new RegExp(THABO.name) }).filter({ hasText: 'Deregistration' })).toHaveCount(
             0,
         );
-        const thabo = page.getByRole('row', { name: new RegExp(imei) });
+        const sizwe = page.getByRole('row', { name: new RegExp(imei) });
         const precious = page.getByRole('row', { name: new RegExp(seeded.change.new_imei ?? PRECIOUS.loan) });
-        await expect(thabo).toBeVisible();
+        await expect(sizwe).toBeVisible();
         await expect(precious).toBeVisible();
 
         // Meanwhile, someone else decides one of them.
@@ -192,7 +192,7 @@ test.describe('approvals', () => {
         const meanwhile = await admin.decide('imei_change', seeded.id, 'reject', 'Decided before the bulk approval');
         expect(meanwhile.ok(), await meanwhile.text()).toBe(true);
 
-        await thabo.getByRole('checkbox', { name: /^Select request/ }).check();
+        await sizwe.getByRole('checkbox', { name: /^Select request/ }).check();
         await precious.getByRole('checkbox', { name: /^Select request/ }).check();
         await page.getByRole('button', { name: 'Approve selected' }).click();
         const ask = page.getByRole('dialog', { name: 'Approve 2 requests?' });
@@ -201,7 +201,7 @@ test.describe('approvals', () => {
         const report = page.getByRole('dialog', { name: 'Approving 2 requests' });
         await expect(report.getByRole('status')).toHaveText('Done. Decided now: 1. Already decided: 1. Refused: 0.');
         const results = report.getByRole('table', { name: 'Result of each request' });
-        await expect(results.getByRole('row', { name: new RegExp(THABO.name) })).toContainText('Approved');
+        await expect(results.getByRole('row', { name: new RegExp(SIZWE.name) })).toContainText('Approved');
         await expect(results.getByRole('row', { name: new RegExp(PRECIOUS.name) })).toContainText('Already decided');
         await expectAccessible(page, 'bulk approval report');
         await report.getByRole('button', { name: 'Close' }).click();
@@ -211,7 +211,7 @@ test.describe('approvals', () => {
 
     test('the keyboard alone opens a queue and approves a request, asked first', async ({ page, request }) => {
         const imei = freshImei();
-        await (await apiAs(request, 'maker')).requestImei(THABO.loan, imei);
+        await (await apiAs(request, 'maker')).requestImei(SIZWE.loan, imei);
         await signIn(page, 'checker');
         await expectDashboard(page, /Welcome, /);
 
@@ -222,7 +222,7 @@ test.describe('approvals', () => {
         await page.keyboard.press('Enter');
         await expect(page.getByRole('heading', { name: 'IMEI change requests', level: 1 })).toBeVisible();
         await tabTo(page, page.getByRole('textbox', { name: 'Search' }));
-        await page.keyboard.type(THABO.loan);
+        await page.keyboard.type(SIZWE.loan);
         await expect(page.getByText('1 request', { exact: true })).toBeVisible();
         const row = page.getByRole('row', { name: new RegExp(imei) });
         await expect(row).toBeVisible();

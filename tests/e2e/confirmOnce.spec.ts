@@ -6,14 +6,14 @@
 import { expect, test } from '@playwright/test';
 import { API_BASE } from '../../contract';
 import { decideImeiChange } from '../../contract/approvals';
-import { apiAs, freshImei, searchQueue, THABO } from './approvals.journey';
+import { apiAs, freshImei, searchQueue, SIZWE } from './approvals.journey';
 import { expectDashboard, signIn } from './support';
 
 test('a double click on Approve sends one approval, and no refusal shows', async ({ page, request }) => {
     test.setTimeout(90_000);
     const imei = freshImei();
     const maker = await apiAs(request, 'maker');
-    await maker.requestImei(THABO.loan, imei);
+    await maker.requestImei(SIZWE.loan, imei);
 
     const approvals: string[] = [];
     const refusals: string[] = [];
@@ -28,7 +28,7 @@ test('a double click on Approve sends one approval, and no refusal shows', async
     await expectDashboard(page, /Welcome, /);
     await page.goto('/dashboard/imei_changes');
     await expect(page.getByRole('heading', { name: 'IMEI change requests', level: 1 })).toBeVisible();
-    await searchQueue(page, THABO.loan);
+    await searchQueue(page, SIZWE.loan);
     const row = page.getByRole('row', { name: new RegExp(imei) });
     const id = /#(\d+)/.exec((await row.textContent()) ?? '')?.[1];
     expect(id).toBeDefined();

@@ -1,6 +1,6 @@
-import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Agent } from '../../../contract/stores';
+import { StatusChip } from '../customers/sections/StatusChip';
 
 /**
  * An agent who registered themself and waits for a checker is listed, but is no working agent
@@ -9,11 +9,11 @@ import type { Agent } from '../../../contract/stores';
  */
 export const isWorkingAgent = (agent: Pick<Agent, 'status'>) => agent.status !== 'pending_approval';
 
-/** The agent's status when it is not plain `active`: awaiting approval, or disabled. */
+/** The agent's status when it is not plain `active`: awaiting approval, or disabled (the words in the text colour, readable). */
 export const AgentStatusChip = ({ agent }: { agent: Pick<Agent, 'status'> }) => {
     const translate = useTranslate();
     if (agent.status === 'pending_approval')
-        return <Chip size="small" color="warning" variant="outlined" label={translate('agents.status.pending_approval')} />;
-    if (agent.status === 'disabled') return <Chip size="small" variant="outlined" label={translate('agents.status.disabled')} />;
+        return <StatusChip tone="warning" label={translate('agents.status.pending_approval')} />;
+    if (agent.status === 'disabled') return <StatusChip tone="neutral" label={translate('agents.status.disabled')} />;
     return null;
 };
