@@ -27,7 +27,8 @@ import { expectAccessible, expectDashboard, signIn } from './support';
  * way, is the element found at its centre: nothing lies over it. Answers those that are covered,
  * with what covers them. Each is hit-tested once the page is still: a scroll can start a transition
  * (the top bar sliding back, a field's label and underline after a change of focus), and a control
- * is covered by what stays over it, not by what passes over it.
+ * is covered by what stays over it, not by what passes over it, and where it rests, not where a
+ * render moved it from.
  */
 const coveredControls = (page: Page) =>
     page.evaluate(async () => {
@@ -61,9 +62,22 @@ const coveredControls = (page: Page) =>
             return box.width > 1 && box.height > 1 && getComputedStyle(control).visibility !== 'hidden';
         });
         const covered: string[] = [];
+        /** Where the control is, to the pixel. */
+        const placeOf = (control: Element) => {
+            const { top, left, width, height } = control.getBoundingClientRect();
+            return `${Math.round(top)},${Math.round(left)},${Math.round(width)},${Math.round(height)}`;
+        };
         for (const control of controls) {
-            control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-            await still();
+            // Scrolled into view until it stays where it is: a render above it (the quote's status
+            // once it answers) can move it after the scroll, and a control is judged where it rests.
+            for (let tries = 0; tries < 20; tries += 1) {
+                control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+                await still();
+                const place = placeOf(control);
+                await new Promise(resolve => setTimeout(resolve, 50));
+                await still();
+                if (placeOf(control) === place) break;
+            }
             const box = control.getBoundingClientRect();
             const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
             if (!hit || !(hit === control || control.contains(hit) || hit.contains(control))) {
