@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
-import { LoadError } from './LoadError';
+import { LoadError } from '../lists/LoadError';
 
 /**
  * Where react-admin goes when the roles behind a screen could not be read (the roles call

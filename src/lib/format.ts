@@ -73,3 +73,14 @@ export const formatCalendarRange = (from: string, to: string, locale: string) =>
     if (from.slice(0, 7) === to.slice(0, 7)) return format.formatRange(utcDay(from), utcDay(to));
     return `${format.format(utcDay(from))} – ${format.format(utcDay(to))}`;
 };
+
+/** Spec §9: amounts carry the currency label ZAR. */
+export const CURRENCY = 'ZAR';
+
+export const formatAmount = (amount: number, locale: string) =>
+    `${CURRENCY} ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+
+export const formatWhen = (iso: string | null, locale: string) => formatDateTime(iso, locale);
+
+export const formatCoordinates = (latitude: number | null, longitude: number | null) =>
+    latitude === null || longitude === null ? '' : `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;

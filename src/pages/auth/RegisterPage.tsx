@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register, registrationOptions } from '../../../contract/security';
 import { useT } from '../../i18n/context';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { optionalEmail, phone, username } from '../../lib/contractChecks';
 import { maxLength, minLength, required, type FieldCheck } from '../../lib/fieldChecks';

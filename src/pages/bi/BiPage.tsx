@@ -7,7 +7,7 @@ import { canAccessWith } from '../../authProvider/permissions';
 import { useT } from '../../i18n/context';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { AccessDenied } from '../../layout/AccessDenied';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { OfflineBanner } from '../../layout/OfflineBanner';
 import { authKey, fetchBiAuth, fetchReport, reportKey, type BiAuth, type ReportAnswers } from './api';
 import { formatPeriod } from '../dashboard/figures';

@@ -23,7 +23,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { downloadCSV } from 'react-admin';
 import { useT } from '../../i18n/context';
 import { toCsv } from '../../lib/csv';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 
 /** A column of a chart's table: its title, the value a CSV gets, and the text the table shows. */
 export interface Column<Row> {

@@ -7,7 +7,7 @@ import { Title, useGetIdentity, useLocale, usePermissions, useTranslate } from '
 import { Link } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
 import { formatDateTime } from '../../lib/format';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { hrefOf, visibleEntries } from '../../layout/menu';
 import { HeadlineNumbers } from './HeadlineNumbers';
 

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { useCanAccess, useLocale, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { biDashboard, PAR_DAYS, type BiChanges, type BiKpis } from '../../../contract/analytics';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { callApi } from '../../lib/portalApi';
 import { changeOf, formatCount, formatMoney, formatMonth, formatPeriod, formatRate, type Change } from './figures';
 

@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Title, usePermissions, useTranslate } from 'react-admin';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { useRoleWords } from '../../resources/security/roleWords';
 
 /** What the signed-in user may do: the roles of their group in words, each code in its tooltip. */

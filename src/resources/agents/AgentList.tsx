@@ -16,13 +16,13 @@ import {
     useTranslate,
 } from 'react-admin';
 import { AGENT_PAGE_SIZE, AGENT_TIERS, assignAgentTier, listAgents, type Agent, type AgentTier } from '../../../contract/stores';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
 import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import { TierChip } from '../stores/TierChip';
 
 type AgentPage = { data: Agent[]; total: number };

@@ -49,10 +49,10 @@ import {
 } from 'react-admin';
 import { APPROVAL_STATUSES, LOAN_APPROVAL_KINDS, type ApprovalRequest } from '../../../contract/approvals';
 import { canAccessWith } from '../../authProvider/permissions';
-import { LoadError } from '../../layout/LoadError';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { LoadError } from '../../lists/LoadError';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import { cleanFilter, decide, fetchQueuePage, fetchWholeQueue, QUEUES, queueKey, type Decision } from './api';
 import { BulkDecisionButtons, useBulkDecision } from './BulkDecision';
 import { useApprovalCounts } from './counts';

@@ -2,11 +2,11 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
-import { NoteDialog, noteProblem as sharedNoteProblem } from '../../layout/NoteDialog';
+import { NoteDialog, noteProblem as sharedNoteProblem } from '../../dialogs/NoteDialog';
 import { closedByApprovalKey, fetchClosedByApproval, type Decision } from './api';
 
 /** A rejection says why (contract `decision`: a note of at least 3 characters); an approval may add a note. */
-export { NOTE_MAX, NOTE_MIN } from '../../layout/NoteDialog';
+export { NOTE_MAX, NOTE_MIN } from '../../dialogs/NoteDialog';
 
 const APPROVAL_NOTE_PROBLEMS = { required: 'approvals.reason_required', tooLong: 'approvals.note_too_long' } as const;
 
@@ -112,7 +112,7 @@ const ClosedList = ({ closed }: { closed: ReturnType<typeof useClosedByApproval>
 };
 
 /**
- * Asks before a decision (layout/NoteDialog.tsx) with the note that goes with it: optional to
+ * Asks before a decision (dialogs/NoteDialog.tsx) with the note that goes with it: optional to
  * approve, required to reject (the reason, which the maker reads). Approving, Cancel has the focus
  * first, so Enter straight away changes nothing; rejecting, the reason field has it. Approving a
  * deregistration lists the other requests it closes, and waits until they are known.

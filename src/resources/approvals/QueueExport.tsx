@@ -1,7 +1,7 @@
 import { downloadCSV, useListContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { toCsv } from '../../lib/csv';
-import { ExportProgressButton, type ExportRun } from '../../layout/ExportAllButton';
+import { ExportProgressButton, type ExportRun } from '../../lists/ExportAllButton';
 import { cleanFilter, fetchWholeQueue } from './api';
 import type { QueueName } from './gates';
 import { csvColumns } from './present';

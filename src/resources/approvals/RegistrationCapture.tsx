@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
 import { registrationCapture } from '../../../contract/security';
 import { ImageViewer } from '../../layout/ImageViewer';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { formatDateTime } from '../../lib/format';
 import { callApi } from '../../lib/portalApi';
 

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import type { AuditEventRecord } from '../../../contract/security';
 import { formatDateTime } from '../../lib/format';
-import { ExportAllButton } from '../../layout/ExportAllButton';
+import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { toCsv } from '../../lib/csv';
 import { auditWordsKey, subjectOf } from './actions';

@@ -7,7 +7,7 @@ import { CanAccess, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { customerByPublicId, type Customer } from '../../../contract/customers';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { PageLoading } from '../../layout/PageLoading';
 import { apiErrorOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';

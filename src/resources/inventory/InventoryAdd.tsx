@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import { BulkAdd } from './BulkAdd';
 import { OneDevice } from './OneDevice';
 

@@ -16,12 +16,12 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { INVENTORY_STATUSES, listInventory, type InventoryItem } from '../../../contract/stores';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { callApi } from '../../lib/portalApi';
-import { formatAmount, formatWhen } from '../stores/format';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { formatAmount, formatWhen } from '../../lib/format';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 
 /** `alwaysOn` is read by `<FilterForm>` from the element. */
 const StatusFilter = ({ source }: { source: string; alwaysOn?: boolean }) => {

@@ -17,7 +17,7 @@ import { addInventoryItem } from '../../../contract/stores';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { session } from '../../lib/session';
-import { formatAmount } from '../stores/format';
+import { formatAmount } from '../../lib/format';
 import { fetchModels, modelsKey } from './api';
 import { SubmitButton } from '../../layout/SubmitButton';
 

@@ -22,13 +22,13 @@ import { useState, type ReactNode } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PRICE_FIELDS, previewPhonePrices, updatePhonePrices, type PhoneModel, type PriceField } from '../../../contract/stores';
-import { ConfirmDialog } from '../../layout/ConfirmDialog';
-import { LoadError } from '../../layout/LoadError';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
+import { LoadError } from '../../lists/LoadError';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
-import { formatAmount } from '../stores/format';
-import { LoadingRows } from '../stores/ListStates';
-import { Screen } from '../stores/Screen';
+import { formatAmount } from '../../lib/format';
+import { LoadingRows } from '../../lists/ListStates';
+import { Screen } from '../../lists/Screen';
 import { fetchModels, modelsKey } from './api';
 import { useSingleMutation } from '../../lib/singleFlight';
 

@@ -25,11 +25,11 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { KYC_SUBMISSION_STATUSES, type KycSubmission } from '../../../contract/kyc';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { WhoWhen, useWhen } from '../approvals/RequestDetail';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import { fetchQueuePage, queueKey, type QueueFilter, type SubmissionStatus } from './api';
 import { OcrSummary, SubmissionStatusChip, validationPath } from './present';
 

@@ -23,7 +23,7 @@ import type { CallResponse } from '../../../contract/define';
 import type { Loan } from '../../../contract/loans';
 import { DRAFT_RESERVATION_HOURS, loanProgress, type OriginationStep } from '../../../contract/origination';
 import { AccessDenied } from '../../layout/AccessDenied';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { PageLoading } from '../../layout/PageLoading';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';

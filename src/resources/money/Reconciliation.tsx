@@ -28,7 +28,7 @@ import {
     STATEMENT_COLUMNS,
     type ReconciliationUpload,
 } from '../../../contract/money';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import { historyKey, summaryKey, uploadProblemKey, uploadStatement, type StatementChannel } from './reconciliationApi';
 import { ReconciliationHistory } from './ReconciliationHistory';
 import { ChosenUpload } from './ReconciliationRows';

@@ -3,11 +3,11 @@ import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMedi
 import { useId } from 'react';
 import { DataTable, ListContextProvider, Pagination, useListContext, useLocale, useTranslate } from 'react-admin';
 import type { ReconciliationUpload } from '../../../contract/money';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { useWhen, WhoWhen } from '../approvals/RequestDetail';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { formatAmount } from '../stores/format';
+import { formatAmount } from '../../lib/format';
 import { fetchUploadsPage, historyKey } from './reconciliationApi';
 
 const PER_PAGE = 10;

@@ -27,13 +27,13 @@ import {
 import { Link } from 'react-router-dom';
 import { ROW_OUTCOMES, type ReconciliationUpload, type RowOutcome } from '../../../contract/money';
 import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
-import { collectPages, ExportProgressButton, type ExportRun } from '../../layout/ExportAllButton';
-import { LoadError } from '../../layout/LoadError';
+import { collectPages, ExportProgressButton, type ExportRun } from '../../lists/ExportAllButton';
+import { LoadError } from '../../lists/LoadError';
 import { toCsv } from '../../lib/csv';
 import { useWhen } from '../approvals/RequestDetail';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { formatAmount } from '../stores/format';
+import { formatAmount } from '../../lib/format';
 import { fetchRowsPage, isUnknownUpload, LARGEST_ROWS_PAGE, rowsKey, summaryKey, type RowRecord } from './reconciliationApi';
 
 const PER_PAGE = 25;

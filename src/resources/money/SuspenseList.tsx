@@ -30,11 +30,11 @@ import {
 } from 'react-admin';
 import { TRANSACTION_CHANNELS } from '../../../contract/loans';
 import { SUSPENSE_REASONS, type SuspenseItem } from '../../../contract/money';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { useFormat } from '../customers/format';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import { cleanSuspenseFilter, fetchSuspensePage, SUSPENSE_STATUS_CHOICES, suspenseKey } from './api';
 import { Mono, StateChip } from './present';
 import { SuspenseCorrectDialog } from './SuspenseCorrectDialog';

@@ -15,11 +15,11 @@ import {
     useTranslate,
 } from 'react-admin';
 import type { TpiClaim } from '../../../contract/money';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { useFormat } from '../customers/format';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import { claimsKey, cleanClaimFilter, fetchClaimsPage, moneyKey, requestReversal, type ClaimKind } from './api';
 import { ClaimReversalChip, Fact, Facts, Mono, NoteDialog, reversible } from './present';
 import { useSingleMutation } from '../../lib/singleFlight';

@@ -31,12 +31,12 @@ import {
     useTranslate,
 } from 'react-admin';
 import { TPI_REVERSAL_STATUSES, type TpiReversal } from '../../../contract/money';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { readableOn } from '../approvals/present';
 import { useFormat } from '../customers/format';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import {
     cleanReversalFilter,
     decideReversal,

@@ -15,13 +15,13 @@ import {
 } from 'react-admin';
 import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
 import type { MoneyTransaction } from '../../../contract/money';
-import { ExportProgressButton, type ExportRun } from '../../layout/ExportAllButton';
-import { LoadError } from '../../layout/LoadError';
+import { ExportProgressButton, type ExportRun } from '../../lists/ExportAllButton';
+import { LoadError } from '../../lists/LoadError';
 import { toCsv } from '../../lib/csv';
 import { useFormat } from '../customers/format';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { usePagedList } from '../stores/pagedList';
-import { Screen } from '../stores/Screen';
+import { Screen } from '../../lists/Screen';
 import {
     cleanTransactionFilter,
     fetchAll,

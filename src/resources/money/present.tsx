@@ -1,14 +1,14 @@
 /**
  * How the money screens show a payment, a suspense item, a claim and a reversal (contract/money.ts):
  * amounts in ZAR in the user's language, the state chips, who did what and when, the CSV of a
- * search, and the note dialog every money action asks with (layout/ConfirmDialog.tsx).
+ * search, and the note dialog every money action asks with (dialogs/ConfirmDialog.tsx).
  */
 import { Box, Chip, Typography, type ChipProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { MoneyTransaction, SuspenseStatus, TpiClaim, TpiReversalStatus } from '../../../contract/money';
 import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
-import { NoteDialog as SharedNoteDialog, type NoteDialogProps } from '../../layout/NoteDialog';
+import { NoteDialog as SharedNoteDialog, type NoteDialogProps } from '../../dialogs/NoteDialog';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -138,9 +138,9 @@ export const transactionCsvColumns = (translate: Translate) => {
 };
 
 /** A note says why (contract `reasonText`: 3 to 500 characters once trimmed). */
-export { NOTE_MAX } from '../../layout/NoteDialog';
+export { NOTE_MAX } from '../../dialogs/NoteDialog';
 
-/** The money screens' notes, in layout/NoteDialog.tsx with money's own words for a note's two faults. */
+/** The money screens' notes, in dialogs/NoteDialog.tsx with money's own words for a note's two faults. */
 export const NoteDialog = (props: Omit<NoteDialogProps, 'problemKeys'>) => (
     <SharedNoteDialog {...props} problemKeys={MONEY_NOTE_PROBLEMS} />
 );

@@ -12,9 +12,9 @@ import {
 } from 'react-admin';
 import type { MouseEvent } from 'react';
 import type { AdminGroup } from '../../../contract/security';
-import { ListEmpty } from '../../layout/ListEmpty';
+import { ListEmpty } from '../../lists/ListEmpty';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
-import { LocalDateField } from '../../layout/LocalDateField';
+import { LocalDateField } from '../../lists/LocalDateField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

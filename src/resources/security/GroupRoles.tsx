@@ -21,7 +21,7 @@ import type { GroupRole } from '../../../contract/auth';
 import type { AdminGroup } from '../../../contract/security';
 import { LIST_LIMIT } from '../../config';
 import { errorKeyOf } from '../../lib/apiErrors';
-import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { useSingleFlight } from '../../lib/singleFlight';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { useRoleWords } from './roleWords';
@@ -38,7 +38,7 @@ const RoleName = ({ code, serverText }: { code: string; serverText: string }) =>
 };
 
 /**
- * Removing a role asks first (layout/ConfirmDialog.tsx). Cancelled, the focus goes back to the
+ * Removing a role asks first (dialogs/ConfirmDialog.tsx). Cancelled, the focus goes back to the
  * Remove button; done, that row is gone, so the focus goes to the list's heading.
  */
 const useRemoveRole = (group: AdminGroup, afterRemoval: () => void) => {

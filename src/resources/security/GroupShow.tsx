@@ -2,7 +2,7 @@ import { Divider } from '@mui/material';
 import { NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ShowLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { GroupRoles } from './GroupRoles';
-import { LocalDateField } from '../../layout/LocalDateField';
+import { LocalDateField } from '../../lists/LocalDateField';
 
 export const GroupShow = () => (
     <Show error={<ShowLoadError />} queryOptions={quietOnError}>

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { CanAccess, DataTable, ListContextProvider, SimpleList, useList, useTranslate, type Identifier } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { SHOP_PAGE_SIZE, type Store } from '../../../contract/stores';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { apiErrorOf } from '../../lib/apiErrors';
-import { ListEmptyText, LoadingRows } from '../stores/ListStates';
-import { Screen } from '../stores/Screen';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
+import { Screen } from '../../lists/Screen';
 import { fetchShops, shopsKey, type ShopPageSize } from './api';
 
 const PAGE_SIZES: ShopPageSize[] = [SHOP_PAGE_SIZE, 10, 25, 50, 100];

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Agent } from '../../../contract/stores';
-import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { fetchStores, storesKey } from '../stores/api';
 

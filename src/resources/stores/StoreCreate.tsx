@@ -21,7 +21,7 @@ import type { PortalIdentity } from '../../authProvider';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { LocationInputs } from './LocationInputs';
-import { Screen } from './Screen';
+import { Screen } from '../../lists/Screen';
 import { SubmitButton } from '../../layout/SubmitButton';
 
 const placeChecks = [required(), minLength(2), maxLength(80)];

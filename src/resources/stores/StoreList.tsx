@@ -20,12 +20,12 @@ import {
 import { Link } from 'react-router-dom';
 import type { Store } from '../../../contract/stores';
 import { BrandChip } from './BrandChip';
-import { ListEmptyText, LoadingRows } from './ListStates';
-import { LoadError } from '../../layout/LoadError';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
+import { LoadError } from '../../lists/LoadError';
 import { fetchStores, storesKey } from './api';
 import { toCsv } from '../../lib/csv';
-import { formatCoordinates, formatWhen } from './format';
-import { Screen } from './Screen';
+import { formatCoordinates, formatWhen } from '../../lib/format';
+import { Screen } from '../../lists/Screen';
 
 /** The stores the caller may see (spec §7 "Stores"): search, region filter, sort, CSV export. */
 export const StoreList = () => {

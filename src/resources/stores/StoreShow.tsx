@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { DataTable, ListContextProvider, useCanAccess, useList, useLocale, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { Agent, Store } from '../../../contract/stores';
-import { LoadError } from '../../layout/LoadError';
+import { LoadError } from '../../lists/LoadError';
 import { fetchStore, storeKey } from './api';
 import { AgentLocationDialog } from './AgentLocationDialog';
-import { formatCoordinates, formatWhen } from './format';
-import { ListEmptyText, LoadingRows } from './ListStates';
+import { formatCoordinates, formatWhen } from '../../lib/format';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { RegionLeadDialog } from './RegionLeadDialog';
 import { AgentStatusChip, isWorkingAgent } from './AgentStatusChip';
-import { Screen } from './Screen';
+import { Screen } from '../../lists/Screen';
 import { useCanNameRegionLead } from './StoreCreate';
 import { TierChip } from './TierChip';
 

@@ -6,7 +6,7 @@ import { CanAccess, useNotify, useTranslate } from 'react-admin';
 import { resetAdminPassword, type Admin } from '../../../contract/security';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
-import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { useSingleMutation } from '../../lib/singleFlight';
 
 type Copied = 'copied' | 'copy_failed' | null;

@@ -8,7 +8,7 @@ import { useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } f
 import { endAdminSessions, releaseAdminThrottle, setAdminStatus, type Admin } from '../../../contract/security';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
-import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { ResetPassword } from './ResetPassword';
 import { UserStatus } from './UserStatus';
 import { isOwnAccount } from './ownAccount';

@@ -14,10 +14,10 @@ import {
     useTranslate,
 } from 'react-admin';
 import { ADMIN_STATUSES, type Admin } from '../../../contract/security';
-import { ListEmpty } from '../../layout/ListEmpty';
+import { ListEmpty } from '../../lists/ListEmpty';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { UserStatus } from './UserStatus';
-import { LocalDateField } from '../../layout/LocalDateField';
+import { LocalDateField } from '../../lists/LocalDateField';
 
 /** The "Add filter" menu names a filter by its element's own `source` and `label`. */
 const StatusInput = ({ source, label }: { source: 'status'; label: string }) => {

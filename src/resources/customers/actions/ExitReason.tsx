@@ -18,7 +18,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { SALES_EXIT_REASONS } from '../../../../contract/loans';
-import { LoadError } from '../../../layout/LoadError';
+import { LoadError } from '../../../lists/LoadError';
 import { useFormat } from '../format';
 
 export type ExitReason = (typeof SALES_EXIT_REASONS)[number];

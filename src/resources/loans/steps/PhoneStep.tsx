@@ -29,7 +29,7 @@ import { roleAllows } from '../../../../contract/define';
 import { imeiValidationCheck } from '../../../../contract/origination';
 import { registrationOptions } from '../../../../contract/security';
 import { listStores } from '../../../../contract/stores';
-import { LoadError } from '../../../layout/LoadError';
+import { LoadError } from '../../../lists/LoadError';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';
 import { session } from '../../../lib/session';

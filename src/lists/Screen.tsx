@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { CanAccess, ResourceContextProvider, Title } from 'react-admin';
-import { AccessDenied } from '../../layout/AccessDenied';
-import { PageLoading } from '../../layout/PageLoading';
+import { AccessDenied } from '../layout/AccessDenied';
+import { PageLoading } from '../layout/PageLoading';
 
 /**
  * One screen of the stores, shop, agent or inventory pages: open only to the holders of its gate

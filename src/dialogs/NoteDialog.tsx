@@ -44,7 +44,7 @@ export interface NoteDialogProps {
 }
 
 /**
- * Asks before an action with the note that goes with it (layout/ConfirmDialog.tsx). A required note has the focus first
+ * Asks before an action with the note that goes with it (dialogs/ConfirmDialog.tsx). A required note has the focus first
  * and is checked before anything is sent; with an optional one, Cancel has it, so Enter straight
  * away changes nothing. A refusal shows below, translated, and the note stays as typed.
  */
