@@ -4,7 +4,7 @@
  * permissions map reads their `access`, so a screen's gate moves with its call. Declarations hold
  * calls and role codes only, never screens: the sign-in page loads them too.
  */
-import type { Identifier, RaRecord } from 'react-admin';
+import type { FilterPayload, Identifier, RaRecord, SortPayload } from 'react-admin';
 import type { z } from 'zod';
 import type { Access, CallDefinition, CallInput, CallResponse } from '../../contract/define';
 import { callApi } from '../lib/portalApi';
@@ -36,6 +36,143 @@ export interface WholeList {
     fetch: (signal: AbortSignal | undefined) => Promise<RaRecord[]>;
 }
 
+/** What react-admin asks of a list, as every list kind reads it. */
+export interface ListQuery {
+    page: number;
+    perPage: number;
+    sort?: SortPayload;
+    filter: FilterPayload;
+}
+
+/**
+ * A page of a list: with the `total` of the whole list, or without one (a call that answers only
+ * a page) with `hasNextPage` saying whether another follows. The data provider turns the last page
+ * of such a call into the list's total, and the others into react-admin's partial pagination.
+ */
+export interface ListPage {
+    data: RaRecord[];
+    total?: number;
+    hasNextPage?: boolean;
+}
+
+/**
+ * A list served by a call that does not page the Feathers way (`$limit`/`$skip` and a
+ * `{ total, data }` answer): the kinds below say how react-admin's page, sort and filter become
+ * the call's input, and where the rows and the total are in its answer.
+ */
+export interface ListSource {
+    kind: 'page-number' | 'page-number-text' | 'probe' | 'custom';
+    access: Access;
+    /** The largest page the call answers: an export walks the list at this size. */
+    largestPage: number;
+    fetch: (query: ListQuery, signal: AbortSignal | undefined) => Promise<ListPage>;
+}
+
+/** One record found some other way than `GET …/:id` (a call that takes the id in its body, say); null when there is none. */
+export interface OneSource {
+    access: Access;
+    fetch: (id: Identifier, signal: AbortSignal | undefined) => Promise<RaRecord | null>;
+}
+
+/** The part of a call's input a list fills: its body when it has one, else its query string. */
+export type ListInput<C extends CallDefinition> =
+    CallInput<C> extends { body: infer B } ? B : CallInput<C> extends { query: infer Q } ? Q : never;
+
+/** The fields of a call's answer that hold its rows. */
+export type RowsField<C extends CallDefinition> = {
+    [K in keyof CallResponse<C>]: CallResponse<C>[K] extends readonly unknown[] ? K : never;
+}[keyof CallResponse<C>];
+
+/** react-admin's sort as `{ sort, order }` for a call that sorts by one of `fields`, else by `fallback`. */
+export const sortInput = <F extends string>(
+    sort: SortPayload | undefined,
+    fields: readonly F[],
+    fallback: { field: F; order: 'asc' | 'desc' },
+): { sort: F; order: 'asc' | 'desc' } => {
+    const field = fields.find(name => name === sort?.field);
+    if (!field) return { sort: fallback.field, order: fallback.order };
+    return { sort: field, order: sort?.order === 'ASC' ? 'asc' : 'desc' };
+};
+
+const inputOf = <C extends CallDefinition>(call: C, fields: Record<string, unknown>) =>
+    (call.body ? { body: fields } : { query: fields }) as unknown as CallInput<C>;
+
+const rowsIn = (answer: unknown, field: PropertyKey): RaRecord[] =>
+    (answer as Record<PropertyKey, RaRecord[] | undefined>)[field] ?? [];
+
+const totalIn = (answer: unknown): number | undefined => {
+    const total = (answer as { total_items?: unknown }).total_items;
+    return typeof total === 'number' ? total : undefined;
+};
+
+/**
+ * A list paged by `page_number` and `page_size` (numbers, or with `text` their digits as strings,
+ * as the shop calls take them), in the body of a POST or the query of a GET, answering its rows in
+ * `rows` and the count in `total_items` when it has one. `request` gives the call's filter and sort
+ * fields from react-admin's, each in the call's own types (a half-typed value is left out).
+ */
+export const pagedList = <C extends CallDefinition>(
+    call: C,
+    options: {
+        rows: RowsField<C>;
+        largestPage: number;
+        text?: boolean;
+        request?: (query: ListQuery) => Omit<ListInput<C>, 'page_number' | 'page_size'>;
+        /** A row as a react-admin record (one without an id takes its place in the list, say). */
+        record?: (row: RaRecord, index: number, query: ListQuery) => RaRecord;
+    },
+): ListSource => ({
+    kind: options.text ? 'page-number-text' : 'page-number',
+    access: call.access,
+    largestPage: options.largestPage,
+    fetch: async (query, signal) => {
+        const { page, perPage } = query;
+        const paging = options.text
+            ? { page_number: String(page), page_size: String(perPage) }
+            : { page_number: page, page_size: perPage };
+        const answer = await callApi(call, inputOf(call, { ...options.request?.(query), ...paging }), { signal });
+        const rows = rowsIn(answer, options.rows);
+        return {
+            data: options.record ? rows.map((row, index) => options.record!(row, index, query)) : rows,
+            total: totalIn(answer),
+        };
+    },
+});
+
+/**
+ * A list whose whole answer is the page, paged by `$limit` and `$skip` with no total: one row more
+ * than the page is asked for, and its presence says that another page follows.
+ */
+export const probedList = <C extends CallDefinition>(
+    call: C,
+    options: { largestPage: number; request?: (query: ListQuery) => Omit<ListInput<C>, '$limit' | '$skip'> },
+): ListSource => ({
+    kind: 'probe',
+    access: call.access,
+    largestPage: options.largestPage - 1,
+    fetch: async (query, signal) => {
+        const { page, perPage } = query;
+        const paging = { $limit: perPage + 1, $skip: (page - 1) * perPage };
+        const answer = (await callApi(call, inputOf(call, { ...options.request?.(query), ...paging }), {
+            signal,
+        })) as unknown as RaRecord[];
+        return { data: answer.slice(0, perPage), hasNextPage: answer.length > perPage };
+    },
+});
+
+/** A list of any other shape: `fetch` says how, and `access` is its call's. */
+export const customList = (source: Omit<ListSource, 'kind'>): ListSource => ({ kind: 'custom', ...source });
+
+/** One record by a call that takes its id some other way: `input` builds the call's input, `pick` finds the record in its answer. */
+export const oneBy = <C extends CallDefinition>(
+    call: C,
+    input: (id: Identifier) => CallInput<C>,
+    pick: (answer: CallResponse<C>) => RaRecord | null | undefined,
+): OneSource => ({
+    access: call.access,
+    fetch: async (id, signal) => pick(await callApi(call, input(id), { signal })) ?? null,
+});
+
 /** The plain react-admin actions whose gates come from a call's `access`. */
 export type PlainAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
@@ -45,9 +182,10 @@ interface Shared {
 }
 
 export interface PagedResource extends Shared {
-    list: ListCall;
-    /** One record; without it, the record is found through `list` by its id. */
-    one?: RecordCall;
+    /** A Feathers list call, or a list of another kind (`pagedList`, `probedList`, `customList`). */
+    list: ListCall | ListSource;
+    /** One record; without it, the record is found through a Feathers `list` by its id. */
+    one?: RecordCall | OneSource;
     create?: CreateCall;
     /** Changes one record (`edit`): the data provider sends only the fields that changed. */
     update?: UpdateCall;
@@ -65,7 +203,21 @@ interface WholeResource extends Shared {
     list?: undefined;
 }
 
-export type ResourceDeclaration = PagedResource | WholeResource;
+/**
+ * A page or screen of a folder that is not a list of records (finding a customer, the sale wizard,
+ * the upload screen): only its gates, declared beside its calls so that no other folder (the
+ * permissions map, the menu) needs to import the folder to know who may open it.
+ */
+interface GatedScreen {
+    actions: Readonly<Record<string, Access>>;
+    list?: undefined;
+    whole?: undefined;
+}
+
+export type ResourceDeclaration = PagedResource | WholeResource | GatedScreen;
+
+/** Is this list a Feathers call (paged by `$limit`/`$skip`, fetched by `ids`)? */
+export const isFeathers = (list: ListCall | ListSource): list is ListCall => !('fetch' in list);
 
 export const defineResource = <const D extends ResourceDeclaration>(declaration: D): D => declaration;
 
@@ -87,6 +239,7 @@ export const wholeList = <C extends CallDefinition>(
  */
 export const gatesOf = (declaration: ResourceDeclaration): Record<string, Access> => {
     if (declaration.whole) return { list: declaration.whole.access, ...declaration.actions };
+    if (!declaration.list) return { ...declaration.actions };
     const { list, one, create, update, remove, narrower } = declaration;
     const gates: Record<string, Access> = { list: list.access, show: (one ?? list).access };
     if (create) gates.create = create.access;

@@ -29,15 +29,20 @@ import type { CallInput } from '../../contract/define';
 import { apiErrorOf, fieldErrorsOf } from '../lib/apiErrors';
 import { callApi } from '../lib/portalApi';
 import { DECLARED_RESOURCES } from './declarations';
-import type {
-    CreateCall,
-    ListCall,
-    PagedResource,
-    RecordCall,
-    ResourceDeclaration,
-    UpdateCall,
-    WholeList,
+import {
+    isFeathers,
+    type CreateCall,
+    type ListCall,
+    type ListPage,
+    type ListSource,
+    type PagedResource,
+    type RecordCall,
+    type ResourceDeclaration,
+    type UpdateCall,
+    type WholeList,
 } from './defineResource';
+import type { WriteTable } from './defineWrite';
+import { WRITES, type WriteMethods } from './writes';
 
 /** The most ids one list call takes (`ids` in contract/define.ts). */
 const IDS_PER_CALL = 100;
@@ -98,11 +103,41 @@ const declarationOf = (resource: string, method: string): ResourceDeclaration =>
 
 type CallPart = 'list' | 'one' | 'create' | 'update' | 'remove';
 
-/** The call serving `part` of a paged resource, or a loud failure. */
-const callOf = <K extends CallPart>(resource: string, method: string, part: K): NonNullable<PagedResource[K]> => {
+const pagedOf = (resource: string, method: string): PagedResource => {
     const declaration = declarationOf(resource, method);
-    return (declaration.whole ? undefined : declaration[part]) ?? undeclared(resource, method);
+    return declaration.whole || !declaration.list ? undeclared(resource, method) : declaration;
 };
+
+/** The call serving `part` of a paged resource, or a loud failure. */
+const callOf = <K extends CallPart>(resource: string, method: string, part: K): NonNullable<PagedResource[K]> =>
+    pagedOf(resource, method)[part] ?? undeclared(resource, method);
+
+/** The largest page a Feathers list answers (`paging.$limit` in contract/define.ts). */
+const FEATHERS_LARGEST_PAGE = 1000;
+
+/**
+ * A page of a list as react-admin takes it. A list without a total says on its last page how many
+ * its filter found (the rows before it and on it); on the others it says whether another page
+ * follows (react-admin's partial pagination), never a made-up count.
+ */
+const listResult = (answer: ListPage, { page, perPage }: { page: number; perPage: number }): GetListResult => {
+    if (answer.total !== undefined) return { data: answer.data, total: answer.total };
+    if (!answer.hasNextPage) return { data: answer.data, total: (page - 1) * perPage + answer.data.length };
+    return { data: answer.data, pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } };
+};
+
+const fromSource = (source: ListSource, params: GetListParams) => {
+    const query = {
+        page: params.pagination?.page ?? 1,
+        perPage: params.pagination?.perPage ?? source.largestPage,
+        sort: params.sort,
+        filter: withoutEmpty(params.filter ?? {}),
+    };
+    return source.fetch(query, params.signal).then(answer => listResult(answer, query));
+};
+
+const withoutEmpty = (filter: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 
 const pageOf = async (call: ListCall, query: Record<string, unknown>, signal: AbortSignal | undefined) => {
     const { data, total } = await callApi(call, { query }, { signal });
@@ -129,6 +164,16 @@ const fetchIds = async (call: ListCall, ids: readonly Identifier[], signal: Abor
     return pages.flatMap(page => page.data);
 };
 
+/** One record: by the resource's `one` call, else picked from its whole list or its Feathers list by id; null when none. */
+const oneRecord = async (resource: string, id: Identifier, signal: AbortSignal | undefined): Promise<RaRecord | null> => {
+    const declaration = declarationOf(resource, 'getOne');
+    if (declaration.whole) return (await pickFrom(declaration.whole, [id], signal))[0] ?? null;
+    const { one, list } = pagedOf(resource, 'getOne');
+    if (one && 'fetch' in one) return one.fetch(id, signal);
+    if (one) return callApi(one, { params: { id } }, { signal });
+    return isFeathers(list) ? ((await fetchIds(list, [id], signal))[0] ?? null) : undeclared(resource, 'getOne');
+};
+
 /*
  * Each method answers react-admin's result type with its default record type: a caller names the
  * record type it expects (`useGetList<Admin>`), which the contract's response schema describes.
@@ -136,19 +181,16 @@ const fetchIds = async (call: ListCall, ids: readonly Identifier[], signal: Abor
 export const dataProvider = {
     getList: async (resource: string, params: GetListParams): Promise<GetListResult> => {
         const declaration = declarationOf(resource, 'getList');
-        if (!declaration.whole) return pageOf(declaration.list, feathersQuery(params), params.signal);
-        const data = await declaration.whole.fetch(params.signal);
-        return { data, total: data.length };
+        if (declaration.whole) {
+            const data = await declaration.whole.fetch(params.signal);
+            return { data, total: data.length };
+        }
+        const { list } = pagedOf(resource, 'getList');
+        return isFeathers(list) ? pageOf(list, feathersQuery(params), params.signal) : fromSource(list, params);
     },
 
     getOne: async (resource: string, params: GetOneParams): Promise<GetOneResult> => {
-        const declaration = declarationOf(resource, 'getOne');
-        if (!declaration.whole && declaration.one) {
-            return { data: await callApi(declaration.one, { params: { id: params.id } }, { signal: params.signal }) };
-        }
-        const [record] = declaration.whole
-            ? await pickFrom(declaration.whole, [params.id], params.signal)
-            : await fetchIds(declaration.list, [params.id], params.signal);
+        const record = await oneRecord(resource, params.id, params.signal);
         if (!record) throw new HttpError('errors.not_found', 404, null);
         return { data: record };
     },
@@ -156,18 +198,20 @@ export const dataProvider = {
     getMany: async (resource: string, params: GetManyParams): Promise<GetManyResult> => {
         const declaration = declarationOf(resource, 'getMany');
         if (params.ids.length === 0) return { data: [] };
-        const data = declaration.whole
-            ? await pickFrom(declaration.whole, params.ids, params.signal)
-            : await fetchIds(declaration.list, params.ids, params.signal);
-        return { data };
+        if (declaration.whole) return { data: await pickFrom(declaration.whole, params.ids, params.signal) };
+        const { list } = pagedOf(resource, 'getMany');
+        if (isFeathers(list)) return { data: await fetchIds(list, params.ids, params.signal) };
+        const found = await Promise.all(params.ids.map(id => oneRecord(resource, id, params.signal)));
+        return { data: found.filter((record): record is RaRecord => record !== null) };
     },
 
-    getManyReference: async (resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult> =>
-        pageOf(
-            callOf(resource, 'getManyReference', 'list'),
-            feathersQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }),
-            params.signal,
-        ),
+    getManyReference: async (resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult> => {
+        const { list } = pagedOf(resource, 'getManyReference');
+        const filter = { ...params.filter, [params.target]: params.id };
+        return isFeathers(list)
+            ? pageOf(list, feathersQuery({ ...params, filter }), params.signal)
+            : fromSource(list, { ...params, filter });
+    },
 
     create: async (resource: string, params: CreateParams): Promise<CreateResult> => {
         const call = callOf(resource, 'create', 'create');
@@ -193,6 +237,16 @@ export const dataProvider = {
         return withFieldErrors(async () => ({ data: await callApi(call, { params: { id: params.id }, body }) }));
     },
     updateMany: async (resource: string) => undeclared(resource, 'updateMany'),
+
+    /** The largest page a resource's list call answers: an export walks the list at this size. */
+    largestPage: (resource: string): number => {
+        const declaration = declarationOf(resource, 'largestPage');
+        if (declaration.whole || !declaration.list) return Number.MAX_SAFE_INTEGER;
+        return isFeathers(declaration.list) ? FEATHERS_LARGEST_PAGE : declaration.list.largestPage;
+    },
+
+    // The writes that are not a plain create, update or delete (approve, assign, upload…), each declared in its folder.
+    ...(Object.fromEntries(Object.entries(WRITES as WriteTable).map(([name, write]) => [name, write.run])) as WriteMethods),
 } satisfies DataProvider;
 
 export type PortalDataProvider = typeof dataProvider;

@@ -1,7 +1,8 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button, CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useDataProvider, useListContext, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useListContext, useNotify, useTranslate, type GetListResult, type RaRecord } from 'react-admin';
+import type { PortalDataProvider } from '../dataProvider';
 import { errorKeyOf } from '../lib/apiErrors';
 
 /** The largest page a Feathers list answers (`paging.$limit` in contract/define.ts). */
@@ -73,22 +74,24 @@ export const ExportProgressButton = ({ run, disabled = false }: { run: ExportRun
  */
 export const ExportAllButton = <Row extends RaRecord>({
     exporter,
-    pageSize = LARGEST_PAGE,
+    pageSize: askedPageSize,
 }: {
     exporter: (rows: Row[]) => void;
+    /** Rows a call; by default the largest page the resource's list call answers. */
     pageSize?: number;
 }) => {
-    const dataProvider = useDataProvider();
+    const dataProvider = useDataProvider<PortalDataProvider>();
     const { filterValues, sort, resource, total } = useListContext<Row>();
+    const pageSize = askedPageSize ?? Math.min(dataProvider.largestPage(resource), LARGEST_PAGE);
     const run: ExportRun = async ({ signal, onProgress }) => {
         const all = await collectPages(
             page =>
-                dataProvider.getList<Row>(resource, {
+                dataProvider.getList(resource, {
                     pagination: { page, perPage: pageSize },
                     sort,
                     filter: filterValues,
                     signal,
-                }),
+                }) as Promise<GetListResult<Row>>,
             pageSize,
             onProgress,
         );
