@@ -45,6 +45,9 @@ const SystemCheck = ({ beta }: { beta: boolean }) => (
     </CanAccess>
 );
 
+/** `/dashboard/tpi` itself shows the claims paid, the first of its three pages. */
+const ToTpiSuccessful = () => <Navigate to="/dashboard/tpi/successful" replace />;
+
 /** Unknown signed-in paths go to the dashboard home. */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
 
@@ -86,21 +89,31 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 <Resource name="mc_requests" list={<ApprovalQueue queue="mc_requests" />} />
                 <Resource name="mc_requests_v2" list={<ApprovalQueue queue="mc_requests_v2" />} />
                 <Resource name="suspense-transactions" list={<SuspenseList />} />
+                {/* The specification's paths below a domain are its resource's own routes (a
+                    `<Resource>`'s children route under its name): `stores/:id` rather than
+                    react-admin's `stores/:id/show`. */}
+                <Resource name="agents" list={<AgentList />} />
+                <Resource name="stores" list={<StoreList />} create={<StoreCreate />}>
+                    <Route path=":id" element={<StoreShow />} />
+                </Resource>
+                <Resource name="shop" list={<ShopList />}>
+                    <Route path="agent" element={<ShopAgents />} />
+                </Resource>
+                <Resource name="inventory" list={<InventoryList />}>
+                    <Route path="add" element={<InventoryAdd />} />
+                    <Route path="update" element={<PriceUpdate />} />
+                </Resource>
+                <Resource name="tpi" list={<ToTpiSuccessful />}>
+                    <Route path="successful" element={<TpiClaims key="successful" kind="successful" />} />
+                    <Route path="failed" element={<TpiClaims key="failed" kind="failed" />} />
+                    <Route path="reversal" element={<TpiReversals />} />
+                </Resource>
                 <CustomRoutes>
                     <Route path="/profile" element={<ProfilePage />} />
                     <Route path="/password" element={<ChangePasswordScreen />} />
                     <Route path="/test" element={<SystemCheck beta={false} />} />
                     <Route path="/test-beta" element={<SystemCheck beta />} />
                     <Route path="/audit" element={<AuditTrail />} />
-                    <Route path="/stores" element={<StoreList />} />
-                    <Route path="/stores/create" element={<StoreCreate />} />
-                    <Route path="/stores/:id" element={<StoreShow />} />
-                    <Route path="/shop" element={<ShopList />} />
-                    <Route path="/shop/agent" element={<ShopAgents />} />
-                    <Route path="/agents" element={<AgentList />} />
-                    <Route path="/inventory" element={<InventoryList />} />
-                    <Route path="/inventory/add" element={<InventoryAdd />} />
-                    <Route path="/inventory/update" element={<PriceUpdate />} />
                     <Route path="/customers/find" element={<CustomerFind variant="staff" />} />
                     <Route path="/customers/view" element={<CustomerView variant="staff" />} />
                     <Route path="/customers/findassisted" element={<CustomerFind variant="assisted" />} />
@@ -108,9 +121,6 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Route path="/customers/ocr" element={<KycQueue />} />
                     <Route path="/customers/kyc-validation" element={<KycValidation />} />
                     <Route path="/transactions/find" element={<TransactionFind />} />
-                    <Route path="/tpi/successful" element={<TpiClaims key="successful" kind="successful" />} />
-                    <Route path="/tpi/failed" element={<TpiClaims key="failed" kind="failed" />} />
-                    <Route path="/tpi/reversal" element={<TpiReversals />} />
                     <Route path="/reconciliation" element={<Reconciliation />} />
                     <Route path="/find/fieldagent/customer" element={<CustomerFind variant="fieldagent" />} />
                     <Route path="/fieldagent/customers/view" element={<CustomerView variant="fieldagent" />} />
