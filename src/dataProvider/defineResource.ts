@@ -83,11 +83,15 @@ export type RowsField<C extends CallDefinition> = {
     [K in keyof CallResponse<C>]: CallResponse<C>[K] extends readonly unknown[] ? K : never;
 }[keyof CallResponse<C>];
 
-/** react-admin's sort as `{ sort, order }` for a call that sorts by one of `fields`, else by `fallback`. */
+/**
+ * react-admin's sort as `{ sort, order }` for a call that sorts by one of `fields`, else by `fallback`.
+ * The columns are inferred from `fields` alone: inferred from the fallback too, inside a `request`
+ * whose answer the call's input types, they widened to `string` and the call's enum refused them.
+ */
 export const sortInput = <F extends string>(
     sort: SortPayload | undefined,
     fields: readonly F[],
-    fallback: { field: F; order: 'asc' | 'desc' },
+    fallback: { field: NoInfer<F>; order: 'asc' | 'desc' },
 ): { sort: F; order: 'asc' | 'desc' } => {
     const field = fields.find(name => name === sort?.field);
     if (!field) return { sort: fallback.field, order: fallback.order };

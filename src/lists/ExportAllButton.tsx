@@ -1,7 +1,16 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button, CircularProgress } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
-import { useDataProvider, useListContext, useNotify, useTranslate, type GetListResult, type RaRecord } from 'react-admin';
+import { useContext, useEffect, useRef, useState } from 'react';
+import {
+    DataProviderContext,
+    useDataProvider,
+    useListContext,
+    useNotify,
+    useTranslate,
+    type DataProvider,
+    type GetListResult,
+    type RaRecord,
+} from 'react-admin';
 import type { PortalDataProvider } from '../dataProvider';
 import { errorKeyOf } from '../lib/apiErrors';
 
@@ -67,6 +76,9 @@ export const ExportProgressButton = ({ run, disabled = false }: { run: ExportRun
     );
 };
 
+const answersLargestPage = (provider: DataProvider | null): provider is DataProvider & Pick<PortalDataProvider, 'largestPage'> =>
+    typeof provider?.largestPage === 'function';
+
 /**
  * react-admin's export button without its cap (ExportButton asks one page of `maxResults`): the
  * whole filtered and sorted list of the list in context, fetched page after page through the data
@@ -81,8 +93,12 @@ export const ExportAllButton = <Row extends RaRecord>({
     pageSize?: number;
 }) => {
     const dataProvider = useDataProvider<PortalDataProvider>();
+    // useDataProvider's proxy makes every method answer a promise (a plain value throws), so the
+    // synchronous largestPage is asked of the provider itself, as the context holds it.
+    const provider = useContext(DataProviderContext);
     const { filterValues, sort, resource, total } = useListContext<Row>();
-    const pageSize = askedPageSize ?? Math.min(dataProvider.largestPage(resource), LARGEST_PAGE);
+    const largest = answersLargestPage(provider) ? provider.largestPage(resource) : LARGEST_PAGE;
+    const pageSize = askedPageSize ?? Math.min(largest, LARGEST_PAGE);
     const run: ExportRun = async ({ signal, onProgress }) => {
         const all = await collectPages(
             page =>
