@@ -3,9 +3,11 @@
  * `<Resource>` per domain and the custom routes. The signed-out pages and the providers every
  * page needs are in Portal.tsx.
  */
-import { AdminUI, CanAccess, CustomRoutes, Resource, type Store } from 'react-admin';
+import type { ReactElement } from 'react';
+import { AdminUI, CanAccess, CustomRoutes, Resource, type ResourceProps, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { settings } from './config';
+import { DECLARED_RESOURCES } from './dataProvider/declarations';
 import type { PortalI18n } from './i18n';
 import { AccessCheckFailed } from './layout/AccessCheckFailed';
 import { AccessDenied } from './layout/AccessDenied';
@@ -27,6 +29,7 @@ import security from './resources/security';
 import { ShopAgents, ShopList } from './resources/shops';
 import { StoreCreate, StoreList, StoreShow } from './resources/stores';
 import users from './resources/users';
+import { ROUTE_KEYS, ROUTES, isShellRoute, type RouteDef, type ShellRouteKey } from './routes';
 
 const DashboardHome = lazyPage(() => import('./pages/dashboard/DashboardHome').then(m => m.DashboardHome));
 const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then(m => m.ProfilePage));
@@ -50,6 +53,103 @@ const ToTpiSuccessful = () => <Navigate to="/dashboard/tpi/successful" replace /
 
 /** Unknown signed-in paths go to the dashboard home. */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
+
+const UserList = users.list;
+const GroupList = security.list;
+
+/** The screen of every route of the table (src/routes.ts): a route without one does not type-check. */
+const SCREENS: Record<ShellRouteKey, ReactElement> = {
+    users: <UserList />,
+    agents: <AgentList />,
+    find_customer: <CustomerFind variant="staff" />,
+    find_assisted_customer: <CustomerFind variant="assisted" />,
+    find_transaction: <TransactionFind />,
+    stores: <StoreList />,
+    store_create: <StoreCreate />,
+    store: <StoreShow />,
+    shop: <ShopList />,
+    shop_agents: <ShopAgents />,
+    inventory: <InventoryList />,
+    inventory_add: <InventoryAdd />,
+    inventory_update: <PriceUpdate />,
+    deregistrations: <ApprovalQueue queue="deregistrations" />,
+    find_customer_fieldagent: <CustomerFind variant="fieldagent" />,
+    find_customer_by_shop: <CustomerFind variant="shop" />,
+    mc_requests_v2: <ApprovalQueue queue="mc_requests_v2" />,
+    mc_requests: <ApprovalQueue queue="mc_requests" />,
+    imei_changes: <ApprovalQueue queue="imei_changes" />,
+    transfer_loan_requests: <ApprovalQueue queue="transfer_loan_requests" />,
+    kyc_verification: <KycQueue />,
+    kyc_validation: <KycValidation />,
+    suspense_transactions: <SuspenseList />,
+    reconciliation: <Reconciliation />,
+    tpi: <ToTpiSuccessful />,
+    tpi_successful: <TpiClaims key="successful" kind="successful" />,
+    tpi_failed: <TpiClaims key="failed" kind="failed" />,
+    tpi_reversal: <TpiReversals />,
+    security: <GroupList />,
+    audit: <AuditTrail />,
+    system_check: <SystemCheck beta={false} />,
+    system_check_beta: <SystemCheck beta />,
+    profile: <ProfilePage />,
+    password: <ChangePasswordScreen />,
+    customer_view: <CustomerView variant="staff" />,
+    assisted_customer_view: <CustomerView variant="assisted" />,
+    fieldagent_customer_view: <CustomerView variant="fieldagent" />,
+    shop_customer_view: <CustomerView variant="shop" />,
+    add_loan: <AddLoan entry="v1" />,
+    add_loan_v2: <AddLoan entry="v2" />,
+    add_loan_fieldagent: <AddLoan entry="fieldagent" />,
+    add_loan_shop: <AddLoan entry="shop" />,
+    add_loan_assisted: <AddLoan entry="assisted" />,
+};
+
+const SHELL_ROUTES = ROUTE_KEYS.filter(isShellRoute).map(key => ({ key, ...(ROUTES[key] as RouteDef) }));
+
+/** The resources whose routes the table holds, in its order. */
+const ROUTED = [...new Set(SHELL_ROUTES.flatMap(route => (route.under ? [route.under] : [])))];
+
+/**
+ * A resource's routes from the table: its list (the path that is its name), its `create`, and the
+ * others as child routes below its name (`stores/:id`, `shop/agent`, `tpi/failed`).
+ */
+const routesOf = (name: string): Pick<ResourceProps, 'list' | 'create' | 'children'> => {
+    const own = SHELL_ROUTES.filter(route => route.under === name).map(route => ({
+        ...route,
+        below: route.path.slice(name.length + 1),
+    }));
+    const at = (below: string) => own.find(route => route.below === below);
+    const list = at('');
+    const create = at('create');
+    return {
+        list: list && SCREENS[list.key],
+        create: create && SCREENS[create.key],
+        children: own
+            .filter(route => route !== list && route !== create)
+            .map(route => <Route key={route.key} path={route.below} element={SCREENS[route.key]} />),
+    };
+};
+
+/** What else a resource with routes keeps: the create and edit screens of users and security. */
+const RESOURCE_PROPS: Readonly<Record<string, Partial<ResourceProps>>> = { users, security };
+
+/** How the pickers name a record of these resources. */
+const NAMED_BY: Readonly<Record<string, string>> = {
+    groups: 'name',
+    'store-options': 'name',
+    'reachable-stores': 'name',
+};
+
+/**
+ * Every declared resource of records (a list or a whole one) without routes of its own: a
+ * `<Resource>` too, so react-admin knows each name its hooks and lists use.
+ */
+const DATA_ONLY = Object.entries(DECLARED_RESOURCES)
+    .filter(([name, declaration]) => (declaration.list || declaration.whole) && !ROUTED.includes(name))
+    .map(([name]) => name);
+
+/** The routes of no resource: custom routes of the shell. */
+const CUSTOM = SHELL_ROUTES.filter(route => !route.under);
 
 /** The session's checks and react-admin's context are shared with the BI page (layout/SignedIn.tsx). */
 export const App = (props: { i18n: PortalI18n; store?: Store }) => (
@@ -75,62 +175,16 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                 requireAuth
                 disableTelemetry
             >
-                <Resource name="users" {...users} />
-                <Resource name="security" {...security} />
-                <Resource name="group-roles" />
-                <Resource name="roles" />
-                <Resource name="groups" recordRepresentation="name" />
-                <Resource name="store-options" recordRepresentation="name" />
-                <Resource name="reachable-stores" recordRepresentation="name" />
-                <Resource name="audit-events" />
-                <Resource name="deregistrations" list={<ApprovalQueue queue="deregistrations" />} />
-                <Resource name="imei_changes" list={<ApprovalQueue queue="imei_changes" />} />
-                <Resource name="transfer_loan_requests" list={<ApprovalQueue queue="transfer_loan_requests" />} />
-                <Resource name="mc_requests" list={<ApprovalQueue queue="mc_requests" />} />
-                <Resource name="mc_requests_v2" list={<ApprovalQueue queue="mc_requests_v2" />} />
-                <Resource name="suspense-transactions" list={<SuspenseList />} />
-                {/* The specification's paths below a domain are its resource's own routes (a
-                    `<Resource>`'s children route under its name): `stores/:id` rather than
-                    react-admin's `stores/:id/show`. */}
-                <Resource name="agents" list={<AgentList />} />
-                <Resource name="stores" list={<StoreList />} create={<StoreCreate />}>
-                    <Route path=":id" element={<StoreShow />} />
-                </Resource>
-                <Resource name="shop" list={<ShopList />}>
-                    <Route path="agent" element={<ShopAgents />} />
-                </Resource>
-                <Resource name="inventory" list={<InventoryList />}>
-                    <Route path="add" element={<InventoryAdd />} />
-                    <Route path="update" element={<PriceUpdate />} />
-                </Resource>
-                <Resource name="tpi" list={<ToTpiSuccessful />}>
-                    <Route path="successful" element={<TpiClaims key="successful" kind="successful" />} />
-                    <Route path="failed" element={<TpiClaims key="failed" kind="failed" />} />
-                    <Route path="reversal" element={<TpiReversals />} />
-                </Resource>
+                {ROUTED.map(name => (
+                    <Resource key={name} name={name} {...RESOURCE_PROPS[name]} {...routesOf(name)} />
+                ))}
+                {DATA_ONLY.map(name => (
+                    <Resource key={name} name={name} recordRepresentation={NAMED_BY[name]} />
+                ))}
                 <CustomRoutes>
-                    <Route path="/profile" element={<ProfilePage />} />
-                    <Route path="/password" element={<ChangePasswordScreen />} />
-                    <Route path="/test" element={<SystemCheck beta={false} />} />
-                    <Route path="/test-beta" element={<SystemCheck beta />} />
-                    <Route path="/audit" element={<AuditTrail />} />
-                    <Route path="/customers/find" element={<CustomerFind variant="staff" />} />
-                    <Route path="/customers/view" element={<CustomerView variant="staff" />} />
-                    <Route path="/customers/findassisted" element={<CustomerFind variant="assisted" />} />
-                    <Route path="/customers/digital-assisted-view" element={<CustomerView variant="assisted" />} />
-                    <Route path="/customers/ocr" element={<KycQueue />} />
-                    <Route path="/customers/kyc-validation" element={<KycValidation />} />
-                    <Route path="/transactions/find" element={<TransactionFind />} />
-                    <Route path="/reconciliation" element={<Reconciliation />} />
-                    <Route path="/find/fieldagent/customer" element={<CustomerFind variant="fieldagent" />} />
-                    <Route path="/fieldagent/customers/view" element={<CustomerView variant="fieldagent" />} />
-                    <Route path="/find/shop/fieldagent/customer" element={<CustomerFind variant="shop" />} />
-                    <Route path="/shop/fieldagent/customers/view" element={<CustomerView variant="shop" />} />
-                    <Route path="/customers/add-loan" element={<AddLoan entry="v1" />} />
-                    <Route path="/customers/add-loan-v2" element={<AddLoan entry="v2" />} />
-                    <Route path="/fieldagent/customers/add-loan" element={<AddLoan entry="fieldagent" />} />
-                    <Route path="/fieldagent/shop/customers/add-loan" element={<AddLoan entry="shop" />} />
-                    <Route path="/customers/digital-assisted-add-loan" element={<AddLoan entry="assisted" />} />
+                    {CUSTOM.map(route => (
+                        <Route key={route.key} path={`/${route.path}`} element={SCREENS[route.key]} />
+                    ))}
                 </CustomRoutes>
             </AdminUI>
         </SignedInContext>
