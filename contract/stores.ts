@@ -228,11 +228,18 @@ export const inventoryItem = z.object({
     status: z.enum(INVENTORY_STATUSES),
     cash_price: z.number(),
     created_at: z.string(),
+    /** The customer (public id) of a sold device's loan: the list's row leads to them. */
+    sold_to: z.string().nullable(),
 });
 export type InventoryItem = z.infer<typeof inventoryItem>;
 
+/** The columns the inventory list sorts by, each along an index (server/db/schema/catalogue.ts). */
+export const INVENTORY_SORTS = ['created_at', 'imei', 'model', 'store', 'status', 'cash_price'] as const;
+export type InventorySort = (typeof INVENTORY_SORTS)[number];
+
 export const listInventory = defineCall({
-    summary: 'Devices in the stores the caller may see, newest first; `q` matches IMEI, SKU, brand or model.',
+    summary:
+        'Devices in the stores the caller may see, newest first unless `sort`/`order` say otherwise (`model` is brand then model, `store` its name); `q` matches IMEI, SKU, brand or model.',
     method: 'POST',
     path: '/api/v1/get_phone_inventory',
     access: 'VIEW_INVENTORY',
@@ -240,6 +247,8 @@ export const listInventory = defineCall({
         q: z.string().trim().max(80).optional(),
         store_id: id.optional(),
         status: z.enum(INVENTORY_STATUSES).optional(),
+        sort: z.enum(INVENTORY_SORTS).default('created_at'),
+        order: z.enum(['asc', 'desc']).default('desc'),
         page_number: numberText(INT4_MAX).default(1),
         page_size: numberText(1000).default(50),
     }),

@@ -21,6 +21,7 @@ import {
     listAgents,
     listInventory,
     listPhoneModels,
+    type InventorySort,
     listShopAgents,
     listShops,
     listStores,
@@ -40,8 +41,10 @@ import {
     admins,
     agentProfiles,
     approvalRequests,
+    customers,
     inventoryCounts,
     inventoryItems,
+    loans,
     phoneModels,
     stores,
 } from '../db/schema';
@@ -327,6 +330,36 @@ const itemFields = {
     status: inventoryItems.status,
     cash_price: phoneModels.cashPrice,
     created_at: inventoryItems.createdAt,
+    // A sold device's customer, from its latest loan (loans_imei_idx: an IMEI is in stock once).
+    sold_to: sql<
+        string | null
+    >`case when ${inventoryItems.status} = 'sold' then (select ${customers.publicId}::text from ${loans} join ${customers} on ${customers.id} = ${loans.customerId} where ${loans.imei} = ${inventoryItems.imei} order by ${loans.id} desc limit 1) end`,
+};
+
+/**
+ * The inventory list's orders (contract INVENTORY_SORTS), each along an index so that a page
+ * stops at its last row: the catalogue's (brand, model, sku) and (cash_price, sku) indexes, then
+ * a model's devices by inventory_items_sku_created_at_idx; a store's name (stores_name_key), then
+ * its devices by inventory_items_store_created_at_idx; status and time by their own. Every order
+ * ends in the device's id, so pages never share or skip a row.
+ */
+const inventoryOrder = (sort: InventorySort, order: 'asc' | 'desc'): SQL[] => {
+    const way = order === 'asc' ? asc : desc;
+    const newest = [way(inventoryItems.createdAt), way(inventoryItems.id)];
+    switch (sort) {
+        case 'imei':
+            return [way(inventoryItems.imei)];
+        case 'model':
+            return [way(phoneModels.brand), way(phoneModels.model), way(inventoryItems.sku), ...newest];
+        case 'cash_price':
+            return [way(phoneModels.cashPrice), way(inventoryItems.sku), ...newest];
+        case 'store':
+            return [way(sql`lower(${stores.name})`), way(inventoryItems.storeId), ...newest];
+        case 'status':
+            return [way(inventoryItems.status), ...newest];
+        case 'created_at':
+            return newest;
+    }
 };
 
 const selectItems = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
@@ -619,7 +652,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         const [rows, [counted], [byImeiOnly]] = await Promise.all([
             selectItems(context.db)
                 .where(and(...itemFilters))
-                .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id))
+                .orderBy(...inventoryOrder(body.sort, body.order))
                 .limit(limit ?? 1000)
                 .offset(offset),
             skus !== null && skus.length === 0

@@ -21,10 +21,14 @@ import {
     transferAgent,
     updateAgentLocation,
     updatePhonePrices,
+    INVENTORY_SORTS,
+    INVENTORY_STATUSES as INVENTORY_STATUS_LIST,
     type INVENTORY_STATUSES,
+    type InventoryItem,
+    type InventorySort,
 } from '../../contract/stores';
 import { register } from '../../contract/security';
-import { admins, inventoryItems, phoneModels, stores } from '../../server/db/schema';
+import { admins, customers, inventoryItems, loans, phoneModels, stores } from '../../server/db/schema';
 import { race } from './concurrency';
 import { startTestServer, type TestServer } from './harness';
 
@@ -44,6 +48,8 @@ const imeiOf = (stem: number) => {
 };
 let nextImei = 35_000_000_000_000;
 const freshImei = () => imeiOf(nextImei++);
+/** Text in the test database's order (PGlite's C collation: by code point). */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 beforeAll(async () => {
     server = await startTestServer();
@@ -453,6 +459,58 @@ describe('inventory', () => {
         expect(durban.body.phones).toEqual([]);
         const one = await server.call(listInventory, { body: { q: mine.body.phones[0]!.imei }, token: admin });
         expect(one.body.phones.map(phone => phone.imei)).toEqual([mine.body.phones[0]!.imei]);
+    });
+
+    it('sorts by each column both ways, server-side, and pages along the same order', async () => {
+        const all = (await server.call(listInventory, { body: { page_size: '1000' }, token: admin })).body.phones;
+        expect(all.length).toBeGreaterThan(20);
+        const newest = (a: InventoryItem, b: InventoryItem) => a.created_at.localeCompare(b.created_at) || a.id - b.id;
+        const statusRank = (item: InventoryItem) => INVENTORY_STATUS_LIST.indexOf(item.status);
+        const ascending: Record<InventorySort, (a: InventoryItem, b: InventoryItem) => number> = {
+            created_at: newest,
+            imei: (a, b) => byText(a.imei, b.imei),
+            model: (a, b) => byText(a.brand, b.brand) || byText(a.model, b.model) || byText(a.sku, b.sku) || newest(a, b),
+            cash_price: (a, b) => a.cash_price - b.cash_price || byText(a.sku, b.sku) || newest(a, b),
+            store: (a, b) =>
+                byText(a.store_name.toLowerCase(), b.store_name.toLowerCase()) || a.store_id - b.store_id || newest(a, b),
+            status: (a, b) => statusRank(a) - statusRank(b) || newest(a, b),
+        };
+        for (const sort of INVENTORY_SORTS) {
+            for (const order of ['asc', 'desc'] as const) {
+                const expected = [...all].sort((a, b) => (order === 'asc' ? 1 : -1) * ascending[sort](a, b)).map(item => item.id);
+                const sorted = await server.call(listInventory, { body: { sort, order, page_size: '1000' }, token: admin });
+                expect(
+                    sorted.body.phones.map(item => item.id),
+                    `${sort} ${order}`,
+                ).toEqual(expected);
+                const second = await server.call(listInventory, {
+                    body: { sort, order, page_number: '2', page_size: '7' },
+                    token: admin,
+                });
+                expect(
+                    second.body.phones.map(item => item.id),
+                    `${sort} ${order} page 2`,
+                ).toEqual(expected.slice(7, 14));
+            }
+        }
+        const unknown = await server.call(listInventory, { body: { sort: 'price' as InventorySort }, token: admin });
+        expect(unknown.status).toBe(400);
+    });
+
+    it("leads a sold device to its loan's customer", async () => {
+        const [sold] = await server.db
+            .select({ imei: loans.imei, publicId: customers.publicId })
+            .from(loans)
+            .innerJoin(customers, eq(customers.id, loans.customerId))
+            .innerJoin(inventoryItems, eq(inventoryItems.imei, loans.imei))
+            .where(eq(inventoryItems.status, 'sold'))
+            .orderBy(desc(loans.id))
+            .limit(1);
+        expect(sold).toBeDefined();
+        const found = await server.call(listInventory, { body: { q: sold!.imei }, token: admin });
+        expect(found.body.phones.map(item => item.sold_to)).toEqual([sold!.publicId]);
+        const inStock = await server.call(listInventory, { body: { status: 'in_stock', page_size: '5' }, token: admin });
+        expect(inStock.body.phones.every(item => item.sold_to === null)).toBe(true);
     });
 
     it('answers every filter, search and page as reading every device would, while devices are added, sold, moved and removed', async () => {

@@ -13,10 +13,12 @@ import {
     addInventoryItem,
     addInventoryItems,
     INVENTORY_BATCH_ROWS,
+    listInventory,
     listPhoneModels,
     listStores,
     previewPhonePrices,
     updatePhonePrices,
+    type InventoryItem,
     type PhoneModel,
     type Store,
 } from '../../contract/stores';
@@ -244,6 +246,7 @@ describe('one device by IMEI', () => {
                         status: 'in_stock' as const,
                         cash_price: model.cash_price,
                         created_at: '2026-11-22T08:00:00.000Z',
+                        sold_to: null,
                     };
                 },
                 { status: 201 },
@@ -369,5 +372,64 @@ describe('phone prices', () => {
         ).toBeTruthy();
         expect(screen.queryByRole('button', { name: 'Update prices' })).toBeNull();
         expect(priceBodies).toEqual([]);
+    }, 40_000);
+});
+
+describe('the device list', () => {
+    const device = (id: number, overrides: Partial<InventoryItem> = {}): InventoryItem => ({
+        id,
+        imei: withCheckDigit(`35200000${String(id).padStart(6, '0')}`),
+        sku: model.sku,
+        brand: model.brand,
+        model: model.model,
+        store_id: 1,
+        store_name: 'Soweto Central',
+        status: 'in_stock',
+        cash_price: model.cash_price,
+        created_at: '2026-11-22T08:00:00.000Z',
+        sold_to: null,
+        ...overrides,
+    });
+    const listBodies: Record<string, unknown>[] = [];
+    beforeEach(() => {
+        listBodies.length = 0;
+        server.use(
+            answer(listInventory, async ({ request }) => {
+                listBodies.push((await request.clone().json()) as Record<string, unknown>);
+                return {
+                    phones: [device(1), device(2, { status: 'sold', sold_to: '0b6c3f3e-5d0e-4c36-9d56-1f0c8f0e2a11' })],
+                    total_items: 60,
+                };
+            }),
+        );
+    });
+
+    it('asks the server for the filter, sort and page the address holds, and sorts a column on the server', async () => {
+        const user = userEvent.setup();
+        const filter = encodeURIComponent(JSON.stringify({ status: 'sold', q: 'galaxy' }));
+        renderPortal(`/dashboard/inventory?filter=${filter}&sort=model&order=ASC&page=2&perPage=25`);
+        await screen.findByText('60 devices', undefined, { timeout: 15_000 });
+        expect(listBodies.at(-1)).toEqual({
+            q: 'galaxy',
+            status: 'sold',
+            sort: 'model',
+            order: 'asc',
+            page_number: '2',
+            page_size: '25',
+        });
+        await user.click(screen.getByRole('button', { name: /^Sort by cash price/ }));
+        await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ sort: 'cash_price', order: 'asc', page_number: '1' }));
+        await user.click(await screen.findByRole('button', { name: 'Sort by cash price descending' }));
+        await waitFor(() => expect(listBodies.at(-1)).toMatchObject({ sort: 'cash_price', order: 'desc' }));
+    }, 40_000);
+
+    it('leads a sold device to its customer, for those who may find customers', async () => {
+        signedInAs(['VIEW_INVENTORY', 'FIND_CUSTOMER']);
+        renderPortal('/dashboard/inventory');
+        const sold = device(2);
+        const link = await screen.findByRole('link', { name: `Open the customer who bought ${sold.imei}` }, { timeout: 15_000 });
+        expect(link.getAttribute('href')).toBe('/dashboard/customers/view?customer=0b6c3f3e-5d0e-4c36-9d56-1f0c8f0e2a11');
+        // The device in stock leads nowhere.
+        expect(screen.getAllByRole('link', { name: /Open the customer/ })).toHaveLength(1);
     }, 40_000);
 });

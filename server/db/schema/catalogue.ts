@@ -16,21 +16,30 @@ export const inventoryStatus = pgEnum('inventory_status', ['in_stock', 'reserved
 /** An amount of money in the portal's currency (contract/customers.ts CURRENCY), to the cent. */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
-export const phoneModels = pgTable('phone_models', {
-    id: identity(),
-    sku: text('sku').notNull().unique(),
-    brand: text('brand').notNull(),
-    model: text('model').notNull(),
-    image: text('image'),
-    cashPrice: money('cash_price').notNull(),
-    deposit: money('deposit').notNull(),
-    instalmentAmount: money('instalment_amount').notNull(),
-    instalmentPeriod: instalmentPeriod('instalment_period').notNull(),
-    /** Number of instalments. */
-    term: integer('term').notNull(),
-    lockSolution: lockSolution('lock_solution').notNull(),
-    createdAt: createdAt(),
-});
+export const phoneModels = pgTable(
+    'phone_models',
+    {
+        id: identity(),
+        sku: text('sku').notNull().unique(),
+        brand: text('brand').notNull(),
+        model: text('model').notNull(),
+        image: text('image'),
+        cashPrice: money('cash_price').notNull(),
+        deposit: money('deposit').notNull(),
+        instalmentAmount: money('instalment_amount').notNull(),
+        instalmentPeriod: instalmentPeriod('instalment_period').notNull(),
+        /** Number of instalments. */
+        term: integer('term').notNull(),
+        lockSolution: lockSolution('lock_solution').notNull(),
+        createdAt: createdAt(),
+    },
+    // The inventory list sorted by model or by price (server/domain/stores.ts): the catalogue is
+    // walked in this order and each model's devices read along inventory_items_sku_created_at_idx.
+    table => [
+        index('phone_models_brand_model_idx').on(table.brand, table.model, table.sku),
+        index('phone_models_cash_price_idx').on(table.cashPrice, table.sku),
+    ],
+);
 
 export const inventoryItems = pgTable(
     'inventory_items',

@@ -17,12 +17,11 @@ import {
     TableRow,
     Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { addInventoryItems, INVENTORY_BATCH_ROWS } from '../../../contract/stores';
+import { INVENTORY_BATCH_ROWS } from '../../../contract/stores';
 import { errorKeyOf } from '../../lib/apiErrors';
-import { callApi } from '../../lib/portalApi';
+import { useWrite } from '../../dataProvider/useWrite';
 import { batchesOf, MAX_FILE_BYTES, readInventoryCsv, reasonKey, type BulkItem, type RowResult } from './bulk';
 
 interface Upload {
@@ -43,7 +42,7 @@ const ROWS_PER_PAGE = 50;
  */
 export const BulkAdd = () => {
     const translate = useTranslate();
-    const queryClient = useQueryClient();
+    const addBatch = useWrite('inventoryAddBatch');
     const inputId = useId();
     const [upload, setUpload] = useState<Upload | null>(null);
     const [problem, setProblem] = useState<string | null>(null);
@@ -86,11 +85,10 @@ export const BulkAdd = () => {
         setStopped(null);
         for (let index = from; index < upload.batches.length; index++) {
             try {
-                const answer = await callApi(
-                    addInventoryItems,
-                    { body: { items: upload.batches[index]! } },
-                    { signal: controller.signal },
-                );
+                const answer = await addBatch.mutateAsync({
+                    body: { items: upload.batches[index]! },
+                    signal: controller.signal,
+                });
                 setResults(shown => [...shown, ...answer.results]);
                 setSent(index + 1);
             } catch (error) {
@@ -100,7 +98,6 @@ export const BulkAdd = () => {
             }
         }
         setSending(false);
-        void queryClient.invalidateQueries({ queryKey: ['inventory'] });
     };
 
     const total = upload?.batches.reduce((sum, batch) => sum + batch.length, 0) ?? 0;

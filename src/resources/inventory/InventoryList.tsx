@@ -1,44 +1,49 @@
 import AddIcon from '@mui/icons-material/Add';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { Box, Button, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Chip, Link as MuiLink, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
+    ColumnsButton,
     DataTable,
+    downloadCSV,
     FilterForm,
-    ListContextProvider,
+    ListBase,
     Pagination,
     ReferenceInput,
     SearchInput,
     SelectInput,
     SimpleList,
     useCanAccess,
+    useListContext,
     useLocale,
     useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { INVENTORY_STATUSES, listInventory, type InventoryItem } from '../../../contract/stores';
-import { LoadError } from '../../lists/LoadError';
-import { callApi } from '../../lib/portalApi';
+import { INVENTORY_STATUSES, type InventoryItem } from '../../../contract/stores';
+import { toCsv } from '../../lib/csv';
 import { formatAmount, formatWhen } from '../../lib/format';
+import { Amount, Mono } from '../../lists/cells';
+import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { usePagedList } from '../stores/pagedList';
+import { LoadError } from '../../lists/LoadError';
 import { Screen } from '../../lists/Screen';
+import { StatusFilter } from '../../lists/StatusFilter';
+import { quietOnError } from '../../layout/ResourceErrors';
+import { viewAddress } from '../customers/variants';
 
-/** `alwaysOn` is read by `<FilterForm>` from the element. */
-const StatusFilter = ({ source }: { source: string; alwaysOn?: boolean }) => {
-    const translate = useTranslate();
-    return (
-        <SelectInput
-            source={source}
-            label="inventory.fields.status"
-            choices={INVENTORY_STATUSES.map(status => ({ id: status, name: translate(`inventory.statuses.${status}`) }))}
-            alwaysOn
-        />
-    );
-};
+/** Every status, shown while the address names none (choosing it clears the filter). */
+const ANY_STATUS = 'any';
 
 const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
-    <StatusFilter key="status" source="status" alwaysOn />,
+    <StatusFilter
+        key="status"
+        source="status"
+        label="inventory.fields.status"
+        choices={[ANY_STATUS, ...INVENTORY_STATUSES]}
+        fallback={ANY_STATUS}
+        choiceLabel={status => `inventory.statuses.${status}`}
+        alwaysOn
+    />,
     <ReferenceInput key="store_id" source="store_id" reference="reachable-stores" alwaysOn>
         <SelectInput optionText="name" label="inventory.fields.store" />
     </ReferenceInput>,
@@ -56,36 +61,147 @@ const StatusChip = ({ status }: { status: InventoryItem['status'] }) => {
     );
 };
 
-/** The devices in the stores the caller may see (`inventory`), newest first, 50 a page. */
-export const InventoryList = () => {
+/**
+ * A device's IMEI; a sold one's leads to the customer whose loan holds it, for those who may open
+ * the customer view (a real link, so a keyboard reaches it and it opens in a new tab).
+ */
+const ImeiCell = ({ item, toCustomer }: { item: InventoryItem; toCustomer: boolean }) => {
+    const translate = useTranslate();
+    if (!toCustomer || item.sold_to === null) return <Mono>{item.imei}</Mono>;
+    return (
+        <MuiLink
+            component={Link}
+            to={viewAddress('staff', item.sold_to)}
+            aria-label={translate('inventory.open_customer', { imei: item.imei })}
+        >
+            <Mono>{item.imei}</Mono>
+        </MuiLink>
+    );
+};
+
+/** The devices of the current filter and sort, every page of them, as CSV (src/lib/csv.ts). */
+const useExporter = () => {
+    const translate = useTranslate();
+    const locale = useLocale();
+    const title = (field: string) => translate(`inventory.fields.${field}`);
+    return (items: InventoryItem[]) =>
+        downloadCSV(
+            toCsv(items, [
+                { title: title('imei'), value: item => item.imei },
+                { title: title('sku'), value: item => item.sku },
+                { title: title('model'), value: item => `${item.brand} ${item.model}` },
+                { title: title('store'), value: item => item.store_name },
+                { title: title('status'), value: item => translate(`inventory.statuses.${item.status}`) },
+                { title: title('cash_price'), value: item => item.cash_price, decimals: 2 },
+                { title: title('created_at'), value: item => formatWhen(item.created_at, locale) },
+            ]),
+            'inventory',
+        );
+};
+
+const Toolbar = () => {
+    const exporter = useExporter();
+    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    return (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
+            <Box sx={{ flexGrow: 1 }}>
+                <FilterForm filters={filters} />
+            </Box>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', pt: 1 }}>
+                {phone ? null : <ColumnsButton />}
+                <ExportAllButton<InventoryItem> exporter={exporter} />
+            </Box>
+        </Box>
+    );
+};
+
+const Devices = () => {
     const translate = useTranslate();
     const locale = useLocale();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    const { canAccess: toCustomer = false } = useCanAccess({ resource: 'customers', action: 'find' });
+    const { isPending, error, total, refetch } = useListContext<InventoryItem>();
+    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+    if (isPending) return <LoadingRows />;
+    if (!total) return <ListEmptyText />;
+    return (
+        <>
+            <Typography variant="body2" color="text.secondary" aria-live="polite">
+                {translate('inventory.count', { smart_count: total })}
+            </Typography>
+            {phone ? (
+                <SimpleList<InventoryItem>
+                    primaryText={item => `${item.brand} ${item.model}`}
+                    secondaryText={item => `${item.imei} · ${item.store_name}`}
+                    tertiaryText={item => (
+                        <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                            <StatusChip status={item.status} />
+                            {formatAmount(item.cash_price, locale)}
+                        </Box>
+                    )}
+                    rowClick={(_id, _resource, item) =>
+                        toCustomer && item.sold_to !== null ? viewAddress('staff', item.sold_to) : false
+                    }
+                />
+            ) : (
+                <DataTable<InventoryItem> bulkActionButtons={false} rowClick={false}>
+                    <DataTable.Col
+                        source="imei"
+                        label="inventory.fields.imei"
+                        render={(item: InventoryItem) => <ImeiCell item={item} toCustomer={toCustomer} />}
+                    />
+                    <DataTable.Col
+                        source="model"
+                        label="inventory.fields.model"
+                        render={(item: InventoryItem) => (
+                            <Box>
+                                <Typography variant="body2">
+                                    {item.brand} {item.model}
+                                </Typography>
+                                <Typography variant="caption" color="text.secondary">
+                                    {item.sku}
+                                </Typography>
+                            </Box>
+                        )}
+                    />
+                    {/* Sorted by the store's name: `store` is the call's sort, the row holds `store_name`. */}
+                    <DataTable.Col
+                        source="store"
+                        label="inventory.fields.store"
+                        render={(item: InventoryItem) => item.store_name}
+                    />
+                    <DataTable.Col
+                        source="status"
+                        label="inventory.fields.status"
+                        render={(item: InventoryItem) => <StatusChip status={item.status} />}
+                    />
+                    <DataTable.Col
+                        source="cash_price"
+                        label="inventory.fields.cash_price"
+                        render={(item: InventoryItem) => <Amount value={item.cash_price} />}
+                        align="right"
+                    />
+                    <DataTable.Col
+                        source="created_at"
+                        label="inventory.fields.created_at"
+                        render={(item: InventoryItem) => formatWhen(item.created_at, locale)}
+                    />
+                </DataTable>
+            )}
+            <Pagination rowsPerPageOptions={[25, 50, 100]} />
+        </>
+    );
+};
+
+/**
+ * The devices in the stores the caller may see (`inventory`), newest first, 50 a page: filters,
+ * sort (on the server), page and page size in the address; a sold device leads to its customer;
+ * the export writes every device of the filter, whatever their number.
+ */
+export const InventoryList = () => {
+    const translate = useTranslate();
     const { canAccess: canAdd } = useCanAccess({ resource: 'inventory', action: 'create' });
     const { canAccess: canPrice } = useCanAccess({ resource: 'inventory', action: 'edit' });
-    const { context, query } = usePagedList<InventoryItem>({
-        queryKey: ['inventory', 'list'],
-        resource: 'inventory',
-        perPage: 50,
-        keepPrevious: true,
-        fetchPage: async ({ page, perPage, filter, signal }) => {
-            const answer = await callApi(
-                listInventory,
-                {
-                    body: {
-                        q: typeof filter.q === 'string' ? filter.q : undefined,
-                        status: INVENTORY_STATUSES.find(status => status === filter.status),
-                        store_id: typeof filter.store_id === 'number' ? filter.store_id : undefined,
-                        page_number: String(page),
-                        page_size: String(perPage),
-                    },
-                },
-                { signal },
-            );
-            return { data: answer.phones, total: answer.total_items };
-        },
-    });
-    const total = query.data?.total ?? 0;
     return (
         <Screen
             resource="inventory"
@@ -110,76 +226,17 @@ export const InventoryList = () => {
                 </>
             }
         >
-            <ListContextProvider value={context}>
-                <FilterForm filters={filters} />
-                {query.isError ? (
-                    <LoadError error={query.error} onRetry={() => void query.refetch()} />
-                ) : query.isPending ? (
-                    <LoadingRows />
-                ) : total === 0 ? (
-                    <ListEmptyText />
-                ) : (
-                    <>
-                        <Typography variant="body2" color="text.secondary" aria-live="polite">
-                            {translate('inventory.count', { smart_count: total })}
-                        </Typography>
-                        {phone ? (
-                            <SimpleList<InventoryItem>
-                                primaryText={item => `${item.brand} ${item.model}`}
-                                secondaryText={item => `${item.imei} · ${item.store_name}`}
-                                tertiaryText={item => (
-                                    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                                        <StatusChip status={item.status} />
-                                        {formatAmount(item.cash_price, locale)}
-                                    </Box>
-                                )}
-                                rowClick={false}
-                            />
-                        ) : (
-                            <DataTable<InventoryItem> bulkActionButtons={false} rowClick={false}>
-                                <DataTable.Col source="imei" label="inventory.fields.imei" disableSort />
-                                <DataTable.Col
-                                    source="model"
-                                    label="inventory.fields.model"
-                                    disableSort
-                                    render={(item: InventoryItem) => (
-                                        <Box>
-                                            <Typography variant="body2">
-                                                {item.brand} {item.model}
-                                            </Typography>
-                                            <Typography variant="caption" color="text.secondary">
-                                                {item.sku}
-                                            </Typography>
-                                        </Box>
-                                    )}
-                                />
-                                <DataTable.Col source="store_name" label="inventory.fields.store" disableSort />
-                                <DataTable.Col
-                                    source="status"
-                                    label="inventory.fields.status"
-                                    disableSort
-                                    render={(item: InventoryItem) => <StatusChip status={item.status} />}
-                                />
-                                <DataTable.Col
-                                    source="cash_price"
-                                    label="inventory.fields.cash_price"
-                                    disableSort
-                                    render={(item: InventoryItem) => formatAmount(item.cash_price, locale)}
-                                    sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}
-                                />
-                                <DataTable.Col
-                                    source="created_at"
-                                    label="inventory.fields.created_at"
-                                    disableSort
-                                    render={(item: InventoryItem) => formatWhen(item.created_at, locale)}
-                                    sx={{ display: { xs: 'none', lg: 'table-cell' } }}
-                                />
-                            </DataTable>
-                        )}
-                    </>
-                )}
-                {total > 0 ? <Pagination rowsPerPageOptions={[25, 50, 100]} /> : null}
-            </ListContextProvider>
+            <ListBase<InventoryItem>
+                resource="inventory"
+                perPage={50}
+                sort={{ field: 'created_at', order: 'DESC' }}
+                exporter={false}
+                // The list shows its own load error (Devices), not a notification as well.
+                queryOptions={quietOnError}
+            >
+                <Toolbar />
+                <Devices />
+            </ListBase>
         </Screen>
     );
 };

@@ -1,5 +1,4 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
     Form,
@@ -7,18 +6,18 @@ import {
     required,
     SelectInput,
     TextInput,
+    useGetList,
     useLocale,
     useNotify,
     useTranslate,
     type Validator,
 } from 'react-admin';
 import { imeiProblem } from '../../lib/imeiCheck';
-import { addInventoryItem } from '../../../contract/stores';
+import type { PhoneModel } from '../../../contract/stores';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
-import { callApi } from '../../lib/portalApi';
 import { session } from '../../lib/session';
 import { formatAmount } from '../../lib/format';
-import { fetchModels, modelsKey } from './api';
+import { useWrite } from '../../dataProvider/useWrite';
 import { SubmitButton } from '../../layout/SubmitButton';
 
 /** 15 digits whose last is the Luhn check digit (contract/fields.ts `imei`, which the server applies too). */
@@ -39,19 +38,20 @@ export const OneDevice = () => {
     const translate = useTranslate();
     const locale = useLocale();
     const notify = useNotify();
-    const queryClient = useQueryClient();
-    const models = useQuery({ queryKey: modelsKey, queryFn: ({ signal }) => fetchModels(signal) });
+    const models = useGetList<PhoneModel>('phone-models');
+    const add = useWrite('inventoryAddDevice');
     const ownShop = session.user()?.shop ?? null;
     // After a device is added the form starts again, ready for the next scan, keeping the model and store.
     const [next, setNext] = useState<{ round: number; keep: DeviceForm }>({ round: 0, keep: {} });
 
     const save = async (values: DeviceForm) => {
         try {
-            const item = await callApi(addInventoryItem, {
-                body: { sku: values.sku ?? '', imei: (values.imei ?? '').trim(), store_id: values.store_id ?? undefined },
+            const item = await add.mutateAsync({
+                sku: values.sku ?? '',
+                imei: (values.imei ?? '').trim(),
+                store_id: values.store_id ?? undefined,
             });
             notify('inventory.one.added', { type: 'success', messageArgs: { imei: item.imei, store: item.store_name } });
-            void queryClient.invalidateQueries({ queryKey: ['inventory'] });
             setNext(({ round }) => ({ round: round + 1, keep: { sku: values.sku, store_id: values.store_id } }));
             return undefined;
         } catch (error) {

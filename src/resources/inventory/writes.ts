@@ -1,4 +1,28 @@
-/** This folder's writes that are not a plain create, update or delete (src/dataProvider/defineWrite.ts). */
-import type { WriteTable } from '../../dataProvider/defineWrite';
+/**
+ * The inventory writes (src/dataProvider/defineWrite.ts): a device added, a CSV file's batch
+ * added, new prices sent. Each changes the devices listed and the catalogue's stock or prices;
+ * a price change that needs approval also raises a request in the maker-checker queue.
+ */
+import type { CallInput } from '../../../contract/define';
+import { addInventoryItem, addInventoryItems, updatePhonePrices } from '../../../contract/stores';
+import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
+import { callApi } from '../../lib/portalApi';
 
-export default {} satisfies WriteTable;
+const STOCK = ['inventory', 'phone-models'];
+
+export default {
+    inventoryAddDevice: defineWrite({
+        refreshes: STOCK,
+        run: (body: CallInput<typeof addInventoryItem>['body']) => callApi(addInventoryItem, { body }),
+    }),
+    /** One batch of a CSV file's lines; `signal` stops it when the screen goes. */
+    inventoryAddBatch: defineWrite({
+        refreshes: STOCK,
+        run: ({ body, signal }: { body: CallInput<typeof addInventoryItems>['body']; signal?: AbortSignal }) =>
+            callApi(addInventoryItems, { body }, { signal }),
+    }),
+    inventoryUpdatePrices: defineWrite({
+        refreshes: [...STOCK, 'mc_requests', 'mc_requests_v2', 'approval-counts'],
+        run: (body: CallInput<typeof updatePhonePrices>['body']) => callApi(updatePhonePrices, { body }),
+    }),
+} satisfies WriteTable;

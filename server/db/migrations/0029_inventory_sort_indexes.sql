@@ -1,0 +1,2 @@
+CREATE INDEX "phone_models_brand_model_idx" ON "phone_models" USING btree ("brand","model","sku");--> statement-breakpoint
+CREATE INDEX "phone_models_cash_price_idx" ON "phone_models" USING btree ("cash_price","sku");
