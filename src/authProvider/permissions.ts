@@ -13,9 +13,7 @@ import { roleAllows, type Access } from '../../contract/define';
 import { DECLARED_RESOURCES } from '../dataProvider/declarations';
 import { gatesOf } from '../dataProvider/defineResource';
 import { APPROVAL_GATES } from '../resources/approvals/gates';
-import { CUSTOMER_GATES } from '../resources/customers/gates';
 import { KYC_GATES } from '../resources/kyc/gates';
-import { LOAN_GATES } from '../resources/loans/gates';
 import { MONEY_GATES } from '../resources/money/gates';
 import { STORE_GATES } from '../resources/stores/gates';
 
@@ -30,10 +28,6 @@ const hasAnalyticsRole: Rule = roles => [...roles].some(code => code.includes('A
 /** Pages and screens without declared calls yet. */
 const BY_HAND: Record<string, Record<string, Rule>> = {
     dashboard: { list: 'signed-in' },
-    customers: { find: 'FIND_CUSTOMER' },
-    'customers-assisted': { find: 'FIND_DIGITAL_ASSISTED_CUSTOMER' },
-    'fieldagent-customers': { find: 'FIND_CUSTOMER_FIELDAGENT' },
-    'fieldagent-shop-customers': { find: 'FIND_CUSTOMER_FIELDAGENT_STORE' },
     bi: { list: hasAnalyticsRole, ...REPORT_ROLES },
     // The system check (pages/system/); its beta page is the same check, so it needs that role too.
     'system-check': { list: 'RUN_SYSTEM_CHECK' },
@@ -53,9 +47,7 @@ const declared = Object.fromEntries(
 
 /** A domain whose screens make custom calls (not a react-admin resource) declares its gates in its folder. */
 const BY_DOMAIN: Record<string, Record<string, Rule>> = {
-    ...CUSTOMER_GATES,
     ...KYC_GATES,
-    ...LOAN_GATES,
     ...STORE_GATES,
     ...APPROVAL_GATES,
     ...MONEY_GATES,

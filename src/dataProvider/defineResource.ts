@@ -180,9 +180,16 @@ export const oneBy = <C extends CallDefinition>(
 /** The plain react-admin actions whose gates come from a call's `access`. */
 export type PlainAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
+/**
+ * A gate no single `Access` says: the phone queue's `approve_<kind>` wants both the decision
+ * call's role and the kind's own approving role, each way into the add-loan wizard every role
+ * of a sale made that way.
+ */
+export type RolesRule = (roles: ReadonlySet<string>) => boolean;
+
 interface Shared {
     /** Custom actions (`edit` on security, `approve`…) and the role each needs; `canAccess` asks by these names. */
-    actions?: Readonly<Record<string, Access>>;
+    actions?: Readonly<Record<string, Access | RolesRule>>;
 }
 
 export interface PagedResource extends Shared {
@@ -213,7 +220,7 @@ interface WholeResource extends Shared {
  * permissions map, the menu) needs to import the folder to know who may open it.
  */
 interface GatedScreen {
-    actions: Readonly<Record<string, Access>>;
+    actions: Readonly<Record<string, Access | RolesRule>>;
     list?: undefined;
     whole?: undefined;
 }
@@ -241,11 +248,11 @@ export const wholeList = <C extends CallDefinition>(
  * delete from `remove`;
  * then its custom actions as declared.
  */
-export const gatesOf = (declaration: ResourceDeclaration): Record<string, Access> => {
+export const gatesOf = (declaration: ResourceDeclaration): Record<string, Access | RolesRule> => {
     if (declaration.whole) return { list: declaration.whole.access, ...declaration.actions };
     if (!declaration.list) return { ...declaration.actions };
     const { list, one, create, update, remove, narrower } = declaration;
-    const gates: Record<string, Access> = { list: list.access, show: (one ?? list).access };
+    const gates: Record<string, Access | RolesRule> = { list: list.access, show: (one ?? list).access };
     if (create) gates.create = create.access;
     if (update) gates.edit = update.access;
     if (remove) gates.delete = remove.access;

@@ -9,7 +9,7 @@ import type { PortalIdentity } from '../../authProvider';
 import { internationalMsisdn, isMsisdn } from '../../../contract/fields';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { ENTRIES, ENTRY_OF_VARIANT } from '../loans/entries';
-import { ADD_LOAN_RESOURCE } from '../loans/gates';
+import { ADD_LOAN_RESOURCE } from '../loans/calls';
 import { StartSale } from '../loans/StartSale';
 import { customerStore } from './customerStore';
 import { AddRequest, FieldAgentRequests } from './FieldAgentRequests';

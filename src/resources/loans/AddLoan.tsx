@@ -33,7 +33,7 @@ import { customerStore } from '../customers/customerStore';
 import { absolute } from '../customers/variants';
 import { CancelSaleDialog } from './CancelSaleDialog';
 import { ENTRIES, STEPS, stepIndex, type Entry, type EntryKey, type Step } from './entries';
-import { ADD_LOAN_RESOURCE } from './gates';
+import { ADD_LOAN_RESOURCE } from './calls';
 import { REQUIRED_KYC_IMAGES, type KycImageKind } from '../../../contract/kyc';
 import { loanStore, type KeptDocument, type KeptSale } from './loanStore';
 import { CustomerStep } from './steps/CustomerStep';
@@ -383,7 +383,7 @@ const Wizard = ({ entry }: { entry: Entry }) => {
     );
 };
 
-/** One of the five add-loan routes (entries.ts), open to the holders of its gate (gates.ts). */
+/** One of the five add-loan routes (entries.ts), open to the holders of its gate (calls.ts). */
 export const AddLoan = ({ entry }: { entry: EntryKey }) => (
     <CanAccess resource={ADD_LOAN_RESOURCE} action={entry} accessDenied={<AccessDenied />} loading={<PageLoading />}>
         <Wizard key={entry} entry={ENTRIES[entry]} />

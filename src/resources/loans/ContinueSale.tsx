@@ -6,7 +6,7 @@ import type { Loan, LoanStatus } from '../../../contract/loans';
 import { session } from '../../lib/session';
 import { absolute, type VariantKey } from '../customers/variants';
 import { ENTRIES, ENTRY_OF_VARIANT } from './entries';
-import { ADD_LOAN_RESOURCE } from './gates';
+import { ADD_LOAN_RESOURCE } from './calls';
 import { loanStore } from './loanStore';
 
 /** A sale in progress: the loan exists, and the wizard can take it on from where the server says it stands. */

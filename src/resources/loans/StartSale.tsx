@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { StartSaleState } from './AddLoan';
 import { absolute, type VariantKey } from '../customers/variants';
 import { ENTRIES, ENTRY_OF_VARIANT } from './entries';
-import { ADD_LOAN_RESOURCE } from './gates';
+import { ADD_LOAN_RESOURCE } from './calls';
 
 /**
  * Starts a sale through the add-loan wizard entry of a customer lookup variant (entries.ts), shown

@@ -1,6 +1,6 @@
 /**
  * The add-loan wizard's five ways in (spec §2): one wizard (AddLoan.tsx), five routes under
- * /dashboard, each saying who may open it (gates.ts), which channel the sale is made through,
+ * /dashboard, each saying who may open it (calls.ts), which channel the sale is made through,
  * how the two codes are verified, how the deposit is confirmed, whether a liveness capture is
  * needed, and which customer view the sale belongs to (src/resources/customers/variants.ts).
  *
@@ -39,7 +39,7 @@ export interface Entry {
     key: EntryKey;
     /** Under /dashboard. */
     path: string;
-    /** The role that finds customers this way; the gate also wants ADD_LOAN and the qualified phones' role (gates.ts). */
+    /** The role that finds customers this way; the gate also wants ADD_LOAN and the qualified phones' role (calls.ts). */
     findRole: RoleCode;
     channel: (typeof CUSTOMER_CHANNELS)[number];
     otp: OtpStyle;

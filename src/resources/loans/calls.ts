@@ -3,27 +3,28 @@
  * needs (contract/origination.ts), and the role that finds customers that way, both; and the
  * role of the phones the customer qualifies for (customer-qualified-devices), the one call of the
  * wizard that ADD_LOAN does not open, so the screen is never wider than a call it makes (a seller
- * without it would be stopped at the phone step, after the customer's KYC was submitted). Read by
- * src/authProvider/permissions.ts; the routes, the customer view's "Add loan" and the lookup
- * screens' "New sale" ask `canAccess({ resource: 'add-loan', action: <entry key> })`.
+ * without it would be stopped at the phone step, after the customer's KYC was submitted). The
+ * wizard is not a list, so it declares its gates only; the routes, the customer view's "Add loan"
+ * and the lookup screens' "New sale" ask `canAccess({ resource: 'add-loan', action: <entry key> })`.
  */
 import { qualifiedDevices } from '../../../contract/customers';
 import { roleAllows, type Access } from '../../../contract/define';
 import { createLoan } from '../../../contract/origination';
+import { defineResource, type ResourceDeclaration, type RolesRule } from '../../dataProvider/defineResource';
 import { ENTRIES, ENTRY_KEYS, type EntryKey } from './entries';
-
-type Gate = (roles: ReadonlySet<string>) => boolean;
 
 /** Every one of these gates at once. */
 const allOf =
-    (...gates: readonly Access[]): Gate =>
+    (...gates: readonly Access[]): RolesRule =>
     roles =>
         gates.every(gate => roleAllows(gate, true, roles));
 
 export const ADD_LOAN_RESOURCE = 'add-loan';
 
-export const LOAN_GATES = {
-    [ADD_LOAN_RESOURCE]: Object.fromEntries(
-        ENTRY_KEYS.map(key => [key, allOf(createLoan.access, qualifiedDevices.access, ENTRIES[key].findRole)]),
-    ) as Record<EntryKey, Gate>,
-} as const satisfies Record<string, Record<string, Gate>>;
+export default {
+    [ADD_LOAN_RESOURCE]: defineResource({
+        actions: Object.fromEntries(
+            ENTRY_KEYS.map(key => [key, allOf(createLoan.access, qualifiedDevices.access, ENTRIES[key].findRole)]),
+        ) as Record<EntryKey, RolesRule>,
+    }),
+} satisfies Record<string, ResourceDeclaration>;
