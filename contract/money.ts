@@ -84,6 +84,8 @@ export const moneyTransaction = z.object({
     /** The loan it is recorded on; null while in suspense. */
     loan_reference: z.string().nullable(),
     customer_name: z.string().nullable(),
+    /** The customer's random public id, which their view's address names; null while in suspense. */
+    customer_public_id: z.string().nullable(),
     amount: z.number(),
     currency: z.literal(CURRENCY),
     channel: z.enum(TRANSACTION_CHANNELS),

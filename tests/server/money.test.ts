@@ -235,6 +235,19 @@ describe('finding payments (search/transaction)', () => {
         expect((await search({ msisdn: freshMsisdn() })).body).toEqual({ data: [], total_items: 0 });
     });
 
+    it("gives a matched payment its customer's public id (the customer view's address) and a payment in suspense none", async () => {
+        const made = await loanWithName();
+        await makePayment(server.db, { id: made.loan.id, msisdn: made.msisdn }, { amount: 79 });
+        await makeSuspense(server.db, { msisdn: made.msisdn, amount: 79 });
+        const [customer] = await server.db.select().from(customers).where(eq(customers.id, made.customer.id));
+
+        const found = await search({ msisdn: made.msisdn, sort: 'amount', order: 'asc' });
+        expect(found.status).toBe(200);
+        const byState = Object.fromEntries(found.body.data.map(row => [row.suspense_status ?? 'matched', row]));
+        expect(byState.matched?.customer_public_id).toBe(customer?.publicId);
+        expect(byState.open?.customer_public_id).toBeNull();
+    });
+
     it('counts a corrected payment as matched and a queued one as in suspense', async () => {
         const msisdn = freshMsisdn();
         const { loanReference } = await loanWithName();

@@ -106,6 +106,7 @@ describe("the payments search's export", () => {
             msisdn: '27710000009',
             loan_reference: 'LPP-000109',
             customer_name: 'Thandi Mokoena',
+            customer_public_id: '9b2f6a1e-0000-4000-8000-000000000009',
             amount: -79,
             currency: 'ZAR',
             channel: 'bank',

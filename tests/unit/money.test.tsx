@@ -29,7 +29,7 @@ import {
     type TpiClaim,
     type TpiReversal,
 } from '../../contract/money';
-import { fetchAll, fetchSuspensePage, fetchTransactionsPage } from '../../src/resources/money/api';
+import { dataProvider } from '../../src/dataProvider';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { expectFilterMenuNamed } from './support/filterMenu';
 import { renderPortal, signedInAs } from './support/portal';
@@ -44,6 +44,7 @@ const payment = (id: number, more: Partial<MoneyTransaction> = {}): MoneyTransac
     msisdn: `2771000000${id}`,
     loan_reference: `LPP-00010${id}`,
     customer_name: 'Thandi Mokoena',
+    customer_public_id: `9b2f6a1e-0000-4000-8000-00000000000${id}`,
     amount: 100 * id,
     currency: 'ZAR',
     channel: 'mpesa',
@@ -58,7 +59,7 @@ const payment = (id: number, more: Partial<MoneyTransaction> = {}): MoneyTransac
 });
 
 const inSuspense = (id: number, more: Partial<SuspenseItem> = {}): SuspenseItem => ({
-    ...payment(id, { loan_reference: null, customer_name: null, account: 'LPP-999999' }),
+    ...payment(id, { loan_reference: null, customer_name: null, customer_public_id: null, account: 'LPP-999999' }),
     suspense_status: 'open',
     suspense_reason: 'unknown_account',
     queue_note: null,
@@ -311,7 +312,7 @@ describe('Find transaction', () => {
         await waitFor(() => expect(screen.queryByText('MP8QX')).toBeNull());
         expect(sent.search?.some(body => 'msisdn' in body)).toBe(false);
 
-        await user.click(screen.getByText('Amount'));
+        await user.click(within(screen.getByRole('columnheader', { name: /Amount/ })).getByText('Amount'));
         await waitFor(() => expect(sent.search?.at(-1)).toMatchObject({ sort: 'amount', order: 'asc', reference: 'MP7' }));
     });
 
@@ -328,7 +329,7 @@ describe('Find transaction', () => {
         expect(screen.queryByRole('alert')).toBeNull();
     });
 
-    it('exports the whole result, page after page at 500 rows', async () => {
+    it('exports the whole result of the filter in the address, page after page at 500 rows, past 1,000', async () => {
         signedInAs(FINDER);
         const many = Array.from({ length: 1100 }, (_, index) => payment(index + 1));
         server.use(
@@ -339,17 +340,79 @@ describe('Find transaction', () => {
                 return { data: many.slice(start, start + body.page_size), total_items: many.length };
             }),
         );
-        const seen: number[] = [];
-        const all = await fetchAll(request => fetchTransactionsPage({ state: 'matched' }, request), undefined, {
-            onProgress: count => seen.push(count),
+        const blobs: Blob[] = [];
+        const createObjectURL = vi.fn((blob: Blob) => {
+            blobs.push(blob);
+            return 'blob:transactions';
         });
-        expect(all).toHaveLength(1100);
-        expect(sent.pages?.map(body => [body.page_number, body.page_size, body.state])).toEqual([
-            [1, 500, 'matched'],
-            [2, 500, 'matched'],
-            [3, 500, 'matched'],
-        ]);
-        expect(seen).toEqual([500, 1000, 1100]);
+        vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+        try {
+            const user = userEvent.setup();
+            renderPortal(`/dashboard/transactions/find?filter=${encodeURIComponent('{"state":"matched"}')}`);
+            await screen.findByText('1100 payments', {}, FIRST);
+            await user.click(screen.getByRole('button', { name: 'Export' }));
+            await waitFor(() => expect(blobs).toHaveLength(1));
+            const lines = (await blobs[0]!.text()).split('\r\n');
+            expect(lines).toHaveLength(1 + 1100);
+            expect(lines[0]).toContain('Reference,Paid on,Amount');
+            expect(
+                sent.pages?.filter(body => body.page_size === 500).map(body => [body.page_number, body.state, body.sort]),
+            ).toEqual([
+                [1, 'matched', 'paid_at'],
+                [2, 'matched', 'paid_at'],
+                [3, 'matched', 'paid_at'],
+            ]);
+        } finally {
+            click.mockRestore();
+            vi.unstubAllGlobals();
+        }
+    });
+
+    it('reads its filter, sort, page and page size from the address, as a reload or a copied address gives them', async () => {
+        signedInAs(FINDER);
+        const address = new URLSearchParams({
+            filter: JSON.stringify({ msisdn: '0710000007', kind: 'instalment' }),
+            sort: 'amount',
+            order: 'ASC',
+            page: '2',
+            perPage: '10',
+        });
+        renderPortal(`/dashboard/transactions/find?${address.toString()}`);
+        await waitFor(() => expect(sent.search?.length).toBeGreaterThan(0), FIRST);
+        expect(sent.search?.[0]).toEqual({
+            msisdn: '27710000007',
+            kind: 'instalment',
+            sort: 'amount',
+            order: 'asc',
+            page_number: 2,
+            page_size: 10,
+        });
+        expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Phone number' })).value).toBe('0710000007');
+    });
+
+    it("links a matched payment to its loan and its customer, in the customer's view, for those who may open it", async () => {
+        signedInAs([...FINDER, 'FIND_CUSTOMER']);
+        const view = renderPortal('/dashboard/transactions/find');
+        await screen.findByText('MP7QX', {}, FIRST);
+        const matched = rowOf('MP7QX');
+        const address = '/dashboard/customers/view?customer=9b2f6a1e-0000-4000-8000-000000000007';
+        const loan = await within(matched).findByRole('link', { name: "Open loan LPP-000107 in its customer's view" });
+        expect(loan.getAttribute('href')).toBe(address);
+        expect(within(matched).getByRole('link', { name: "Open Thandi Mokoena's customer view" }).getAttribute('href')).toBe(
+            address,
+        );
+        // A real link: reached from the keyboard.
+        loan.focus();
+        expect(document.activeElement).toBe(loan);
+        expect(within(rowOf('MP8QX')).queryAllByRole('link')).toHaveLength(0);
+        view.unmount();
+
+        signedInAs(FINDER);
+        renderPortal('/dashboard/transactions/find');
+        await screen.findByText('MP7QX', {}, FIRST);
+        expect(within(rowOf('MP7QX')).getByText('LPP-000107')).toBeTruthy();
+        expect(within(rowOf('MP7QX')).queryAllByRole('link')).toHaveLength(0);
     });
 
     it('is not open without FIND_TRANSACTION', async () => {
@@ -515,11 +578,74 @@ describe('Suspense transactions', () => {
                 HttpResponse.json({ data: [one, { ...two, id: 77 }], total_items: 27 }),
             ),
         );
-        const page = await fetchSuspensePage({}, { page: 2, perPage: 25 });
+        const page = await dataProvider.getList('suspense-transactions', {
+            pagination: { page: 2, perPage: 25 },
+            sort: { field: 'paid_at', order: 'ASC' },
+            filter: {},
+        });
         expect(page.data.map(item => [item.reference, item.id])).toEqual([
             ['MP31QX', 26],
             ['MP32QX', 77],
         ]);
+        expect(page.total).toBe(27);
+    });
+
+    it('puts the actions first, so they stay in view however narrow the table, and exports the queue', async () => {
+        signedInAs(FINANCE);
+        const blobs: Blob[] = [];
+        vi.stubGlobal(
+            'URL',
+            Object.assign(URL, {
+                createObjectURL: vi.fn((blob: Blob) => {
+                    blobs.push(blob);
+                    return 'blob:suspense';
+                }),
+                revokeObjectURL: vi.fn(),
+            }),
+        );
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+        try {
+            const user = userEvent.setup();
+            renderPortal('/dashboard/suspense-transactions');
+            await screen.findByText('MP7QX', {}, FIRST);
+            const headers = screen.getAllByRole('columnheader').map(header => header.textContent);
+            expect(headers[0]).toBe('Actions');
+            expect(screen.getByRole('button', { name: 'Columns' })).toBeTruthy();
+            await user.click(screen.getByRole('button', { name: 'Export' }));
+            await waitFor(() => expect(blobs).toHaveLength(1));
+            const lines = (await blobs[0]!.text()).split('\r\n');
+            expect(lines).toHaveLength(1 + 2);
+            expect(lines[0]).toContain('Status,Why set aside,Set aside by');
+            expect(sent.suspense?.at(-1)).toEqual({ sort: 'paid_at', order: 'asc', page_number: 1, page_size: 500 });
+        } finally {
+            click.mockRestore();
+            vi.unstubAllGlobals();
+        }
+    });
+
+    it('reads its filter and sort from the address', async () => {
+        signedInAs(FINANCE);
+        renderPortal(
+            `/dashboard/suspense-transactions?filter=${encodeURIComponent('{"status":"queued","q":"MP"}')}&sort=amount&order=DESC`,
+        );
+        await waitFor(() => expect(sent.suspense?.length).toBeGreaterThan(0), FIRST);
+        expect(sent.suspense?.[0]).toEqual({
+            status: 'queued',
+            q: 'MP',
+            sort: 'amount',
+            order: 'desc',
+            page_number: 1,
+            page_size: 25,
+        });
+        expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Set aside');
+    });
+
+    it('opens the assignment when its row is clicked', async () => {
+        signedInAs(FINANCE);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/suspense-transactions');
+        await user.click(await screen.findByText('MP8QX', {}, FIRST));
+        expect(await screen.findByRole('dialog', { name: 'Assign payment MP8QX to a loan' })).toBeTruthy();
     });
 });
 

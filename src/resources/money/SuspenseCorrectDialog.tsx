@@ -22,17 +22,19 @@ import {
     useMediaQuery,
     type Theme,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { LoanCandidate, SuspenseItem } from '../../../contract/money';
-import { LoadError } from '../../lists/LoadError';
+import { useWrite } from '../../dataProvider/useWrite';
 import { errorKeyOf } from '../../lib/apiErrors';
-import { useFormat } from '../customers/format';
+import { useSingleFlight } from '../../lib/singleFlight';
+import { Mono } from '../../lists/cells';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { candidatesKey, correctPayment, fetchCandidates, moneyKey } from './api';
-import { Fact, Facts, Mono, NOTE_MAX } from './present';
-import { useSingleMutation } from '../../lib/singleFlight';
+import { LoadError } from '../../lists/LoadError';
+import { useFormat } from '../customers/format';
+import { Fact, Facts, NOTE_MAX } from './present';
+import { candidatesKey, fetchCandidates } from './suspenseApi';
 
 /** The payment being assigned: what it is, where it came from, and why it matched no loan. */
 const Payment = ({ item }: { item: SuspenseItem }) => {
@@ -109,7 +111,6 @@ export const SuspenseCorrectDialog = ({ open, item, onClose, onDone, onExited }:
     const translate = useTranslate();
     const notify = useNotify();
     const format = useFormat();
-    const queryClient = useQueryClient();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const titleId = useId();
     const searchId = useId();
@@ -133,9 +134,11 @@ export const SuspenseCorrectDialog = ({ open, item, onClose, onDone, onExited }:
     const current = list.find(candidate => candidate.loan_reference === chosenReference) ?? chosen;
     const payment = candidates.data?.transaction ?? item;
 
-    const assign = useSingleMutation({
-        mutationFn: ({ loanReference, text }: { loanReference: string; text: string }) =>
-            correctPayment(item.id, loanReference, text),
+    // One request from one confirm, however fast the clicks (lib/singleFlight.ts).
+    const flight = useSingleFlight();
+    // The write refreshes the queue, the payments and the customer view (writes.ts), and this
+    // lookup with the queue: after a refusal the loans are asked again (a balance may have moved).
+    const assign = useWrite('suspenseAssign', {
         onSuccess: ({ loan }) => {
             notify('money.suspense.assigned', {
                 type: 'success',
@@ -145,12 +148,8 @@ export const SuspenseCorrectDialog = ({ open, item, onClose, onDone, onExited }:
                     balance: format.money(loan.balance, item.currency),
                 },
             });
-            void queryClient.invalidateQueries({ queryKey: moneyKey });
-            void queryClient.invalidateQueries({ queryKey: ['customer'] });
             onDone();
         },
-        // The list and the loans are asked again: the payment may have left suspense, a balance moved.
-        onError: () => void queryClient.invalidateQueries({ queryKey: moneyKey }),
     });
 
     // On the confirmation Cancel has the focus, so Enter straight away assigns nothing; back on the
@@ -175,11 +174,11 @@ export const SuspenseCorrectDialog = ({ open, item, onClose, onDone, onExited }:
         if (current?.assignable) setStep('confirm');
     };
     const confirm = () => {
-        if (!current || assign.isPending) return;
-        if (note.trim().length > NOTE_MAX) return;
-        assign.mutate({ loanReference: current.loan_reference, text: note });
+        if (!current || note.trim().length > NOTE_MAX) return;
+        const land = flight.take();
+        if (land) assign.mutate({ transactionId: item.id, loanReference: current.loan_reference, note }, { onSettled: land });
     };
-    const busy = assign.isPending;
+    const busy = assign.isPending || flight.busy;
 
     return (
         <Dialog

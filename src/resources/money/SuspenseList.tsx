@@ -1,82 +1,55 @@
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
-import {
-    Box,
-    Button,
-    Card,
-    CardActions,
-    CardContent,
-    MenuItem,
-    Stack,
-    TextField,
-    Typography,
-    useMediaQuery,
-    type Theme,
-} from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
     CanAccess,
+    ColumnsButton,
     DataTable,
     DateInput,
+    downloadCSV,
     FilterButton,
-    FilterForm,
-    ListContextProvider,
+    List,
     Pagination,
     SearchInput,
     SelectInput,
-    useInput,
+    TopToolbar,
+    useCanAccess,
     useListContext,
+    useLocale,
     useTranslate,
 } from 'react-admin';
 import { TRANSACTION_CHANNELS } from '../../../contract/loans';
 import { SUSPENSE_REASONS, type SuspenseItem } from '../../../contract/money';
-import { LoadError } from '../../lists/LoadError';
-import { useFormat } from '../customers/format';
-import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { usePagedList } from '../stores/pagedList';
+import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
+import { toCsv } from '../../lib/csv';
+import { formatWhen } from '../../lib/format';
+import { Amount, Mono } from '../../lists/cells';
+import { ExportAllButton } from '../../lists/ExportAllButton';
+import { ListEmptyText } from '../../lists/ListStates';
 import { Screen } from '../../lists/Screen';
-import { cleanSuspenseFilter, fetchSuspensePage, SUSPENSE_STATUS_CHOICES, suspenseKey } from './api';
-import { Mono, StateChip } from './present';
+import { StatusFilter } from '../../lists/StatusFilter';
+import { StateChip, suspenseCsvColumns } from './present';
 import { SuspenseCorrectDialog } from './SuspenseCorrectDialog';
 import { SuspenseQueueDialog } from './SuspenseQueueDialog';
+import { SUSPENSE_STATUS_CHOICES } from './transactionCalls';
 
 const PER_PAGE = 25;
-
-/**
- * Always one choice: open and queued (`waiting`, the default, which sends no status), or one
- * status. `alwaysOn` is read by `<FilterForm>` from the element.
- */
-const StatusFilter = ({ source }: { source: string; alwaysOn?: boolean }) => {
-    const translate = useTranslate();
-    const { field, id } = useInput({ source });
-    return (
-        <TextField
-            select
-            id={id}
-            variant="filled"
-            size="small"
-            margin="dense"
-            label={translate('money.suspense.fields.status')}
-            value={SUSPENSE_STATUS_CHOICES.find(status => status === field.value) ?? 'waiting'}
-            onChange={event => field.onChange(event.target.value === 'waiting' ? '' : event.target.value)}
-            onBlur={field.onBlur}
-            sx={{ minWidth: 180 }}
-        >
-            {SUSPENSE_STATUS_CHOICES.map(status => (
-                <MenuItem key={status} value={status}>
-                    {translate(`money.suspense.status_filter.${status}`)}
-                </MenuItem>
-            ))}
-        </TextField>
-    );
-};
 
 const useFilters = () => {
     const translate = useTranslate();
     return useMemo(
         () => [
             <SearchInput key="q" source="q" alwaysOn />,
-            <StatusFilter key="status" source="status" alwaysOn />,
+            <StatusFilter
+                key="status"
+                source="status"
+                label="money.suspense.fields.status"
+                choices={SUSPENSE_STATUS_CHOICES}
+                fallback="waiting"
+                choiceLabel={status => `money.suspense.status_filter.${status}`}
+                alwaysOn
+            />,
             <SelectInput
                 key="reason"
                 source="reason"
@@ -101,6 +74,15 @@ const useFilters = () => {
     );
 };
 
+const When = ({ value }: { value: string | null }) => {
+    const locale = useLocale();
+    return (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatWhen(value, locale)}
+        </Box>
+    );
+};
+
 /** The payer's number and the account they gave. */
 const Payer = ({ item }: { item: SuspenseItem }) => {
     const translate = useTranslate();
@@ -119,7 +101,7 @@ const Payer = ({ item }: { item: SuspenseItem }) => {
 /** Where it stands: open; queued with its note, by whom and when; or assigned to its loan, by whom and when. */
 const Status = ({ item }: { item: SuspenseItem }) => {
     const translate = useTranslate();
-    const format = useFormat();
+    const locale = useLocale();
     return (
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, maxWidth: 280 }}>
             <StateChip state={item.suspense_status} />
@@ -127,7 +109,7 @@ const Status = ({ item }: { item: SuspenseItem }) => {
                 <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {translate('money.suspense.queued_by', {
                         name: item.queued_by?.name ?? '—',
-                        when: format.time(item.queued_at),
+                        when: formatWhen(item.queued_at, locale),
                         note: item.queue_note ?? '—',
                     })}
                 </Typography>
@@ -137,7 +119,7 @@ const Status = ({ item }: { item: SuspenseItem }) => {
                     {translate('money.suspense.corrected_by', {
                         loan: item.loan_reference ?? '—',
                         name: item.corrected_by?.name ?? '—',
-                        when: format.time(item.corrected_at),
+                        when: formatWhen(item.corrected_at, locale),
                     })}
                 </Typography>
             ) : null}
@@ -145,13 +127,14 @@ const Status = ({ item }: { item: SuspenseItem }) => {
     );
 };
 
-type Opened = { item: SuspenseItem; action: 'assign' | 'queue'; opening: number };
+type Action = 'assign' | 'queue';
+type Opened = { item: SuspenseItem; action: Action; opening: number };
 
 /**
- * Assign (gate `edit`) for a payment still in suspense, Queue (gate `queue`) for an open one.
- * Nothing for an assigned one.
+ * Assign (gate `edit`) for a payment still in suspense, Set aside (gate `queue`) for an open one.
+ * Nothing for an assigned one. Stacked, so the column stays narrow.
  */
-const RowActions = ({ item, onOpen }: { item: SuspenseItem; onOpen: (item: SuspenseItem, action: Opened['action']) => void }) => {
+const RowActions = ({ item, onOpen }: { item: SuspenseItem; onOpen: (item: SuspenseItem, action: Action) => void }) => {
     const translate = useTranslate();
     if (item.suspense_status === 'corrected') return null;
     return (
@@ -161,8 +144,12 @@ const RowActions = ({ item, onOpen }: { item: SuspenseItem; onOpen: (item: Suspe
                     size="small"
                     variant="contained"
                     startIcon={<AssignmentReturnIcon />}
-                    onClick={() => onOpen(item, 'assign')}
+                    onClick={event => {
+                        event.stopPropagation();
+                        onOpen(item, 'assign');
+                    }}
                     aria-label={translate('money.suspense.assign_of', { reference: item.reference })}
+                    sx={{ whiteSpace: 'nowrap' }}
                 >
                     {translate('money.suspense.assign_action')}
                 </Button>
@@ -173,8 +160,12 @@ const RowActions = ({ item, onOpen }: { item: SuspenseItem; onOpen: (item: Suspe
                         size="small"
                         variant="outlined"
                         startIcon={<PauseCircleIcon />}
-                        onClick={() => onOpen(item, 'queue')}
+                        onClick={event => {
+                            event.stopPropagation();
+                            onOpen(item, 'queue');
+                        }}
                         aria-label={translate('money.suspense.queue_of', { reference: item.reference })}
+                        sx={{ whiteSpace: 'nowrap' }}
                     >
                         {translate('money.suspense.queue')}
                     </Button>
@@ -187,8 +178,9 @@ const RowActions = ({ item, onOpen }: { item: SuspenseItem; onOpen: (item: Suspe
 /** The queue on a phone: one card per payment, the same facts and actions. */
 const SuspenseCards = ({ actions }: { actions: (item: SuspenseItem) => ReactNode }) => {
     const translate = useTranslate();
-    const format = useFormat();
-    const { data = [] } = useListContext<SuspenseItem>();
+    const locale = useLocale();
+    const { data = [], isPending } = useListContext<SuspenseItem>();
+    if (!isPending && data.length === 0) return <ListEmptyText message="money.suspense.empty" />;
     return (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
             {data.map(item => {
@@ -197,10 +189,10 @@ const SuspenseCards = ({ actions }: { actions: (item: SuspenseItem) => ReactNode
                     <Card component="li" key={item.id} variant="outlined" aria-labelledby={titleId}>
                         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pb: 1 }}>
                             <Typography id={titleId} component="h2" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
-                                {item.reference} · {format.money(item.amount, item.currency)}
+                                {item.reference} · <Amount value={item.amount} />
                             </Typography>
                             <Typography variant="body2">
-                                {format.time(item.paid_at)} · {translate(`money.transactions.channels.${item.channel}`)}
+                                {formatWhen(item.paid_at, locale)} · {translate(`money.transactions.channels.${item.channel}`)}
                             </Typography>
                             <Payer item={item} />
                             {item.suspense_reason ? (
@@ -218,31 +210,122 @@ const SuspenseCards = ({ actions }: { actions: (item: SuspenseItem) => ReactNode
     );
 };
 
+/** How many payments the filters found, said to screen readers as it changes. */
+const Count = () => {
+    const translate = useTranslate();
+    const { total } = useListContext();
+    return total === undefined ? null : (
+        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ px: 2, pt: 1 }}>
+            {translate('money.suspense.count', { smart_count: total })}
+        </Typography>
+    );
+};
+
+/**
+ * The queue's table. The actions come first, so they stay in view however narrow the content
+ * (1280 px with the menu open): the other columns give way to the right, the dates below lg and
+ * any column the reader hides (ColumnsButton). A row opens its payment's assignment.
+ */
+const SuspenseTable = ({
+    actions,
+    onOpen,
+}: {
+    actions: (item: SuspenseItem) => ReactNode;
+    onOpen: (item: SuspenseItem) => void;
+}) => {
+    const translate = useTranslate();
+    const { canAccess: canAssign } = useCanAccess({ resource: 'suspense-transactions', action: 'edit' });
+    return (
+        <DataTable<SuspenseItem>
+            bulkActionButtons={false}
+            rowClick={(_id, _resource, item) => {
+                if (canAssign && item.suspense_status !== 'corrected') onOpen(item as SuspenseItem);
+                return false;
+            }}
+            empty={<ListEmptyText message="money.suspense.empty" />}
+        >
+            <DataTable.Col
+                source="actions"
+                label="money.suspense.fields.actions"
+                disableSort
+                render={(item: SuspenseItem) => actions(item)}
+            />
+            <DataTable.Col
+                source="paid_at"
+                label="money.suspense.fields.paid_at"
+                render={(item: SuspenseItem) => <When value={item.paid_at} />}
+            />
+            <DataTable.Col
+                source="reference"
+                label="money.suspense.fields.reference"
+                disableSort
+                render={(item: SuspenseItem) => (
+                    <Box>
+                        <Mono>{item.reference}</Mono>
+                        <Typography variant="caption" color="text.secondary" component="div">
+                            {translate(`money.transactions.channels.${item.channel}`)}
+                        </Typography>
+                    </Box>
+                )}
+            />
+            <DataTable.Col
+                source="msisdn"
+                label="money.suspense.fields.payer"
+                disableSort
+                render={(item: SuspenseItem) => <Payer item={item} />}
+            />
+            <DataTable.Col
+                source="amount"
+                label="money.suspense.fields.amount"
+                align="right"
+                render={(item: SuspenseItem) => <Amount value={item.amount} />}
+            />
+            <DataTable.Col
+                source="suspense_reason"
+                label="money.suspense.fields.reason"
+                disableSort
+                render={(item: SuspenseItem) =>
+                    item.suspense_reason ? translate(`money.suspense.reasons.${item.suspense_reason}`) : '—'
+                }
+            />
+            <DataTable.Col
+                source="suspense_status"
+                label="money.suspense.fields.status"
+                disableSort
+                render={(item: SuspenseItem) => <Status item={item} />}
+            />
+            <DataTable.Col
+                source="created_at"
+                label="money.suspense.fields.created_at"
+                render={(item: SuspenseItem) => <When value={item.created_at} />}
+                sx={{ display: { xs: 'none', lg: 'table-cell' } }}
+            />
+        </DataTable>
+    );
+};
+
+const useExporter = () => {
+    const translate = useTranslate();
+    return (rows: SuspenseItem[]) =>
+        downloadCSV(toCsv(rows, suspenseCsvColumns(translate)), `suspense-${new Date().toISOString().slice(0, 10)}`);
+};
+
 /**
  * Suspense transactions (spec §2, /dashboard/suspense-transactions): the payments that matched no
  * loan, open and queued unless another status is chosen, oldest first, filtered by why, a search
- * (reference, number, account given), dates and channel. Finance assigns one to its loan (a
- * choice, then a confirmation with the balance before and after) or sets it aside with a note.
- * On a phone, cards.
+ * (reference, number, account given), dates and channel, all in the address (react-admin's list)
+ * and savable as a named query (the filter menu). Finance assigns one to its loan (a choice, then
+ * a confirmation with the balance before and after) or sets it aside with a note. The whole queue
+ * exports as CSV. On a phone, cards.
  */
 export const SuspenseList = () => {
     const translate = useTranslate();
-    const format = useFormat();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
-    const filters = useFilters();
-    const { context, query } = usePagedList<SuspenseItem>({
-        queryKey: suspenseKey,
-        resource: 'suspense-transactions',
-        perPage: PER_PAGE,
-        keepPrevious: true,
-        sort: { field: 'paid_at', order: 'ASC' },
-        fetchPage: ({ page, perPage, filter, sort, signal }) =>
-            fetchSuspensePage(cleanSuspenseFilter(filter), { page, perPage, sort, signal }),
-    });
+    const exporter = useExporter();
     const [opened, setOpened] = useState<Opened | null>(null);
     const [dialogOpen, setDialogOpen] = useState(false);
     const listRef = useRef<HTMLDivElement>(null);
-    const open = (item: SuspenseItem, action: Opened['action']) => {
+    const open = (item: SuspenseItem, action: Action) => {
         setOpened(previous => ({ item, action, opening: (previous?.opening ?? 0) + 1 }));
         setDialogOpen(true);
     };
@@ -252,124 +335,37 @@ export const SuspenseList = () => {
         if (!document.activeElement || document.activeElement === document.body) listRef.current?.focus();
     };
     const actions = (item: SuspenseItem) => <RowActions item={item} onOpen={open} />;
-    const total = context.total;
 
     return (
         <Screen resource="suspense-transactions" title={translate('menu.suspense_transactions')}>
-            <ListContextProvider value={context}>
-                <Box
-                    ref={listRef}
-                    tabIndex={-1}
-                    sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, outline: 'none' }}
+            <Box ref={listRef} tabIndex={-1} sx={{ outline: 'none', minWidth: 0 }}>
+                <List<SuspenseItem>
+                    resource="suspense-transactions"
+                    title={false}
+                    filters={useFilters()}
+                    sort={{ field: 'paid_at', order: 'ASC' }}
+                    perPage={PER_PAGE}
+                    exporter={false}
+                    actions={
+                        <TopToolbar>
+                            <FilterButton />
+                            {phone ? null : <ColumnsButton />}
+                            <ExportAllButton exporter={exporter} />
+                        </TopToolbar>
+                    }
+                    pagination={<Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />}
+                    empty={false}
+                    error={<ListLoadError />}
+                    queryOptions={quietOnError}
                 >
-                    <Box
-                        sx={{
-                            display: 'flex',
-                            flexWrap: 'wrap',
-                            alignItems: 'flex-end',
-                            justifyContent: 'space-between',
-                            gap: 1,
-                        }}
-                    >
-                        <FilterForm filters={filters} />
-                        <FilterButton filters={filters} />
-                    </Box>
-                    {query.isError ? (
-                        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-                    ) : query.isPending ? (
-                        <LoadingRows />
-                    ) : (context.data ?? []).length === 0 ? (
-                        <ListEmptyText message="money.suspense.empty" />
+                    <Count />
+                    {phone ? (
+                        <SuspenseCards actions={actions} />
                     ) : (
-                        <>
-                            {total !== undefined ? (
-                                <Typography variant="body2" color="text.secondary" aria-live="polite">
-                                    {translate('money.suspense.count', { smart_count: total })}
-                                </Typography>
-                            ) : null}
-                            {phone ? (
-                                <SuspenseCards actions={actions} />
-                            ) : (
-                                <DataTable<SuspenseItem> bulkActionButtons={false} rowClick={false}>
-                                    <DataTable.Col
-                                        source="paid_at"
-                                        label="money.suspense.fields.paid_at"
-                                        render={(item: SuspenseItem) => (
-                                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                                                {format.time(item.paid_at)}
-                                            </Box>
-                                        )}
-                                    />
-                                    <DataTable.Col
-                                        source="reference"
-                                        label="money.suspense.fields.reference"
-                                        disableSort
-                                        render={(item: SuspenseItem) => (
-                                            <Box>
-                                                <Mono>{item.reference}</Mono>
-                                                <Typography variant="caption" color="text.secondary" component="div">
-                                                    {translate(`money.transactions.channels.${item.channel}`)}
-                                                </Typography>
-                                            </Box>
-                                        )}
-                                    />
-                                    <DataTable.Col
-                                        source="msisdn"
-                                        label="money.suspense.fields.payer"
-                                        disableSort
-                                        render={(item: SuspenseItem) => <Payer item={item} />}
-                                    />
-                                    <DataTable.Col
-                                        source="amount"
-                                        label="money.suspense.fields.amount"
-                                        align="right"
-                                        render={(item: SuspenseItem) => (
-                                            <Box
-                                                component="span"
-                                                sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-                                            >
-                                                {format.money(item.amount, item.currency)}
-                                            </Box>
-                                        )}
-                                    />
-                                    <DataTable.Col
-                                        source="suspense_reason"
-                                        label="money.suspense.fields.reason"
-                                        disableSort
-                                        render={(item: SuspenseItem) =>
-                                            item.suspense_reason
-                                                ? translate(`money.suspense.reasons.${item.suspense_reason}`)
-                                                : '—'
-                                        }
-                                    />
-                                    <DataTable.Col
-                                        source="suspense_status"
-                                        label="money.suspense.fields.status"
-                                        disableSort
-                                        render={(item: SuspenseItem) => <Status item={item} />}
-                                    />
-                                    <DataTable.Col
-                                        source="created_at"
-                                        label="money.suspense.fields.created_at"
-                                        render={(item: SuspenseItem) => (
-                                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                                                {format.time(item.created_at)}
-                                            </Box>
-                                        )}
-                                        sx={{ display: { xs: 'none', lg: 'table-cell' } }}
-                                    />
-                                    <DataTable.Col
-                                        label="money.suspense.fields.actions"
-                                        disableSort
-                                        render={(item: SuspenseItem) => actions(item)}
-                                    />
-                                </DataTable>
-                            )}
-                        </>
+                        <SuspenseTable actions={actions} onOpen={item => open(item, 'assign')} />
                     )}
-                    <Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />
-                </Box>
-            </ListContextProvider>
+                </List>
+            </Box>
             {opened?.action === 'assign' ? (
                 <SuspenseCorrectDialog
                     key={opened.opening}

@@ -1,41 +1,38 @@
-import { Box, Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useMemo } from 'react';
+import { Box, Card, CardContent, Link as MuiLink, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useMemo, type ReactNode } from 'react';
 import {
+    ColumnsButton,
     DataTable,
     DateInput,
     downloadCSV,
     FilterButton,
-    FilterForm,
-    ListContextProvider,
+    List,
     Pagination,
     SelectInput,
     TextInput,
+    TopToolbar,
+    useCanAccess,
     useListContext,
+    useLocale,
     useTranslate,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
 import type { MoneyTransaction } from '../../../contract/money';
-import { ExportProgressButton, type ExportRun } from '../../lists/ExportAllButton';
-import { LoadError } from '../../lists/LoadError';
+import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { toCsv } from '../../lib/csv';
-import { useFormat } from '../customers/format';
-import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { usePagedList } from '../stores/pagedList';
+import { formatWhen } from '../../lib/format';
+import { Amount, Mono } from '../../lists/cells';
+import { ExportAllButton } from '../../lists/ExportAllButton';
+import { ListEmptyText } from '../../lists/ListStates';
 import { Screen } from '../../lists/Screen';
-import {
-    cleanTransactionFilter,
-    fetchAll,
-    fetchTransactionsPage,
-    loanReferenceOf,
-    phoneOf,
-    TRANSACTION_STATES,
-    transactionsKey,
-} from './api';
-import { Mono, StateChip, stateOf, transactionCsvColumns } from './present';
+import { VARIANTS, viewAddress } from '../customers/variants';
+import { StateChip, stateOf, transactionCsvColumns } from './present';
+import { loanReferenceOf, phoneOf, TRANSACTION_STATES } from './transactionCalls';
 
 const PER_PAGE = 25;
 
-/** A typed value the call would refuse (400) is marked on its field and not sent. */
+/** A typed value the call would refuse (400) is marked on its field and not sent (transactionCalls.ts). */
 const validPhone = (value: unknown) => (value && !phoneOf(value) ? 'money.transactions.msisdn_invalid' : undefined);
 const validLoanReference = (value: unknown) =>
     value && !loanReferenceOf(value) ? 'money.transactions.loan_reference_invalid' : undefined;
@@ -100,20 +97,63 @@ const useFilters = () => {
     );
 };
 
-/** Who paid: the customer when the payment is on a loan, and the number it came from. */
-const Payer = ({ transaction }: { transaction: MoneyTransaction }) => (
-    <Box>
-        {transaction.customer_name ? <Typography variant="body2">{transaction.customer_name}</Typography> : null}
-        <Typography variant="caption" color="text.secondary" component="div">
-            <Mono>{transaction.msisdn}</Mono>
-        </Typography>
-    </Box>
+/**
+ * Where a matched payment leads: its customer's view (the staff one, by the customer's public
+ * id), which shows the loan too (a loan has no page of its own). Null for a payment in suspense,
+ * or for a reader who may not open that view.
+ */
+const useCustomerAddress = () => {
+    const { canAccess } = useCanAccess({ resource: VARIANTS.staff.resource, action: 'find' });
+    return (transaction: MoneyTransaction) =>
+        canAccess && transaction.customer_public_id ? viewAddress('staff', transaction.customer_public_id) : null;
+};
+
+/** A link of a row, reached by Tab, that does not also count as a click on the row. */
+const RowLink = ({ to, label, children }: { to: string; label: string; children: ReactNode }) => (
+    <MuiLink component={Link} to={to} aria-label={label} onClick={event => event.stopPropagation()}>
+        {children}
+    </MuiLink>
 );
 
-/** The loan it is on, or (in suspense) the account the payer gave. */
+/** Who paid: the customer when the payment is on a loan (a link to their view), and the number it came from. */
+const Payer = ({ transaction }: { transaction: MoneyTransaction }) => {
+    const translate = useTranslate();
+    const address = useCustomerAddress()(transaction);
+    const name = transaction.customer_name;
+    return (
+        <Box>
+            {name ? (
+                <Typography variant="body2">
+                    {address ? (
+                        <RowLink to={address} label={translate('money.transactions.open_customer', { name })}>
+                            {name}
+                        </RowLink>
+                    ) : (
+                        name
+                    )}
+                </Typography>
+            ) : null}
+            <Typography variant="caption" color="text.secondary" component="div">
+                <Mono>{transaction.msisdn}</Mono>
+            </Typography>
+        </Box>
+    );
+};
+
+/** The loan it is on (a link to it in its customer's view), or (in suspense) the account the payer gave. */
 const LoanOrAccount = ({ transaction }: { transaction: MoneyTransaction }) => {
     const translate = useTranslate();
-    if (transaction.loan_reference) return <Mono>{transaction.loan_reference}</Mono>;
+    const address = useCustomerAddress()(transaction);
+    const loan = transaction.loan_reference;
+    if (loan) {
+        return address ? (
+            <RowLink to={address} label={translate('money.transactions.open_loan', { loan })}>
+                <Mono>{loan}</Mono>
+            </RowLink>
+        ) : (
+            <Mono>{loan}</Mono>
+        );
+    }
     return (
         <Typography variant="caption" color="text.secondary">
             {translate('money.transactions.account_given', { account: transaction.account ?? '—' })}
@@ -135,11 +175,21 @@ const State = ({ transaction }: { transaction: MoneyTransaction }) => {
     );
 };
 
-/** The result on a phone: one card per payment with the same facts. */
+const When = ({ value }: { value: string }) => {
+    const locale = useLocale();
+    return (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatWhen(value, locale)}
+        </Box>
+    );
+};
+
+/** The result on a phone: one card per payment with the same facts and links. */
 const TransactionCards = () => {
     const translate = useTranslate();
-    const format = useFormat();
-    const { data = [] } = useListContext<MoneyTransaction>();
+    const locale = useLocale();
+    const { data = [], isPending } = useListContext<MoneyTransaction>();
+    if (!isPending && data.length === 0) return <ListEmptyText message="money.transactions.empty" />;
     return (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
             {data.map(transaction => {
@@ -154,12 +204,13 @@ const TransactionCards = () => {
                                     variant="subtitle2"
                                     sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}
                                 >
-                                    {transaction.reference} · {format.money(transaction.amount, transaction.currency)}
+                                    {transaction.reference} · <Amount value={transaction.amount} />
                                 </Typography>
                                 <StateChip state={stateOf(transaction)} />
                             </Box>
                             <Typography variant="body2">
-                                {format.time(transaction.paid_at)} · {translate(`money.transactions.kinds.${transaction.kind}`)} ·{' '}
+                                {formatWhen(transaction.paid_at, locale)} ·{' '}
+                                {translate(`money.transactions.kinds.${transaction.kind}`)} ·{' '}
                                 {translate(`money.transactions.channels.${transaction.channel}`)}
                             </Typography>
                             <Payer transaction={transaction} />
@@ -172,142 +223,127 @@ const TransactionCards = () => {
     );
 };
 
-/** The whole result as CSV, every page of it at the largest page the call takes. */
-const TransactionExport = () => {
+const useExporter = () => {
     const translate = useTranslate();
-    const { filterValues, sort, total } = useListContext<MoneyTransaction>();
-    const run: ExportRun = async ({ signal, onProgress }) => {
-        const filter = cleanTransactionFilter(filterValues);
-        const all = await fetchAll(request => fetchTransactionsPage(filter, request), sort, { signal, onProgress });
-        downloadCSV(toCsv(all, transactionCsvColumns(translate)), `transactions-${new Date().toISOString().slice(0, 10)}`);
-    };
-    return <ExportProgressButton run={run} disabled={!total} />;
+    return (rows: MoneyTransaction[]) =>
+        downloadCSV(toCsv(rows, transactionCsvColumns(translate)), `transactions-${new Date().toISOString().slice(0, 10)}`);
+};
+
+/** How many payments the filters found, said to screen readers as it changes. */
+const Count = () => {
+    const translate = useTranslate();
+    const { total } = useListContext();
+    return total === undefined ? null : (
+        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ px: 2, pt: 1 }}>
+            {translate('money.transactions.count', { smart_count: total })}
+        </Typography>
+    );
+};
+
+const TransactionTable = () => (
+    <DataTable<MoneyTransaction>
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<ListEmptyText message="money.transactions.empty" />}
+    >
+        <DataTable.Col
+            source="paid_at"
+            label="money.transactions.fields.paid_at"
+            render={(transaction: MoneyTransaction) => <When value={transaction.paid_at} />}
+        />
+        <DataTable.Col
+            source="reference"
+            label="money.transactions.fields.reference"
+            render={(transaction: MoneyTransaction) => <Mono>{transaction.reference}</Mono>}
+        />
+        <DataTable.Col
+            source="msisdn"
+            label="money.transactions.fields.payer"
+            disableSort
+            render={(transaction: MoneyTransaction) => <Payer transaction={transaction} />}
+        />
+        <DataTable.Col
+            source="loan_reference"
+            label="money.transactions.fields.loan_reference"
+            disableSort
+            render={(transaction: MoneyTransaction) => <LoanOrAccount transaction={transaction} />}
+        />
+        <DataTable.Col
+            source="kind"
+            label="money.transactions.fields.kind"
+            disableSort
+            render={(transaction: MoneyTransaction) => <KindAndChannel transaction={transaction} />}
+        />
+        <DataTable.Col
+            source="amount"
+            label="money.transactions.fields.amount"
+            align="right"
+            render={(transaction: MoneyTransaction) => <Amount value={transaction.amount} />}
+        />
+        <DataTable.Col
+            source="suspense_status"
+            label="money.transactions.fields.state"
+            disableSort
+            render={(transaction: MoneyTransaction) => <State transaction={transaction} />}
+        />
+        <DataTable.Col
+            source="created_at"
+            label="money.transactions.fields.created_at"
+            disableSort
+            render={(transaction: MoneyTransaction) => <When value={transaction.created_at} />}
+            sx={{ display: { xs: 'none', xl: 'table-cell' } }}
+        />
+    </DataTable>
+);
+
+const KindAndChannel = ({ transaction }: { transaction: MoneyTransaction }) => {
+    const translate = useTranslate();
+    return (
+        <Box>
+            <Typography variant="body2">{translate(`money.transactions.kinds.${transaction.kind}`)}</Typography>
+            <Typography variant="caption" color="text.secondary">
+                {translate(`money.transactions.channels.${transaction.channel}`)}
+            </Typography>
+        </Box>
+    );
 };
 
 /**
  * Find transaction (spec §2, /dashboard/transactions/find): any payment by its reference (whole or
  * its start), the payer's number, the loan, the dates paid, its kind, channel and whether it
- * matched a loan or waits in suspense; newest first, sortable by date, amount and reference, the
- * whole result exportable as CSV. On a phone, cards.
+ * matched a loan or waits in suspense; newest first, sortable by date, amount and reference. The
+ * filters, sort, page and page size are in the address (react-admin's list), so a reload, Back or
+ * a copied address shows the same page; a query can be saved under a name (the filter menu). The
+ * whole result exports as CSV; a matched payment links to its loan and customer. On a phone, cards.
  */
 export const TransactionFind = () => {
     const translate = useTranslate();
-    const format = useFormat();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
-    const filters = useFilters();
-    const { context, query } = usePagedList<MoneyTransaction>({
-        queryKey: transactionsKey,
-        resource: 'transactions',
-        perPage: PER_PAGE,
-        keepPrevious: true,
-        sort: { field: 'paid_at', order: 'DESC' },
-        fetchPage: ({ page, perPage, filter, sort, signal }) =>
-            fetchTransactionsPage(cleanTransactionFilter(filter), { page, perPage, sort, signal }),
-    });
-    const total = context.total;
+    const exporter = useExporter();
     return (
         <Screen resource="transactions" action="find" title={translate('menu.find_transaction')}>
-            <ListContextProvider value={context}>
-                <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
-                    <Box
-                        sx={{
-                            display: 'flex',
-                            flexWrap: 'wrap',
-                            alignItems: 'flex-end',
-                            justifyContent: 'space-between',
-                            gap: 1,
-                        }}
-                    >
-                        <FilterForm filters={filters} />
-                        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                            <FilterButton filters={filters} />
-                            <TransactionExport />
-                        </Box>
-                    </Box>
-                    {query.isError ? (
-                        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-                    ) : query.isPending ? (
-                        <LoadingRows />
-                    ) : (context.data ?? []).length === 0 ? (
-                        <ListEmptyText message="money.transactions.empty" />
-                    ) : (
-                        <>
-                            {total !== undefined ? (
-                                <Typography variant="body2" color="text.secondary" aria-live="polite">
-                                    {translate('money.transactions.count', { smart_count: total })}
-                                </Typography>
-                            ) : null}
-                            {phone ? (
-                                <TransactionCards />
-                            ) : (
-                                <DataTable<MoneyTransaction> bulkActionButtons={false} rowClick={false}>
-                                    <DataTable.Col
-                                        source="paid_at"
-                                        label="money.transactions.fields.paid_at"
-                                        render={(transaction: MoneyTransaction) => (
-                                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                                                {format.time(transaction.paid_at)}
-                                            </Box>
-                                        )}
-                                    />
-                                    <DataTable.Col
-                                        source="reference"
-                                        label="money.transactions.fields.reference"
-                                        render={(transaction: MoneyTransaction) => <Mono>{transaction.reference}</Mono>}
-                                    />
-                                    <DataTable.Col
-                                        source="msisdn"
-                                        label="money.transactions.fields.payer"
-                                        disableSort
-                                        render={(transaction: MoneyTransaction) => <Payer transaction={transaction} />}
-                                    />
-                                    <DataTable.Col
-                                        source="loan_reference"
-                                        label="money.transactions.fields.loan_reference"
-                                        disableSort
-                                        render={(transaction: MoneyTransaction) => <LoanOrAccount transaction={transaction} />}
-                                    />
-                                    <DataTable.Col
-                                        source="kind"
-                                        label="money.transactions.fields.kind"
-                                        disableSort
-                                        render={(transaction: MoneyTransaction) => (
-                                            <Box>
-                                                <Typography variant="body2">
-                                                    {translate(`money.transactions.kinds.${transaction.kind}`)}
-                                                </Typography>
-                                                <Typography variant="caption" color="text.secondary">
-                                                    {translate(`money.transactions.channels.${transaction.channel}`)}
-                                                </Typography>
-                                            </Box>
-                                        )}
-                                    />
-                                    <DataTable.Col
-                                        source="amount"
-                                        label="money.transactions.fields.amount"
-                                        align="right"
-                                        render={(transaction: MoneyTransaction) => (
-                                            <Box
-                                                component="span"
-                                                sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-                                            >
-                                                {format.money(transaction.amount, transaction.currency)}
-                                            </Box>
-                                        )}
-                                    />
-                                    <DataTable.Col
-                                        source="suspense_status"
-                                        label="money.transactions.fields.state"
-                                        disableSort
-                                        render={(transaction: MoneyTransaction) => <State transaction={transaction} />}
-                                    />
-                                </DataTable>
-                            )}
-                        </>
-                    )}
-                    <Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />
-                </Box>
-            </ListContextProvider>
+            <List<MoneyTransaction>
+                resource="transactions"
+                title={false}
+                filters={useFilters()}
+                sort={{ field: 'paid_at', order: 'DESC' }}
+                perPage={PER_PAGE}
+                exporter={false}
+                actions={
+                    <TopToolbar>
+                        <FilterButton />
+                        {phone ? null : <ColumnsButton />}
+                        <ExportAllButton exporter={exporter} />
+                    </TopToolbar>
+                }
+                pagination={<Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />}
+                empty={false}
+                error={<ListLoadError />}
+                queryOptions={quietOnError}
+            >
+                <Count />
+                {phone ? <TransactionCards /> : <TransactionTable />}
+            </List>
         </Screen>
     );
 };

@@ -8,21 +8,15 @@
  * opens to the checkers who decide reversals as well as to the makers who ask for them.
  */
 import {
-    correctSuspense,
     decideTpiReversal,
     failedTpiClaims,
-    queueSuspense,
     reconcileDeposits,
     requestedTpiReversals,
     requestTpiReversal,
-    searchTransactions,
     successfulTpiClaims,
-    suspenseTransactions,
 } from '../../../contract/money';
 
 export const MONEY_GATES = {
-    transactions: { find: searchTransactions.access },
-    'suspense-transactions': { list: suspenseTransactions.access, edit: correctSuspense.access, queue: queueSuspense.access },
     reconciliation: { create: reconcileDeposits.access },
     'tpi-successful': { list: successfulTpiClaims.access, reverse: requestTpiReversal.access },
     'tpi-failed': { list: failedTpiClaims.access },

@@ -6,17 +6,14 @@
 import { Box, Chip, Typography, type ChipProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { MoneyTransaction, SuspenseStatus, TpiClaim, TpiReversalStatus } from '../../../contract/money';
+import type { MoneyTransaction, SuspenseItem, SuspenseStatus, TpiClaim, TpiReversalStatus } from '../../../contract/money';
 import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
 import { NoteDialog as SharedNoteDialog, type NoteDialogProps } from '../../dialogs/NoteDialog';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export const Mono = ({ children }: { children: ReactNode }) => (
-    <Box component="span" sx={{ fontFamily: 'monospace', fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-    </Box>
-);
+/** The one code cell of every list (lists/cells.tsx). */
+export { Mono } from '../../lists/cells';
 
 /** A chip whose outline and text read at 4.5:1 on white in either theme. */
 const warningSx = (theme: Theme) => ({
@@ -134,6 +131,23 @@ export const transactionCsvColumns = (translate: Translate) => {
         },
         { title: title('created_at'), value: (row: MoneyTransaction) => row.created_at },
         { title: title('upload_id'), value: (row: MoneyTransaction) => row.upload_id ?? '' },
+    ];
+};
+
+/** The columns of the suspense queue's CSV export: a payment's, then who set it aside or assigned it, and when. */
+export const suspenseCsvColumns = (translate: Translate) => {
+    const title = (field: string) => translate(`money.suspense.fields.${field}`);
+    return [
+        ...transactionCsvColumns(translate),
+        {
+            title: title('status'),
+            value: (row: SuspenseItem) => translate(`money.suspense.status_filter.${row.suspense_status}`),
+        },
+        { title: translate('money.suspense.csv.queue_note'), value: (row: SuspenseItem) => row.queue_note ?? '' },
+        { title: translate('money.suspense.csv.queued_by'), value: (row: SuspenseItem) => row.queued_by?.name ?? '' },
+        { title: translate('money.suspense.csv.queued_at'), value: (row: SuspenseItem) => row.queued_at ?? '' },
+        { title: translate('money.suspense.csv.corrected_by'), value: (row: SuspenseItem) => row.corrected_by?.name ?? '' },
+        { title: translate('money.suspense.csv.corrected_at'), value: (row: SuspenseItem) => row.corrected_at ?? '' },
     ];
 };
 
