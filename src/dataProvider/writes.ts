@@ -11,9 +11,10 @@ import inventory from '../resources/inventory/writes';
 import kyc from '../resources/kyc/writes';
 import money from '../resources/money/writes';
 import stores from '../resources/stores/writes';
+import users from '../resources/users/writes';
 import type { Write } from './defineWrite';
 
-export const WRITES = { ...approvals, ...customers, ...inventory, ...kyc, ...money, ...stores } satisfies Record<
+export const WRITES = { ...approvals, ...customers, ...inventory, ...kyc, ...money, ...stores, ...users } satisfies Record<
     string,
     Write<never, unknown>
 >;

@@ -18,7 +18,7 @@ import { useLocation } from 'react-router-dom';
 import type { PortalIdentity } from '../authProvider';
 import { settings } from '../config';
 import type { ApprovalKind } from '../../contract/approvals';
-import { pendingOf, useApprovalCounts } from '../resources/approvals/counts';
+import { pendingOf, useApprovalCounts } from '../dataProvider/useApprovalCounts';
 import { hrefOf, visibleMenu, type MenuEntry, type MenuGroup } from './menu';
 
 type Counts = Readonly<Record<ApprovalKind, number>> | undefined;

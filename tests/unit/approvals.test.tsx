@@ -20,7 +20,8 @@ import {
 } from '../../contract/approvals';
 import { registrationOptions } from '../../contract/security';
 import { canAccessWith } from '../../src/authProvider/permissions';
-import { fetchWholeQueue } from '../../src/resources/approvals/api';
+import { dataProvider } from '../../src/dataProvider';
+import { collectPages } from '../../src/lists/ExportAllButton';
 import { createI18nProvider } from '../../src/i18n';
 import sw from '../../src/i18n/sw';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
@@ -302,6 +303,43 @@ describe('an approvals queue', () => {
     });
 });
 
+describe('a queue in the address', () => {
+    it('opens at the filter, sort, page and page size a copied address names', async () => {
+        signedInAs(CHECKER);
+        const filter = encodeURIComponent(JSON.stringify({ status: 'approved', q: 'Zanele' }));
+        renderPortal(`/dashboard/imei_changes?filter=${filter}&order=ASC&page=2&perPage=10&sort=id`);
+        await waitFor(() => expect(listed.length).toBeGreaterThan(0), FIRST);
+        expect(listed[0]).toEqual({
+            status: 'approved',
+            q: 'Zanele',
+            sort: 'id',
+            order: 'asc',
+            page_number: 2,
+            page_size: 10,
+        });
+        expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveProperty('textContent', 'Approved');
+    });
+
+    it('counts one agent registration (v2) as one, not as a page of 25', async () => {
+        signedInAs(['VIEW_MAKER_CHECKER_REQUESTS']);
+        server.use(
+            answer(listServiceTransactions, [
+                {
+                    ...imeiChange(41, 'Agent 41'),
+                    kind: 'agent_registration',
+                    loan_reference: null,
+                    change: { username: 'agent41', store_name: 'Soweto Central' },
+                },
+            ]),
+        );
+        renderPortal('/dashboard/mc_requests_v2');
+        expect(await screen.findByText('Agent 41', {}, FIRST)).toBeTruthy();
+        expect(await screen.findByText('1-1 of 1')).toBeTruthy();
+        expect(screen.getByText('1 request')).toBeTruthy();
+        expect(screen.queryByText('1-25 of 25')).toBeNull();
+    });
+});
+
 describe('catalogue price cuts (v2)', () => {
     const cut: ApprovalRequest = {
         ...imeiChange(41, 'Samsung Galaxy A15 128 GB'),
@@ -417,10 +455,19 @@ describe('the export of a queue', () => {
                 return { pending_requests: many.slice(start, start + body.page_size), total_items: many.length };
             }),
         );
+        // What the export button does: every page of the current filter, at the resource's largest page.
         const seen: number[] = [];
-        const all = await fetchWholeQueue('imei_changes', { status: 'approved', q: 'Customer' }, undefined, {
-            onProgress: count => seen.push(count),
-        });
+        const perPage = dataProvider.largestPage('imei_changes');
+        const all = await collectPages(
+            page =>
+                dataProvider.getList('imei_changes', {
+                    pagination: { page, perPage },
+                    sort: { field: 'created_at', order: 'DESC' },
+                    filter: { status: 'approved', q: 'Customer' },
+                }),
+            perPage,
+            count => seen.push(count),
+        );
         expect(all).toHaveLength(1200);
         expect(pages).toEqual(
             [1, 2, 3].map(page_number =>

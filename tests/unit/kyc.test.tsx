@@ -62,7 +62,13 @@ let brokenImage: string | null = null;
 
 contractServer(
     answer(pendingKycVerifications, async ({ request }) => {
-        const body = (await request.clone().json()) as { id?: number; status?: string; q?: string };
+        const body = (await request.clone().json()) as {
+            id?: number;
+            status?: string;
+            q?: string;
+            page_number?: number;
+            page_size?: number;
+        };
         listed.push(body);
         if (queueFails > 0) {
             queueFails -= 1;
@@ -74,7 +80,9 @@ contractServer(
                 : rows
                       .filter(row => row.status === (body.status ?? 'pending'))
                       .filter(row => !body.q || row.customer.name.toLowerCase().includes(body.q.toLowerCase()));
-        return { data: shown, total_items: shown.length };
+        const size = body.page_size ?? 25;
+        const from = ((body.page_number ?? 1) - 1) * size;
+        return { data: shown.slice(from, from + size), total_items: shown.length };
     }),
     answer(kycImageContent, ({ params }) => {
         const id = String(params.id);
@@ -177,6 +185,44 @@ describe('the KYC verification queue', () => {
 
         await user.click(screen.getByRole('link', { name: 'Review submission 8 of Sipho Zulu' }));
         expect(await screen.findByRole('heading', { name: 'KYC submission #8', level: 1 }, FIRST)).toBeTruthy();
+    });
+
+    it('keeps its filter in the address: a copied address opens on the same status and search', async () => {
+        signedInAs(VIEWER);
+        const filter = encodeURIComponent(JSON.stringify({ status: 'approved', q: 'ayanda' }));
+        renderPortal(`/dashboard/customers/ocr?filter=${filter}&page=1&perPage=10`);
+        expect(await screen.findByText('Ayanda Nkosi', {}, FIRST)).toBeTruthy();
+        expect(listed[0]).toEqual({ status: 'approved', q: 'ayanda', page_number: 1, page_size: 10 });
+        expect((screen.getByPlaceholderText('Search') as HTMLInputElement).value).toBe('ayanda');
+        expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Approved');
+    });
+
+    it('exports every submission the filter selects, page after page, as CSV', async () => {
+        signedInAs(VIEWER);
+        rows = Array.from({ length: 130 }, (_, index) => submission(index + 1, `Customer ${index + 1}`));
+        const blobs: Blob[] = [];
+        const createObjectURL = vi.fn((blob: Blob) => {
+            blobs.push(blob);
+            return 'blob:kyc';
+        });
+        vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+        try {
+            const user = userEvent.setup();
+            renderPortal('/dashboard/customers/ocr');
+            await screen.findByText('130 submissions', {}, FIRST);
+            await user.click(screen.getByRole('button', { name: 'Export' }));
+            await waitFor(() => expect(blobs).toHaveLength(1));
+            const lines = (await blobs[0]!.text()).split('\r\n');
+            expect(lines).toHaveLength(1 + 130);
+            expect(lines[0]).toContain('Submission,Status,Customer,Phone number');
+            expect(lines[1]).toContain('1,Pending,Customer 1,');
+            // At the call's largest page (100), two pages.
+            expect(listed.filter(body => body.page_size === 100).map(body => body.page_number)).toEqual([1, 2]);
+        } finally {
+            click.mockRestore();
+            vi.unstubAllGlobals();
+        }
     });
 
     it('says when nothing waits, and a failure with a Retry that loads again', async () => {

@@ -16,5 +16,9 @@ export const auditEvents = pgTable(
         coords: text('coords'),
         at: at('at').notNull(),
     },
-    table => [index('audit_events_entity_idx').on(table.entity, table.entityId)],
+    table => [
+        index('audit_events_entity_idx').on(table.entity, table.entityId),
+        // The trail's order, newest first, and its When column sorted either way.
+        index('audit_events_at_idx').on(table.at),
+    ],
 );

@@ -18,12 +18,11 @@ import {
 import { useId, useRef, useState } from 'react';
 import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
-import { decide, type Decision } from './api';
-import { useRefreshAfterDecision } from './decisions';
-import { useSingleFlight } from '../../lib/singleFlight';
+import { useWrite } from '../../dataProvider/useWrite';
 import { DecisionDialog } from './DecisionDialog';
 import type { QueueName } from './gates';
-import { readableOn, refusalOf, type Outcome } from './present';
+import { readableOn, type Outcome } from './present';
+import type { Decision } from './writes';
 
 /** Dark enough on white for a 4.5:1 contrast (the theme's warning orange is not). */
 const OUTCOME_COLOURS = { approved: '#1B5E20', rejected: '#1B5E20', already: '#7A4100', refused: '#B71C1C' } as const;
@@ -121,39 +120,34 @@ const BulkResults = ({ run, onClose }: { run: Run | null; onClose: () => void })
 };
 
 /**
- * A bulk decision: one call per request, one after the other, each outcome reported (approved or
- * rejected, decided meanwhile by someone else, or refused and why). Held by the queue screen, so
- * the report stays when the decided rows leave the list.
+ * A bulk decision (the `approvalsDecideMany` write): one call per request, one after the other,
+ * each outcome reported as it lands (approved or rejected, decided meanwhile by someone else, or
+ * refused and why). Held by the queue screen, so the report stays when the decided rows leave the
+ * list; the write refreshes the queues and the counts once it has run.
  */
 export const useBulkDecision = (queue: QueueName, onFinished: () => void) => {
-    const refresh = useRefreshAfterDecision();
     const [run, setRun] = useState<Run | null>(null);
     const closed = useRef(false);
-    // One run at a time: a double click on the dialog's Approve, as it closes, starts nothing more.
-    const { take } = useSingleFlight();
-    const start = async (decision: Decision, note: string, requests: ApprovalRequest[]) => {
-        const land = take();
-        if (!land) return;
-        try {
-            closed.current = false;
-            setRun({ decision, requests, outcomes: [], running: true });
-            for (const request of requests) {
-                if (closed.current) break;
-                let outcome: Outcome;
-                try {
-                    await decide(queue, request, decision, note);
-                    outcome = { request, result: decision === 'approve' ? 'approved' : 'rejected' };
-                } catch (error) {
-                    outcome = refusalOf(request, error);
-                }
-                setRun(current => (current ? { ...current, outcomes: [...current.outcomes, outcome] } : current));
-            }
+    const write = useWrite('approvalsDecideMany', {
+        onSettled: () => {
             setRun(current => (current ? { ...current, running: false } : current));
-        } finally {
-            land();
-        }
-        onFinished();
-        refresh();
+            onFinished();
+        },
+    });
+    const start = (decision: Decision, note: string, requests: ApprovalRequest[]) => {
+        // One run at a time: a double click on the dialog's Approve, as it closes, starts nothing more.
+        if (write.isPending) return;
+        closed.current = false;
+        setRun({ decision, requests, outcomes: [], running: true });
+        write.mutate({
+            queue,
+            requests,
+            decision,
+            note,
+            onOutcome: outcome =>
+                setRun(current => (current ? { ...current, outcomes: [...current.outcomes, outcome] } : current)),
+            stopped: () => closed.current,
+        });
     };
     const results = (
         <BulkResults
@@ -164,10 +158,7 @@ export const useBulkDecision = (queue: QueueName, onFinished: () => void) => {
             }}
         />
     );
-    return {
-        start: (decision: Decision, note: string, requests: ApprovalRequest[]) => void start(decision, note, requests),
-        results,
-    };
+    return { start, results };
 };
 
 /**

@@ -3,7 +3,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { NoteDialog, noteProblem as sharedNoteProblem } from '../../dialogs/NoteDialog';
-import { closedByApprovalKey, fetchClosedByApproval, type Decision } from './api';
+import { closedByApprovalKey, fetchClosedByApproval } from './api';
+import type { Decision } from './writes';
 
 /** A rejection says why (contract `decision`: a note of at least 3 characters); an approval may add a note. */
 export { NOTE_MAX, NOTE_MIN } from '../../dialogs/NoteDialog';

@@ -1,45 +1,30 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import {
-    Box,
-    Button,
-    Card,
-    CardActions,
-    CardContent,
-    MenuItem,
-    Stack,
-    TextField,
-    Typography,
-    useMediaQuery,
-    type Theme,
-} from '@mui/material';
-import type { ReactNode } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
     DataTable,
+    downloadCSV,
     FilterForm,
-    ListContextProvider,
+    ListBase,
     Pagination,
     SearchInput,
-    useInput,
     useListContext,
+    useLocale,
     useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { KYC_SUBMISSION_STATUSES, type KycSubmission } from '../../../contract/kyc';
-import { LoadError } from '../../lists/LoadError';
-import { WhoWhen, useWhen } from '../approvals/RequestDetail';
+import { toCsv } from '../../lib/csv';
+import { formatDateTime } from '../../lib/format';
+import { Mono } from '../../lists/cells';
+import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { usePagedList } from '../stores/pagedList';
+import { LoadError } from '../../lists/LoadError';
 import { Screen } from '../../lists/Screen';
-import { fetchQueuePage, queueKey, type QueueFilter, type SubmissionStatus } from './api';
+import { StatusFilter } from '../../lists/StatusFilter';
+import { WhoWhen, useWhen } from '../approvals/RequestDetail';
 import { OcrSummary, SubmissionStatusChip, validationPath } from './present';
 
 const PER_PAGE = 25;
-
-const Mono = ({ children }: { children: ReactNode }) => (
-    <Box component="span" sx={{ fontFamily: 'monospace', fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-    </Box>
-);
 
 /** The customer, their number and the ID they gave. */
 const Customer = ({ submission }: { submission: KycSubmission }) => (
@@ -64,33 +49,47 @@ const TypeAndChannel = ({ submission }: { submission: KycSubmission }) => {
     );
 };
 
-/** Always one status (pending unless another is chosen), as the approvals queues do. */
-const StatusFilter = ({ source }: { source: string; alwaysOn?: boolean }) => {
-    const translate = useTranslate();
-    const { field, id } = useInput({ source });
-    return (
-        <TextField
-            select
-            id={id}
-            variant="filled"
-            size="small"
-            margin="dense"
-            label={translate('kyc.fields.status')}
-            value={KYC_SUBMISSION_STATUSES.find(status => status === field.value) ?? 'pending'}
-            onChange={event => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            sx={{ minWidth: 160 }}
-        >
-            {KYC_SUBMISSION_STATUSES.map(status => (
-                <MenuItem key={status} value={status}>
-                    {translate(`kyc.statuses.${status}`)}
-                </MenuItem>
-            ))}
-        </TextField>
-    );
-};
+/** Always one status: pending unless another is chosen (the call's own default), as the approvals queues do. */
+const FILTERS = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <StatusFilter
+        key="status"
+        source="status"
+        alwaysOn
+        label="kyc.fields.status"
+        choices={KYC_SUBMISSION_STATUSES}
+        fallback="pending"
+        choiceLabel={status => `kyc.statuses.${status}`}
+    />,
+];
 
-const FILTERS = [<SearchInput key="q" source="q" alwaysOn />, <StatusFilter key="status" source="status" alwaysOn />];
+/** Every submission the filter selects as CSV (src/lib/csv.ts), in the reader's words and dates. */
+const useExporter = () => {
+    const translate = useTranslate();
+    const locale = useLocale();
+    const title = (field: string) => translate(`kyc.fields.${field}`);
+    const when = (at: string | null) => (at ? formatDateTime(Date.parse(at), locale) : '');
+    return (rows: KycSubmission[]) =>
+        downloadCSV(
+            toCsv(rows, [
+                { title: title('id'), value: row => row.id },
+                { title: title('status'), value: row => translate(`kyc.statuses.${row.status}`) },
+                { title: title('customer'), value: row => row.customer.name },
+                { title: title('msisdn'), value: row => row.customer.msisdn },
+                { title: title('id_type'), value: row => translate(`customers.id_types.${row.id_type}`) },
+                { title: title('id_number'), value: row => row.id_number },
+                { title: title('type'), value: row => translate(`customers.types.${row.customer.customer_type}`) },
+                { title: title('channel'), value: row => translate(`customers.channels.${row.channel}`) },
+                { title: title('store'), value: row => row.store?.name ?? '' },
+                { title: title('submitted_by'), value: row => row.submitted_by.name },
+                { title: title('submitted_at'), value: row => when(row.created_at) },
+                { title: title('decided_by'), value: row => row.decided_by?.name ?? '' },
+                { title: title('decided_at'), value: row => when(row.decided_at) },
+                { title: title('reason'), value: row => row.reason ?? '' },
+            ]),
+            'kyc-submissions',
+        );
+};
 
 const ReviewButton = ({ submission }: { submission: KycSubmission }) => {
     const translate = useTranslate();
@@ -154,115 +153,119 @@ const QueueCards = () => {
     );
 };
 
+/** The rows, their count and the pages of the list in context, or why there are none. */
+const QueueBody = () => {
+    const translate = useTranslate();
+    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    const { data, error, isPending, refetch, total, filterValues } = useListContext<KycSubmission>();
+    const status = KYC_SUBMISSION_STATUSES.find(value => value === filterValues.status) ?? 'pending';
+    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+    if (isPending) return <LoadingRows />;
+    if (!data?.length) return <ListEmptyText message={status === 'pending' ? 'kyc.empty_pending' : undefined} />;
+    return (
+        <>
+            {total !== undefined ? (
+                <Typography variant="body2" color="text.secondary" aria-live="polite">
+                    {translate('kyc.count', { smart_count: total })}
+                </Typography>
+            ) : null}
+            {phone ? (
+                <QueueCards />
+            ) : (
+                // The server orders the queue (oldest pending first, newest decided first): no column sorts it.
+                <DataTable<KycSubmission> bulkActionButtons={false} rowClick={id => validationPath(Number(id))}>
+                    <DataTable.Col
+                        source="id"
+                        label="kyc.fields.id"
+                        disableSort
+                        render={(submission: KycSubmission) => `#${submission.id}`}
+                    />
+                    <DataTable.Col
+                        source="customer"
+                        label="kyc.fields.customer"
+                        disableSort
+                        render={(submission: KycSubmission) => <Customer submission={submission} />}
+                    />
+                    <DataTable.Col
+                        source="channel"
+                        label="kyc.fields.type"
+                        disableSort
+                        render={(submission: KycSubmission) => <TypeAndChannel submission={submission} />}
+                    />
+                    <DataTable.Col
+                        source="store"
+                        label="kyc.fields.store"
+                        disableSort
+                        render={(submission: KycSubmission) => submission.store?.name ?? '—'}
+                        sx={{ display: { xs: 'none', lg: 'table-cell' } }}
+                    />
+                    <DataTable.Col
+                        source="ocr"
+                        label="kyc.fields.ocr"
+                        disableSort
+                        render={(submission: KycSubmission) => <OcrSummary submission={submission} />}
+                    />
+                    <DataTable.Col
+                        source="created_at"
+                        label="kyc.fields.submitted_by"
+                        disableSort
+                        render={(submission: KycSubmission) => (
+                            <WhoWhen name={submission.submitted_by.name} at={submission.created_at} />
+                        )}
+                    />
+                    {status !== 'pending' ? (
+                        <DataTable.Col
+                            source="decided_at"
+                            label="kyc.fields.decided_by"
+                            disableSort
+                            render={(submission: KycSubmission) => (
+                                <Box>
+                                    <SubmissionStatusChip status={submission.status} />
+                                    <WhoWhen
+                                        name={submission.decided_by?.name ?? translate('kyc.replaced')}
+                                        at={submission.decided_at}
+                                    />
+                                </Box>
+                            )}
+                        />
+                    ) : null}
+                    <DataTable.Col
+                        label="kyc.fields.actions"
+                        disableSort
+                        render={(submission: KycSubmission) => <ReviewButton submission={submission} />}
+                    />
+                </DataTable>
+            )}
+        </>
+    );
+};
+
 /**
- * The KYC verification queue (spec §2 "KYC verification", /dashboard/customers/ocr): the
- * submissions waiting for a checker, oldest first, or the decided ones, with a search on name,
- * phone number or ID number. Each shows the customer, their type and channel, the shop, who
- * submitted it and when, and whether the user corrected what OCR read; it opens on the
- * verification screen. On a phone, cards.
+ * The KYC verification queue (spec §2 "KYC verification", /dashboard/customers/ocr), the
+ * `kyc-submissions` resource: the submissions waiting for a checker, oldest first, or the decided
+ * ones, with a search on name, phone number or ID number; the filter and page live in the address,
+ * so back, a reload or a copied address show the same list. Each row shows the customer, their
+ * type and channel, the shop, who submitted it and when, and whether the user corrected what OCR
+ * read; it opens on the verification screen. On a phone, cards.
  */
 export const KycQueue = () => {
     const translate = useTranslate();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
-    const { context, query } = usePagedList<KycSubmission>({
-        queryKey: queueKey,
-        resource: 'kyc',
-        perPage: PER_PAGE,
-        keepPrevious: true,
-        filter: { status: 'pending' },
-        fetchPage: ({ page, perPage, filter, signal }) => fetchQueuePage(filter as QueueFilter, page, perPage, signal),
-    });
-    const status: SubmissionStatus = (context.filterValues as QueueFilter).status ?? 'pending';
-    const total = context.total;
+    const exporter = useExporter();
     return (
-        <Screen resource="kyc" title={translate('menu.kyc_verification')}>
-            <ListContextProvider value={context}>
+        <Screen resource="kyc-submissions" title={translate('menu.kyc_verification')}>
+            {/* Inside the screen's gate: nothing is asked before canAccess answers. */}
+            <ListBase<KycSubmission> perPage={PER_PAGE}>
                 <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
-                    <FilterForm filters={FILTERS} />
-                    {query.isError ? (
-                        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-                    ) : query.isPending ? (
-                        <LoadingRows />
-                    ) : (context.data ?? []).length === 0 ? (
-                        <ListEmptyText message={status === 'pending' ? 'kyc.empty_pending' : undefined} />
-                    ) : (
-                        <>
-                            {total !== undefined ? (
-                                <Typography variant="body2" color="text.secondary" aria-live="polite">
-                                    {translate('kyc.count', { smart_count: total })}
-                                </Typography>
-                            ) : null}
-                            {phone ? (
-                                <QueueCards />
-                            ) : (
-                                <DataTable<KycSubmission> bulkActionButtons={false} rowClick={id => validationPath(Number(id))}>
-                                    <DataTable.Col
-                                        source="id"
-                                        label="kyc.fields.id"
-                                        disableSort
-                                        render={(submission: KycSubmission) => `#${submission.id}`}
-                                    />
-                                    <DataTable.Col
-                                        source="customer"
-                                        label="kyc.fields.customer"
-                                        disableSort
-                                        render={(submission: KycSubmission) => <Customer submission={submission} />}
-                                    />
-                                    <DataTable.Col
-                                        source="channel"
-                                        label="kyc.fields.type"
-                                        disableSort
-                                        render={(submission: KycSubmission) => <TypeAndChannel submission={submission} />}
-                                    />
-                                    <DataTable.Col
-                                        source="store"
-                                        label="kyc.fields.store"
-                                        disableSort
-                                        render={(submission: KycSubmission) => submission.store?.name ?? '—'}
-                                        sx={{ display: { xs: 'none', lg: 'table-cell' } }}
-                                    />
-                                    <DataTable.Col
-                                        source="ocr"
-                                        label="kyc.fields.ocr"
-                                        disableSort
-                                        render={(submission: KycSubmission) => <OcrSummary submission={submission} />}
-                                    />
-                                    <DataTable.Col
-                                        source="created_at"
-                                        label="kyc.fields.submitted_by"
-                                        disableSort
-                                        render={(submission: KycSubmission) => (
-                                            <WhoWhen name={submission.submitted_by.name} at={submission.created_at} />
-                                        )}
-                                    />
-                                    {status !== 'pending' ? (
-                                        <DataTable.Col
-                                            source="decided_at"
-                                            label="kyc.fields.decided_by"
-                                            disableSort
-                                            render={(submission: KycSubmission) => (
-                                                <Box>
-                                                    <SubmissionStatusChip status={submission.status} />
-                                                    <WhoWhen
-                                                        name={submission.decided_by?.name ?? translate('kyc.replaced')}
-                                                        at={submission.decided_at}
-                                                    />
-                                                </Box>
-                                            )}
-                                        />
-                                    ) : null}
-                                    <DataTable.Col
-                                        label="kyc.fields.actions"
-                                        disableSort
-                                        render={(submission: KycSubmission) => <ReviewButton submission={submission} />}
-                                    />
-                                </DataTable>
-                            )}
-                        </>
-                    )}
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 1 }}>
+                        <Box sx={{ flexGrow: 1 }}>
+                            <FilterForm filters={FILTERS} />
+                        </Box>
+                        <ExportAllButton<KycSubmission> exporter={exporter} />
+                    </Box>
+                    <QueueBody />
                     <Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />
                 </Box>
-            </ListContextProvider>
+            </ListBase>
         </Screen>
     );
 };

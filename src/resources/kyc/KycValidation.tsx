@@ -1,29 +1,19 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CancelIcon from '@mui/icons-material/Cancel';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
-import ReplyIcon from '@mui/icons-material/Reply';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { CanAccess, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { CanAccess, useGetOne, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import { GENDERS } from '../../../contract/customers';
-import { KYC_CORRECTABLE_FIELDS, type KycCorrections, type KycImageKind, type KycSubmission } from '../../../contract/kyc';
-import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
+import type { KycImageKind, KycSubmission } from '../../../contract/kyc';
 import { ImageViewer } from '../../layout/ImageViewer';
 import { LoadError } from '../../lists/LoadError';
-import { errorKeyOf } from '../../lib/apiErrors';
-import { useWhen } from '../approvals/RequestDetail';
 import { Screen } from '../../lists/Screen';
-import { decideSubmission, fetchImage, fetchSubmission, imageKey, kycKey, submissionKey, type KycDecision } from './api';
+import { useWhen } from '../approvals/RequestDetail';
+import { fetchImage, imageKey } from './api';
+import { Decision } from './KycDecision';
 import { OcrComparison, SubmissionStatusChip } from './present';
-import { useSingleMutation } from '../../lib/singleFlight';
-
-/** A rejection says why (contract: 3 to 500 characters). */
-const REASON_MIN = 3;
-const REASON_MAX = 500;
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
     <Card variant="outlined" component="section" aria-label={title}>
@@ -101,190 +91,6 @@ const KycImage = ({ id, kind }: { id: string; kind: KycImageKind }) => {
                 {label}
             </Typography>
         </Box>
-    );
-};
-
-interface DecisionState {
-    choice: 'approve' | 'reject' | 'return';
-}
-
-type Correctable = (typeof KYC_CORRECTABLE_FIELDS)[number];
-type Draft = Record<Correctable, string>;
-
-const draftOf = (submission: KycSubmission): Draft => ({
-    first_name: submission.confirmed.first_name ?? '',
-    last_name: submission.confirmed.last_name ?? '',
-    gender: submission.confirmed.gender ?? '',
-});
-
-/** The fields the checker changed, as the contract takes them; unchanged ones are not sent. */
-const correctionsOf = (submission: KycSubmission, draft: Draft): KycCorrections => {
-    const was = draftOf(submission);
-    const corrections: KycCorrections = {};
-    const first = draft.first_name.trim();
-    const last = draft.last_name.trim();
-    if (first !== was.first_name) corrections.first_name = first;
-    if (last !== was.last_name) corrections.last_name = last;
-    const gender = GENDERS.find(value => value === draft.gender);
-    if (gender && gender !== was.gender) corrections.gender = gender;
-    return corrections;
-};
-
-/**
- * What the checker may correct before approving, where the documents show a misread name or
- * gender (contract `KYC_CORRECTABLE_FIELDS`); each change is recorded with its value before.
- */
-const Corrections = ({ draft, onChange, disabled }: { draft: Draft; onChange: (draft: Draft) => void; disabled: boolean }) => {
-    const translate = useTranslate();
-    return (
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }}>
-            <Typography component="legend" variant="body2" color="text.secondary">
-                {translate('kyc.corrections.intro')}
-            </Typography>
-            {(['first_name', 'last_name'] as const).map(field => (
-                <TextField
-                    key={field}
-                    label={translate(`kyc.corrections.${field}`)}
-                    value={draft[field]}
-                    onChange={event => onChange({ ...draft, [field]: event.target.value })}
-                    disabled={disabled}
-                    fullWidth
-                    margin="dense"
-                    slotProps={{ htmlInput: { maxLength: 80 } }}
-                />
-            ))}
-            <TextField
-                select
-                label={translate('kyc.corrections.gender')}
-                value={draft.gender}
-                onChange={event => onChange({ ...draft, gender: event.target.value })}
-                disabled={disabled}
-                fullWidth
-                margin="dense"
-            >
-                {GENDERS.map(gender => (
-                    <MenuItem key={gender} value={gender}>
-                        {translate(`customers.genders.${gender}`)}
-                    </MenuItem>
-                ))}
-            </TextField>
-        </Box>
-    );
-};
-
-/**
- * Approve, send back and reject, each asked first; a rejection needs its reason and sending back a
- * note for the agent (both at least REASON_MIN characters). The server's refusal shows in the dialog.
- */
-const Decision = ({ submission }: { submission: KycSubmission }) => {
-    const translate = useTranslate();
-    const notify = useNotify();
-    const queryClient = useQueryClient();
-    const [open, setOpen] = useState<DecisionState | null>(null);
-    const [visible, setVisible] = useState(false);
-    const [reason, setReason] = useState('');
-    const [problem, setProblem] = useState<string | undefined>();
-    const [draft, setDraft] = useState<Draft>(() => draftOf(submission));
-    const mutation = useSingleMutation({
-        mutationFn: (decision: KycDecision) => decideSubmission(submission.id, decision),
-        onSuccess: saved => {
-            notify(`kyc.${saved.status}`, {
-                type: 'success',
-                messageArgs: { id: saved.id, name: saved.customer.name },
-            });
-            queryClient.setQueryData(submissionKey(saved.id), saved);
-            setVisible(false);
-            void queryClient.invalidateQueries({ queryKey: kycKey });
-        },
-        // Decided meanwhile, or one's own: the reason shows in the dialog, the screen shows the submission as it now is.
-        onError: () => void queryClient.invalidateQueries({ queryKey: submissionKey(submission.id) }),
-    });
-    const start = (choice: DecisionState['choice']) => {
-        mutation.reset();
-        setReason('');
-        setDraft(draftOf(submission));
-        setProblem(undefined);
-        setOpen({ choice });
-        setVisible(true);
-    };
-    const confirm = () => {
-        if (open?.choice === 'approve') {
-            const corrections = correctionsOf(submission, draft);
-            if ((corrections.first_name ?? 'ok').length < 2 || (corrections.last_name ?? 'ok').length < 2) {
-                setProblem('kyc.corrections.name_required');
-                return;
-            }
-            mutation.mutate(Object.keys(corrections).length ? { decision: 'approve', corrections } : { decision: 'approve' });
-            return;
-        }
-        const text = reason.trim();
-        const sendBack = open?.choice === 'return';
-        const wrong = text.length < REASON_MIN ? (sendBack ? 'kyc.note_required' : 'kyc.reason_required') : undefined;
-        setProblem(wrong);
-        if (!wrong) mutation.mutate(sendBack ? { decision: 'return', note: text } : { decision: 'reject', reason: text });
-    };
-    const reject = open?.choice === 'reject';
-    const sendBack = open?.choice === 'return';
-    const confirmLabel = { approve: 'kyc.approve', reject: 'kyc.reject', return: 'kyc.send_back' } as const;
-    return (
-        <>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={() => start('approve')}>
-                    {translate('kyc.approve')}
-                </Button>
-                <Button variant="outlined" startIcon={<ReplyIcon />} onClick={() => start('return')}>
-                    {translate('kyc.send_back')}
-                </Button>
-                <Button variant="outlined" color="error" startIcon={<CancelIcon />} onClick={() => start('reject')}>
-                    {translate('kyc.reject')}
-                </Button>
-            </Box>
-            {open ? (
-                <ConfirmDialog
-                    open={visible}
-                    title={translate(`kyc.${open.choice}_title`, { id: submission.id, name: submission.customer.name })}
-                    content={translate(`kyc.${open.choice}_content`, { name: submission.customer.name })}
-                    busy={mutation.isPending}
-                    onConfirm={confirm}
-                    onClose={() => setVisible(false)}
-                    confirmLabel={translate(confirmLabel[open.choice])}
-                    confirmColor={reject ? 'error' : 'primary'}
-                    focusContent={reject || sendBack}
-                >
-                    {reject || sendBack ? (
-                        <TextField
-                            label={translate(sendBack ? 'kyc.note' : 'kyc.reason')}
-                            value={reason}
-                            onChange={event => setReason(event.target.value)}
-                            error={problem !== undefined}
-                            helperText={translate(problem ?? (sendBack ? 'kyc.note_help' : 'kyc.reason_help'))}
-                            required
-                            autoFocus
-                            disabled={mutation.isPending}
-                            fullWidth
-                            multiline
-                            minRows={2}
-                            margin="normal"
-                            slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
-                        />
-                    ) : (
-                        <>
-                            <Corrections draft={draft} onChange={setDraft} disabled={mutation.isPending} />
-                            {problem ? (
-                                <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-                                    {translate(problem)}
-                                </Alert>
-                            ) : null}
-                        </>
-                    )}
-                    {mutation.isError ? (
-                        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-                            {translate(errorKeyOf(mutation.error))}
-                        </Alert>
-                    ) : null}
-                </ConfirmDialog>
-            ) : null}
-        </>
     );
 };
 
@@ -393,7 +199,7 @@ const SubmissionView = ({ submission }: { submission: KycSubmission }) => {
             ) : null}
             {submission.status === 'pending' ? (
                 <Box sx={{ gridColumn: '1 / -1' }}>
-                    <CanAccess resource="kyc" action="approve">
+                    <CanAccess resource="kyc-submissions" action="approve">
                         <Decision submission={submission} />
                     </CanAccess>
                 </Box>
@@ -401,6 +207,8 @@ const SubmissionView = ({ submission }: { submission: KycSubmission }) => {
         </Box>
     );
 };
+
+const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
 
 /**
  * One KYC submission for a checker (/dashboard/customers/kyc-validation?id=…): the customer, the
@@ -414,15 +222,18 @@ export const KycValidation = () => {
     const [search] = useSearchParams();
     const text = search.get('id') ?? '';
     const id = /^[0-9]{1,10}$/.test(text) ? Number(text) : null;
-    const submission = useQuery({
-        queryKey: submissionKey(id ?? 0),
-        queryFn: ({ signal }) => fetchSubmission(id ?? 0, signal),
-        enabled: id !== null,
-    });
+    // Through the data provider (`kyc-submissions`), so a decision's refetch reaches it; one out of
+    // reach, or none by that id, is answered as not found.
+    const submission = useGetOne<KycSubmission>(
+        'kyc-submissions',
+        { id: id ?? 0 },
+        { enabled: id !== null, retry: (count, error) => !isNotFound(error) && count < 2 },
+    );
     const title = id === null ? translate('kyc.validation_title') : translate('kyc.submission_title', { id });
     return (
         <Screen
-            resource="kyc"
+            resource="kyc-submissions"
+            action="show"
             title={title}
             actions={
                 <Button component={Link} to="/dashboard/customers/ocr" startIcon={<ArrowBackIcon />}>
@@ -430,11 +241,11 @@ export const KycValidation = () => {
                 </Button>
             }
         >
-            {id === null || submission.data === null ? (
+            {id === null || isNotFound(submission.error) ? (
                 <Alert severity="info">{translate('kyc.not_found')}</Alert>
             ) : submission.isError ? (
                 <LoadError error={submission.error} onRetry={() => void submission.refetch()} />
-            ) : submission.isPending ? (
+            ) : submission.isPending || !submission.data ? (
                 <Skeleton variant="rectangular" height={240} aria-label={translate('app.loading')} />
             ) : (
                 <SubmissionView submission={submission.data} />

@@ -1,23 +1,13 @@
 /**
- * The KYC calls (contract/kyc.ts) the portal makes: uploading a document or liveness capture (the
- * add-loan wizard and /verify_liveness), and the verification queue, one submission, its images
- * and the checker's decision.
+ * The KYC calls (contract/kyc.ts) the portal makes that are neither a list nor a write of the
+ * `kyc-submissions` resource (calls.ts, writes.ts): uploading a document or liveness capture (the
+ * add-loan wizard and /verify_liveness), and reading one image for the checker.
  */
 import { HttpError } from 'ra-core';
 import type { CallResponse } from '../../../contract/define';
-import {
-    approveKycVerification,
-    kycImageContent,
-    MAX_UPLOAD_BYTES,
-    pendingKycVerifications,
-    uploadImage,
-    type KycImageKind,
-    type KycSubmission,
-    type KycCorrections,
-} from '../../../contract/kyc';
+import { kycImageContent, MAX_UPLOAD_BYTES, uploadImage, type KycImageKind } from '../../../contract/kyc';
 import { LIVENESS_MIN_SIDE, readImage } from '../../../contract/imageFormat';
 import { callApi, uploadCall } from '../../lib/portalApi';
-import type { PageAnswer } from '../stores/pagedList';
 
 const bytesOf = (file: Blob): Promise<ArrayBuffer> =>
     typeof file.arrayBuffer === 'function'
@@ -63,45 +53,7 @@ export const uploadKycImage = async (
     return uploadCall(uploadImage, { body: { kind } }, file, { fileName: file.name, onProgress });
 };
 
-/** Everything cached about KYC sits under this key: a decision refreshes all of it at once. */
-export const kycKey = ['kyc'] as const;
-export const queueKey = [...kycKey, 'queue'] as const;
-export const submissionKey = (id: number) => [...kycKey, 'submission', id] as const;
-export const imageKey = (id: string) => [...kycKey, 'image', id] as const;
-
-export type SubmissionStatus = KycSubmission['status'];
-
-export interface QueueFilter {
-    status?: SubmissionStatus;
-    q?: string;
-}
-
-export const fetchQueuePage = async (
-    filter: QueueFilter,
-    page: number,
-    perPage: number,
-    signal: AbortSignal,
-): Promise<PageAnswer<KycSubmission>> => {
-    const answer = await callApi(
-        pendingKycVerifications,
-        { body: { status: filter.status ?? 'pending', q: filter.q?.trim() || undefined, page_number: page, page_size: perPage } },
-        { signal },
-    );
-    return { data: answer.data, total: answer.total_items };
-};
-
-/** One submission, or null when there is none the caller may see. */
-export const fetchSubmission = async (id: number, signal: AbortSignal): Promise<KycSubmission | null> => {
-    const answer = await callApi(pendingKycVerifications, { body: { id } }, { signal });
-    return answer.data[0] ?? null;
-};
+/** One image's content, fetched once: it never changes (a new capture is a new image). */
+export const imageKey = (id: string) => ['kyc-image', id] as const;
 
 export const fetchImage = (id: string, signal: AbortSignal) => callApi(kycImageContent, { params: { id } }, { signal });
-
-export type KycDecision =
-    | { decision: 'approve'; corrections?: KycCorrections }
-    | { decision: 'reject'; reason: string }
-    | { decision: 'return'; note: string };
-
-export const decideSubmission = (id: number, decision: KycDecision) =>
-    callApi(approveKycVerification, { body: { id, ...decision } });

@@ -1,4 +1,18 @@
 /** This folder's writes that are not a plain create, update or delete (src/dataProvider/defineWrite.ts). */
-import type { WriteTable } from '../../dataProvider/defineWrite';
+import { approveKycVerification, type KycCorrections } from '../../../contract/kyc';
+import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
+import { callApi } from '../../lib/portalApi';
 
-export default {} satisfies WriteTable;
+export type KycDecision =
+    | { decision: 'approve'; corrections?: KycCorrections }
+    | { decision: 'reject'; reason: string }
+    | { decision: 'return'; note: string };
+
+export default {
+    /** The checker's decision on one submission: approve (with corrections), reject, or send back to the agent. */
+    decideKycSubmission: defineWrite({
+        refreshes: ['kyc-submissions'],
+        run: ({ id, ...decision }: { id: number } & KycDecision) =>
+            callApi(approveKycVerification, { body: { id, ...decision } }),
+    }),
+} satisfies WriteTable;

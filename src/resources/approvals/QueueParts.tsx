@@ -1,0 +1,127 @@
+/** The pieces a queue's row and card share: whom it concerns, its kind, its decisions, its details toggle, its checkbox. */
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Box, Button, Checkbox, Chip, Typography } from '@mui/material';
+import type { MouseEvent } from 'react';
+import { CanAccess, useExpanded, useListContext, useTranslate } from 'react-admin';
+import type { ApprovalRequest } from '../../../contract/approvals';
+import { Mono } from '../../lists/cells';
+import { approveAction, type QueueName } from './gates';
+import { readableOn } from './present';
+import type { Decision } from './writes';
+
+/** Whom a request concerns: the customer (or agent), their number, the loan. */
+export const Subject = ({ request }: { request: ApprovalRequest }) => (
+    <Box>
+        <Typography variant="body2">{request.subject}</Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+            <Mono>{request.msisdn}</Mono>
+            {request.loan_reference ? ` · ${request.loan_reference}` : ''}
+        </Typography>
+    </Box>
+);
+
+export const KindChip = ({ request }: { request: ApprovalRequest }) => {
+    const translate = useTranslate();
+    return <Chip size="small" variant="outlined" label={translate(`approvals.kinds.${request.kind}`)} />;
+};
+
+export type OnDecide = (request: ApprovalRequest, decision: Decision) => void;
+
+/**
+ * Approve and reject for those who may decide this kind (`approve` gates), on a pending request
+ * someone else made. On one's own, the reason there is nothing to press.
+ */
+export const RowActions = ({
+    queue,
+    request,
+    own,
+    onDecide,
+}: {
+    queue: QueueName;
+    request: ApprovalRequest;
+    own: boolean;
+    onDecide: OnDecide;
+}) => {
+    const translate = useTranslate();
+    if (request.status !== 'pending') return null;
+    if (own)
+        return (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0, maxWidth: 220 }}>
+                {translate('errors.own_request')}
+            </Typography>
+        );
+    const press = (decision: Decision) => (event: MouseEvent) => {
+        event.stopPropagation();
+        onDecide(request, decision);
+    };
+    return (
+        <CanAccess resource={queue} action={approveAction(queue, request.kind)}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                <Button
+                    size="small"
+                    variant="contained"
+                    startIcon={<CheckCircleIcon />}
+                    onClick={press('approve')}
+                    aria-label={translate('approvals.approve_of', { id: request.id })}
+                >
+                    {translate('approvals.approve')}
+                </Button>
+                <Button
+                    size="small"
+                    variant="outlined"
+                    color="error"
+                    startIcon={<CancelIcon />}
+                    onClick={press('reject')}
+                    sx={readableOn('error')}
+                    aria-label={translate('approvals.reject_of', { id: request.id })}
+                >
+                    {translate('approvals.reject')}
+                </Button>
+            </Box>
+        </CanAccess>
+    );
+};
+
+/**
+ * Opens a row's details (react-admin's expand panel) from the keyboard too: the table's own expand
+ * icon is skipped by Tab and hidden from screen readers.
+ */
+export const DetailsToggle = ({ queue, request }: { queue: QueueName; request: ApprovalRequest }) => {
+    const translate = useTranslate();
+    const [expanded, toggle] = useExpanded(queue, request.id);
+    return (
+        <Button
+            size="small"
+            onClick={event => {
+                event.stopPropagation();
+                toggle();
+            }}
+            aria-expanded={expanded}
+            aria-controls={`${queue}-${request.id}-expand`}
+            aria-label={translate('approvals.details_of', { id: request.id })}
+            endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            sx={readableOn('primary')}
+        >
+            {translate('approvals.details')}
+        </Button>
+    );
+};
+
+/** Selects one request for a bulk decision (react-admin's row checkbox names its root, not its input). */
+export const RowCheckbox = ({ request }: { request: ApprovalRequest }) => {
+    const translate = useTranslate();
+    const { selectedIds, onToggleItem } = useListContext<ApprovalRequest>();
+    return (
+        <Checkbox
+            size="small"
+            checked={selectedIds.includes(request.id)}
+            onChange={() => onToggleItem(request.id)}
+            onClick={event => event.stopPropagation()}
+            slotProps={{ input: { 'aria-label': translate('approvals.select', { id: request.id }) } }}
+            sx={{ p: 0.5 }}
+        />
+    );
+};
