@@ -121,9 +121,10 @@ const routesOf = (name: string): Pick<ResourceProps, 'list' | 'create' | 'childr
     const at = (below: string) => own.find(route => route.below === below);
     const list = at('');
     const create = at('create');
+    // Only what the table holds: an undefined `create` would hide the users' and security's own.
     return {
-        list: list && SCREENS[list.key],
-        create: create && SCREENS[create.key],
+        ...(list && { list: SCREENS[list.key] }),
+        ...(create && { create: SCREENS[create.key] }),
         children: own
             .filter(route => route !== list && route !== create)
             .map(route => <Route key={route.key} path={route.below} element={SCREENS[route.key]} />),
