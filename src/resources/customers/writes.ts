@@ -1,4 +1,45 @@
-/** This folder's writes that are not a plain create, update or delete (src/dataProvider/defineWrite.ts). */
-import type { WriteTable } from '../../dataProvider/defineWrite';
+/**
+ * The customer view's writes (src/dataProvider/defineWrite.ts): the device commands, the loan
+ * requests a maker raises, cancelling a sale, rating a call, converting the customer and giving
+ * data. Each refreshes `customer`: every answer about a customer is cached under
+ * `['customer', msisdn, …]` (customers/api.ts `customerKey`), so the view shows the new state. A
+ * loan request also lands in its maker-checker queue and the menu's counts.
+ */
+import type { CallDefinition, CallInput } from '../../../contract/define';
+import { awardCustomerData, convertCustomer, rateCall } from '../../../contract/customers';
+import {
+    confirmLockActivation,
+    deviceLockCommand,
+    offlineUnlockPin,
+    releaseDevice,
+    sendVivoAuthCode,
+    verifyVivoAuthCode,
+} from '../../../contract/devices';
+import { cancelLoan, requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../../contract/loans';
+import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
+import { callApi } from '../../lib/portalApi';
 
-export default {} satisfies WriteTable;
+/** The customer view's cache (customers/api.ts), refetched after every write on a customer. */
+export const CUSTOMER = 'customer';
+
+const callWrite = <C extends CallDefinition>(call: C, refreshes: readonly string[] = [CUSTOMER]) =>
+    defineWrite({ refreshes, run: (input: CallInput<C>) => callApi(call, input) });
+
+/** A request waits in its queue (approvals/calls.ts) and counts in the menu's badge. */
+const raised = (queue: string) => [CUSTOMER, queue, 'approval-counts'];
+
+export default {
+    customerDeviceLock: callWrite(deviceLockCommand),
+    customerDeviceRelease: callWrite(releaseDevice),
+    customerDeviceOfflinePin: callWrite(offlineUnlockPin),
+    customerDeviceVivoSend: callWrite(sendVivoAuthCode),
+    customerDeviceVivoVerify: callWrite(verifyVivoAuthCode),
+    customerDeviceActivate: callWrite(confirmLockActivation),
+    customerLoanDeactivate: callWrite(requestLoanDeactivation, raised('deregistrations')),
+    customerLoanImeiChange: callWrite(requestImeiChange, raised('imei_changes')),
+    customerLoanTransfer: callWrite(requestLoanTransfer, raised('transfer_loan_requests')),
+    customerLoanCancel: callWrite(cancelLoan),
+    customerRateCall: callWrite(rateCall),
+    customerConvert: callWrite(convertCustomer),
+    customerAwardData: callWrite(awardCustomerData),
+} satisfies WriteTable;

@@ -1,7 +1,7 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { cancelLoan, loanCancellationOptions, type Loan } from '../../../../contract/loans';
+import { loanCancellationOptions, type Loan } from '../../../../contract/loans';
 import { useCustomerQuery } from '../api';
 import { ActionDialog, useFieldProblem } from './ActionDialog';
 import { ExitReasonFields, useExitReason } from './ExitReason';
@@ -10,7 +10,7 @@ import { useDialogAction } from './useDialogAction';
 /** Cancelling a sale that has not gone through, with a sales-exit reason (spec §9); `other` needs a note. */
 export const CancelSale = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
     const translate = useTranslate();
-    const action = useDialogAction(msisdn, cancelLoan, 'loans.actions.cancel.done');
+    const action = useDialogAction('customerLoanCancel', 'loans.actions.cancel.done');
     const fieldProblem = useFieldProblem(action.error);
     const options = useCustomerQuery(
         msisdn,

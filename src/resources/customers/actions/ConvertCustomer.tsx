@@ -2,7 +2,7 @@ import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { convertCustomer, INDUSTRY_VERTICALS, TURNOVER_BANDS, type Customer } from '../../../../contract/customers';
+import { INDUSTRY_VERTICALS, TURNOVER_BANDS, type Customer } from '../../../../contract/customers';
 import { useFormat } from '../format';
 import { ActionDialog, useFieldProblem } from './ActionDialog';
 import { useDialogAction } from './useDialogAction';
@@ -50,7 +50,7 @@ export const ConvertCustomer = ({ customer, onConverted }: { customer: Customer;
     const translate = useTranslate();
     const format = useFormat();
     const toBusiness = customer.customer_type === 'normal';
-    const action = useDialogAction(customer.msisdn, convertCustomer, answer => {
+    const action = useDialogAction('customerConvert', answer => {
         onConverted(answer);
         return ['customers.convert.done', { type: format.words('customers.types', answer.customer_type) }];
     });

@@ -4,167 +4,158 @@ import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import PinIcon from '@mui/icons-material/Pin';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, Stack, TextField, Typography, type SvgIconProps } from '@mui/material';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import {
-    CHALLENGE_PATTERN,
-    confirmLockActivation,
-    deviceLockCommand,
-    offlineUnlockPin,
-    releaseDevice,
-    sendVivoAuthCode,
-    verifyVivoAuthCode,
-    VIVO_CODE_PATTERN,
-} from '../../../../contract/devices';
+import { CHALLENGE_PATTERN, VIVO_CODE_PATTERN, type DeviceLock } from '../../../../contract/devices';
 import type { Loan } from '../../../../contract/loans';
+import { useWrite } from '../../../dataProvider/useWrite';
+import type { WriteName, WriteParams, WriteResult } from '../../../dataProvider/writes';
 import { errorKeyOf } from '../../../lib/apiErrors';
-import { useCustomerMutation } from '../api';
 import { useFormat } from '../format';
 import { ActionDialog, useFieldProblem } from './ActionDialog';
 import { reasonProblem, ReasonField } from './fields';
 import { useDialogAction } from './useDialogAction';
 
-interface LoanActionProps {
-    msisdn: string;
-    loan: Loan;
+type Format = ReturnType<typeof useFormat>;
+
+/** The one input a command asks for: a reason kept in the audit trail, or a code the customer reads out. */
+type Field =
+    | { source: 'reason' }
+    | {
+          source: 'challenge' | 'code';
+          pattern: RegExp;
+          maxLength: number;
+          autoComplete: string;
+          autoFocus: boolean;
+      };
+
+/**
+ * A command on a loan's device: its words (`devices.<words>.button`, `.title`, `.intro`, `.done`),
+ * icon, gate (an action of `customer-loans` in the permissions map), when the loan's state offers
+ * it, and the write it runs (customers/writes.ts) with the input built from the loan and what
+ * was typed.
+ */
+interface Command<K extends WriteName> {
+    words: 'lock' | 'unlock' | 'release' | 'offline_pin' | 'vivo' | 'activate';
+    icon: ComponentType<SvgIconProps>;
+    gate: string;
+    offered: (loan: Loan, device: DeviceLock | null) => boolean;
+    write: K;
+    field?: Field;
+    input: (loan: Loan, typed: string) => WriteParams<K>;
+    introArgs?: (loan: Loan, format: Format) => Record<string, unknown>;
+    /** The notice once done, when it depends on the answer. */
+    done?: (answer: WriteResult<K>) => [string, Record<string, unknown>];
+    /** Words of the confirm button other than Confirm. */
+    confirmLabel?: string;
+    /** What the command gave, shown in the dialog in place of its form (which stays open for it). */
+    result?: (answer: WriteResult<K>, format: Format) => ReactNode;
+    /** More in the dialog above the field (Vivo: sending the code). */
+    before?: ComponentType<{ loan: Loan }>;
+}
+
+/** The commands as the loan card lists them: generic each in its write, one shape for the card. */
+export interface DeviceCommand {
+    key: string;
+    gate: string;
+    offered: Command<WriteName>['offered'];
+    Action: ComponentType<{ loan: Loan }>;
 }
 
 const modelOf = (loan: Loan) => `${loan.brand} ${loan.model}`;
+const deviceArgs = (loan: Loan) => ({ model: modelOf(loan), imei: loan.imei });
+const reference = (loan: Loan) => ({ body: { loan_reference: loan.loan_reference } });
 
-/** Lock or unlock: requested at once, confirmed later by the lock provider (the card shows "requested"). */
-export const LockCommand = ({ msisdn, loan, command }: LoanActionProps & { command: 'lock' | 'unlock' }) => {
-    const translate = useTranslate();
-    const action = useDialogAction(msisdn, deviceLockCommand, `devices.${command}.done`);
-    const fieldProblem = useFieldProblem(action.error);
-    const [reason, setReason] = useState('');
-    const [problem, setProblem] = useState<string>();
-    const confirm = () => {
-        const wrong = reasonProblem(reason);
-        setProblem(wrong && translate(...wrong));
-        if (!wrong) action.run({ body: { loan_reference: loan.loan_reference, command, reason: reason.trim() } });
-    };
-    return (
-        <>
-            <Button
-                size="small"
-                variant="outlined"
-                startIcon={command === 'lock' ? <LockIcon /> : <LockOpenIcon />}
-                onClick={action.show}
-            >
-                {translate(`devices.${command}.button`)}
-            </Button>
-            <ActionDialog
-                open={action.open}
-                title={`devices.${command}.title`}
-                intro={`devices.${command}.intro`}
-                introArgs={{ model: modelOf(loan), imei: loan.imei }}
-                busy={action.busy}
-                error={action.error}
-                onConfirm={confirm}
-                onClose={action.close}
-            >
-                {/* No checker decides a lock or an unlock: the reason is kept in the audit trail. */}
-                <ReasonField
-                    value={reason}
-                    onChange={setReason}
-                    problem={problem ?? fieldProblem('reason')}
-                    help="loans.actions.command_reason_help"
-                    autoFocus
-                />
-            </ActionDialog>
-        </>
-    );
-};
+/** Locked, or failed to leave the lock it was confirmed in. */
+export const locked = (device: DeviceLock | null) =>
+    device !== null && (device.state === 'locked' || (device.state === 'failed' && device.confirmed_state === 'locked'));
+const unlocked = (device: DeviceLock | null) =>
+    device !== null && (device.state === 'active' || (device.state === 'failed' && device.confirmed_state === 'active'));
+/** No command of the device waits for its provider. */
+const idle = (device: DeviceLock | null) => device !== null && device.requested_state === null;
+const activeIdle = (loan: Loan, device: DeviceLock | null) => loan.status === 'active' && idle(device);
 
-/** Releases a paid-off device from its lock for good. */
-export const ReleaseDevice = ({ msisdn, loan }: LoanActionProps) => {
-    const translate = useTranslate();
-    const action = useDialogAction(msisdn, releaseDevice, 'devices.release.done');
-    return (
-        <>
-            <Button size="small" variant="outlined" startIcon={<PhonelinkEraseIcon />} onClick={action.show}>
-                {translate('devices.release.button')}
-            </Button>
-            <ActionDialog
-                open={action.open}
-                title="devices.release.title"
-                intro="devices.release.intro"
-                introArgs={{ model: modelOf(loan), imei: loan.imei }}
-                busy={action.busy}
-                error={action.error}
-                onConfirm={() => action.run({ body: { loan_reference: loan.loan_reference } })}
-                onClose={action.close}
-            />
-        </>
-    );
-};
-
-/** An offline unlock PIN for the challenge a locked phone shows: once, for that challenge only. */
-export const OfflinePin = ({ msisdn, loan }: LoanActionProps) => {
+/** One command: its button, and its dialog asking for confirmation (and its input) before the write runs. */
+const CommandAction = <K extends WriteName>({ command, loan }: { command: Command<K>; loan: Loan }) => {
     const translate = useTranslate();
     const format = useFormat();
-    const action = useDialogAction(msisdn, offlineUnlockPin, 'devices.offline_pin.done', { keepOpen: true });
+    const { words, field } = command;
+    const action = useDialogAction(command.write, command.done ?? `devices.${words}.done`, {
+        keepOpen: command.result !== undefined,
+    });
     const fieldProblem = useFieldProblem(action.error);
-    const [challenge, setChallenge] = useState('');
+    const [typed, setTyped] = useState('');
     const [problem, setProblem] = useState<string>();
     const confirm = () => {
-        const valid = CHALLENGE_PATTERN.test(challenge.trim());
-        setProblem(valid ? undefined : translate('devices.offline_pin.invalid'));
-        if (valid) action.run({ body: { loan_reference: loan.loan_reference, challenge: challenge.trim() } });
+        let wrong: string | undefined;
+        if (field?.source === 'reason') {
+            const reason = reasonProblem(typed);
+            wrong = reason && translate(...reason);
+        } else if (field && !field.pattern.test(typed.trim())) wrong = translate(`devices.${words}.invalid`);
+        setProblem(wrong);
+        if (!wrong) action.run(command.input(loan, typed.trim()));
     };
-    const issued = action.answer;
+    const Icon = command.icon;
+    const Before = command.before;
+    const given = action.answer && command.result ? command.result(action.answer, format) : undefined;
     return (
         <>
-            <Button size="small" variant="outlined" startIcon={<PinIcon />} onClick={action.show}>
-                {translate('devices.offline_pin.button')}
+            <Button size="small" variant="outlined" startIcon={<Icon />} onClick={action.show}>
+                {translate(`devices.${words}.button`)}
             </Button>
             <ActionDialog
                 open={action.open}
-                title="devices.offline_pin.title"
-                intro="devices.offline_pin.intro"
-                confirmLabel="devices.offline_pin.issue"
+                title={`devices.${words}.title`}
+                intro={`devices.${words}.intro`}
+                introArgs={command.introArgs?.(loan, format)}
+                confirmLabel={command.confirmLabel}
                 busy={action.busy}
                 error={action.error}
                 onConfirm={confirm}
                 onClose={() => {
                     action.close();
-                    if (issued) setChallenge('');
+                    if (given) setTyped('');
                 }}
-                result={
-                    issued ? (
-                        <Box role="status">
-                            <Typography variant="overline" component="p">
-                                {translate('devices.offline_pin.pin')}
-                            </Typography>
-                            <Typography
-                                variant="h4"
-                                component="p"
-                                sx={{ fontFamily: 'monospace', letterSpacing: 4 }}
-                                data-testid="offline-pin"
-                            >
-                                {issued.pin}
-                            </Typography>
-                            <Typography color="text.secondary">
-                                {translate('devices.offline_pin.expires', { time: format.time(issued.expires_at) })}
-                            </Typography>
-                        </Box>
-                    ) : undefined
-                }
+                result={given}
             >
-                <TextField
-                    label={translate('devices.offline_pin.challenge')}
-                    value={challenge}
-                    onChange={event => {
-                        setChallenge(event.target.value);
-                        setProblem(undefined);
-                    }}
-                    error={problem !== undefined || fieldProblem('challenge') !== undefined}
-                    helperText={problem ?? fieldProblem('challenge') ?? translate('devices.offline_pin.challenge_help')}
-                    autoFocus
-                    fullWidth
-                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 8 } }}
-                />
+                {field ? (
+                    <Stack spacing={1.5}>
+                        {Before ? <Before loan={loan} /> : null}
+                        {field.source === 'reason' ? (
+                            // No checker decides a lock or an unlock: the reason is kept in the audit trail.
+                            <ReasonField
+                                value={typed}
+                                onChange={setTyped}
+                                problem={problem ?? fieldProblem('reason')}
+                                help="loans.actions.command_reason_help"
+                                autoFocus
+                            />
+                        ) : (
+                            <TextField
+                                label={translate(`devices.${words}.${field.source}`)}
+                                value={typed}
+                                onChange={event => {
+                                    setTyped(event.target.value);
+                                    setProblem(undefined);
+                                }}
+                                error={problem !== undefined || fieldProblem(field.source) !== undefined}
+                                helperText={
+                                    problem ?? fieldProblem(field.source) ?? translate(`devices.${words}.${field.source}_help`)
+                                }
+                                autoFocus={field.autoFocus}
+                                fullWidth
+                                slotProps={{
+                                    htmlInput: {
+                                        inputMode: 'numeric',
+                                        autoComplete: field.autoComplete,
+                                        maxLength: field.maxLength,
+                                    },
+                                }}
+                            />
+                        )}
+                    </Stack>
+                ) : null}
             </ActionDialog>
         </>
     );
@@ -172,109 +163,131 @@ export const OfflinePin = ({ msisdn, loan }: LoanActionProps) => {
 
 /**
  * The Vivo lock needs the customer's consent: a code sent to their phone by SMS (valid 5 minutes),
- * which they read out. Sending asks no confirmation (it changes nothing); verifying is the action.
+ * which they read out. Sending asks no confirmation (it changes nothing); verifying is the command.
  */
-export const VivoAuthorisation = ({ msisdn, loan }: LoanActionProps) => {
+const VivoSend = ({ loan }: { loan: Loan }) => {
     const translate = useTranslate();
     const format = useFormat();
-    const action = useDialogAction(msisdn, verifyVivoAuthCode, 'devices.vivo.done');
-    const send = useCustomerMutation(msisdn, sendVivoAuthCode);
-    const fieldProblem = useFieldProblem(action.error);
-    const [code, setCode] = useState('');
-    const [problem, setProblem] = useState<string>();
-    const confirm = () => {
-        const valid = VIVO_CODE_PATTERN.test(code.trim());
-        setProblem(valid ? undefined : translate('devices.vivo.invalid'));
-        if (valid) action.run({ body: { loan_reference: loan.loan_reference, code: code.trim() } });
-    };
+    const send = useWrite('customerDeviceVivoSend');
     return (
         <>
-            <Button size="small" variant="outlined" startIcon={<VerifiedUserIcon />} onClick={action.show}>
-                {translate('devices.vivo.button')}
-            </Button>
-            <ActionDialog
-                open={action.open}
-                title="devices.vivo.title"
-                intro="devices.vivo.intro"
-                confirmLabel="devices.vivo.verify"
-                busy={action.busy}
-                error={action.error}
-                onConfirm={confirm}
-                onClose={action.close}
-            >
-                <Stack spacing={1.5}>
-                    {send.error ? (
-                        <Alert severity="error" role="alert">
-                            {translate(errorKeyOf(send.error))}
-                        </Alert>
-                    ) : null}
-                    {send.data ? (
-                        <Alert severity="success" role="status">
-                            {translate('devices.vivo.sent', {
-                                phone: send.data.sent_to,
-                                time: format.time(send.data.expires_at),
-                            })}
-                        </Alert>
-                    ) : null}
-                    <Box>
-                        <Button
-                            variant="outlined"
-                            disabled={send.isPending}
-                            onClick={() => send.mutate({ body: { loan_reference: loan.loan_reference } })}
-                        >
-                            {translate(send.data ? 'devices.vivo.resend' : 'devices.vivo.send')}
-                        </Button>
-                    </Box>
-                    <TextField
-                        label={translate('devices.vivo.code')}
-                        value={code}
-                        onChange={event => {
-                            setCode(event.target.value);
-                            setProblem(undefined);
-                        }}
-                        error={problem !== undefined || fieldProblem('code') !== undefined}
-                        helperText={problem ?? fieldProblem('code') ?? translate('devices.vivo.code_help')}
-                        fullWidth
-                        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } }}
-                    />
-                </Stack>
-            </ActionDialog>
+            {send.error ? (
+                <Alert severity="error" role="alert">
+                    {translate(errorKeyOf(send.error))}
+                </Alert>
+            ) : null}
+            {send.data ? (
+                <Alert severity="success" role="status">
+                    {translate('devices.vivo.sent', { phone: send.data.sent_to, time: format.time(send.data.expires_at) })}
+                </Alert>
+            ) : null}
+            <Box>
+                <Button variant="outlined" disabled={send.isPending} onClick={() => send.mutate(reference(loan))}>
+                    {translate(send.data ? 'devices.vivo.resend' : 'devices.vivo.send')}
+                </Button>
+            </Box>
         </>
     );
 };
 
-/**
- * After the deposit: asks the provider to activate the lock (once the customer has authorised a
- * Vivo lock, whose verified code asks for it already: this is then offered only after a failure).
- * The provider's confirmation makes the loan active by itself; until then the device shows the
- * activation requested.
- */
-export const ConfirmActivation = ({ msisdn, loan }: LoanActionProps) => {
+/** The offline PIN issued for a challenge: once, for that challenge only, until it expires. */
+const IssuedPin = ({ pin, expires, format }: { pin: string; expires: string; format: Format }) => {
     const translate = useTranslate();
-    const format = useFormat();
-    const action = useDialogAction(msisdn, confirmLockActivation, answer => [
-        answer.confirmed ? 'devices.activate.done' : 'devices.activate.waiting',
-        {},
-    ]);
     return (
-        <>
-            <Button size="small" variant="outlined" startIcon={<PlayCircleIcon />} onClick={action.show}>
-                {translate('devices.activate.button')}
-            </Button>
-            <ActionDialog
-                open={action.open}
-                title="devices.activate.title"
-                intro="devices.activate.intro"
-                introArgs={{
-                    model: modelOf(loan),
-                    imei: loan.imei,
-                    solution: format.words('devices.solutions', loan.lock_solution),
-                }}
-                busy={action.busy}
-                error={action.error}
-                onConfirm={() => action.run({ body: { loan_reference: loan.loan_reference } })}
-                onClose={action.close}
-            />
-        </>
+        <Box role="status">
+            <Typography variant="overline" component="p">
+                {translate('devices.offline_pin.pin')}
+            </Typography>
+            <Typography variant="h4" component="p" sx={{ fontFamily: 'monospace', letterSpacing: 4 }} data-testid="offline-pin">
+                {pin}
+            </Typography>
+            <Typography color="text.secondary">
+                {translate('devices.offline_pin.expires', { time: format.time(expires) })}
+            </Typography>
+        </Box>
     );
 };
+
+/** A command of the table, its write's types kept inside it. */
+const command = <K extends WriteName>(definition: Command<K>): DeviceCommand => ({
+    key: definition.words,
+    gate: definition.gate,
+    offered: definition.offered,
+    Action: ({ loan }) => <CommandAction command={definition} loan={loan} />,
+});
+
+/**
+ * Every command on a loan's device, in the order the loan card offers them. Lock and unlock are
+ * requested at once and confirmed later by the lock provider (the card shows "requested"); the
+ * activation after the deposit too (once a Vivo lock is authorised, whose verified code asks for
+ * it already: it is then offered only after a failure); a release frees a paid-off device for good.
+ */
+export const DEVICE_COMMANDS: readonly DeviceCommand[] = [
+    command({
+        words: 'lock',
+        icon: LockIcon,
+        gate: 'lock',
+        offered: (loan, device) => activeIdle(loan, device) && unlocked(device),
+        write: 'customerDeviceLock',
+        field: { source: 'reason' },
+        input: (loan, reason) => ({ body: { loan_reference: loan.loan_reference, command: 'lock', reason } }),
+        introArgs: deviceArgs,
+    }),
+    command({
+        words: 'unlock',
+        icon: LockOpenIcon,
+        gate: 'lock',
+        offered: (loan, device) => activeIdle(loan, device) && locked(device),
+        write: 'customerDeviceLock',
+        field: { source: 'reason' },
+        input: (loan, reason) => ({ body: { loan_reference: loan.loan_reference, command: 'unlock', reason } }),
+        introArgs: deviceArgs,
+    }),
+    command({
+        words: 'offline_pin',
+        icon: PinIcon,
+        gate: 'offline_pin',
+        offered: (loan, device) => activeIdle(loan, device) && locked(device),
+        write: 'customerDeviceOfflinePin',
+        field: { source: 'challenge', pattern: CHALLENGE_PATTERN, maxLength: 8, autoComplete: 'off', autoFocus: true },
+        input: (loan, challenge) => ({ body: { loan_reference: loan.loan_reference, challenge } }),
+        confirmLabel: 'devices.offline_pin.issue',
+        result: (issued, format) => <IssuedPin pin={issued.pin} expires={issued.expires_at} format={format} />,
+    }),
+    command({
+        words: 'vivo',
+        icon: VerifiedUserIcon,
+        gate: 'vivo',
+        offered: (loan, device) =>
+            loan.status === 'awaiting_lock' && loan.lock_solution === 'vivo' && device !== null && !device.vivo_authorized,
+        write: 'customerDeviceVivoVerify',
+        field: { source: 'code', pattern: VIVO_CODE_PATTERN, maxLength: 6, autoComplete: 'one-time-code', autoFocus: false },
+        input: (loan, code) => ({ body: { loan_reference: loan.loan_reference, code } }),
+        confirmLabel: 'devices.vivo.verify',
+        before: VivoSend,
+    }),
+    command({
+        words: 'activate',
+        icon: PlayCircleIcon,
+        gate: 'activate',
+        offered: (loan, device) =>
+            loan.status === 'awaiting_lock' && idle(device) && (loan.lock_solution !== 'vivo' || device!.vivo_authorized),
+        write: 'customerDeviceActivate',
+        input: reference,
+        introArgs: (loan, format) => ({ ...deviceArgs(loan), solution: format.words('devices.solutions', loan.lock_solution) }),
+        done: answer => [answer.confirmed ? 'devices.activate.done' : 'devices.activate.waiting', {}],
+    }),
+    command({
+        words: 'release',
+        icon: PhonelinkEraseIcon,
+        gate: 'release',
+        offered: (loan, device) =>
+            (loan.status === 'active' || loan.status === 'completed') &&
+            loan.balance <= 0 &&
+            idle(device) &&
+            (locked(device) || unlocked(device)),
+        write: 'customerDeviceRelease',
+        input: reference,
+        introArgs: deviceArgs,
+    }),
+];

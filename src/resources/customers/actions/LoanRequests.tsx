@@ -8,13 +8,7 @@ import { useTranslate } from 'react-admin';
 import type { ApprovalRequest, LoanApprovalKind } from '../../../../contract/approvals';
 import { isMsisdn } from '../../../../contract/fields';
 import { imeiProblem } from '../../../lib/imeiCheck';
-import {
-    requestImeiChange,
-    requestLoanDeactivation,
-    requestLoanTransfer,
-    transferOwnerLookup,
-    type Loan,
-} from '../../../../contract/loans';
+import { transferOwnerLookup, type Loan } from '../../../../contract/loans';
 import { errorKeyOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';
 import { customerKey } from '../api';
@@ -30,7 +24,12 @@ interface LoanActionProps {
 /** The requests a maker raises on an active loan; each waits for a checker in the approvals queues. */
 export type RequestKind = 'deactivate' | 'imei_change' | 'transfer';
 
-const CALLS = { deactivate: requestLoanDeactivation, imei_change: requestImeiChange, transfer: requestLoanTransfer } as const;
+/** Each request's write (customers/writes.ts): it refreshes the customer and the request's queue. */
+const WRITES = {
+    deactivate: 'customerLoanDeactivate',
+    imei_change: 'customerLoanImeiChange',
+    transfer: 'customerLoanTransfer',
+} as const;
 const ICONS = { deactivate: PhonelinkEraseIcon, imei_change: SyncAltIcon, transfer: SwapHorizIcon } as const;
 
 /** The extra input a request needs: none, the new IMEI, or the new owner's phone number. */
@@ -93,7 +92,7 @@ export const LoanRequest = ({
 }: LoanActionProps & { kind: RequestKind; pending?: readonly ApprovalRequest[] }) => {
     const translate = useTranslate();
     const waitingId = useId();
-    const action = useDialogAction(msisdn, CALLS[kind], `loans.actions.${kind}.done`);
+    const action = useDialogAction(WRITES[kind], `loans.actions.${kind}.done`);
     const fieldProblem = useFieldProblem(action.error);
     const [reason, setReason] = useState('');
     const [extra, setExtra] = useState('');

@@ -2,7 +2,7 @@ import StarIcon from '@mui/icons-material/Star';
 import { Box, Button, FormHelperText, List, ListItem, ListItemText, Rating, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { customerCallRatings, rateCall } from '../../../../contract/customers';
+import { customerCallRatings } from '../../../../contract/customers';
 import { useCustomerQuery } from '../api';
 import { useFormat } from '../format';
 import { Loaded, Section } from '../sections/Section';
@@ -70,7 +70,7 @@ const LatestRatings = ({ msisdn }: { msisdn: string }) => {
 export const RateCall = ({ msisdn }: { msisdn: string }) => {
     const translate = useTranslate();
     const labelId = useId();
-    const action = useDialogAction(msisdn, rateCall, 'customers.rating.done');
+    const action = useDialogAction('customerRateCall', 'customers.rating.done');
     const fieldProblem = useFieldProblem(action.error);
     const [rating, setRating] = useState<number | null>(null);
     const [comment, setComment] = useState('');

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { awardCustomerData, customerDataAwards, DATA_BUNDLES_MB } from '../../../../contract/customers';
+import { customerDataAwards, DATA_BUNDLES_MB } from '../../../../contract/customers';
 import { ActionDialog, useFieldProblem } from '../actions/ActionDialog';
 import { useDialogAction } from '../actions/useDialogAction';
 import { useCustomerQuery } from '../api';
@@ -36,7 +36,7 @@ export const DataAwards = ({ msisdn }: { msisdn: string }) => {
     const format = useFormat();
     const labelId = useId();
     const query = useCustomerQuery(msisdn, ['data-awards'], customerDataAwards, { body: { msisdn } });
-    const action = useDialogAction(msisdn, awardCustomerData, answer => [
+    const action = useDialogAction('customerAwardData', answer => [
         'customers.awards.done',
         { bundle: bundleLabel(answer.bundle_mb) },
     ]);

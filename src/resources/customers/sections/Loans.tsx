@@ -1,6 +1,6 @@
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { CanAccess, useTranslate } from 'react-admin';
 import type { DeviceLock, DeviceState as DeviceStateName } from '../../../../contract/devices';
 import { customerLoans, type ApprovalRequest, type Loan } from '../../../../contract/loans';
@@ -9,7 +9,7 @@ import { ContinueSale } from '../../loans/ContinueSale';
 import type { VariantKey } from '../variants';
 import { useCustomerQuery } from '../api';
 import { CancelSale } from '../actions/CancelSale';
-import { ConfirmActivation, LockCommand, OfflinePin, ReleaseDevice, VivoAuthorisation } from '../actions/DeviceActions';
+import { DEVICE_COMMANDS, locked } from '../actions/DeviceActions';
 import { LoanRequest } from '../actions/LoanRequests';
 import { useFormat } from '../format';
 import { LoanDetails } from './LoanDetails';
@@ -100,11 +100,6 @@ const Meaning = ({ loan }: { loan: Loan }) => {
 };
 
 /** A device as its provider last confirmed it, and the command still waiting, if any. */
-const locked = (device: DeviceLock) =>
-    device.state === 'locked' || (device.state === 'failed' && device.confirmed_state === 'locked');
-const unlocked = (device: DeviceLock) =>
-    device.state === 'active' || (device.state === 'failed' && device.confirmed_state === 'active');
-
 const DeviceState = ({ loan, device }: { loan: Loan; device: DeviceLock }) => {
     const translate = useTranslate();
     const format = useFormat();
@@ -157,7 +152,6 @@ const LoanActions = ({
 }) => {
     const { device } = loan;
     const active = loan.status === 'active';
-    const idle = device !== null && device.requested_state === null;
     const gate = (action: string, shown: boolean, element: ReactNode) =>
         shown ? (
             <CanAccess resource="customer-loans" action={action}>
@@ -167,24 +161,9 @@ const LoanActions = ({
     return (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {variant ? <ContinueSale variant={variant} msisdn={msisdn} loan={loan} /> : null}
-            {gate('lock', active && idle && unlocked(device), <LockCommand msisdn={msisdn} loan={loan} command="lock" />)}
-            {gate('lock', active && idle && locked(device), <LockCommand msisdn={msisdn} loan={loan} command="unlock" />)}
-            {gate('offline_pin', active && idle && locked(device), <OfflinePin msisdn={msisdn} loan={loan} />)}
-            {gate(
-                'vivo',
-                loan.status === 'awaiting_lock' && loan.lock_solution === 'vivo' && device !== null && !device.vivo_authorized,
-                <VivoAuthorisation msisdn={msisdn} loan={loan} />,
-            )}
-            {gate(
-                'activate',
-                loan.status === 'awaiting_lock' && idle && (loan.lock_solution !== 'vivo' || device.vivo_authorized),
-                <ConfirmActivation msisdn={msisdn} loan={loan} />,
-            )}
-            {gate(
-                'release',
-                (active || loan.status === 'completed') && loan.balance <= 0 && idle && (locked(device) || unlocked(device)),
-                <ReleaseDevice msisdn={msisdn} loan={loan} />,
-            )}
+            {DEVICE_COMMANDS.map(({ key, gate: action, offered, Action }) => (
+                <Fragment key={key}>{gate(action, offered(loan, device), <Action loan={loan} />)}</Fragment>
+            ))}
             {gate('deactivate', active, <LoanRequest msisdn={msisdn} loan={loan} kind="deactivate" pending={requests} />)}
             {gate(
                 'imei_change',
