@@ -9,9 +9,9 @@
  *   the shop owner's), over the catalogue's SKUs, over two years, mostly sold (as a lending
  *   business's stock is), then VACUUM ANALYZE (as autovacuum would soon after such a load).
  * - **The calls**, as the screen makes them (50 a page, newest first): as `admin` (every store)
- *   the first page, a later page, each status, one store, a search by brand, by part of an IMEI,
- *   by one or two digits (every IMEI read) and one that matches nothing; as `shopowner` (their
- *   stores only) the first page and a status. One round to warm up, then RUNS rounds, each
+ *   the first page, a later page, each status, one store, sorted by each sortable column, a
+ *   search by brand, by part of an IMEI, by one or two digits (every IMEI read) and one that
+ *   matches nothing; as `shopowner` (their stores only) the first page and a status. One round to warm up, then RUNS rounds, each
  *   calling every figure in turn.
  * - **Budget**: every figure's p95 ≤ 50 ms, on each database.
  */
@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { API_BASE } from '../contract';
-import { listInventory } from '../contract/stores';
+import { listInventory, type InventorySort } from '../contract/stores';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db';
 import { stores } from '../server/db/schema';
@@ -34,7 +34,15 @@ const BENCH_SHOPS = 200;
 const RUNS = Number(process.env.BENCH_INVENTORY_RUNS ?? 40);
 const P95_MS = 50;
 
-type Body = { q?: string; status?: string; store_id?: number; page_number?: string; page_size?: string };
+type Body = {
+    q?: string;
+    status?: string;
+    store_id?: number;
+    sort?: InventorySort;
+    order?: 'asc' | 'desc';
+    page_number?: string;
+    page_size?: string;
+};
 
 const CALLS = {
     'admin first page': { user: 'admin', body: {} },
@@ -49,6 +57,12 @@ const CALLS = {
     // Fewer than three digits: below what trigrams find, every IMEI is read for the count.
     'admin q one digit': { user: 'admin', body: { q: '7' } },
     'admin q model digits': { user: 'admin', body: { q: '15' } },
+    // Each column the screen sorts by (issue 21), along its index.
+    'admin by imei': { user: 'admin', body: { sort: 'imei', order: 'asc' } },
+    'admin by model': { user: 'admin', body: { sort: 'model', order: 'asc' } },
+    'admin by store desc': { user: 'admin', body: { sort: 'store', order: 'desc' } },
+    'admin by price': { user: 'admin', body: { sort: 'cash_price', order: 'asc' } },
+    'admin by status': { user: 'admin', body: { sort: 'status', order: 'asc' } },
     'shopowner first page': { user: 'shopowner', body: {} },
     'shopowner in stock': { user: 'shopowner', body: { status: 'in_stock' } },
 } as const satisfies Record<string, { user: string; body: Omit<Body, 'store_id'> & { store_id?: 'busy' } }>;
