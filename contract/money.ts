@@ -335,6 +335,8 @@ export const tpiClaim = z.object({
     loan_reference: z.string(),
     msisdn: z.string(),
     customer_name: z.string(),
+    /** The customer's random public id, which their view's address names (the claim's loan is shown there). */
+    customer_public_id: z.string(),
     insurer: z.string(),
     insurer_reference: z.string(),
     amount: z.number(),

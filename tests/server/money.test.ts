@@ -709,6 +709,14 @@ describe('insurance claims', () => {
         });
     });
 
+    it("give each claim its customer's public id, which the customer view's address names", async () => {
+        const made = await loanWithName();
+        const { claim } = await makeClaim(server.db, { loan: { id: made.loan.id, msisdn: made.msisdn } });
+        const [customer] = await server.db.select().from(customers).where(eq(customers.id, made.customer.id));
+        const found = await server.call(successfulTpiClaims, { body: { q: made.loanReference }, token: token.maker });
+        expect(found.body.records).toEqual([expect.objectContaining({ id: claim.id, customer_public_id: customer?.publicId })]);
+    });
+
     it('are refused to a caller without the viewing role', async () => {
         const answer = await server.call(failedTpiClaims, { body: {}, token: token.agent });
         expect([answer.status, answer.error.key]).toEqual([403, 'errors.forbidden']);

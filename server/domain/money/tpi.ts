@@ -74,6 +74,7 @@ const claimFields = {
     msisdn: customers.msisdn,
     customerFirst: customers.firstName,
     customerLast: customers.lastName,
+    customerPublicId: customers.publicId,
     pendingReversalId: pendingReversal.id,
 };
 
@@ -110,6 +111,7 @@ type ClaimRow = {
     msisdn: string;
     customerFirst: string;
     customerLast: string;
+    customerPublicId: string;
     pendingReversalId: number | null;
 };
 
@@ -118,6 +120,7 @@ const toClaim = (row: ClaimRow): TpiClaim => ({
     loan_reference: row.loanReference,
     msisdn: row.msisdn,
     customer_name: fullName(row.customerFirst, row.customerLast),
+    customer_public_id: row.customerPublicId,
     insurer: row.claim.insurer,
     insurer_reference: row.claim.insurerReference,
     amount: row.claim.amount,

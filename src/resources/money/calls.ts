@@ -3,8 +3,12 @@
  * insurance"), each group declared in its own file beside its screens.
  */
 import type { ResourceDeclaration } from '../../dataProvider/defineResource';
+import reconciliation from './reconciliationCalls';
+import tpi from './tpiCalls';
 import transactions from './transactionCalls';
 
 export default {
     ...transactions,
+    ...tpi,
+    ...reconciliation,
 } satisfies Record<string, ResourceDeclaration>;

@@ -1,5 +1,5 @@
 import { lazyPage } from '../../lib/lazyPage';
-import type { ClaimKind } from './api';
+import type { ClaimKind } from './claimParts';
 
 /**
  * The money screens (spec §2 "Find transaction", "Suspense and reconciliation", "Third party

@@ -1,6 +1,8 @@
 /** This folder's writes that are not a plain create, update or delete (src/dataProvider/defineWrite.ts). */
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
+import { uploadStatement, type StatementChannel } from './reconciliationApi';
 import { correctPayment, queuePayment } from './suspenseApi';
+import { decideReversal, requestReversal, type ReversalDecision } from './tpiWrites';
 
 export default {
     /**
@@ -16,5 +18,35 @@ export default {
     suspenseSetAside: defineWrite({
         refreshes: ['suspense-transactions', 'transactions'],
         run: ({ transactionId, note }: { transactionId: number; note: string }) => queuePayment(transactionId, note),
+    }),
+    /** Ask for a successful claim to be reversed: the claim shows the reversal pending, the queue holds it. */
+    tpiRequestReversal: defineWrite({
+        refreshes: ['tpi-successful', 'tpi-reversals'],
+        run: ({ claimId, reason }: { claimId: number; reason: string }) => requestReversal(claimId, reason),
+    }),
+    /**
+     * Approve or deny a reversal (never one's own: the server refuses it, 409 errors.own_request).
+     * Approving puts the claim's amount back on its loan, which the customer view shows.
+     */
+    tpiDecideReversal: defineWrite({
+        refreshes: ['tpi-reversals', 'tpi-successful', 'tpi-failed', 'customer'],
+        run: ({ reversalId, decision, note }: { reversalId: number; decision: ReversalDecision; note: string }) =>
+            decideReversal(reversalId, decision, note),
+    }),
+    /**
+     * Upload a statement: its rows are recorded on loans or in suspense, so the payment lists change
+     * too. `onProgress` hears the fraction of the file sent, 0 to 1.
+     */
+    reconciliationUpload: defineWrite({
+        refreshes: ['reconciliation-uploads', 'reconciliation-rows', 'transactions', 'suspense-transactions'],
+        run: ({
+            file,
+            channel,
+            onProgress,
+        }: {
+            file: File;
+            channel: StatementChannel;
+            onProgress?: (fraction: number) => void;
+        }) => uploadStatement(file, channel, onProgress),
     }),
 } satisfies WriteTable;
