@@ -362,6 +362,59 @@ const inventoryOrder = (sort: InventorySort, order: 'asc' | 'desc'): SQL[] => {
     }
 };
 
+/**
+ * A page of the inventory sorted by a column of the device's store or model (`store`, `model`,
+ * `cash_price`): sorting the joined rows would read every device for every page. The devices come
+ * in groups instead (a store's, a SKU's), in the groups' order (stores_name_key, the catalogue's
+ * indexes), each group's devices by time along its own index. The groups' counts, from
+ * inventory_counts under the same filters, tell which few groups hold the page and where in the
+ * first of them it starts: those are read, and nothing else.
+ */
+const groupedPage = async (
+    db: Queryable,
+    sort: 'store' | 'model' | 'cash_price',
+    order: 'asc' | 'desc',
+    countFilters: (SQL | undefined)[],
+    limit: number,
+    offset: number,
+): Promise<{ column: AnyPgColumn; chosen: (number | string)[]; within: number }> => {
+    const way = order === 'asc' ? asc : desc;
+    const byStore = sort === 'store';
+    const group = byStore ? inventoryCounts.storeId : inventoryCounts.sku;
+    const [counts, ordered] = await Promise.all([
+        db
+            .select({ key: group, devices: sql<number>`sum(${inventoryCounts.devices})::int` })
+            .from(inventoryCounts)
+            .where(and(...countFilters))
+            .groupBy(group),
+        byStore
+            ? db
+                  .select({ key: stores.id })
+                  .from(stores)
+                  .orderBy(way(sql`lower(${stores.name})`), way(stores.id))
+            : db
+                  .select({ key: phoneModels.sku })
+                  .from(phoneModels)
+                  .orderBy(
+                      ...(sort === 'model' ? [way(phoneModels.brand), way(phoneModels.model)] : [way(phoneModels.cashPrice)]),
+                      way(phoneModels.sku),
+                  ),
+    ]);
+    const sizes = new Map<number | string, number>(counts.map(row => [row.key, row.devices]));
+    const chosen: (number | string)[] = [];
+    let skip = offset;
+    let needed = limit + offset;
+    for (const { key } of ordered) {
+        const size = sizes.get(key) ?? 0;
+        if (size === 0) continue;
+        needed -= size;
+        if (chosen.length === 0 && skip >= size) skip -= size;
+        else chosen.push(key);
+        if (needed <= 0) break;
+    }
+    return { column: byStore ? inventoryItems.storeId : inventoryItems.sku, chosen, within: skip };
+};
+
 const selectItems = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
     db
         .select({ ...itemFields, ...(extra as Extra) })
@@ -645,22 +698,44 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
             itemFilters.push(byImei && bySku ? or(byImei, bySku) : (byImei ?? bySku ?? sql`false`));
         }
         const { limit, offset } = pageWindow(body);
+        const skuFilter = skus === null ? undefined : inArray(inventoryCounts.sku, skus);
+        // Sorted by store or model, the page is read group by group (groupedPage); the counts do
+        // not hold devices found by IMEI alone, so such a search is sorted whole (it finds few).
+        const grouped =
+            (body.sort === 'store' || body.sort === 'model' || body.sort === 'cash_price') && !byImei
+                ? await groupedPage(context.db, body.sort, body.order, [...countFilters, skuFilter], limit ?? 1000, offset)
+                : null;
+        const page = grouped
+            ? grouped.chosen.length === 0
+                ? Promise.resolve([])
+                : selectItems(context.db)
+                      .where(and(...itemFilters, inArray(grouped.column, grouped.chosen)))
+                      .orderBy(
+                          sql`case ${grouped.column} ${sql.join(
+                              grouped.chosen.map((key, index) => sql`when ${key} then ${index}`),
+                              sql` `,
+                          )} end`,
+                          ...inventoryOrder('created_at', body.order),
+                      )
+                      .limit(limit ?? 1000)
+                      .offset(grouped.within)
+            : selectItems(context.db)
+                  .where(and(...itemFilters))
+                  .orderBy(...inventoryOrder(body.sort, body.order))
+                  .limit(limit ?? 1000)
+                  .offset(offset);
         // The page is read in the order of an index (migration 0017: by time, status, store or
         // SKU and time; IMEI parts by trigram) and stops at its last row. The total adds the
         // counts of the matching SKUs (all of them without a search) to the devices found by IMEI
         // alone; nothing reads every match for every page, as a window count beside each row did.
         const [rows, [counted], [byImeiOnly]] = await Promise.all([
-            selectItems(context.db)
-                .where(and(...itemFilters))
-                .orderBy(...inventoryOrder(body.sort, body.order))
-                .limit(limit ?? 1000)
-                .offset(offset),
+            page,
             skus !== null && skus.length === 0
                 ? [{ value: 0 }]
                 : context.db
                       .select({ value: sql<number>`coalesce(sum(${inventoryCounts.devices}), 0)::int` })
                       .from(inventoryCounts)
-                      .where(and(...countFilters, skus === null ? undefined : inArray(inventoryCounts.sku, skus))),
+                      .where(and(...countFilters, skuFilter)),
             byImei
                 ? context.db
                       .select({ value: count() })

@@ -491,6 +491,16 @@ describe('inventory', () => {
                     second.body.phones.map(item => item.id),
                     `${sort} ${order} page 2`,
                 ).toEqual(expected.slice(7, 14));
+                // Filtered too: the page is found among the filter's devices only (by their counts).
+                const sold = expected.filter(id => all.find(item => item.id === id)!.status === 'sold');
+                const third = await server.call(listInventory, {
+                    body: { sort, order, status: 'sold', page_number: '3', page_size: '4' },
+                    token: admin,
+                });
+                expect(
+                    third.body.phones.map(item => item.id),
+                    `${sort} ${order} sold page 3`,
+                ).toEqual(sold.slice(8, 12));
             }
         }
         const unknown = await server.call(listInventory, { body: { sort: 'price' as InventorySort }, token: admin });
