@@ -335,6 +335,22 @@ describe('the audit trail', () => {
         expect(badDate.error.errors?.[0]?.field).toBe('from');
     });
 
+    it('sorts by time either way (the When column)', async () => {
+        // Three events a minute apart, written out of id order, so time and id disagree.
+        const base = server.clock.now().getTime() - 86_400_000;
+        const written = await server.db
+            .insert(auditEvents)
+            .values([2, 0, 1].map(minute => ({ action: 'probe.sort', entity: 'probe', at: new Date(base + minute * 60_000) })))
+            .returning({ id: auditEvents.id, at: auditEvents.at });
+        const byTime = [...written].sort((a, b) => a.at.getTime() - b.at.getTime()).map(row => row.id);
+        const listed = async ($sort: string) =>
+            (await server.call(listAuditEvents, { query: { action: 'probe.sort', $sort }, token: adminToken })).body.data.map(
+                event => event.id,
+            );
+        expect(await listed('at')).toEqual(byTime);
+        expect(await listed('-at')).toEqual([...byTime].reverse());
+    });
+
     it('names what each event concerns: a user, a group, a shop, a loan (also through its lock and its requests)', async () => {
         const [loan] = await server.db.select({ id: loans.id, reference: loans.loanReference }).from(loans).limit(1);
         const [lock] = await server.db.select({ id: deviceLocks.id, loanId: deviceLocks.loanId }).from(deviceLocks).limit(1);

@@ -89,6 +89,27 @@ describe('the audit trail', () => {
         expect(queries.at(-1)).toMatchObject({ action: 'admins.update' });
     });
 
+    it('keeps its filters, sort and page in the address: a copied address opens on them', async () => {
+        signedInAs(['VIEW_AUDIT_TRAIL']);
+        const filter = encodeURIComponent(JSON.stringify({ entity: 'admins', entity_id: '2' }));
+        renderPortal(`/dashboard/audit?filter=${filter}&sort=at&order=ASC&page=2&perPage=10`);
+        expect(await screen.findByRole('textbox', { name: 'Record type' }, FIRST)).toHaveProperty('value', 'admins');
+        expect(screen.getByRole('textbox', { name: 'Record id' })).toHaveProperty('value', '2');
+        await waitFor(() =>
+            expect(queries.at(-1)).toMatchObject({ entity: 'admins', entity_id: '2', $sort: 'at', $limit: '10', $skip: '10' }),
+        );
+    });
+
+    it('is newest first, and sorts by When either way on the server', async () => {
+        signedInAs(['VIEW_AUDIT_TRAIL']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/audit');
+        expect(await screen.findByText('Disabled user sipho.n', {}, FIRST)).toBeTruthy();
+        expect(queries.at(-1)).toMatchObject({ $sort: '-at' });
+        await user.click(screen.getByRole('button', { name: 'Sort by when ascending' }));
+        await waitFor(() => expect(queries.at(-1)).toMatchObject({ $sort: 'at' }));
+    });
+
     it('says so when there is nothing, and offers a retry when the trail cannot be read', async () => {
         signedInAs(['VIEW_AUDIT_TRAIL']);
         server.use(answer(listAuditEvents, { total: 0, limit: 25, skip: 0, data: [] }));

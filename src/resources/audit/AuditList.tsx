@@ -156,6 +156,8 @@ export const AuditList = () => {
             filters={useFilters()}
             exporter={false}
             perPage={25}
+            // Newest first; the When column sorts either way along its index (migration 0030).
+            sort={{ field: 'at', order: 'DESC' }}
             actions={
                 <TopToolbar>
                     <FilterButton />
@@ -170,7 +172,6 @@ export const AuditList = () => {
                 <DataTable.Col
                     source="at"
                     label="resources.audit-events.fields.at"
-                    disableSort
                     render={(event: AuditEventRecord) => <WhenCell event={event} />}
                 />
                 <DataTable.Col
