@@ -111,7 +111,7 @@ export const ROUTES = {
     mc_requests: queue('mc_requests', FactCheckIcon, LOAN_APPROVAL_KINDS, 'approvals'),
     imei_changes: queue('imei_changes', PhonelinkEraseIcon, ['imei_change'], 'approvals'),
     transfer_loan_requests: queue('transfer_loan_requests', AppRegistrationIcon, ['loan_transfer'], 'approvals'),
-    kyc_verification: { path: 'customers/ocr', menu: list(BadgeIcon, 'kyc', { group: 'kyc' }) },
+    kyc_verification: { path: 'customers/ocr', menu: list(BadgeIcon, 'kyc-submissions', { group: 'kyc' }) },
     kyc_validation: { path: 'customers/kyc-validation' },
     suspense_transactions: {
         path: 'suspense-transactions',

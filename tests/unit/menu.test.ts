@@ -57,7 +57,7 @@ describe('the side menu rules (spec §2)', () => {
         expect(keysFor(ROLE_CODES.filter(code => code !== role))).not.toContain(`${group}>${child}`);
     });
 
-    it('shows the insurance reversal queue to those who ask for reversals and to those who decide them (money/gates.ts)', () => {
+    it('shows the insurance reversal queue to those who ask for reversals and to those who decide them (the calls of money)', () => {
         const either = ['REQUEST_REVERSAL_THIRD_PARTY_INSURANCE', 'APPROVE_REVERSAL_THIRD_PARTY_INSURANCE'];
         for (const role of either) expect(keysFor([role])).toContain('tpi>tpi_reversal');
         expect(keysFor(ROLE_CODES.filter(code => !either.includes(code)))).not.toContain('tpi>tpi_reversal');

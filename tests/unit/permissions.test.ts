@@ -98,6 +98,8 @@ describe('the gates of a resource declared by its calls', () => {
                 delete: declaration.remove?.access,
             };
             for (const [action, access] of Object.entries(accessOf)) {
+                // A custom action of that name (inventory's `create`, a write of its own) is its own call's gate.
+                if (declaration.actions && action in declaration.actions) continue;
                 for (const code of ROLE_CODES) {
                     if (can([code], resource, action))
                         expect(access && roleAllows(access, true, new Set([code])), `${resource}.${action}: ${code}`).toBe(true);
@@ -136,6 +138,9 @@ const describeMap = () =>
             ]),
     );
 
+/** Gated screens that became lists under a resource of another name: their gates moved with them. */
+const RENAMED: Readonly<Record<string, string>> = { kyc: 'kyc-submissions' };
+
 describe('the whole map', () => {
     // Taken before the gates moved from each folder's gates.ts into its calls.ts declarations
     // (issue 21): every gate of that map still lets in exactly the same roles. A resource declared
@@ -145,7 +150,8 @@ describe('the whole map', () => {
         const now = describeMap();
         for (const [resource, actions] of Object.entries(before)) {
             for (const [action, rule] of Object.entries(actions)) {
-                expect(now[resource]?.[action], `${resource}.${action}`).toEqual(rule);
+                const name = RENAMED[resource] ?? resource;
+                expect(now[name]?.[action], `${name}.${action}`).toEqual(rule);
             }
         }
     });

@@ -1,5 +1,5 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import {
     ColumnsButton,
     downloadCSV,
@@ -7,13 +7,10 @@ import {
     FilterForm,
     ListBase,
     Pagination,
-    SavedQueriesList,
     useListContext,
-    useNotify,
     useTranslate,
 } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
-import { useWrite } from '../../dataProvider/useWrite';
 import { toCsv } from '../../lib/csv';
 import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
@@ -21,15 +18,14 @@ import { LoadError } from '../../lists/LoadError';
 import { Screen } from '../../lists/Screen';
 import { BulkBar } from './BulkBar';
 import { BulkDecisionButtons, useBulkDecision } from './BulkDecision';
-import { DecisionDialog } from './DecisionDialog';
-import type { QueueName } from './gates';
-import { changeText, csvColumns } from './present';
+import type { QueueName } from './calls';
+import { csvColumns } from './present';
 import { QueueCards } from './QueueCards';
 import { useQueueFilters } from './QueueFilters';
 import { QueueTable } from './QueueTable';
 import { QueueTabs } from './QueueTabs';
 import { useQueueRules } from './useQueueRules';
-import type { Decision } from './writes';
+import { useDecision } from './useDecision';
 
 const PER_PAGE = 25;
 
@@ -55,7 +51,6 @@ export const ApprovalQueue = ({ queue }: { queue: QueueName }) => {
 
 const QueueView = ({ queue }: { queue: QueueName }) => {
     const translate = useTranslate();
-    const notify = useNotify();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const filters = useQueueFilters(queue);
     const context = useListContext<ApprovalRequest>();
@@ -63,25 +58,9 @@ const QueueView = ({ queue }: { queue: QueueName }) => {
     const { byMaker, mine, status, isOwn, canBulk, selectable } = rules;
 
     const bulk = useBulkDecision(queue, rules.unselect);
-    const [deciding, setDeciding] = useState<{ request: ApprovalRequest; decision: Decision } | null>(null);
-    const [dialogOpen, setDialogOpen] = useState(false);
     const listRef = useRef<HTMLDivElement>(null);
-    const decision = useWrite('approvalsDecide', {
-        onSuccess: saved => {
-            notify(saved.status === 'approved' ? 'approvals.approved' : 'approvals.rejected', {
-                type: 'success',
-                messageArgs: { id: saved.id },
-            });
-            setDialogOpen(false);
-        },
-        // Refused (decided meanwhile, the IMEI now taken…): the reason shows in the dialog, the
-        // note stays as typed, and the queue (refreshed by the write) shows the request as it now is.
-    });
-    const openDecision = (request: ApprovalRequest, choice: Decision) => {
-        decision.reset();
-        setDeciding({ request, decision: choice });
-        setDialogOpen(true);
-    };
+    const decision = useDecision(queue, listRef);
+    const openDecision = decision.open;
     const tabsId = useId();
     const { total, data = [], isPending, error, refetch } = context;
     const exporter = (rows: ApprovalRequest[]) =>
@@ -95,16 +74,8 @@ const QueueView = ({ queue }: { queue: QueueName }) => {
                 {...(byMaker ? { role: 'tabpanel', 'aria-labelledby': `${tabsId}-${mine ? 'mine' : 'all'}` } : {})}
                 ref={listRef}
                 tabIndex={-1}
-                sx={{
-                    display: 'grid',
-                    gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '200px minmax(0, 1fr)' },
-                    gap: 1,
-                    outline: 'none',
-                }}
+                sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, outline: 'none' }}
             >
-                <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
-                    <SavedQueriesList />
-                </Box>
                 <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
                     <Box
                         sx={{
@@ -117,6 +88,8 @@ const QueueView = ({ queue }: { queue: QueueName }) => {
                     >
                         <FilterForm filters={filters} />
                         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                            {/* Its menu also saves the current query by name and applies a saved one (react-admin's
+                                saved queries): react-admin's SavedQueriesList puts its icons straight into a <ul>, which axe refuses. */}
                             <FilterButton filters={filters} />
                             {phone ? null : <ColumnsButton />}
                             <ExportAllButton<ApprovalRequest> exporter={exporter} />
@@ -157,32 +130,7 @@ const QueueView = ({ queue }: { queue: QueueName }) => {
                     <Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />
                 </Box>
             </Box>
-            {deciding ? (
-                <DecisionDialog
-                    open={dialogOpen}
-                    decision={deciding.decision}
-                    request={deciding.request}
-                    title={translate(`approvals.${deciding.decision}_title`, { id: deciding.request.id })}
-                    content={translate(`approvals.${deciding.decision}_content`, {
-                        id: deciding.request.id,
-                        kind: translate(`approvals.kinds.${deciding.request.kind}`),
-                        subject: deciding.request.subject,
-                        change: changeText(deciding.request, translate),
-                    })}
-                    busy={decision.isPending}
-                    error={decision.error ?? undefined}
-                    onConfirm={note => {
-                        // One decision at a time: a second press while the first is on its way starts nothing.
-                        if (!decision.isPending)
-                            decision.mutate({ queue, request: deciding.request, decision: deciding.decision, note });
-                    }}
-                    onClose={() => setDialogOpen(false)}
-                    onExited={() => {
-                        // The decided row may have left the list: the focus goes back to the list rather than nowhere.
-                        if (!document.activeElement || document.activeElement === document.body) listRef.current?.focus();
-                    }}
-                />
-            ) : null}
+            {decision.dialog}
             {bulk.results}
         </>
     );

@@ -20,7 +20,7 @@ import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { useWrite } from '../../dataProvider/useWrite';
 import { DecisionDialog } from './DecisionDialog';
-import type { QueueName } from './gates';
+import type { QueueName } from './calls';
 import { readableOn, type Outcome } from './present';
 import type { Decision } from './writes';
 

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardActions, CardContent, Collapse, Stack, Typograph
 import { useState } from 'react';
 import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
-import type { QueueName } from './gates';
+import type { QueueName } from './calls';
 import { changeText } from './present';
 import { RowActions, RowCheckbox, Subject, type OnDecide } from './QueueParts';
 import { RequestDetail, StatusChip, useWhen } from './RequestDetail';

@@ -2,7 +2,7 @@ import { AutocompleteInput, DateInput, ReferenceInput, SearchInput, SelectInput,
 import { APPROVAL_STATUSES, LOAN_APPROVAL_KINDS } from '../../../contract/approvals';
 import { StatusFilter } from '../../lists/StatusFilter';
 import { QUEUES } from './api';
-import type { QueueName } from './gates';
+import type { QueueName } from './calls';
 
 const makerName = (user: { first_name: string; last_name: string; username: string }) =>
     `${user.first_name} ${user.last_name} (${user.username})`;

@@ -8,7 +8,7 @@ import type { MouseEvent } from 'react';
 import { CanAccess, useExpanded, useListContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { Mono } from '../../lists/cells';
-import { approveAction, type QueueName } from './gates';
+import { approveAction, type QueueName } from './calls';
 import { readableOn } from './present';
 import type { Decision } from './writes';
 

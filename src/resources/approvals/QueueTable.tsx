@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { QUEUES } from './api';
-import type { QueueName } from './gates';
+import type { QueueName } from './calls';
 import { changeText } from './present';
 import { DetailsToggle, KindChip, RowActions, RowCheckbox, Subject, type OnDecide } from './QueueParts';
 import { RequestDetail, StatusChip, WhoWhen } from './RequestDetail';

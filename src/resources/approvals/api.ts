@@ -10,7 +10,7 @@ import {
     type ApprovalRequest,
 } from '../../../contract/approvals';
 import { callApi } from '../../lib/portalApi';
-import type { QueueName } from './gates';
+import type { QueueName } from './calls';
 
 /** What each queue holds and whether it takes the maker, "mine" and sort filters (v2 does not). */
 export const QUEUES: Readonly<Record<QueueName, { kinds: readonly ApprovalKind[]; byMaker: boolean }>> = {

@@ -5,19 +5,36 @@
  * become each call's `queueFilter` (the four POST queues) or `$limit`/`$skip` and its query (the v2
  * queue, whose whole answer is the page: the probe kind asks one row more to learn whether another
  * page follows, so one row is never "1-25 of 25").
+ *
+ * Who may decide in each queue is declared here too, from the contract's calls so a gate moves
+ * with its call; screens ask `canAccess({ resource: <queue>, action })`. A queue's `list` is its
+ * call's `access`; `approve` is its decision call's. The phone maker-checker queue (v1) decides
+ * any loan request, but the server also wants the kind's own approving role (`APPROVE_ROLE_OF`),
+ * so each kind has its gate there (`approve_<kind>`); so does the v2 queue, which decides agent
+ * registrations (APPROVE_AGENT_REGISTRATION as well) and catalogue price cuts
+ * (APPROVE_PRICE_CHANGE as well).
  */
 import {
     APPROVAL_STATUSES,
+    APPROVE_ROLE_OF,
     LOAN_APPROVAL_KINDS,
     approvalCounts,
+    decideImeiChange,
+    getApprovalRequest,
+    decideLoanRemoval,
+    decideLoanTransfer,
+    decideMakerChecker,
+    decideServiceTransaction,
     listServiceTransactions,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
     pendingMakerCheckerRequests,
     pendingTransferLoans,
+    type ApprovalKind,
     type LoanApprovalKind,
     type QueueFilter,
 } from '../../../contract/approvals';
+import { roleAllows, type Access } from '../../../contract/define';
 import {
     customList,
     defineResource,
@@ -27,8 +44,39 @@ import {
     sortInput,
     type ListQuery,
     type ResourceDeclaration,
+    type RolesRule,
 } from '../../dataProvider/defineResource';
-import { APPROVAL_GATES } from './gates';
+import { QUEUES } from './api';
+
+/** Every one of these gates at once (a call's and a kind's). */
+const allOf =
+    (...gates: readonly Access[]): RolesRule =>
+    roles =>
+        gates.every(gate => roleAllows(gate, true, roles));
+
+/** Who may decide in each queue (its list's gate is its list call's). */
+const DECIDE = {
+    deregistrations: { approve: decideLoanRemoval.access },
+    imei_changes: { approve: decideImeiChange.access },
+    transfer_loan_requests: { approve: decideLoanTransfer.access },
+    mc_requests: {
+        approve: decideMakerChecker.access,
+        approve_deregistration: allOf(decideMakerChecker.access, APPROVE_ROLE_OF.deregistration),
+        approve_imei_change: allOf(decideMakerChecker.access, APPROVE_ROLE_OF.imei_change),
+        approve_loan_transfer: allOf(decideMakerChecker.access, APPROVE_ROLE_OF.loan_transfer),
+    },
+    mc_requests_v2: {
+        approve: decideServiceTransaction.access,
+        approve_agent_registration: allOf(decideServiceTransaction.access, APPROVE_ROLE_OF.agent_registration),
+        approve_price_change: allOf(decideServiceTransaction.access, APPROVE_ROLE_OF.price_change),
+    },
+} as const satisfies Record<string, Record<string, Access | RolesRule>>;
+
+export type QueueName = keyof typeof DECIDE;
+
+/** The action that gates deciding a request of this kind in this queue. */
+export const approveAction = (queue: QueueName, kind: ApprovalKind): string =>
+    queue === 'mc_requests' || queue === 'mc_requests_v2' ? `approve_${kind}` : 'approve';
 
 /** The POST queues take pages of up to 500 rows (`queueFilter`); an export walks them at that size. */
 const LARGEST_QUEUE_PAGE = 500;
@@ -81,6 +129,20 @@ const queueRequest = ({ filter, sort }: ListQuery): Omit<QueueFilter, 'page_numb
     return { status, ...rest, ...order };
 };
 
+/**
+ * One request of a queue (its row's own page, `/<queue>/:id/show`): read by its id, and found in
+ * this queue only when it is of one of the queue's kinds. Shown to the holders of the queue's
+ * list gate, though the call serves any view role of a kind.
+ */
+const requestOf = (queue: QueueName, list: { access: Access }) => ({
+    one: oneBy(
+        getApprovalRequest,
+        id => ({ params: { id: String(id) } }),
+        request => (QUEUES[queue].kinds.includes(request.kind) ? request : null),
+    ),
+    narrower: { show: list.access },
+});
+
 /** The badge counts as one record, `'pending'`: how many of each kind wait, and how many of the caller's own. */
 const countsOne = oneBy(
     approvalCounts,
@@ -95,7 +157,8 @@ export default {
             largestPage: LARGEST_QUEUE_PAGE,
             request: queueRequest,
         }),
-        actions: APPROVAL_GATES.deregistrations,
+        ...requestOf('deregistrations', pendingLoanRemovalRequests),
+        actions: DECIDE.deregistrations,
     }),
     imei_changes: defineResource({
         list: pagedList(pendingImeiRequests, {
@@ -103,11 +166,13 @@ export default {
             largestPage: LARGEST_QUEUE_PAGE,
             request: queueRequest,
         }),
-        actions: APPROVAL_GATES.imei_changes,
+        ...requestOf('imei_changes', pendingImeiRequests),
+        actions: DECIDE.imei_changes,
     }),
     transfer_loan_requests: defineResource({
         list: pagedList(pendingTransferLoans, { rows: 'data', largestPage: LARGEST_QUEUE_PAGE, request: queueRequest }),
-        actions: APPROVAL_GATES.transfer_loan_requests,
+        ...requestOf('transfer_loan_requests', pendingTransferLoans),
+        actions: DECIDE.transfer_loan_requests,
     }),
     mc_requests: defineResource({
         list: pagedList(pendingMakerCheckerRequests, {
@@ -115,7 +180,8 @@ export default {
             largestPage: LARGEST_QUEUE_PAGE,
             request: query => ({ ...queueRequest(query), kind: cleanFilter(query.filter).kind }),
         }),
-        actions: APPROVAL_GATES.mc_requests,
+        ...requestOf('mc_requests', pendingMakerCheckerRequests),
+        actions: DECIDE.mc_requests,
     }),
     mc_requests_v2: defineResource({
         // No maker filter (agents register themselves) and one sort, by when the request was made.
@@ -133,7 +199,8 @@ export default {
                 };
             },
         }),
-        actions: APPROVAL_GATES.mc_requests_v2,
+        ...requestOf('mc_requests_v2', listServiceTransactions),
+        actions: DECIDE.mc_requests_v2,
     }),
     /** The pending counts behind the menu's badges: one record, `'pending'`, read with `useGetOne`. */
     'approval-counts': defineResource({

@@ -10,7 +10,7 @@ import { canAccessWith } from '../../authProvider/permissions';
 import { useApprovalCounts } from '../../dataProvider/useApprovalCounts';
 import { QUEUES } from './api';
 import { cleanFilter } from './calls';
-import { approveAction, type QueueName } from './gates';
+import { approveAction, type QueueName } from './calls';
 
 /** The most own pending requests looked up to mark them (the largest page of the POST queues). */
 const OWN_LOOKUP = 500;

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/approvals';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { callApi } from '../../lib/portalApi';
-import type { QueueName } from './gates';
+import type { QueueName } from './calls';
 import { refusalOf, type Outcome } from './present';
 
 export type Decision = 'approve' | 'reject';
