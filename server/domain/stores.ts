@@ -367,8 +367,8 @@ const inventoryOrder = (sort: InventorySort, order: 'asc' | 'desc'): SQL[] => {
  * `cash_price`): sorting the joined rows would read every device for every page. The devices come
  * in groups instead (a store's, a SKU's), in the groups' order (stores_name_key, the catalogue's
  * indexes), each group's devices by time along its own index. The groups' counts, from
- * inventory_counts under the same filters, tell which few groups hold the page and where in the
- * first of them it starts: those are read, and nothing else.
+ * inventory_counts under the same filters, tell which few groups hold the page, where in the
+ * first of them it starts and how many each gives: those rows are read, and nothing else.
  */
 const groupedPage = async (
     db: Queryable,
@@ -377,7 +377,7 @@ const groupedPage = async (
     countFilters: (SQL | undefined)[],
     limit: number,
     offset: number,
-): Promise<{ column: AnyPgColumn; chosen: (number | string)[]; within: number }> => {
+): Promise<{ column: AnyPgColumn; groups: { key: number | string; offset: number; take: number }[] }> => {
     const way = order === 'asc' ? asc : desc;
     const byStore = sort === 'store';
     const group = byStore ? inventoryCounts.storeId : inventoryCounts.sku;
@@ -401,18 +401,22 @@ const groupedPage = async (
                   ),
     ]);
     const sizes = new Map<number | string, number>(counts.map(row => [row.key, row.devices]));
-    const chosen: (number | string)[] = [];
+    const groups: { key: number | string; offset: number; take: number }[] = [];
     let skip = offset;
-    let needed = limit + offset;
+    let wanted = limit;
     for (const { key } of ordered) {
         const size = sizes.get(key) ?? 0;
-        if (size === 0) continue;
-        needed -= size;
-        if (chosen.length === 0 && skip >= size) skip -= size;
-        else chosen.push(key);
-        if (needed <= 0) break;
+        if (skip >= size) {
+            skip -= size;
+            continue;
+        }
+        const take = Math.min(size - skip, wanted);
+        groups.push({ key, offset: skip, take });
+        skip = 0;
+        wanted -= take;
+        if (wanted === 0) break;
     }
-    return { column: byStore ? inventoryItems.storeId : inventoryItems.sku, chosen, within: skip };
+    return { column: byStore ? inventoryItems.storeId : inventoryItems.sku, groups };
 };
 
 const selectItems = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
@@ -705,20 +709,17 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
             (body.sort === 'store' || body.sort === 'model' || body.sort === 'cash_price') && !byImei
                 ? await groupedPage(context.db, body.sort, body.order, [...countFilters, skuFilter], limit ?? 1000, offset)
                 : null;
+        // Each group's part of the page along the group's own index by time, the parts in the groups' order.
         const page = grouped
-            ? grouped.chosen.length === 0
-                ? Promise.resolve([])
-                : selectItems(context.db)
-                      .where(and(...itemFilters, inArray(grouped.column, grouped.chosen)))
-                      .orderBy(
-                          sql`case ${grouped.column} ${sql.join(
-                              grouped.chosen.map((key, index) => sql`when ${key} then ${index}`),
-                              sql` `,
-                          )} end`,
-                          ...inventoryOrder('created_at', body.order),
-                      )
-                      .limit(limit ?? 1000)
-                      .offset(grouped.within)
+            ? Promise.all(
+                  grouped.groups.map(part =>
+                      selectItems(context.db)
+                          .where(and(...itemFilters, eq(grouped.column, part.key)))
+                          .orderBy(...inventoryOrder('created_at', body.order))
+                          .limit(part.take)
+                          .offset(part.offset),
+                  ),
+              ).then(parts => parts.flat())
             : selectItems(context.db)
                   .where(and(...itemFilters))
                   .orderBy(...inventoryOrder(body.sort, body.order))
