@@ -20,6 +20,7 @@ import {
 } from '../../contract/money';
 import type * as PortalApi from '../../src/lib/portalApi';
 import { Portal } from '../../src/Portal';
+import { uploadAddress } from '../../src/resources/money/reconciliationAddress';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { englishI18n, signedInAs } from './support/portal';
 
@@ -268,12 +269,12 @@ describe('uploading a statement', () => {
         expect((await within(summary).findByRole('link', { name: 'Open the suspense queue' })).getAttribute('href')).toBe(
             '/dashboard/suspense-transactions',
         );
-        expect(where()).toBe('/dashboard/reconciliation?upload=21');
+        expect(where()).toBe(uploadAddress(21));
         // The keyboard goes to the new upload, the file is no longer chosen, and the history lists it first.
         expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Upload #21', level: 2 }));
         expect(screen.getByText('No file chosen yet.')).toBeTruthy();
-        expect(await screen.findByRole('button', { name: 'Shown: upload 21, december.csv' })).toBeTruthy();
-        expect(rowsAsked.at(-1)).toEqual({ upload_id: 21, page_number: 1, page_size: 25 });
+        expect(await screen.findByRole('link', { name: 'Shown: upload 21, december.csv' })).toBeTruthy();
+        await waitFor(() => expect(rowsAsked).toContainEqual({ upload_id: 21, page_number: 1, page_size: 25 }));
     });
 
     it('says when the same file was uploaded before and nothing was imported twice', async () => {
@@ -288,9 +289,9 @@ describe('uploading a statement', () => {
         ).toBeTruthy();
         // No suspense rows: no way to the queue.
         expect(screen.queryByRole('link', { name: 'Open the suspense queue' })).toBeNull();
-        await user.click(screen.getByRole('button', { name: 'Show upload #12' }));
+        await user.click(screen.getByRole('link', { name: 'Show upload #12' }));
         expect(await screen.findByRole('heading', { name: 'Upload #12', level: 2 })).toBeTruthy();
-        expect(where()).toBe('/dashboard/reconciliation?upload=12');
+        expect(where()).toBe(uploadAddress(12));
     });
 
     it('shows a 415 beside the drop zone, keeps the file, and sends it again', async () => {
@@ -368,7 +369,7 @@ describe("an upload's rows", () => {
         await openPage('/dashboard/reconciliation?upload=12');
         const rowOf = (reference: string) => screen.getByText(reference).closest('tr') as HTMLElement;
         await screen.findByText('FNB-1001', {}, FIRST);
-        expect(rowsAsked[0]).toEqual({ upload_id: 12, page_number: 1, page_size: 25 });
+        expect(rowsAsked).toContainEqual({ upload_id: 12, page_number: 1, page_size: 25 });
         expect(within(rowOf('FNB-1001')).getByText('LPP-100007')).toBeTruthy();
         expect(within(rowOf('FNB-1001')).getByText('Matched')).toBeTruthy();
         expect(within(rowOf('FNB-1002')).getByText('no loan for this account or phone number')).toBeTruthy();
@@ -382,6 +383,9 @@ describe("an upload's rows", () => {
         await waitFor(() => expect(screen.queryByText('FNB-1001')).toBeNull());
         expect(rowsAsked.at(-1)).toEqual({ upload_id: 12, outcome: 'rejected', page_number: 1, page_size: 25 });
         expect(within(filter).getByRole('button', { name: 'Rejected (1)' }).getAttribute('aria-pressed')).toBe('true');
+        // The upload and its outcome are in the address (react-admin's list state), the older `?upload=` rewritten.
+        const address = new URL(where() ?? '', 'http://portal');
+        expect(JSON.parse(address.searchParams.get('filter') ?? '{}')).toEqual({ upload_id: 12, outcome: 'rejected' });
         expect(within(rowOf('FNB-1003')).getByText('Rejected')).toBeTruthy();
         expect(screen.getByText('1 row')).toBeTruthy();
 
@@ -390,6 +394,23 @@ describe("an upload's rows", () => {
         await user.keyboard('{Enter}');
         expect(await screen.findByText('FNB-1001')).toBeTruthy();
         expect(rowsAsked.at(-1)).toEqual({ upload_id: 12, page_number: 1, page_size: 25 });
+    });
+});
+
+describe("an upload's address", () => {
+    it('opens the rows of the outcome, page and size it holds, as a reload or a copied address gives them', async () => {
+        signedInAs(UPLOADER);
+        const filter = encodeURIComponent(JSON.stringify({ upload_id: 12, outcome: 'suspense' }));
+        await openPage(`/dashboard/reconciliation?filter=${filter}&page=2&perPage=10`);
+        expect(await screen.findByRole('heading', { name: 'Upload #12', level: 2 })).toBeTruthy();
+        await waitFor(() =>
+            expect(rowsAsked).toContainEqual({ upload_id: 12, outcome: 'suspense', page_number: 2, page_size: 10 }),
+        );
+        expect(
+            within(screen.getByRole('group', { name: 'Outcome' }))
+                .getByRole('button', { name: /^Suspense/ })
+                .getAttribute('aria-pressed'),
+        ).toBe('true');
     });
 });
 
@@ -418,11 +439,11 @@ describe('the uploads made before', () => {
         expect(within(second!).getByText('4 rows: 1 matched, 1 in suspense, 1 duplicate, 1 rejected')).toBeTruthy();
         expect(screen.queryByRole('heading', { name: /^Upload #/ })).toBeNull();
 
-        await user.click(within(history).getByRole('button', { name: 'Show upload 11, october.csv' }));
+        await user.click(within(history).getByRole('link', { name: 'Show upload 11, october.csv' }));
         expect(await screen.findByRole('heading', { name: 'Upload #11', level: 2 })).toBeTruthy();
-        expect(where()).toBe('/dashboard/reconciliation?upload=11');
-        await waitFor(() => expect(rowsAsked.at(-1)).toEqual({ upload_id: 11, page_number: 1, page_size: 25 }));
-        expect(within(history).getByRole('button', { name: 'Shown: upload 11, october.csv' }).getAttribute('aria-current')).toBe(
+        expect(where()).toBe(uploadAddress(11));
+        await waitFor(() => expect(rowsAsked).toContainEqual({ upload_id: 11, page_number: 1, page_size: 25 }));
+        expect(within(history).getByRole('link', { name: 'Shown: upload 11, october.csv' }).getAttribute('aria-current')).toBe(
             'true',
         );
         expect(await screen.findByText(/october\.csv · M-Pesa · by Lerato Dlamini/)).toBeTruthy();
@@ -430,7 +451,7 @@ describe('the uploads made before', () => {
         // A click on the row chooses it too.
         await user.click(within(history).getByText('november.csv'));
         expect(await screen.findByRole('heading', { name: 'Upload #12', level: 2 })).toBeTruthy();
-        expect(where()).toBe('/dashboard/reconciliation?upload=12');
+        expect(where()).toBe(uploadAddress(12));
     });
 
     it('says an upload still importing shows its counts so far', async () => {
@@ -484,7 +505,7 @@ describe('on a phone', () => {
         expect(within(card).getByText('amount: must be more than zero')).toBeTruthy();
         expect(within(card).getByText('Rejected')).toBeTruthy();
         const upload = (await screen.findByRole('heading', { name: '#11 · october.csv' })).closest('li') as HTMLElement;
-        expect(within(upload).getByRole('button', { name: 'Show upload 11, october.csv' })).toBeTruthy();
+        expect(within(upload).getByRole('link', { name: 'Show upload 11, october.csv' })).toBeTruthy();
         expect(screen.queryByRole('table')).toBeNull();
     });
 });

@@ -16,10 +16,9 @@ import {
     useMediaQuery,
     type Theme,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MAX_UPLOAD_BYTES } from '../../../contract/kyc';
 import { TRANSACTION_CHANNELS } from '../../../contract/loans';
 import {
@@ -29,10 +28,12 @@ import {
     type ReconciliationUpload,
 } from '../../../contract/money';
 import { Screen } from '../../lists/Screen';
-import { historyKey, summaryKey, uploadProblemKey, uploadStatement, type StatementChannel } from './reconciliationApi';
+import { useWrite } from '../../dataProvider/useWrite';
+import { useSingleFlight } from '../../lib/singleFlight';
+import { chosenUpload, uploadAddress } from './reconciliationAddress';
+import { uploadProblemKey, type StatementChannel } from './reconciliationApi';
 import { ReconciliationHistory } from './ReconciliationHistory';
 import { ChosenUpload } from './ReconciliationRows';
-import { useSingleMutation } from '../../lib/singleFlight';
 
 type Column = (typeof STATEMENT_COLUMNS)[number] | (typeof OPTIONAL_STATEMENT_COLUMNS)[number];
 
@@ -118,17 +119,17 @@ const StatementUpload = ({ onUploaded }: { onUploaded: (upload: ReconciliationUp
     const [problem, setProblem] = useState<string | null>(null);
     const [progress, setProgress] = useState(0);
     const [dragging, setDragging] = useState(false);
-    // Sent once, however fast Upload is pressed again: a second import would be all duplicates.
-    const upload = useSingleMutation({
-        mutationFn: (sending: { file: File; channel: StatementChannel }) =>
-            uploadStatement(sending.file, sending.channel, setProgress),
+    // The `reconciliationUpload` write: the uploads, rows and payment lists it changes are refetched.
+    const upload = useWrite('reconciliationUpload', {
         onSuccess: answer => {
             setFile(null);
             onUploaded(answer.upload);
         },
         onError: error => setProblem(uploadProblemKey(error)),
     });
-    const busy = upload.isPending;
+    // Sent once, however fast Upload is pressed again: a second import would be all duplicates.
+    const flight = useSingleFlight();
+    const busy = flight.busy || upload.isPending;
     const tooLarge = file !== null && file.size > MAX_UPLOAD_BYTES;
 
     const choose = (chosen: File | undefined, others = 0) => {
@@ -154,7 +155,8 @@ const StatementUpload = ({ onUploaded }: { onUploaded: (upload: ReconciliationUp
         }
         setProblem(null);
         setProgress(0);
-        upload.mutate({ file, channel });
+        const land = flight.take();
+        if (land) upload.mutate({ file, channel, onProgress: setProgress }, { onSettled: land });
     };
 
     const dragOver = (event: DragEvent<HTMLElement>) => {
@@ -322,40 +324,32 @@ const StatementUpload = ({ onUploaded }: { onUploaded: (upload: ReconciliationUp
     );
 };
 
-/** `?upload=12` → 12; anything else, no upload chosen. */
-const uploadIdOf = (value: string | null): number | null => {
-    if (value === null || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-    const id = Number(value);
-    return id <= 2 ** 31 - 1 ? id : null;
-};
-
 /**
  * Reconciliation (spec §2 "Suspense and reconciliation → upload document", /dashboard/reconciliation,
  * UPLOAD_RECONCILIATION_DOCUMENT): a bank or mobile-money statement uploaded and imported, the
- * summary and per-row results of an upload, and the uploads made before. The upload shown is in
- * the URL (`?upload=12`), so a reload keeps it; a new upload is shown as it is made.
+ * summary and per-row results of an upload, and the uploads made before. The upload shown, with
+ * its rows' outcome and page, is in the address (reconciliationAddress.ts), so a reload or a copied
+ * address keeps it; the older `?upload=12` is rewritten to that form. A new upload is shown as it
+ * is made.
  */
 export const Reconciliation = () => {
     const translate = useTranslate();
-    const queryClient = useQueryClient();
-    const [search, setSearch] = useSearchParams();
-    const chosen = uploadIdOf(search.get('upload'));
+    const navigate = useNavigate();
+    const [search] = useSearchParams();
+    const chosen = chosenUpload(search);
     // The keyboard goes to an upload's heading when the user opens it, not when a reload does.
     const [focus, setFocus] = useState(false);
 
     const choose = (uploadId: number) => {
         setFocus(true);
-        setSearch(current => {
-            const next = new URLSearchParams(current);
-            next.set('upload', String(uploadId));
-            return next;
-        });
+        navigate(uploadAddress(uploadId));
     };
-    const uploaded = (upload: ReconciliationUpload) => {
-        queryClient.setQueryData(summaryKey(upload.id), upload);
-        void queryClient.invalidateQueries({ queryKey: historyKey });
-        choose(upload.id);
-    };
+    const uploaded = (upload: ReconciliationUpload) => choose(upload.id);
+    // An upload opened by its link (the history's, the summary's earlier one): the link navigates, the heading takes the focus.
+    const opened = () => setFocus(true);
+
+    // The older address form: the same upload in the rows list's own filter, so its outcome and page join it.
+    if (chosen !== null && !search.has('filter')) return <Navigate replace to={uploadAddress(chosen)} />;
 
     return (
         <Screen resource="reconciliation" action="create" title={translate('reconciliation.title')}>
@@ -363,8 +357,8 @@ export const Reconciliation = () => {
                 {translate('reconciliation.intro')}
             </Typography>
             <StatementUpload onUploaded={uploaded} />
-            {chosen !== null ? <ChosenUpload key={chosen} uploadId={chosen} onChoose={choose} focus={focus} /> : null}
-            <ReconciliationHistory chosen={chosen} onChoose={choose} />
+            {chosen !== null ? <ChosenUpload key={chosen} uploadId={chosen} onChoose={opened} focus={focus} /> : null}
+            <ReconciliationHistory chosen={chosen} onChoose={opened} />
         </Screen>
     );
 };

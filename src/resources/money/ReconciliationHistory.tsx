@@ -1,14 +1,15 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useId } from 'react';
-import { DataTable, ListContextProvider, Pagination, useListContext, useLocale, useTranslate } from 'react-admin';
+import { DataTable, ListBase, Pagination, useListContext, useLocale, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import type { ReconciliationUpload } from '../../../contract/money';
+import { quietOnError } from '../../layout/ResourceErrors';
+import { formatAmount } from '../../lib/format';
+import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { LoadError } from '../../lists/LoadError';
 import { useWhen, WhoWhen } from '../approvals/RequestDetail';
-import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { usePagedList } from '../stores/pagedList';
-import { formatAmount } from '../../lib/format';
-import { fetchUploadsPage, historyKey } from './reconciliationApi';
+import { uploadAddress } from './reconciliationAddress';
 
 const PER_PAGE = 10;
 
@@ -35,7 +36,7 @@ interface ChoiceProps {
     onChoose: (uploadId: number) => void;
 }
 
-/** Opens an upload's summary and rows; says so when it is the one shown. */
+/** A link to an upload's summary and rows (its address); says so when it is the one shown. */
 const ShowButton = ({ upload, chosen, onChoose }: ChoiceProps & { upload: ReconciliationUpload }) => {
     const translate = useTranslate();
     const shown = chosen === upload.id;
@@ -44,6 +45,8 @@ const ShowButton = ({ upload, chosen, onChoose }: ChoiceProps & { upload: Reconc
             size="small"
             variant={shown ? 'contained' : 'text'}
             endIcon={shown ? undefined : <ChevronRightIcon />}
+            component={Link}
+            to={uploadAddress(upload.id)}
             aria-current={shown ? 'true' : undefined}
             aria-label={translate(shown ? 'reconciliation.history.shown_of' : 'reconciliation.history.show_of', {
                 id: upload.id,
@@ -105,24 +108,109 @@ const UploadCards = ({ chosen, onChoose }: ChoiceProps) => {
     );
 };
 
-/**
- * The statements uploaded, newest first and paged: file, channel, who and when, and what became
- * of their rows. Choosing one shows its summary and rows (the page puts it in the URL).
- */
-export const ReconciliationHistory = ({ chosen, onChoose }: ChoiceProps) => {
+/** The history in its states: failed (with Retry), loading, empty, or the uploads with their count. */
+const Uploads = ({ chosen, onChoose }: ChoiceProps) => {
     const translate = useTranslate();
     const locale = useLocale();
     const counts = useCounts();
-    const headingId = useId();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
-    const { context, query } = usePagedList<ReconciliationUpload>({
-        queryKey: historyKey,
-        resource: 'reconciliation-uploads',
-        perPage: PER_PAGE,
-        keepPrevious: true,
-        fetchPage: ({ page, perPage, signal }) => fetchUploadsPage(page, perPage, signal),
-    });
-    const total = context.total;
+    const { data, total, isPending, error, refetch } = useListContext<ReconciliationUpload>();
+    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+    if (isPending) return <LoadingRows rows={3} />;
+    if ((data ?? []).length === 0) return <ListEmptyText message="reconciliation.history.empty" />;
+    return (
+        <>
+            {total !== undefined ? (
+                <Typography variant="body2" color="text.secondary" aria-live="polite">
+                    {translate('reconciliation.history.count', { smart_count: total })}
+                </Typography>
+            ) : null}
+            {phone ? (
+                <UploadCards chosen={chosen} onChoose={onChoose} />
+            ) : (
+                <DataTable<ReconciliationUpload>
+                    bulkActionButtons={false}
+                    rowClick={id => {
+                        // A click on the row opens it too, as its link does.
+                        onChoose(Number(id));
+                        return uploadAddress(Number(id));
+                    }}
+                    rowSx={upload => (upload.id === chosen ? { bgcolor: 'action.selected' } : {})}
+                >
+                    <DataTable.Col
+                        source="id"
+                        label="reconciliation.history.fields.id"
+                        disableSort
+                        render={(upload: ReconciliationUpload) => `#${upload.id}`}
+                    />
+                    <DataTable.Col
+                        source="file_name"
+                        label="reconciliation.history.fields.file"
+                        disableSort
+                        render={(upload: ReconciliationUpload) => (
+                            <Box>
+                                <Typography variant="body2" sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>
+                                    {upload.file_name}
+                                </Typography>
+                                <Typography variant="caption" color="text.secondary">
+                                    {translate(`customers.deposits.channels.${upload.channel}`)}
+                                </Typography>
+                            </Box>
+                        )}
+                    />
+                    <DataTable.Col
+                        source="created_at"
+                        label="reconciliation.history.fields.by"
+                        disableSort
+                        render={(upload: ReconciliationUpload) => (
+                            <WhoWhen name={upload.uploaded_by.name} at={upload.created_at} />
+                        )}
+                    />
+                    <DataTable.Col
+                        source="rows"
+                        label="reconciliation.history.fields.counts"
+                        disableSort
+                        render={(upload: ReconciliationUpload) => (
+                            <Typography variant="body2" sx={{ maxWidth: 280 }}>
+                                {counts(upload)}
+                            </Typography>
+                        )}
+                    />
+                    <DataTable.Col
+                        source="amount_recorded"
+                        label="reconciliation.summary.amount_recorded"
+                        disableSort
+                        align="right"
+                        render={(upload: ReconciliationUpload) => (
+                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                                {formatAmount(upload.amount_recorded, locale)}
+                            </Box>
+                        )}
+                    />
+                    <DataTable.Col
+                        source="actions"
+                        label="reconciliation.history.fields.actions"
+                        disableSort
+                        render={(upload: ReconciliationUpload) => (
+                            <ShowButton upload={upload} chosen={chosen} onChoose={onChoose} />
+                        )}
+                    />
+                </DataTable>
+            )}
+        </>
+    );
+};
+
+/**
+ * The statements uploaded, newest first and paged (the `reconciliation-uploads` resource): file,
+ * channel, who and when, and what became of their rows; each links to its summary and rows. Its
+ * page and size are kept in react-admin's store rather than the address, which the chosen
+ * upload's rows list holds (two lists cannot share one address), so they survive leaving the
+ * screen and coming back.
+ */
+export const ReconciliationHistory = ({ chosen, onChoose }: ChoiceProps) => {
+    const translate = useTranslate();
+    const headingId = useId();
     return (
         <Box
             component="section"
@@ -132,94 +220,17 @@ export const ReconciliationHistory = ({ chosen, onChoose }: ChoiceProps) => {
             <Typography id={headingId} component="h2" variant="h6">
                 {translate('reconciliation.history.title')}
             </Typography>
-            <ListContextProvider value={context}>
-                {query.isError ? (
-                    <LoadError error={query.error} onRetry={() => void query.refetch()} />
-                ) : query.isPending ? (
-                    <LoadingRows rows={3} />
-                ) : (context.data ?? []).length === 0 ? (
-                    <ListEmptyText message="reconciliation.history.empty" />
-                ) : (
-                    <>
-                        {total !== undefined ? (
-                            <Typography variant="body2" color="text.secondary" aria-live="polite">
-                                {translate('reconciliation.history.count', { smart_count: total })}
-                            </Typography>
-                        ) : null}
-                        {phone ? (
-                            <UploadCards chosen={chosen} onChoose={onChoose} />
-                        ) : (
-                            <DataTable<ReconciliationUpload>
-                                bulkActionButtons={false}
-                                rowClick={id => {
-                                    onChoose(Number(id));
-                                    return false;
-                                }}
-                                rowSx={upload => (upload.id === chosen ? { bgcolor: 'action.selected' } : {})}
-                            >
-                                <DataTable.Col
-                                    source="id"
-                                    label="reconciliation.history.fields.id"
-                                    disableSort
-                                    render={(upload: ReconciliationUpload) => `#${upload.id}`}
-                                />
-                                <DataTable.Col
-                                    source="file_name"
-                                    label="reconciliation.history.fields.file"
-                                    disableSort
-                                    render={(upload: ReconciliationUpload) => (
-                                        <Box>
-                                            <Typography variant="body2" sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>
-                                                {upload.file_name}
-                                            </Typography>
-                                            <Typography variant="caption" color="text.secondary">
-                                                {translate(`customers.deposits.channels.${upload.channel}`)}
-                                            </Typography>
-                                        </Box>
-                                    )}
-                                />
-                                <DataTable.Col
-                                    source="created_at"
-                                    label="reconciliation.history.fields.by"
-                                    disableSort
-                                    render={(upload: ReconciliationUpload) => (
-                                        <WhoWhen name={upload.uploaded_by.name} at={upload.created_at} />
-                                    )}
-                                />
-                                <DataTable.Col
-                                    source="rows"
-                                    label="reconciliation.history.fields.counts"
-                                    disableSort
-                                    render={(upload: ReconciliationUpload) => (
-                                        <Typography variant="body2" sx={{ maxWidth: 280 }}>
-                                            {counts(upload)}
-                                        </Typography>
-                                    )}
-                                />
-                                <DataTable.Col
-                                    source="amount_recorded"
-                                    label="reconciliation.summary.amount_recorded"
-                                    disableSort
-                                    align="right"
-                                    render={(upload: ReconciliationUpload) => (
-                                        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                                            {formatAmount(upload.amount_recorded, locale)}
-                                        </Box>
-                                    )}
-                                />
-                                <DataTable.Col
-                                    label="reconciliation.history.fields.actions"
-                                    disableSort
-                                    render={(upload: ReconciliationUpload) => (
-                                        <ShowButton upload={upload} chosen={chosen} onChoose={onChoose} />
-                                    )}
-                                />
-                            </DataTable>
-                        )}
-                    </>
-                )}
+            <ListBase<ReconciliationUpload>
+                resource="reconciliation-uploads"
+                perPage={PER_PAGE}
+                disableSyncWithLocation
+                storeKey="reconciliation-uploads.history"
+                exporter={false}
+                queryOptions={{ ...quietOnError, placeholderData: previous => previous }}
+            >
+                <Uploads chosen={chosen} onChoose={onChoose} />
                 <Pagination rowsPerPageOptions={[PER_PAGE, 25, 50]} />
-            </ListContextProvider>
+            </ListBase>
         </Box>
     );
 };

@@ -1,6 +1,6 @@
 /**
- * The reconciliation calls (contract/money.ts, "Reconciliation") the portal makes: uploading a
- * statement, the uploads made so far, and one upload's rows with their outcomes. Every failure is
+ * Uploading a statement (contract/money.ts `reconcileDeposits`), the `reconciliationUpload` write
+ * of writes.ts; the uploads and their rows are resources (reconciliationCalls.ts). Every failure is
  * an HttpError whose message is a catalog key (src/lib/portalApi.ts); `uploadProblemKey` says
  * which message the upload screen shows for it.
  */
@@ -8,29 +8,11 @@ import { HttpError } from 'ra-core';
 import type { CallResponse } from '../../../contract/define';
 import { MAX_UPLOAD_BYTES } from '../../../contract/kyc';
 import type { TRANSACTION_CHANNELS } from '../../../contract/loans';
-import {
-    reconcileDeposits,
-    reconciliationRows,
-    reconciliationUploads,
-    type ReconciliationRow,
-    type ReconciliationUpload,
-    type RowOutcome,
-} from '../../../contract/money';
+import { reconcileDeposits } from '../../../contract/money';
 import { apiErrorOf, errorKeyOf } from '../../lib/apiErrors';
-import { callApi, uploadCall } from '../../lib/portalApi';
-import type { PageAnswer } from '../stores/pagedList';
+import { uploadCall } from '../../lib/portalApi';
 
 export type StatementChannel = (typeof TRANSACTION_CHANNELS)[number];
-
-/** A row of an upload as a react-admin record: its line is its id (one row per line). */
-export type RowRecord = ReconciliationRow & { id: number };
-
-/** Everything cached about reconciliation sits under this key. */
-export const reconciliationKey = ['reconciliation'] as const;
-export const historyKey = [...reconciliationKey, 'uploads'] as const;
-export const rowsKey = (uploadId: number) => [...reconciliationKey, 'rows', uploadId] as const;
-/** One upload's summary, as the last answer about it said (an upload, or a page of its rows). */
-export const summaryKey = (uploadId: number) => [...reconciliationKey, 'upload', uploadId] as const;
 
 /**
  * Uploads a statement. A file over 5 MB is refused before anything is sent, with the key
@@ -65,39 +47,3 @@ export const uploadProblemKey = (error: unknown): string => {
     if (key === 'errors.field_invalid' && apiErrorOf(error)?.field === 'file') return 'reconciliation.upload.unreadable';
     return key;
 };
-
-/** A rows answer saying there is no such upload (an old or mistyped `?upload=`). */
-export const isUnknownUpload = (error: unknown): boolean => error instanceof HttpError && error.status === 404;
-
-export const fetchUploadsPage = async (
-    page: number,
-    perPage: number,
-    signal: AbortSignal,
-): Promise<PageAnswer<ReconciliationUpload>> => {
-    const answer = await callApi(reconciliationUploads, { body: { page_number: page, page_size: perPage } }, { signal });
-    return { data: answer.data, total: answer.total_items };
-};
-
-export interface RowsPage {
-    upload: ReconciliationUpload;
-    data: RowRecord[];
-    total: number;
-}
-
-export const fetchRowsPage = async (
-    uploadId: number,
-    outcome: RowOutcome | undefined,
-    page: number,
-    perPage: number,
-    signal: AbortSignal,
-): Promise<RowsPage> => {
-    const answer = await callApi(
-        reconciliationRows,
-        { body: { upload_id: uploadId, outcome, page_number: page, page_size: perPage } },
-        { signal },
-    );
-    return { upload: answer.upload, data: answer.data.map(row => ({ ...row, id: row.line })), total: answer.total_items };
-};
-
-/** The largest page the rows call answers (contract/money.ts `pageSize`): an export walks the rows with it. */
-export const LARGEST_ROWS_PAGE = 500;
