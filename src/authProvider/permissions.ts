@@ -13,7 +13,6 @@ import { REPORT_ROLES } from '../../contract/analytics';
 import { roleAllows, type Access } from '../../contract/define';
 import { DECLARED_RESOURCES } from '../dataProvider/declarations';
 import { gatesOf } from '../dataProvider/defineResource';
-import { MONEY_GATES } from '../resources/money/gates';
 import { STORE_GATES } from '../resources/stores/gates';
 
 type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
@@ -44,8 +43,8 @@ const declared = Object.fromEntries(
     }),
 );
 
-/** The last two folders still gating their screens in a gates.ts, until their lists are declared. */
-const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...STORE_GATES, ...MONEY_GATES };
+/** The last folder still gating its screens in a gates.ts, until its lists are declared. */
+const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...STORE_GATES };
 
 export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...BY_DOMAIN, ...declared };
 

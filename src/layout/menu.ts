@@ -4,9 +4,70 @@
  * the side menu, App.tsx's routes and the dashboard's shortcuts.
  */
 import type { SvgIconComponent } from '@mui/icons-material';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import AnalyticsIcon from '@mui/icons-material/Analytics';
+import AppRegistrationIcon from '@mui/icons-material/AppRegistration';
+import BadgeIcon from '@mui/icons-material/Badge';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import GroupIcon from '@mui/icons-material/Group';
+import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import HistoryIcon from '@mui/icons-material/History';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ScienceIcon from '@mui/icons-material/Science';
+import SecurityIcon from '@mui/icons-material/Security';
+import StoreIcon from '@mui/icons-material/Store';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { ApprovalKind } from '../../contract/approvals';
 import { canAccessWith } from '../authProvider/permissions';
-import { MENU_GROUPS, ROUTE_KEYS, ROUTES, type MenuGroupKey, type RouteDef, type RouteKey } from '../routes';
+import { ROUTE_KEYS, ROUTES, type MenuGroupKey, type MenuRouteKey, type RouteDef, type RouteKey } from '../routes';
+
+/** Each menu entry's icon: an entry of the table of routes without one does not type-check. */
+const ICONS: Record<MenuRouteKey, SvgIconComponent> = {
+    dashboard: DashboardIcon,
+    users: GroupIcon,
+    agents: SupportAgentIcon,
+    find_customer: PersonSearchIcon,
+    find_assisted_customer: PersonSearchIcon,
+    find_transaction: ReceiptLongIcon,
+    stores: StoreIcon,
+    shop: StorefrontIcon,
+    shop_agents: SwapHorizIcon,
+    inventory: Inventory2Icon,
+    deregistrations: PhonelinkEraseIcon,
+    find_customer_fieldagent: PersonSearchIcon,
+    find_customer_by_shop: StorefrontIcon,
+    analytics: AnalyticsIcon,
+    mc_requests_v2: FactCheckIcon,
+    mc_requests: FactCheckIcon,
+    imei_changes: PhonelinkEraseIcon,
+    transfer_loan_requests: AppRegistrationIcon,
+    kyc_verification: BadgeIcon,
+    suspense_transactions: AccountBalanceWalletIcon,
+    reconciliation: AppRegistrationIcon,
+    tpi_successful: HealthAndSafetyIcon,
+    tpi_failed: HealthAndSafetyIcon,
+    tpi_reversal: HealthAndSafetyIcon,
+    security: SecurityIcon,
+    audit: HistoryIcon,
+    system_check: MonitorHeartIcon,
+    system_check_beta: ScienceIcon,
+};
+
+const GROUP_ICONS: Record<MenuGroupKey, SvgIconComponent> = {
+    field_agent: DirectionsWalkIcon,
+    approvals: FactCheckIcon,
+    kyc: BadgeIcon,
+    suspense: AccountBalanceWalletIcon,
+    tpi: HealthAndSafetyIcon,
+};
 
 export interface MenuEntry {
     kind: 'entry';
@@ -39,7 +100,8 @@ const buildMenu = (): MenuNode[] => {
     for (const key of ROUTE_KEYS) {
         const { path, menu }: RouteDef = ROUTES[key];
         if (!menu) continue;
-        const { icon, resource, action, badge, group } = menu;
+        const { resource, action, badge, group } = menu;
+        const icon = ICONS[key as MenuRouteKey];
         const item: MenuEntry = { kind: 'entry', key, label: `menu.${key}`, path, icon, resource, action, badge };
         if (!group) {
             nodes.push(item);
@@ -47,7 +109,7 @@ const buildMenu = (): MenuNode[] => {
         }
         let node = groups.get(group);
         if (!node) {
-            node = { kind: 'group', key: group, label: `menu.${group}`, icon: MENU_GROUPS[group], children: [] };
+            node = { kind: 'group', key: group, label: `menu.${group}`, icon: GROUP_ICONS[group], children: [] };
             groups.set(group, node);
             nodes.push(node);
         }

@@ -139,7 +139,7 @@ const describeMap = () =>
     );
 
 /** Gated screens that became lists under a resource of another name: their gates moved with them. */
-const RENAMED: Readonly<Record<string, string>> = { kyc: 'kyc-submissions' };
+const RENAMED: Readonly<Record<string, string>> = { kyc: 'kyc-submissions', 'tpi-reversal': 'tpi-reversals' };
 
 describe('the whole map', () => {
     // Taken before the gates moved from each folder's gates.ts into its calls.ts declarations

@@ -1,9 +1,10 @@
 import type { CUSTOMER_VIEWS } from '../../../contract/customers';
+import { ROUTES } from '../../routes';
 
 /**
  * The four ways into a customer (spec §2): staff, digitally assisted, field agent, and field agent
  * by shop. Each has its lookup screen and its view screen under /dashboard, gated by its own role
- * (the `find` action of its resource in src/authProvider/permissions.ts); the screens themselves
+ * (the `find` action of its resource, declared in calls.ts); the screens themselves
  * are shared (CustomerFind.tsx, CustomerView.tsx).
  */
 /** The contract's views (customerByPublicId's `view`), one for one. */
@@ -12,7 +13,7 @@ export type VariantKey = (typeof VARIANT_KEYS)[number];
 
 export interface Variant {
     key: VariantKey;
-    /** Paths under /dashboard. */
+    /** Paths under /dashboard (the table of routes, src/routes.ts). */
     findPath: string;
     viewPath: string;
     /** The permissions-map resource whose `find` action opens both screens. */
@@ -24,29 +25,29 @@ export interface Variant {
 export const VARIANTS: Readonly<Record<VariantKey, Variant>> = {
     staff: {
         key: 'staff',
-        findPath: 'customers/find',
-        viewPath: 'customers/view',
+        findPath: ROUTES.find_customer.path,
+        viewPath: ROUTES.customer_view.path,
         resource: 'customers',
         title: 'customers.variants.staff',
     },
     assisted: {
         key: 'assisted',
-        findPath: 'customers/findassisted',
-        viewPath: 'customers/digital-assisted-view',
+        findPath: ROUTES.find_assisted_customer.path,
+        viewPath: ROUTES.assisted_customer_view.path,
         resource: 'customers-assisted',
         title: 'customers.variants.assisted',
     },
     fieldagent: {
         key: 'fieldagent',
-        findPath: 'find/fieldagent/customer',
-        viewPath: 'fieldagent/customers/view',
+        findPath: ROUTES.find_customer_fieldagent.path,
+        viewPath: ROUTES.fieldagent_customer_view.path,
         resource: 'fieldagent-customers',
         title: 'customers.variants.fieldagent',
     },
     shop: {
         key: 'shop',
-        findPath: 'find/shop/fieldagent/customer',
-        viewPath: 'shop/fieldagent/customers/view',
+        findPath: ROUTES.find_customer_by_shop.path,
+        viewPath: ROUTES.shop_customer_view.path,
         resource: 'fieldagent-shop-customers',
         title: 'customers.variants.shop',
     },

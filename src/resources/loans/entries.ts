@@ -8,6 +8,7 @@
  */
 import type { CUSTOMER_CHANNELS } from '../../../contract/customers';
 import type { RoleCode } from '../../../contract/roles';
+import { ROUTES } from '../../routes';
 import type { VariantKey } from '../customers/variants';
 
 export const ENTRY_KEYS = ['v1', 'v2', 'fieldagent', 'shop', 'assisted'] as const;
@@ -37,7 +38,7 @@ export type StoreChoice = 'when_no_shop';
 
 export interface Entry {
     key: EntryKey;
-    /** Under /dashboard. */
+    /** Under /dashboard (the table of routes, src/routes.ts). */
     path: string;
     /** The role that finds customers this way; the gate also wants ADD_LOAN and the qualified phones' role (calls.ts). */
     findRole: RoleCode;
@@ -56,7 +57,7 @@ export interface Entry {
 export const ENTRIES: Readonly<Record<EntryKey, Entry>> = {
     v1: {
         key: 'v1',
-        path: 'customers/add-loan',
+        path: ROUTES.add_loan.path,
         findRole: 'FIND_CUSTOMER',
         channel: 'shop',
         otp: 'each',
@@ -68,7 +69,7 @@ export const ENTRIES: Readonly<Record<EntryKey, Entry>> = {
     },
     v2: {
         key: 'v2',
-        path: 'customers/add-loan-v2',
+        path: ROUTES.add_loan_v2.path,
         findRole: 'FIND_CUSTOMER',
         channel: 'shop',
         otp: 'both',
@@ -80,7 +81,7 @@ export const ENTRIES: Readonly<Record<EntryKey, Entry>> = {
     },
     fieldagent: {
         key: 'fieldagent',
-        path: 'fieldagent/customers/add-loan',
+        path: ROUTES.add_loan_fieldagent.path,
         findRole: 'FIND_CUSTOMER_FIELDAGENT',
         channel: 'field_agent',
         otp: 'both',
@@ -92,7 +93,7 @@ export const ENTRIES: Readonly<Record<EntryKey, Entry>> = {
     },
     shop: {
         key: 'shop',
-        path: 'fieldagent/shop/customers/add-loan',
+        path: ROUTES.add_loan_shop.path,
         findRole: 'FIND_CUSTOMER_FIELDAGENT_STORE',
         channel: 'field_agent',
         otp: 'both',
@@ -104,7 +105,7 @@ export const ENTRIES: Readonly<Record<EntryKey, Entry>> = {
     },
     assisted: {
         key: 'assisted',
-        path: 'customers/digital-assisted-add-loan',
+        path: ROUTES.add_loan_assisted.path,
         findRole: 'FIND_DIGITAL_ASSISTED_CUSTOMER',
         channel: 'digital_assisted',
         otp: 'assisted',
