@@ -11,6 +11,7 @@ import {
     FilterButton,
     List,
     Pagination,
+    SavedQueriesList,
     SearchInput,
     SelectInput,
     TopToolbar,
@@ -304,6 +305,16 @@ const SuspenseTable = ({
     );
 };
 
+/**
+ * The queries saved under a name, beside the list on a wide screen (xl): at 1280 px the table
+ * keeps the width, and the filter menu ("Add filter") saves and applies them at every width.
+ */
+const SavedQueries = () => (
+    <Box sx={{ display: { xs: 'none', xl: 'block' }, width: 220, flexShrink: 0, ml: 1 }}>
+        <SavedQueriesList />
+    </Box>
+);
+
 const useExporter = () => {
     const translate = useTranslate();
     return (rows: SuspenseItem[]) =>
@@ -354,6 +365,7 @@ export const SuspenseList = () => {
                         </TopToolbar>
                     }
                     pagination={<Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />}
+                    aside={<SavedQueries />}
                     empty={false}
                     error={<ListLoadError />}
                     queryOptions={quietOnError}

@@ -8,6 +8,7 @@ import {
     FilterButton,
     List,
     Pagination,
+    SavedQueriesList,
     SelectInput,
     TextInput,
     TopToolbar,
@@ -223,6 +224,16 @@ const TransactionCards = () => {
     );
 };
 
+/**
+ * The queries saved under a name, beside the list on a wide screen (xl): at 1280 px the table
+ * keeps the width, and the filter menu ("Add filter") saves and applies them at every width.
+ */
+const SavedQueries = () => (
+    <Box sx={{ display: { xs: 'none', xl: 'block' }, width: 220, flexShrink: 0, ml: 1 }}>
+        <SavedQueriesList />
+    </Box>
+);
+
 const useExporter = () => {
     const translate = useTranslate();
     return (rows: MoneyTransaction[]) =>
@@ -337,6 +348,7 @@ export const TransactionFind = () => {
                     </TopToolbar>
                 }
                 pagination={<Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />}
+                aside={<SavedQueries />}
                 empty={false}
                 error={<ListLoadError />}
                 queryOptions={quietOnError}
