@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_CODES } from '../../contract/roles';
 import { MENU, hrefOf, visibleEntries, visibleMenu, type MenuNode } from '../../src/layout/menu';
+import { VARIANTS } from '../../src/resources/customers/variants';
+import { ENTRIES } from '../../src/resources/loans/entries';
+import { ROUTE_KEYS, ROUTES, type RouteDef } from '../../src/routes';
 
 /** The menu's keys as `key` or `group>child`. */
 const keysFor = (roles: string[]) =>
@@ -166,5 +169,73 @@ describe('the side menu rules (spec §2)', () => {
         });
         // Keys are unique: the object above would hide a repeated one.
         expect(all).toHaveLength(28);
+    });
+});
+
+describe('the table of routes', () => {
+    it('keeps every address the portal had, each once', () => {
+        const paths = ROUTE_KEYS.map(key => ROUTES[key].path);
+        expect(new Set(paths).size).toBe(paths.length);
+        expect([...paths].sort()).toEqual(
+            [
+                '',
+                '/bi',
+                'users',
+                'security',
+                'agents',
+                'stores',
+                'stores/create',
+                'stores/:id',
+                'shop',
+                'shop/agent',
+                'inventory',
+                'inventory/add',
+                'inventory/update',
+                'deregistrations',
+                'imei_changes',
+                'transfer_loan_requests',
+                'mc_requests',
+                'mc_requests_v2',
+                'suspense-transactions',
+                'tpi',
+                'tpi/successful',
+                'tpi/failed',
+                'tpi/reversal',
+                'transactions/find',
+                'reconciliation',
+                'audit',
+                'profile',
+                'password',
+                'test',
+                'test-beta',
+                'customers/find',
+                'customers/view',
+                'customers/findassisted',
+                'customers/digital-assisted-view',
+                'customers/ocr',
+                'customers/kyc-validation',
+                'find/fieldagent/customer',
+                'fieldagent/customers/view',
+                'find/shop/fieldagent/customer',
+                'shop/fieldagent/customers/view',
+                'customers/add-loan',
+                'customers/add-loan-v2',
+                'fieldagent/customers/add-loan',
+                'fieldagent/shop/customers/add-loan',
+                'customers/digital-assisted-add-loan',
+            ].sort(),
+        );
+    });
+
+    it('puts a route under a resource only when its path starts with the resource’s name', () => {
+        for (const key of ROUTE_KEYS) {
+            const { path, under }: RouteDef = ROUTES[key];
+            if (under) expect(path === under || path.startsWith(`${under}/`), key).toBe(true);
+        }
+    });
+
+    it('gives the customer lookups and the add-loan entries their paths from the table', () => {
+        expect(VARIANTS.shop.viewPath).toBe(ROUTES.shop_customer_view.path);
+        expect(ENTRIES.assisted.path).toBe(ROUTES.add_loan_assisted.path);
     });
 });
