@@ -278,6 +278,28 @@ export const requestsClosedByApproval = defineCall({
 });
 
 // ---------------------------------------------------------------------------------------------
+// One request
+
+/**
+ * One request by its id: a queue row's own page. Readable by the holders of its kind's view role
+ * (`VIEW_ROLE_OF`), and of the phone maker-checker role, whose v1 and v2 queues list every kind;
+ * in the caller's shop when they have one. Any other is 404, as one that does not exist.
+ */
+export const getApprovalRequest = defineCall({
+    summary: 'One approval request by its id, of a kind the caller may view and in their reach; 404 otherwise',
+    method: 'GET',
+    path: '/api/v1/approval_requests/:id',
+    access: [
+        'VIEW_DEREGISTRATIONS',
+        'VIEW_IMEI_CHANGE_REQUESTS',
+        'VIEW_TRANSFER_LOAN_OWNERSHIP_REQUESTS',
+        'VIEW_MAKER_CHECKER_REQUESTS',
+    ],
+    params: z.object({ id: idText }),
+    response: approvalRequest,
+});
+
+// ---------------------------------------------------------------------------------------------
 // The badges
 
 export const approvalCounts = defineCall({
@@ -309,5 +331,6 @@ export const approvalCalls = {
     listServiceTransactions,
     decideServiceTransaction,
     requestsClosedByApproval,
+    getApprovalRequest,
     approvalCounts,
 };

@@ -18,7 +18,7 @@ import { SignedInContext, SignedInGate } from './layout/SignedIn';
 import { lazyPage } from './lib/lazyPage';
 import { CustomerFind, CustomerView } from './resources/customers';
 import { AgentList } from './resources/agents';
-import { ApprovalQueue } from './resources/approvals';
+import { APPROVAL_RESOURCE_PROPS, ApprovalQueue } from './resources/approvals';
 import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import { KycQueue, KycValidation } from './resources/kyc';
@@ -131,8 +131,8 @@ const routesOf = (name: string): Pick<ResourceProps, 'list' | 'create' | 'childr
     };
 };
 
-/** What else a resource with routes keeps: the create and edit screens of users and security. */
-const RESOURCE_PROPS: Readonly<Record<string, Partial<ResourceProps>>> = { users, security };
+/** What else a resource with routes keeps: the create and edit screens of users and security, each approvals queue's request page. */
+const RESOURCE_PROPS: Readonly<Record<string, Partial<ResourceProps>>> = { users, security, ...APPROVAL_RESOURCE_PROPS };
 
 /** How the pickers name a record of these resources. */
 const NAMED_BY: Readonly<Record<string, string>> = {

@@ -13,6 +13,7 @@ import {
     decideLoanTransfer,
     decideMakerChecker,
     decideServiceTransaction,
+    getApprovalRequest,
     listServiceTransactions,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
@@ -286,6 +287,41 @@ describe('deciding at the same instant', () => {
             before: { status: 'pending' },
             after: { status: 'approved', loan_status: 'deactivated', device_state: 'completing' },
         });
+    });
+});
+
+describe('one request by its id', () => {
+    it("is read by a holder of its kind's view role (or the maker-checker role) in reach; any other is 404, as one that does not exist", async () => {
+        const made = await makeLoan(server.db);
+        const change = await server.call(requestImeiChange, {
+            body: { loan_reference: made.loanReference, new_imei: freshImei(), reason: 'Screen broken' },
+            token: token.maker,
+        });
+        const changeId = change.body.pending_requests.find(row => row.kind === 'imei_change')?.id ?? 0;
+        const id = await deregister(made.loanReference);
+        const read = (request: number, as: string) =>
+            server.call(getApprovalRequest, { params: { id: String(request) }, token: as });
+
+        const viewer = await userWithRoles(['VIEW_DEREGISTRATIONS']);
+        const mine = await read(id, viewer.token);
+        expect(mine.status).toBe(200);
+        expect(mine.body).toMatchObject({
+            id,
+            kind: 'deregistration',
+            status: 'pending',
+            loan_reference: made.loanReference,
+            store: { name: 'Soweto Central' },
+        });
+        for (const other of [changeId, 2_000_000_000]) {
+            const refused = await read(other, viewer.token);
+            expect([refused.status, refused.error.key]).toEqual([404, 'errors.request_not_found']);
+        }
+        // The phone maker-checker queues (v1 and v2) list every kind: their role reads each.
+        const phoneChecker = await userWithRoles(['VIEW_MAKER_CHECKER_REQUESTS']);
+        expect((await read(changeId, phoneChecker.token)).body).toMatchObject({ id: changeId, kind: 'imei_change' });
+        // Another shop's user reads none of this shop's requests.
+        const elsewhere = await userWithRoles(['VIEW_DEREGISTRATIONS'], 'Pretoria Sunnyside');
+        expect((await read(id, elsewhere.token)).status).toBe(404);
     });
 });
 

@@ -12,6 +12,7 @@ import {
     decideImeiChange,
     decideLoanRemoval,
     decideServiceTransaction,
+    getApprovalRequest,
     listServiceTransactions,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
@@ -90,6 +91,10 @@ const server = contractServer(
     answer(approvalCounts, () => {
         countCalls++;
         return counts;
+    }),
+    answer(getApprovalRequest, ({ params }) => {
+        const row = rows.find(one => one.id === Number(params.id));
+        return row ?? errorAnswer(404, { code: 404, name: 'NotFound', message: 'Not found', key: 'errors.request_not_found' });
     }),
     answer(registrationOptions, { stores: [{ id: 1, name: 'Soweto Central', town: 'Johannesburg' }] }),
 );
@@ -318,6 +323,32 @@ describe('a queue in the address', () => {
             page_size: 10,
         });
         expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveProperty('textContent', 'Approved');
+    });
+
+    it("leads from a row to the request's own page, where a checker approves it, and back to the queue", async () => {
+        signedInAs(CHECKER);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/imei_changes');
+        await screen.findByText('Zanele Dube', {}, FIRST);
+        await user.click(within(rowOf('Zanele Dube')).getByRole('link', { name: '#7' }));
+        expect(await screen.findByRole('heading', { name: 'Request 7', level: 2 })).toBeTruthy();
+        expect(screen.getByText('Old IMEI')).toBeTruthy();
+        expect(screen.queryByText('Themba Nkosi')).toBeNull();
+        await user.click(screen.getByRole('button', { name: 'Approve request 7' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Approve request 7?' });
+        await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+        expect(await screen.findByText('Request 7 approved')).toBeTruthy();
+        expect(decided).toEqual([{ request_id: 7, decision: 'approve' }]);
+        // The page reads the request again: decided, it offers no decision.
+        await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve request 7' })).toBeNull());
+        await user.click(screen.getByRole('link', { name: 'Back to IMEI change requests' }));
+        expect(await screen.findByText('Themba Nkosi')).toBeTruthy();
+    });
+
+    it('says a request out of reach (or of another queue) was not found, on its page', async () => {
+        signedInAs(CHECKER);
+        renderPortal('/dashboard/imei_changes/404/show');
+        expect(await screen.findByText('This request was not found, or it is not one you may see.', {}, FIRST)).toBeTruthy();
     });
 
     it('counts one agent registration (v2) as one, not as a page of 25', async () => {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import {
     approvalCounts,
+    getApprovalRequest,
     listServiceTransactions,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
@@ -64,6 +65,10 @@ contractServer(
         return Array.from({ length: Math.max(0, Math.min(Number(query.$limit), v2Rows - skip)) }, (_, index) =>
             agent(skip + index + 1),
         );
+    }),
+    answer(getApprovalRequest, ({ params }) => {
+        asked.push({ path: 'one', input: { id: params.id } });
+        return agent(Number(params.id));
     }),
     answer(approvalCounts, {
         deregistration: 2,
@@ -166,6 +171,18 @@ describe('the v2 queue (the whole answer is the page)', () => {
         expect(last.result.total).toBe(30);
         // A page of the largest size, its probe row included, stays within the call's $limit.
         expect(dataProvider.largestPage('mc_requests_v2')).toBe(999);
+    });
+});
+
+describe('one request', () => {
+    it('is read by its id, and found only in a queue that holds its kind', async () => {
+        asked.length = 0;
+        expect((await dataProvider.getOne('mc_requests_v2', { id: 12 })).data).toMatchObject({
+            id: 12,
+            kind: 'agent_registration',
+        });
+        expect(asked).toEqual([{ path: 'one', input: { id: '12' } }]);
+        await expect(dataProvider.getOne('imei_changes', { id: 12 })).rejects.toMatchObject({ status: 404 });
     });
 });
 

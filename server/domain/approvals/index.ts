@@ -25,6 +25,7 @@ import {
     decideLoanTransfer,
     decideMakerChecker,
     decideServiceTransaction,
+    getApprovalRequest,
     listServiceTransactions,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
@@ -273,6 +274,15 @@ export const registerApprovalRoutes = (app: FastifyInstance): void => {
         const rows = await selectRequests(context.db).where(othersClosedBy(request)).orderBy(asc(approvalRequests.id));
         const shown = rows.filter(row => mayView(row.request.kind));
         return { requests: shown.map(toApprovalRequest), hidden: rows.length - shown.length };
+    });
+
+    mount(app, getApprovalRequest, async ({ params }, context) => {
+        const [row] = await selectRequests(context.db).where(eq(approvalRequests.id, Number(params.id)));
+        // The kind's own view role, or the phone maker-checker role, whose v1 and v2 queues list every kind.
+        const mayView = (kind: ApprovalKind) =>
+            context.roles.has(KINDS[kind].viewRole) || context.roles.has('VIEW_MAKER_CHECKER_REQUESTS');
+        if (!row || !inReach(context, row.request.storeId) || !mayView(row.request.kind)) throw requestNotFound();
+        return toApprovalRequest(row);
     });
 
     mount(app, approvalCounts, async (_input, context) => {

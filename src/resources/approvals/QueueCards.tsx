@@ -6,7 +6,7 @@ import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import type { QueueName } from './calls';
 import { changeText } from './present';
-import { RowActions, RowCheckbox, Subject, type OnDecide } from './QueueParts';
+import { RequestLink, RowActions, RowCheckbox, Subject, type OnDecide } from './QueueParts';
 import { RequestDetail, StatusChip, useWhen } from './RequestDetail';
 
 /** The queue on a phone: one card per request, the same facts and actions, details on demand. */
@@ -37,7 +37,8 @@ export const QueueCards = ({
                             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                                 {selectable(request) ? <RowCheckbox request={request} /> : null}
                                 <Typography id={titleId} component="h2" variant="subtitle2" sx={{ flexGrow: 1 }}>
-                                    #{request.id} · {translate(`approvals.kinds.${request.kind}`)}
+                                    <RequestLink queue={queue} request={request} /> ·{' '}
+                                    {translate(`approvals.kinds.${request.kind}`)}
                                 </Typography>
                                 <StatusChip status={request.status} />
                             </Box>

@@ -5,7 +5,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Box, Button, Checkbox, Chip, Typography } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { CanAccess, useExpanded, useListContext, useTranslate } from 'react-admin';
+import { CanAccess, Link, useCreatePath, useExpanded, useListContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { Mono } from '../../lists/cells';
 import { approveAction, type QueueName } from './calls';
@@ -22,6 +22,21 @@ export const Subject = ({ request }: { request: ApprovalRequest }) => (
         </Typography>
     </Box>
 );
+
+/** The request's number, leading to its own page (`/<queue>/:id/show`): an address to keep or send. */
+export const RequestLink = ({ queue, request }: { queue: QueueName; request: ApprovalRequest }) => {
+    const translate = useTranslate();
+    const createPath = useCreatePath();
+    return (
+        <Link
+            to={createPath({ resource: queue, type: 'show', id: request.id })}
+            onClick={(event: MouseEvent) => event.stopPropagation()}
+            title={translate('approvals.open_of', { id: request.id })}
+        >
+            #{request.id}
+        </Link>
+    );
+};
 
 export const KindChip = ({ request }: { request: ApprovalRequest }) => {
     const translate = useTranslate();

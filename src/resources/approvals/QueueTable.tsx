@@ -4,7 +4,7 @@ import type { ApprovalRequest } from '../../../contract/approvals';
 import { QUEUES } from './api';
 import type { QueueName } from './calls';
 import { changeText } from './present';
-import { DetailsToggle, KindChip, RowActions, RowCheckbox, Subject, type OnDecide } from './QueueParts';
+import { DetailsToggle, KindChip, RequestLink, RowActions, RowCheckbox, Subject, type OnDecide } from './QueueParts';
 import { RequestDetail, StatusChip, WhoWhen } from './RequestDetail';
 
 /**
@@ -45,7 +45,7 @@ export const QueueTable = ({
                 disableSort={!byMaker}
                 render={(request: ApprovalRequest) => (
                     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
-                        <span>#{request.id}</span>
+                        <RequestLink queue={queue} request={request} />
                         {kinds.length > 1 ? <KindChip request={request} /> : null}
                     </Box>
                 )}

@@ -15,6 +15,24 @@ import { approveAction, type QueueName } from './calls';
 /** The most own pending requests looked up to mark them (the largest page of the POST queues). */
 const OWN_LOOKUP = 500;
 
+/**
+ * Which pending requests of the queue are the caller's own (the session knows no user id): asked
+ * only when `wanted` and the counts say there are some.
+ */
+export const useOwnPending = (queue: QueueName, wanted: boolean): ReadonlySet<Identifier> => {
+    const { data: counts } = useApprovalCounts(true);
+    const { data: own } = useGetList<ApprovalRequest>(
+        queue,
+        {
+            pagination: { page: 1, perPage: OWN_LOOKUP },
+            sort: { field: 'created_at', order: 'DESC' },
+            filter: { status: 'pending', mine: true },
+        },
+        { enabled: wanted && (counts?.mine ?? 0) > 0 },
+    );
+    return useMemo(() => new Set((own ?? []).map(request => request.id)), [own]);
+};
+
 export const useQueueRules = (queue: QueueName) => {
     const { permissions } = usePermissions<string[]>();
     const roles = useMemo(() => new Set(permissions ?? []), [permissions]);
@@ -24,19 +42,7 @@ export const useQueueRules = (queue: QueueName) => {
     const status = filter.status ?? 'pending';
     const mine = filter.mine === true;
 
-    // Which pending requests are the caller's own (the session knows no user id): asked only when
-    // the counts say there are some, and not in "My requests", where every row is.
-    const { data: counts } = useApprovalCounts(true);
-    const { data: own } = useGetList<ApprovalRequest>(
-        queue,
-        {
-            pagination: { page: 1, perPage: OWN_LOOKUP },
-            sort: { field: 'created_at', order: 'DESC' },
-            filter: { status: 'pending', mine: true },
-        },
-        { enabled: byMaker && status === 'pending' && !mine && (counts?.mine ?? 0) > 0 },
-    );
-    const ownIds = useMemo(() => new Set((own ?? []).map(request => request.id)), [own]);
+    const ownIds = useOwnPending(queue, byMaker && status === 'pending' && !mine);
     const isOwn = (request: ApprovalRequest) => request.status === 'pending' && byMaker && (mine || ownIds.has(request.id));
     const mayDecide = (request: ApprovalRequest) =>
         request.status === 'pending' &&
