@@ -37,8 +37,9 @@ contractServer(
     answer(assignAgentTier, async ({ request }) => {
         const body = (await request.clone().json()) as { agent_id: number; tier: Agent['tier'] };
         tiers.push(body);
-        const agent = agents.find(one => one.id === body.agent_id)!;
-        return { ...agent, tier: body.tier };
+        // Kept, as the server keeps it: the write refetches the list after it.
+        agents = agents.map(one => (one.id === body.agent_id ? { ...one, tier: body.tier } : one));
+        return agents.find(one => one.id === body.agent_id)!;
     }),
 );
 
@@ -68,8 +69,9 @@ describe('the agents', () => {
         await user.click(await screen.findByRole('button', { name: 'Set tier: Bongani Khumalo' }, { timeout: 15_000 }));
         await user.click(await screen.findByRole('menuitem', { name: 'Gold' }));
         await waitFor(() => expect(tiers).toEqual([{ agent_id: 1, tier: 'gold' }]));
-        const row = screen.getByText('Bongani Khumalo').closest('tr')!;
-        await waitFor(() => expect(within(row).getByText('Gold')).toBeTruthy());
+        await waitFor(() => expect(within(screen.getByText('Bongani Khumalo').closest('tr')!).getByText('Gold')).toBeTruthy());
+        // The write refreshes the agents list through the data provider: it is asked for again.
+        await waitFor(() => expect(requests.length).toBeGreaterThanOrEqual(2));
     }, 40_000);
 
     it('shows a registrant awaiting approval as such, and offers no tier for them', async () => {

@@ -74,14 +74,24 @@ const moves: unknown[] = [];
 const leads: unknown[] = [];
 
 const searches: string[] = [];
+// What the server holds now: a write refetches the store page, as the server answers it after.
+let sowetoNow = soweto;
+let bonganiNow = bongani;
 
 const server = contractServer(
     answer(placesStatus, { enabled: false }),
-    answer(listStores, { stores: [durban, pretoria, soweto] }),
+    // Filtered as the server filters: `q` in the name, region or town, the region by equality.
+    answer(listStores, async ({ request }) => {
+        const { q, region } = (await request.clone().json()) as { q?: string; region?: string };
+        const found = (store: Store) =>
+            (!q || [store.name, store.region, store.town].some(text => text.toLowerCase().includes(q.toLowerCase()))) &&
+            (!region || store.region === region);
+        return { stores: [durban, pretoria, soweto].filter(found) };
+    }),
     answer(storeAgents, async ({ request }) => {
         const { store_id } = (await request.clone().json()) as { store_id: number };
         return store_id === 1
-            ? { store: soweto, agents: [bongani] }
+            ? { store: sowetoNow, agents: [bonganiNow] }
             : store_id === sandton.id
               ? { store: sandton, agents: [] }
               : { store: storeOf(store_id, 'Rosebank', 'Gauteng', 'Johannesburg'), agents: [] };
@@ -109,12 +119,14 @@ const server = contractServer(
     answer(assignRegionLead, async ({ request }) => {
         const body = (await request.clone().json()) as { store_id: number; admin_id: number | null };
         leads.push(body);
-        return { ...soweto, region_lead: body.admin_id === 7 ? { id: 7, name: 'Ayesha Patel' } : null };
+        sowetoNow = { ...soweto, region_lead: body.admin_id === 7 ? { id: 7, name: 'Ayesha Patel' } : null };
+        return sowetoNow;
     }),
     answer(updateAgentLocation, async ({ request }) => {
         const body = (await request.clone().json()) as { latitude: number; longitude: number };
         moves.push(body);
-        return { ...bongani, ...body, location_updated_at: '2026-11-22T09:00:00.000Z' };
+        bonganiNow = { ...bongani, ...body, location_updated_at: '2026-11-22T09:00:00.000Z' };
+        return bonganiNow;
     }),
 );
 
@@ -124,6 +136,8 @@ const located = (latitude: number, longitude: number) =>
     );
 
 beforeEach(() => {
+    sowetoNow = soweto;
+    bonganiNow = bongani;
     created.length = 0;
     moves.length = 0;
     leads.length = 0;

@@ -1,31 +1,34 @@
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Box, Button, CircularProgress, Menu, MenuItem, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+    ColumnsButton,
     DataTable,
+    downloadCSV,
     FilterForm,
-    ListContextProvider,
+    ListBase,
     Pagination,
     ReferenceInput,
     SearchInput,
     SelectInput,
     SimpleList,
     useCanAccess,
+    useListContext,
     useNotify,
     useTranslate,
 } from 'react-admin';
-import { AGENT_PAGE_SIZE, AGENT_TIERS, assignAgentTier, listAgents, type Agent, type AgentTier } from '../../../contract/stores';
+import { Link } from 'react-router-dom';
+import { AGENT_PAGE_SIZE, AGENT_TIERS, type Agent, type AgentTier } from '../../../contract/stores';
+import { useWrite } from '../../dataProvider/useWrite';
+import { ExportAllButton } from '../../lists/ExportAllButton';
 import { LoadError } from '../../lists/LoadError';
 import { errorKeyOf } from '../../lib/apiErrors';
-import { callApi } from '../../lib/portalApi';
+import { toCsv } from '../../lib/csv';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { usePagedList } from '../stores/pagedList';
 import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
 import { Screen } from '../../lists/Screen';
 import { TierChip } from '../stores/TierChip';
 
-type AgentPage = { data: Agent[]; total: number };
 const TIER_FILTERS = [...AGENT_TIERS, 'none'] as const;
 
 const fullName = (agent: Agent) => `${agent.first_name} ${agent.last_name}`;
@@ -88,140 +91,139 @@ const TierMenu = ({ agent, busy, onChoose }: { agent: Agent; busy: boolean; onCh
     );
 };
 
-/**
- * Every agent the caller may see with their tier (`agents`), 50 a page; holders of
- * ASSIGN_AGENT_TIER set tiers from the list. The call nests its list in `data.data`.
- */
-export const AgentList = () => {
+const useExporter = () => {
+    const translate = useTranslate();
+    return (rows: Agent[]) =>
+        downloadCSV(
+            toCsv(rows, [
+                { title: translate('agents.fields.name'), value: fullName },
+                { title: translate('agents.fields.username'), value: agent => agent.username },
+                { title: translate('agents.fields.msisdn'), value: agent => agent.msisdn },
+                { title: translate('agents.fields.group'), value: agent => agent.group_name },
+                { title: translate('agents.fields.store'), value: agent => agent.store_name ?? '' },
+                { title: translate('agents.fields.tier'), value: agent => translate(`agents.tiers.${agent.tier ?? 'none'}`) },
+            ]),
+            'agents',
+        );
+};
+
+/** The agent's store, a link to the store's page (`stores/:id`) for those who may open it. */
+const StoreCell = ({ agent, canOpen }: { agent: Agent; canOpen: boolean }) =>
+    agent.store_id !== null && canOpen ? (
+        <Link to={`/dashboard/stores/${agent.store_id}`}>{agent.store_name ?? '—'}</Link>
+    ) : (
+        <>{agent.store_name ?? '—'}</>
+    );
+
+const AgentRows = () => {
     const translate = useTranslate();
     const notify = useNotify();
-    const queryClient = useQueryClient();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const { canAccess: canTier } = useCanAccess({ resource: 'agents', action: 'tier' });
-    const { context, query, queryKey } = usePagedList<Agent>({
-        queryKey: ['agents', 'list'],
-        resource: 'agents',
-        perPage: AGENT_PAGE_SIZE,
-        keepPrevious: true,
-        fetchPage: async ({ page, perPage, filter, signal }) => {
-            const answer = await callApi(
-                listAgents,
-                {
-                    body: {
-                        q: typeof filter.q === 'string' ? filter.q : undefined,
-                        tier: TIER_FILTERS.find(tier => tier === filter.tier),
-                        store_id: typeof filter.store_id === 'number' ? filter.store_id : undefined,
-                        page_number: String(page),
-                        page_size: String(perPage),
-                    },
-                },
-                { signal },
-            );
-            return { data: answer.data.data, total: answer.data.total_items };
-        },
-    });
-    const tier = useMutation({
-        mutationFn: ({ agent, tier: chosen }: { agent: Agent; tier: AgentTier | null }) =>
-            callApi(assignAgentTier, { body: { agent_id: agent.id, tier: chosen } }),
-        onSuccess: saved => {
-            queryClient.setQueryData<AgentPage>(queryKey, old =>
-                old ? { ...old, data: old.data.map(row => (row.id === saved.id ? saved : row)) } : old,
-            );
-            void queryClient.invalidateQueries({ queryKey: ['agents', 'list'], refetchType: 'none' });
+    const { canAccess: canOpenStore } = useCanAccess({ resource: 'stores', action: 'show' });
+    const { error, isPending, total, refetch } = useListContext<Agent>();
+    const tier = useWrite('storesAssignTier', {
+        onSuccess: saved =>
             notify('agents.tier_saved', {
                 type: 'success',
                 messageArgs: { name: fullName(saved), tier: translate(`agents.tiers.${saved.tier ?? 'none'}`) },
-            });
-        },
-        onError: error => notify(errorKeyOf(error), { type: 'error' }),
+            }),
+        onError: failure => notify(errorKeyOf(failure), { type: 'error' }),
     });
-    const busyId = tier.isPending ? tier.variables.agent.id : null;
+    const busyId = tier.isPending ? tier.variables.agentId : null;
     // A registrant awaiting approval gets no tier (the server refuses it): the row says when it can.
     const tierMenu = (agent: Agent) =>
         isWorkingAgent(agent) ? (
-            <TierMenu agent={agent} busy={busyId === agent.id} onChoose={chosen => tier.mutate({ agent, tier: chosen })} />
+            <TierMenu
+                agent={agent}
+                busy={busyId === agent.id}
+                onChoose={chosen => tier.mutate({ agentId: agent.id, tier: chosen })}
+            />
         ) : (
             <Typography variant="caption" color="text.secondary">
                 {translate('agents.awaiting_approval_note')}
             </Typography>
         );
-    const total = query.data?.total ?? 0;
+    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+    if (isPending) return <LoadingRows />;
+    if (total === 0) return <ListEmptyText />;
+    return (
+        <>
+            <Typography variant="body2" color="text.secondary" aria-live="polite">
+                {translate('agents.count', { smart_count: total ?? 0 })}
+            </Typography>
+            {phone ? (
+                <SimpleList<Agent>
+                    primaryText={agent => fullName(agent)}
+                    secondaryText={agent => `${agent.username} · ${agent.store_name ?? '—'}`}
+                    tertiaryText={agent => (
+                        <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                            <AgentStatusChip agent={agent} />
+                            <TierChip tier={agent.tier} />
+                            {canTier && isWorkingAgent(agent) ? tierMenu(agent) : null}
+                        </Box>
+                    )}
+                    rowClick={false}
+                />
+            ) : (
+                <DataTable<Agent> bulkActionButtons={false} rowClick={false}>
+                    {/* The call sorts by first name only: no column offers another order. */}
+                    <DataTable.Col
+                        source="first_name"
+                        label="agents.fields.name"
+                        disableSort
+                        render={(agent: Agent) => (
+                            <Box>
+                                <Typography variant="body2">{fullName(agent)}</Typography>
+                                <Typography variant="caption" color="text.secondary">
+                                    {agent.username}
+                                </Typography>
+                                <AgentStatusChip agent={agent} />
+                            </Box>
+                        )}
+                    />
+                    <DataTable.Col source="msisdn" label="agents.fields.msisdn" disableSort />
+                    <DataTable.Col source="group_name" label="agents.fields.group" disableSort />
+                    <DataTable.Col
+                        source="store_name"
+                        label="agents.fields.store"
+                        disableSort
+                        render={(agent: Agent) => <StoreCell agent={agent} canOpen={canOpenStore === true} />}
+                    />
+                    <DataTable.Col
+                        source="tier"
+                        label="agents.fields.tier"
+                        disableSort
+                        render={(agent: Agent) => <TierChip tier={agent.tier} />}
+                    />
+                    {canTier ? <DataTable.Col label="agents.fields.actions" disableSort render={tierMenu} /> : null}
+                </DataTable>
+            )}
+            <Pagination rowsPerPageOptions={[10, 25, AGENT_PAGE_SIZE, 100]} />
+        </>
+    );
+};
 
+/**
+ * Every agent the caller may see with their tier (`agents`), 50 a page, the filters and page in the
+ * address; holders of ASSIGN_AGENT_TIER set tiers from the list (a write that refreshes the lists
+ * showing tiers). An agent's store leads to the store's page.
+ */
+export const AgentList = () => {
+    const translate = useTranslate();
+    const exporter = useExporter();
     return (
         <Screen resource="agents" title={translate('agents.title')}>
-            <ListContextProvider value={context}>
-                <FilterForm filters={filters} />
-                {query.isError ? (
-                    <LoadError error={query.error} onRetry={() => void query.refetch()} />
-                ) : query.isPending ? (
-                    <LoadingRows />
-                ) : total === 0 ? (
-                    <ListEmptyText />
-                ) : (
-                    <>
-                        <Typography variant="body2" color="text.secondary" aria-live="polite">
-                            {translate('agents.count', { smart_count: total })}
-                        </Typography>
-                        {phone ? (
-                            <SimpleList<Agent>
-                                primaryText={agent => fullName(agent)}
-                                secondaryText={agent => `${agent.username} · ${agent.store_name ?? '—'}`}
-                                tertiaryText={agent => (
-                                    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                                        <AgentStatusChip agent={agent} />
-                                        <TierChip tier={agent.tier} />
-                                        {canTier && isWorkingAgent(agent) ? tierMenu(agent) : null}
-                                    </Box>
-                                )}
-                                rowClick={false}
-                            />
-                        ) : (
-                            <DataTable<Agent> bulkActionButtons={false} rowClick={false}>
-                                <DataTable.Col
-                                    source="first_name"
-                                    label="agents.fields.name"
-                                    disableSort
-                                    render={(agent: Agent) => (
-                                        <Box>
-                                            <Typography variant="body2">{fullName(agent)}</Typography>
-                                            <Typography variant="caption" color="text.secondary">
-                                                {agent.username}
-                                            </Typography>
-                                            <AgentStatusChip agent={agent} />
-                                        </Box>
-                                    )}
-                                />
-                                <DataTable.Col
-                                    source="msisdn"
-                                    label="agents.fields.msisdn"
-                                    disableSort
-                                    sx={{ display: { xs: 'none', lg: 'table-cell' } }}
-                                />
-                                <DataTable.Col
-                                    source="group_name"
-                                    label="agents.fields.group"
-                                    disableSort
-                                    sx={{ display: { xs: 'none', md: 'table-cell' } }}
-                                />
-                                <DataTable.Col
-                                    source="store_name"
-                                    label="agents.fields.store"
-                                    disableSort
-                                    render={(agent: Agent) => agent.store_name ?? '—'}
-                                />
-                                <DataTable.Col
-                                    source="tier"
-                                    label="agents.fields.tier"
-                                    disableSort
-                                    render={(agent: Agent) => <TierChip tier={agent.tier} />}
-                                />
-                                {canTier ? <DataTable.Col label="agents.fields.actions" disableSort render={tierMenu} /> : null}
-                            </DataTable>
-                        )}
-                    </>
-                )}
-                {total > 0 ? <Pagination rowsPerPageOptions={[10, 25, AGENT_PAGE_SIZE, 100]} /> : null}
-            </ListContextProvider>
+            <ListBase<Agent> resource="agents" perPage={AGENT_PAGE_SIZE} queryOptions={{ onError: () => undefined }}>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1 }}>
+                    <FilterForm filters={filters} />
+                    <Box sx={{ display: 'flex', gap: 1 }}>
+                        <ColumnsButton />
+                        <ExportAllButton<Agent> exporter={exporter} />
+                    </Box>
+                </Box>
+                <AgentRows />
+            </ListBase>
         </Screen>
     );
 };

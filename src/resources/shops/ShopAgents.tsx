@@ -1,97 +1,234 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Alert, Autocomplete, Button, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { DataTable, ListContextProvider, Pagination, SimpleList, useCanAccess, useNotify, useTranslate } from 'react-admin';
-import { Link, useSearchParams } from 'react-router-dom';
-import { AGENT_PAGE_SIZE, SHOP_PAGE_SIZE, transferAgent, type Agent, type Store } from '../../../contract/stores';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import {
+    DataTable,
+    downloadCSV,
+    ListBase,
+    Pagination,
+    SimpleList,
+    useCanAccess,
+    useGetList,
+    useListContext,
+    useNotify,
+    useTranslate,
+    type GetListResult,
+} from 'react-admin';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { AGENT_PAGE_SIZE, type Agent, type Store } from '../../../contract/stores';
+import { useWrite } from '../../dataProvider/useWrite';
 import { LoadError } from '../../lists/LoadError';
-import { callApi } from '../../lib/portalApi';
+import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { usePagedList } from '../stores/pagedList';
+import { toCsv } from '../../lib/csv';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
+import { SHOP_ALL_PER_PAGE } from '../stores/listKinds';
 import { Screen } from '../../lists/Screen';
 import { TierChip } from '../stores/TierChip';
-import { fetchShopAgents, fetchShops, shopAgentsKey, shopsKey } from './api';
 import { TransferDialog } from './TransferDialog';
 import { useShopListError } from './ShopList';
-import { useSingleMutation } from '../../lib/singleFlight';
 
-type AgentPage = { data: Agent[]; total: number };
-
-const shopIdOf = (value: string | null) => {
+const shopIdOf = (value: unknown) => {
     const id = Number(value);
     return Number.isInteger(id) && id > 0 ? id : null;
 };
 
 /**
+ * A link from the shop list (`shop/agent?shop=3`) chooses that shop: its address becomes the list's
+ * own, with the shop as the filter from page 1.
+ */
+const listAddressOf = (shopId: number | null, perPage = AGENT_PAGE_SIZE) =>
+    `?${new URLSearchParams({
+        filter: JSON.stringify(shopId === null ? {} : { shop_id: shopId }),
+        page: '1',
+        perPage: String(perPage),
+    })}`;
+
+const useExporter = () => {
+    const translate = useTranslate();
+    return (rows: Agent[]) =>
+        downloadCSV(
+            toCsv(rows, [
+                { title: translate('agents.fields.name'), value: agent => `${agent.first_name} ${agent.last_name}` },
+                { title: translate('agents.fields.username'), value: agent => agent.username },
+                { title: translate('agents.fields.msisdn'), value: agent => agent.msisdn },
+                { title: translate('agents.fields.tier'), value: agent => translate(`agents.tiers.${agent.tier ?? 'none'}`) },
+                { title: translate('agents.fields.store'), value: agent => agent.store_name ?? '' },
+            ]),
+            'shop-agents',
+        );
+};
+
+/**
+ * The shop picker. The shop is the list's `shop_id` filter, in the address with the page: choosing
+ * another goes to that shop's list address at page 1 (the page size kept), in the same event, so
+ * the previous shop's agents are gone at once (react-admin's setFilters would wait a tick).
+ */
+const ShopPicker = () => {
+    const translate = useTranslate();
+    const shopListError = useShopListError();
+    const navigate = useNavigate();
+    const { filterValues, perPage } = useListContext<Agent>();
+    const shops = useGetList<Store>('shop', { pagination: { page: 1, perPage: SHOP_ALL_PER_PAGE } }, { retry: false });
+    const shopId = shopIdOf(filterValues.shop_id);
+    const shop = shops.data?.find(candidate => candidate.id === shopId) ?? null;
+    if (shops.error) return <LoadError message={shopListError(shops.error)} onRetry={() => void shops.refetch()} />;
+    return (
+        <Autocomplete<Store>
+            options={shops.data ?? []}
+            loading={shops.isPending}
+            value={shop}
+            onChange={(_event, chosen) => navigate(listAddressOf(chosen?.id ?? null, perPage))}
+            getOptionLabel={option => option.name}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            renderInput={params => <TextField {...params} label={translate('shops.shop')} />}
+            sx={{ maxWidth: 480 }}
+        />
+    );
+};
+
+/**
+ * The agents of the chosen shop. While another shop's agents load, the previous shop's are not
+ * shown (react-admin keeps the previous page on screen while the next loads, which is right for a
+ * page of the same shop, not for another shop): the list is empty until the new shop's come.
+ */
+const ShopAgentRows = ({ onTransfer }: { onTransfer?: (agent: Agent) => void }) => {
+    const translate = useTranslate();
+    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    const { filterValues, error, isPending, isPlaceholderData, total, refetch } = useListContext<Agent>();
+    const shopId = shopIdOf(filterValues.shop_id);
+    // The shop whose agents were last loaded (React's state adjusted while rendering, not an effect).
+    const [shownShop, setShownShop] = useState<number | null>(null);
+    if (!isPending && !isPlaceholderData && shownShop !== shopId) setShownShop(shopId);
+    if (shopId === null) {
+        return (
+            <Alert severity="info" role="status">
+                {translate('shops.no_shop_selected')}
+            </Alert>
+        );
+    }
+    if (error) return <LoadError message="shops.fetch_agents_failed" onRetry={() => void refetch()} />;
+    if (isPending || (isPlaceholderData && shownShop !== shopId)) return <LoadingRows />;
+    if (total === 0) return <ListEmptyText message="stores.no_agents" />;
+    return (
+        <>
+            <Typography variant="body2" color="text.secondary" aria-live="polite">
+                {translate('shops.agents_count', { smart_count: total ?? 0 })}
+            </Typography>
+            {phone ? (
+                <SimpleList<Agent>
+                    primaryText={agent => `${agent.first_name} ${agent.last_name}`}
+                    secondaryText={agent => `${agent.username} · ${agent.msisdn}`}
+                    tertiaryText={agent => (
+                        <>
+                            <AgentStatusChip agent={agent} />
+                            {onTransfer && isWorkingAgent(agent) ? <TransferButton agent={agent} onClick={onTransfer} /> : null}
+                        </>
+                    )}
+                    rowClick={false}
+                />
+            ) : (
+                <DataTable<Agent> bulkActionButtons={false} rowClick={false}>
+                    {/* The call sorts by first name only: no column offers another order. */}
+                    <DataTable.Col
+                        source="first_name"
+                        label="agents.fields.name"
+                        disableSort
+                        render={(agent: Agent) => (
+                            <>
+                                {`${agent.first_name} ${agent.last_name}`} <AgentStatusChip agent={agent} />
+                            </>
+                        )}
+                    />
+                    <DataTable.Col source="username" label="agents.fields.username" disableSort />
+                    <DataTable.Col
+                        source="msisdn"
+                        label="agents.fields.msisdn"
+                        disableSort
+                        sx={{ display: { xs: 'none', md: 'table-cell' } }}
+                    />
+                    <DataTable.Col
+                        source="tier"
+                        label="agents.fields.tier"
+                        disableSort
+                        render={(agent: Agent) => <TierChip tier={agent.tier} />}
+                    />
+                    {onTransfer ? (
+                        <DataTable.Col
+                            label="agents.fields.actions"
+                            disableSort
+                            render={(agent: Agent) =>
+                                // A registrant awaiting approval is moved by nobody (the server refuses it).
+                                isWorkingAgent(agent) ? (
+                                    <TransferButton agent={agent} onClick={onTransfer} />
+                                ) : (
+                                    <Typography variant="caption" color="text.secondary">
+                                        {translate('agents.awaiting_approval_note')}
+                                    </Typography>
+                                )
+                            }
+                        />
+                    ) : null}
+                </DataTable>
+            )}
+            <Pagination rowsPerPageOptions={[10, 25, AGENT_PAGE_SIZE, 100]} />
+        </>
+    );
+};
+
+const AgentsExport = () => {
+    const exporter = useExporter();
+    const { filterValues } = useListContext<Agent>();
+    return shopIdOf(filterValues.shop_id) === null ? null : <ExportAllButton<Agent> exporter={exporter} />;
+};
+
+/**
  * A shop's agents (`shop/agent`), 50 a page from page 1 (spec §4, §9): choosing another shop
  * starts again at page 1 with an empty list; without a shop nothing is fetched and the screen says
- * 'No shop selected'. A transferred agent leaves the list and the total drops by one.
+ * 'No shop selected'. A transferred agent leaves the list and the total drops by one at once; the
+ * transfer has its own busy state, apart from the list's loading.
  */
 export const ShopAgents = () => {
     const translate = useTranslate();
     const notify = useNotify();
-    const shopListError = useShopListError();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const queryClient = useQueryClient();
-    const [search, setSearch] = useSearchParams();
-    const shopId = shopIdOf(search.get('shop'));
+    const [search] = useSearchParams();
     const { canAccess: canTransfer } = useCanAccess({ resource: 'shop', action: 'transfer' });
-    const shops = useQuery({
-        queryKey: shopsKey(1, SHOP_PAGE_SIZE),
-        queryFn: ({ signal }) => fetchShops(1, SHOP_PAGE_SIZE, signal),
-    });
-    const shop = shops.data?.data.find(candidate => candidate.id === shopId) ?? null;
-
-    const { context, query, queryKey } = usePagedList<Agent>({
-        queryKey: shopAgentsKey,
-        resource: 'shop',
-        perPage: AGENT_PAGE_SIZE,
-        filter: shopId ? { shop_id: shopId } : {},
-        enabled: shopId !== null,
-        fetchPage: ({ page, perPage, filter, signal }) => fetchShopAgents(Number(filter.shop_id), page, perPage, signal),
-    });
-    const { setFilters } = context;
-    // The shop in the address is the selected one: choosing another resets to page 1 (setFilters).
-    useEffect(() => {
-        setFilters(shopId ? { shop_id: shopId } : {});
-    }, [shopId, setFilters]);
-
     const [transferring, setTransferring] = useState<Agent | null>(null);
-    const transfer = useSingleMutation({
-        mutationFn: ({ agent, storeId }: { agent: Agent; storeId: number; storeName: string }) =>
-            callApi(transferAgent, {
-                body: { agent_id: String(agent.id), agent_firstname: agent.first_name, agent_store_id: String(storeId) },
-            }),
-        onSuccess: (moved, { agent, storeName }) => {
-            queryClient.setQueryData<AgentPage>(queryKey, old =>
-                old ? { data: old.data.filter(row => row.id !== agent.id), total: Math.max(old.total - 1, 0) } : old,
+    const flight = useSingleFlight();
+    // The target's name, for the notice once the agent has moved.
+    const target = useRef('');
+    const transfer = useWrite('storesTransferAgent', {
+        onSuccess: (moved, { agent }) => {
+            // Gone from the page shown and from the total at once; the refetch that follows
+            // (useWrite, `refreshes`) brings the next agent up from the page after.
+            queryClient.setQueriesData<GetListResult<Agent>>({ queryKey: ['shop-agents', 'getList'] }, old =>
+                old && old.data.some(row => row.id === agent.id)
+                    ? {
+                          ...old,
+                          data: old.data.filter(row => row.id !== agent.id),
+                          total: old.total === undefined ? undefined : Math.max(old.total - 1, 0),
+                      }
+                    : old,
             );
-            // The other pages of the shop, the target's agents and every store's count are out of date.
-            const shown = JSON.stringify(queryKey);
-            queryClient.removeQueries({
-                queryKey: shopAgentsKey,
-                predicate: ({ queryKey: key }) => JSON.stringify(key) !== shown,
-            });
-            void queryClient.invalidateQueries({ queryKey: ['stores'] });
-            void queryClient.invalidateQueries({ queryKey: ['shops', 'page'] });
             setTransferring(null);
             transfer.reset();
             notify('shops.transferred', {
                 type: 'success',
-                messageArgs: { name: `${moved.first_name} ${moved.last_name}`, store: storeName },
+                messageArgs: { name: `${moved.first_name} ${moved.last_name}`, store: target.current },
             });
         },
         onError: () => notify('shops.transfer_failed', { type: 'error' }),
     });
 
-    const total = query.isError ? 0 : (query.data?.total ?? 0);
-
+    if (search.has('shop')) return <Navigate replace to={listAddressOf(shopIdOf(search.get('shop')))} />;
     return (
         <Screen
             resource="shop"
+            action="agents"
             title={translate('shops.agents_title')}
             actions={
                 <Button component={Link} to="/dashboard/shop" startIcon={<ArrowBackIcon />}>
@@ -99,102 +236,21 @@ export const ShopAgents = () => {
                 </Button>
             }
         >
-            {shops.isError ? (
-                <LoadError message={shopListError(shops.error)} onRetry={() => void shops.refetch()} />
-            ) : (
-                <Autocomplete<Store>
-                    options={shops.data?.data ?? []}
-                    loading={shops.isPending}
-                    value={shop}
-                    onChange={(_event, chosen) => setSearch(chosen ? { shop: String(chosen.id) } : {})}
-                    getOptionLabel={option => option.name}
-                    isOptionEqualToValue={(option, value) => option.id === value.id}
-                    renderInput={params => <TextField {...params} label={translate('shops.shop')} />}
-                    sx={{ maxWidth: 480 }}
-                />
-            )}
-            <ListContextProvider value={context}>
-                {shopId === null ? (
-                    <Alert severity="info" role="status">
-                        {translate('shops.no_shop_selected')}
-                    </Alert>
-                ) : query.isError ? (
-                    <LoadError message="shops.fetch_agents_failed" onRetry={() => void query.refetch()} />
-                ) : query.isPending ? (
-                    <LoadingRows />
-                ) : total === 0 ? (
-                    <ListEmptyText message="stores.no_agents" />
-                ) : (
-                    <>
-                        <Typography variant="body2" color="text.secondary" aria-live="polite">
-                            {translate('shops.agents_count', { smart_count: total })}
-                        </Typography>
-                        {phone ? (
-                            <SimpleList<Agent>
-                                primaryText={agent => `${agent.first_name} ${agent.last_name}`}
-                                secondaryText={agent => `${agent.username} · ${agent.msisdn}`}
-                                tertiaryText={agent => (
-                                    <>
-                                        <AgentStatusChip agent={agent} />
-                                        {canTransfer && isWorkingAgent(agent) ? (
-                                            <TransferButton agent={agent} onClick={setTransferring} />
-                                        ) : null}
-                                    </>
-                                )}
-                                rowClick={false}
-                            />
-                        ) : (
-                            <DataTable<Agent> bulkActionButtons={false} rowClick={false}>
-                                <DataTable.Col
-                                    source="first_name"
-                                    label="agents.fields.name"
-                                    disableSort
-                                    render={(agent: Agent) => (
-                                        <>
-                                            {`${agent.first_name} ${agent.last_name}`} <AgentStatusChip agent={agent} />
-                                        </>
-                                    )}
-                                />
-                                <DataTable.Col source="username" label="agents.fields.username" disableSort />
-                                <DataTable.Col
-                                    source="msisdn"
-                                    label="agents.fields.msisdn"
-                                    disableSort
-                                    sx={{ display: { xs: 'none', md: 'table-cell' } }}
-                                />
-                                <DataTable.Col
-                                    source="tier"
-                                    label="agents.fields.tier"
-                                    disableSort
-                                    render={(agent: Agent) => <TierChip tier={agent.tier} />}
-                                />
-                                {canTransfer ? (
-                                    <DataTable.Col
-                                        label="agents.fields.actions"
-                                        disableSort
-                                        render={(agent: Agent) =>
-                                            // A registrant awaiting approval is moved by nobody (the server refuses it).
-                                            isWorkingAgent(agent) ? (
-                                                <TransferButton agent={agent} onClick={setTransferring} />
-                                            ) : (
-                                                <Typography variant="caption" color="text.secondary">
-                                                    {translate('agents.awaiting_approval_note')}
-                                                </Typography>
-                                            )
-                                        }
-                                    />
-                                ) : null}
-                            </DataTable>
-                        )}
-                    </>
-                )}
-                {shopId !== null && total > 0 ? <Pagination rowsPerPageOptions={[10, 25, AGENT_PAGE_SIZE, 100]} /> : null}
-            </ListContextProvider>
+            <ListBase<Agent> resource="shop-agents" perPage={AGENT_PAGE_SIZE} queryOptions={{ onError: () => undefined }}>
+                <ShopPicker />
+                <AgentsExport />
+                <ShopAgentRows onTransfer={canTransfer ? setTransferring : undefined} />
+            </ListBase>
             <TransferDialog
                 agent={transferring}
-                busy={transfer.isPending}
+                busy={flight.busy}
                 failure={transfer.error}
-                onTransfer={(agent, storeId, storeName) => transfer.mutate({ agent, storeId, storeName })}
+                onTransfer={(agent, storeId, storeName) => {
+                    const land = flight.take();
+                    if (!land) return;
+                    target.current = storeName;
+                    transfer.mutate({ agent, storeId }, { onSettled: land });
+                }}
                 onClose={() => {
                     setTransferring(null);
                     transfer.reset();

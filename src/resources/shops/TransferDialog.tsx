@@ -9,13 +9,11 @@ import {
     MenuItem,
     TextField,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import type { Agent } from '../../../contract/stores';
+import { useGetList, useTranslate } from 'react-admin';
+import type { Agent, Store } from '../../../contract/stores';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { errorKeyOf } from '../../lib/apiErrors';
-import { fetchStores, storesKey } from '../stores/api';
 
 /**
  * Transferring an agent (TRANSFER_AGENT): the store to move them to, then a confirmation naming
@@ -39,7 +37,7 @@ export const TransferDialog = ({
     const titleId = useId();
     const [target, setTarget] = useState<number | ''>('');
     const [confirming, setConfirming] = useState(false);
-    const stores = useQuery({ queryKey: storesKey, queryFn: ({ signal }) => fetchStores(signal), enabled: agent !== null });
+    const stores = useGetList<Store>('reachable-stores', {}, { enabled: agent !== null, retry: false });
     const choices = (stores.data ?? []).filter(store => store.id !== agent?.store_id);
     const chosen = choices.find(store => store.id === target);
     const name = agent ? `${agent.first_name} ${agent.last_name}` : '';

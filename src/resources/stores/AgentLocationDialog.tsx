@@ -1,9 +1,9 @@
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button } from '@mui/material';
 import { useId } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
-import { updateAgentLocation, type Agent } from '../../../contract/stores';
+import type { Agent } from '../../../contract/stores';
+import { useWrite } from '../../dataProvider/useWrite';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
-import { callApi } from '../../lib/portalApi';
 import { LocationInputs } from './LocationInputs';
 import { SubmitButton } from '../../layout/SubmitButton';
 
@@ -20,12 +20,16 @@ export const AgentLocationDialog = ({
     const translate = useTranslate();
     const notify = useNotify();
     const titleId = useId();
+    const location = useWrite('storesAgentLocation');
 
+    // A refusal on a coordinate is said on its field, and the form keeps what was typed.
     const save = async (values: { latitude?: number; longitude?: number }) => {
         if (!agent) return undefined;
         try {
-            const moved = await callApi(updateAgentLocation, {
-                body: { agent_id: agent.id, latitude: Number(values.latitude), longitude: Number(values.longitude) },
+            const moved = await location.mutateAsync({
+                agentId: agent.id,
+                latitude: Number(values.latitude),
+                longitude: Number(values.longitude),
             });
             notify('stores.location.moved', { type: 'success', messageArgs: { name: `${moved.first_name} ${moved.last_name}` } });
             onMoved(moved);

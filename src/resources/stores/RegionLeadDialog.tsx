@@ -1,9 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
-import { assignRegionLead, type Store } from '../../../contract/stores';
+import type { Store } from '../../../contract/stores';
+import { useWrite } from '../../dataProvider/useWrite';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
-import { callApi } from '../../lib/portalApi';
 import { RegionLeadInput } from './StoreCreate';
 import { SubmitButton } from '../../layout/SubmitButton';
 
@@ -25,12 +25,12 @@ export const RegionLeadDialog = ({
     const translate = useTranslate();
     const notify = useNotify();
     const titleId = useId();
+    const regionLead = useWrite('storesRegionLead');
 
+    // A refusal on the picker is said there, and the dialog keeps what was chosen.
     const save = async (values: { admin_id?: number | null }) => {
         try {
-            const saved = await callApi(assignRegionLead, {
-                body: { store_id: store.id, admin_id: values.admin_id ?? null },
-            });
+            const saved = await regionLead.mutateAsync({ storeId: store.id, adminId: values.admin_id ?? null });
             notify(saved.region_lead ? 'stores.region_lead.saved' : 'stores.region_lead.cleared', {
                 type: 'success',
                 messageArgs: { store: saved.name, name: saved.region_lead?.name ?? '' },

@@ -1,25 +1,25 @@
 import { Box, Card, CardContent } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import {
     AutocompleteInput,
     BooleanInput,
     Form,
+    HttpError,
     maxLength,
     minLength,
     ReferenceInput,
     required,
     TextInput,
     useCanAccess,
+    useCreate,
     useGetIdentity,
     useNotify,
     useTranslate,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { createStore } from '../../../contract/stores';
+import type { Store } from '../../../contract/stores';
 import type { Admin } from '../../../contract/security';
 import type { PortalIdentity } from '../../authProvider';
-import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
-import { callApi } from '../../lib/portalApi';
+import { errorKeyOf } from '../../lib/apiErrors';
 import { LocationInputs } from './LocationInputs';
 import { Screen } from '../../lists/Screen';
 import { SubmitButton } from '../../layout/SubmitButton';
@@ -37,6 +37,17 @@ interface StoreForm {
 }
 
 const FIELDS = ['name', 'region', 'town', 'latitude', 'longitude', 'region_lead_id', 'branded'];
+
+/** The data provider puts a 400 or 409 naming a field on `body.errors` as `{ field: key }` (dataProvider/index.ts). */
+const formErrorsOf = (error: unknown): Record<string, string> => {
+    const errors: unknown = error instanceof HttpError ? (error.body as { errors?: unknown } | null)?.errors : undefined;
+    if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return {};
+    return Object.fromEntries(
+        Object.entries(errors as Record<string, unknown>).filter(
+            (entry): entry is [string, string] => FIELDS.includes(entry[0]) && typeof entry[1] === 'string',
+        ),
+    );
+};
 
 /**
  * Marking a store branded (the operator's own, contract/stores.ts `createStore`) is for staff
@@ -76,29 +87,35 @@ export const StoreCreate = () => {
     const translate = useTranslate();
     const notify = useNotify();
     const navigate = useNavigate();
-    const queryClient = useQueryClient();
+    const [create] = useCreate<StoreForm, Error, Store>();
     const canMarkBranded = useCanMarkBranded();
 
+    // A refusal naming a field is said on it, and the form keeps what was typed.
     const save = async (values: Partial<StoreForm>) => {
         try {
-            const store = await callApi(createStore, {
-                body: {
-                    name: values.name ?? '',
-                    region: values.region ?? '',
-                    town: values.town ?? '',
-                    latitude: Number(values.latitude),
-                    longitude: Number(values.longitude),
-                    region_lead_id: values.region_lead_id ?? undefined,
-                    // Sent only by those who were offered the switch: the others' stores are unbranded.
-                    branded: canMarkBranded ? values.branded === true : undefined,
+            const store = await create(
+                'stores',
+                {
+                    data: {
+                        name: values.name ?? '',
+                        region: values.region ?? '',
+                        town: values.town ?? '',
+                        latitude: Number(values.latitude),
+                        longitude: Number(values.longitude),
+                        region_lead_id: values.region_lead_id ?? undefined,
+                        // Sent only by those who were offered the switch: the others' stores are unbranded.
+                        branded: canMarkBranded ? values.branded === true : undefined,
+                    },
                 },
-            });
-            await queryClient.invalidateQueries({ queryKey: ['stores'] });
+                { returnPromise: true },
+            );
+            // With returnPromise the saved store comes back, or the call throws.
+            if (!store) return undefined;
             notify('stores.created', { type: 'success', messageArgs: { name: store.name } });
             navigate(`/dashboard/stores/${store.id}`);
             return undefined;
         } catch (error) {
-            const fields = fieldErrorsOf(error, FIELDS);
+            const fields = formErrorsOf(error);
             if (Object.keys(fields).length > 0) return fields;
             notify(errorKeyOf(error), { type: 'error' });
             return undefined;

@@ -2,13 +2,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditLocationAltIcon from '@mui/icons-material/EditLocationAlt';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, ListContextProvider, useCanAccess, useList, useLocale, useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, useCanAccess, useList, useLocale, useShowController, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { Agent, Store } from '../../../contract/stores';
 import { LoadError } from '../../lists/LoadError';
-import { fetchStore, storeKey } from './api';
 import { AgentLocationDialog } from './AgentLocationDialog';
 import { formatCoordinates, formatWhen } from '../../lib/format';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
@@ -141,23 +139,33 @@ const StoreAgents = ({ agents, onMove }: { agents: Agent[]; onMove?: (agent: Age
     );
 };
 
-/** One store with its agents (`stores/:id`); moving an agent's location for UPDATE_AGENT_LOCATION. */
+/**
+ * A store as the data provider's `stores` getOne answers it: with its agents. A store just created
+ * is put in react-admin's cache by the create (useCreate), without agents until its refetch.
+ */
+type StoreWithAgents = Store & { agents?: Agent[] };
+
+/**
+ * One store with its agents (`stores/:id`), read through the data provider (`stores` getOne);
+ * naming its region lead and moving an agent's location are writes that refresh it.
+ */
 export const StoreShow = () => {
     const translate = useTranslate();
     const { id } = useParams();
     const storeId = Number(id);
     const valid = Number.isInteger(storeId) && storeId > 0;
-    const queryClient = useQueryClient();
     const { canAccess: canMove } = useCanAccess({ resource: 'stores', action: 'location' });
     const [moving, setMoving] = useState<Agent | null>(null);
     const canNameLead = useCanNameRegionLead();
     const [naming, setNaming] = useState(false);
-    const query = useQuery({
-        queryKey: storeKey(storeId),
-        queryFn: ({ signal }) => fetchStore(storeId, signal),
-        enabled: valid,
+    const { record, error, isPending, refetch } = useShowController<StoreWithAgents>({
+        resource: 'stores',
+        id: storeId,
+        // The failure is said on the page (with a retry), not by a notice and a redirect.
+        queryOptions: { enabled: valid, onError: () => undefined, retry: false },
     });
-    const title = query.data ? query.data.store.name : translate('stores.show_title');
+    const title = record ? record.name : translate('stores.show_title');
+    const agents = record?.agents ?? [];
     return (
         <Screen
             resource="stores"
@@ -171,42 +179,27 @@ export const StoreShow = () => {
         >
             {!valid ? (
                 <LoadError message="errors.not_found" onRetry={() => undefined} />
-            ) : query.isError ? (
-                <LoadError error={query.error} onRetry={() => void query.refetch()} />
-            ) : query.isPending ? (
+            ) : error ? (
+                <LoadError error={error} onRetry={() => void refetch()} />
+            ) : isPending || !record ? (
                 <LoadingRows />
             ) : (
                 <>
-                    <StoreDetails store={query.data.store} onRegionLead={canNameLead ? () => setNaming(true) : undefined} />
+                    <StoreDetails store={record} onRegionLead={canNameLead ? () => setNaming(true) : undefined} />
                     <RegionLeadDialog
-                        store={query.data.store}
+                        store={record}
                         open={naming}
                         onClose={() => setNaming(false)}
-                        onSaved={saved => {
-                            setNaming(false);
-                            queryClient.setQueryData(storeKey(storeId), (old: typeof query.data) =>
-                                old ? { ...old, store: saved } : old,
-                            );
-                            void queryClient.invalidateQueries({ queryKey: ['stores', 'reach'] });
-                        }}
+                        onSaved={() => setNaming(false)}
                     />
                     <Typography component="h2" variant="h6">
                         {/* Counted like the store's agents: a registrant awaiting approval is listed, not counted. */}
-                        {translate('stores.agents_title', { smart_count: query.data.agents.filter(isWorkingAgent).length })}
+                        {translate('stores.agents_title', { smart_count: agents.filter(isWorkingAgent).length })}
                     </Typography>
-                    <StoreAgents agents={query.data.agents} onMove={canMove ? setMoving : undefined} />
+                    <StoreAgents agents={agents} onMove={canMove ? setMoving : undefined} />
                 </>
             )}
-            <AgentLocationDialog
-                agent={moving}
-                onClose={() => setMoving(null)}
-                onMoved={moved => {
-                    setMoving(null);
-                    queryClient.setQueryData(storeKey(storeId), (old: typeof query.data) =>
-                        old ? { ...old, agents: old.agents.map(agent => (agent.id === moved.id ? moved : agent)) } : old,
-                    );
-                }}
-            />
+            <AgentLocationDialog agent={moving} onClose={() => setMoving(null)} onMoved={() => setMoving(null)} />
         </Screen>
     );
 };
