@@ -92,8 +92,17 @@ export const reconcileAndCorrect = async (page: Page) => {
     await page.goto('/dashboard/suspense-transactions');
     await page.getByRole('textbox', { name: 'Search' }).fill(rows.suspense);
     await expect(page.getByText(rows.suspense)).toBeVisible();
+    // The search is in the address (react-admin's list state): a reload shows the same queue.
+    await expect(page).toHaveURL(/[?&]filter=/);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(rows.suspense);
+    await expect(page.getByText(rows.suspense)).toBeVisible();
     await expectAccessible(page, 'suspense queue');
-    await page.getByRole('button', { name: `Assign to loan: payment ${rows.suspense}` }).click();
+    // The row's actions are in view (at 1280×800 with the menu open too), not pushed off the right edge.
+    const assign = page.getByRole('button', { name: `Assign to loan: payment ${rows.suspense}` });
+    const box = await assign.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= (page.viewportSize()?.width ?? 0)).toBe(true);
+    await assign.click();
     const dialog = page.getByRole('dialog', { name: `Assign payment ${rows.suspense} to a loan` });
     await expect(dialog.getByText(THEMBA.loan)).toBeVisible();
     await dialog.getByRole('radio', { name: new RegExp(THEMBA.loan) }).check();
@@ -107,7 +116,15 @@ export const reconcileAndCorrect = async (page: Page) => {
         page.getByText(`Payment ${rows.suspense} assigned to ${THEMBA.loan}; its balance is now ${after}`),
     ).toBeVisible();
 
-    // The loan shows that balance, and again after a reload: it fell once.
+    // Find transaction finds it matched, and its row leads to the loan in its customer's view,
+    // which shows that balance, and again after a reload: it fell once.
+    await page.goto('/dashboard/transactions/find');
+    await page.getByRole('textbox', { name: 'Reference' }).fill(rows.suspense);
+    await expect(page.getByText('1 payment', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'find transaction, a payment found');
+    await page.getByRole('link', { name: `Open loan ${THEMBA.loan} in its customer's view` }).click();
+    await expect(page).toHaveURL(/\/dashboard\/customers\/view\?customer=/);
+    await expect(page.getByRole('region', { name: 'Loans' }).getByText(after).first()).toBeVisible();
     await balanceShown(page, after);
     await page.reload();
     await expect(page.getByRole('region', { name: 'Loans' }).getByText(after).first()).toBeVisible();
