@@ -107,6 +107,10 @@ export const transactions = pgTable(
         // Migration 0012 adds INCLUDE (loan_id, kind, amount), which drizzle cannot say: analytics adds
         // up a period's payments from the index alone.
         index('transactions_paid_idx').on(table.paidAt, table.id),
+        // Find transaction sorts by amount or by reference, either way, ties by id: a page of
+        // either is read along its index rather than by sorting every payment.
+        index('transactions_amount_idx').on(table.amount, table.id),
+        index('transactions_reference_order_idx').on(table.reference, table.id),
         // When each loan's deposit was paid: its sale's day and the start of its schedule (analytics).
         index('transactions_deposit_idx')
             .on(table.loanId, table.paidAt)

@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_amount_idx" ON "transactions" USING btree ("amount","id");--> statement-breakpoint
+CREATE INDEX "transactions_reference_order_idx" ON "transactions" USING btree ("reference","id");
