@@ -6,7 +6,7 @@
  * attached to a shop sees and acts on its shop's payments and claims only, no suspense). Against
  * the real database, with the demo data of server/db/seedMoney.ts.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -27,7 +27,7 @@ import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { adminId, freshMsisdn, makeCustomer, makeLoan, nextSerial, type LoanOptions } from './customerFixtures';
 import { userWithRoles as makeUser } from './users';
-import { startTestServer, type TestServer } from './harness';
+import { rowsOf, startTestServer, type TestServer } from './harness';
 import { makeClaim, makePayment, makeSuspense } from './moneyFixtures';
 
 let server: TestServer;
@@ -291,6 +291,23 @@ describe('finding payments (search/transaction)', () => {
         expect(await page(4)).toEqual({ data: [], total_items: 5 });
         const byReference = await search({ msisdn, sort: 'reference', order: 'desc' });
         expect(byReference.body.data.map(row => row.reference.slice(-1))).toEqual(['4', '3', '2', '1', '0']);
+    });
+
+    it('reads a page sorted by amount or by reference along an index, either way, as by the day paid', async () => {
+        // The page query's shape (server/domain/money/transactions.ts): the sort column, then id.
+        const plan = async (column: 'amount' | 'reference' | 'paid_at', order: 'ASC' | 'DESC') =>
+            rowsOf<{ 'QUERY PLAN': string }>(
+                await server.db.execute(
+                    sql`EXPLAIN SELECT id FROM transactions ORDER BY ${sql.identifier(column)} ${sql.raw(order)}, id ${sql.raw(order)} LIMIT 25`,
+                ),
+            )
+                .map(row => row['QUERY PLAN'])
+                .join('\n');
+        for (const order of ['ASC', 'DESC'] as const) {
+            expect(await plan('amount', order)).toContain('transactions_amount_idx');
+            expect(await plan('reference', order)).toContain('transactions_reference_order_idx');
+            expect(await plan('paid_at', order)).toContain('transactions_paid_idx');
+        }
     });
 
     it('refuses bad input with a 400 naming the field', async () => {
