@@ -51,6 +51,8 @@ const agentRequests: { shop_id: string; page_number: string; page_size: string }
 const shopRequests: { page_number: string; page_size: string }[] = [];
 const transfers: unknown[] = [];
 let failAgents = false;
+/** While set, a transfer is held until the test lets it go. */
+let heldTransfer: Promise<void> | null = null;
 
 const server = contractServer(
     answer(listShops, async ({ request }) => {
@@ -71,7 +73,7 @@ const server = contractServer(
     answer(transferAgent, async ({ request }) => {
         const body = (await request.clone().json()) as { agent_id: string; agent_store_id: string };
         transfers.push(body);
-        await delay(150);
+        await (heldTransfer ?? delay(150));
         const moved = agentsByShop['1']!.find(agent => String(agent.id) === body.agent_id)!;
         agentsByShop['1'] = agentsByShop['1']!.filter(agent => agent !== moved);
         return { ...moved, store_id: 2, store_name: durban.name };
@@ -84,6 +86,7 @@ beforeEach(() => {
     shopRequests.length = 0;
     transfers.length = 0;
     failAgents = false;
+    heldTransfer = null;
     signedInAs(['VIEW_SHOP_AGENTS', 'TRANSFER_AGENT']);
 });
 
@@ -160,8 +163,20 @@ describe("a shop's agents", () => {
         await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
         const confirm = await screen.findByRole('dialog', { name: 'Transfer this agent?' });
         expect(confirm.textContent).toContain('First001 Agent will move from Soweto Central to Durban Marine Parade.');
+        let release = () => undefined as void;
+        heldTransfer = new Promise<void>(resolve => {
+            release = resolve;
+        });
         await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
         await waitFor(() => expect(transfers).toEqual([{ agent_id: '1', agent_firstname: 'First001', agent_store_id: '2' }]));
+        // Busy while it goes: the transfer's own dialog cannot be closed nor sent again, while the
+        // list stays as it was, its rows and total shown (the list's loading is another state).
+        const going = await screen.findByRole('dialog', { name: 'Transfer First001 Agent' });
+        expect((within(going).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+        expect((within(going).getByRole('button', { name: 'Transfer' }) as HTMLButtonElement).disabled).toBe(true);
+        expect(screen.getByText('120 agents')).toBeTruthy();
+        expect(screen.getByText('First002 Agent')).toBeTruthy();
+        release();
         await waitFor(() => expect(screen.queryByText('First001 Agent')).toBeNull());
         expect(screen.getByText('119 agents')).toBeTruthy();
         expect(screen.getByText('First002 Agent')).toBeTruthy();
