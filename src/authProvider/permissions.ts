@@ -13,7 +13,6 @@ import { REPORT_ROLES } from '../../contract/analytics';
 import { roleAllows, type Access } from '../../contract/define';
 import { DECLARED_RESOURCES } from '../dataProvider/declarations';
 import { gatesOf } from '../dataProvider/defineResource';
-import { STORE_GATES } from '../resources/stores/gates';
 
 type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
 
@@ -43,10 +42,7 @@ const declared = Object.fromEntries(
     }),
 );
 
-/** The last folder still gating its screens in a gates.ts, until its lists are declared. */
-const BY_DOMAIN: Record<string, Record<string, Rule>> = { ...STORE_GATES };
-
-export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...BY_DOMAIN, ...declared };
+export const PERMISSIONS: Readonly<Record<string, Readonly<Record<string, Rule>>>> = { ...BY_HAND, ...declared };
 
 /** Pure: may a signed-in holder of these roles do this action on this resource? */
 export const canAccessWith = (

@@ -6,7 +6,8 @@ import { PageLoading } from '../layout/PageLoading';
 
 /**
  * One screen of the stores, shop, agent or inventory pages: open only to the holders of its gate
- * (`resource` and `action` in the permissions map, gates.ts), with the page's title and heading.
+ * (`resource` and `action` in the permissions map, declared in its folder's calls.ts), with the
+ * page's title and heading.
  */
 export const Screen = ({
     resource,
