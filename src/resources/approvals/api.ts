@@ -10,7 +10,8 @@ import {
     type ApprovalRequest,
 } from '../../../contract/approvals';
 import { callApi } from '../../lib/portalApi';
-import type { QueueName } from './calls';
+/** The five queues, each a resource named by its route (calls.ts declares them, and who decides in each). */
+export type QueueName = 'deregistrations' | 'imei_changes' | 'transfer_loan_requests' | 'mc_requests' | 'mc_requests_v2';
 
 /** What each queue holds and whether it takes the maker, "mine" and sort filters (v2 does not). */
 export const QUEUES: Readonly<Record<QueueName, { kinds: readonly ApprovalKind[]; byMaker: boolean }>> = {

@@ -46,7 +46,7 @@ import {
     type ResourceDeclaration,
     type RolesRule,
 } from '../../dataProvider/defineResource';
-import { QUEUES } from './api';
+import { QUEUES, type QueueName } from './api';
 
 /** Every one of these gates at once (a call's and a kind's). */
 const allOf =
@@ -70,9 +70,9 @@ const DECIDE = {
         approve_agent_registration: allOf(decideServiceTransaction.access, APPROVE_ROLE_OF.agent_registration),
         approve_price_change: allOf(decideServiceTransaction.access, APPROVE_ROLE_OF.price_change),
     },
-} as const satisfies Record<string, Record<string, Access | RolesRule>>;
+} as const satisfies Record<QueueName, Record<string, Access | RolesRule>>;
 
-export type QueueName = keyof typeof DECIDE;
+export type { QueueName };
 
 /** The action that gates deciding a request of this kind in this queue. */
 export const approveAction = (queue: QueueName, kind: ApprovalKind): string =>
