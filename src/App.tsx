@@ -29,7 +29,7 @@ import security from './resources/security';
 import { ShopAgents, ShopList } from './resources/shops';
 import { StoreCreate, StoreList, StoreShow } from './resources/stores';
 import users from './resources/users';
-import { ROUTE_KEYS, ROUTES, isShellRoute, type RouteDef, type ShellRouteKey } from './routes';
+import { ROUTE_KEYS, ROUTES, hrefTo, isShellRoute, type RouteDef, type ShellRouteKey } from './routes';
 
 const DashboardHome = lazyPage(() => import('./pages/dashboard/DashboardHome').then(m => m.DashboardHome));
 const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then(m => m.ProfilePage));
@@ -49,7 +49,7 @@ const SystemCheck = ({ beta }: { beta: boolean }) => (
 );
 
 /** `/dashboard/tpi` itself shows the claims paid, the first of its three pages. */
-const ToTpiSuccessful = () => <Navigate to="/dashboard/tpi/successful" replace />;
+const ToTpiSuccessful = () => <Navigate to={hrefTo('tpi_successful')} replace />;
 
 /** Unknown signed-in paths go to the dashboard home. */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
