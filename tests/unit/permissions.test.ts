@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { roleAllows, type Access } from '../../contract/define';
 import { ROLE_CODES } from '../../contract/roles';
@@ -154,5 +156,23 @@ describe('the whole map', () => {
                 expect(now[name]?.[action], `${name}.${action}`).toEqual(rule);
             }
         }
+    });
+});
+
+describe('who knows the resource folders', () => {
+    // Gates travel with their calls (each folder's calls.ts, found by dataProvider/declarations.ts)
+    // and the menu's badges come through the data provider: neither the permissions map nor the
+    // layout imports a resource folder, so a folder can move or go without touching them.
+    it.each(['authProvider', 'layout'])('src/%s imports no resource folder', folder => {
+        const dir = join(__dirname, '../../src', folder);
+        const imports = readdirSync(dir)
+            .filter(name => /\.tsx?$/.test(name))
+            .flatMap(name =>
+                readFileSync(join(dir, name), 'utf8')
+                    .split('\n')
+                    .filter(line => /^\s*(import|export)\b.*from '\.\.\/resources\//.test(line))
+                    .map(line => `${name}: ${line.trim()}`),
+            );
+        expect(imports).toEqual([]);
     });
 });
