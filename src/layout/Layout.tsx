@@ -26,6 +26,7 @@ import { FooterImage } from './FooterImage';
 import { LanguageMenu } from './LanguageMenu';
 import { Menu } from './Menu';
 import { BetaStyles } from '../pages/system/BetaStyles';
+import { hrefTo } from '../routes';
 import { Logo } from './Logo';
 import { OfflineBanner } from './OfflineBanner';
 
@@ -33,7 +34,7 @@ const ProfileItem = () => {
     const translate = useTranslate();
     const { onClose } = useUserMenu() ?? {};
     return (
-        <MenuItem component={Link} to="/dashboard/profile" onClick={onClose}>
+        <MenuItem component={Link} to={hrefTo('profile')} onClick={onClose}>
             <ListItemIcon>
                 <PersonIcon fontSize="small" />
             </ListItemIcon>
@@ -47,7 +48,7 @@ const ChangePasswordItem = () => {
     const translate = useTranslate();
     const { onClose } = useUserMenu() ?? {};
     return (
-        <MenuItem component={Link} to="/dashboard/password" onClick={onClose}>
+        <MenuItem component={Link} to={hrefTo('password')} onClick={onClose}>
             <ListItemIcon>
                 <KeyIcon fontSize="small" />
             </ListItemIcon>
