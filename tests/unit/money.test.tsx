@@ -839,6 +839,16 @@ describe('The insurance reversal queue', () => {
         await waitFor(() => expect(screen.queryByText('The insurer clawed claim 1 back')).toBeNull());
     });
 
+    it("leads a request's claim to its customer's view", async () => {
+        signedInAs([...CHECKER, 'FIND_CUSTOMER']);
+        renderPortal('/dashboard/tpi/reversal');
+        await screen.findByText('The insurer clawed claim 3 back', {}, FIRST);
+        const loan = await within(rowOf('The insurer clawed claim 3 back')).findByRole('link', {
+            name: 'Loan LPP-000203 of Customer 3: open the customer',
+        });
+        expect(loan.getAttribute('href')).toBe('/dashboard/customers/view?customer=7c1d2e3f-0000-4000-8000-000000000003');
+    });
+
     it('needs a note to deny, sends it, and shows a refusal in the dialog', async () => {
         signedInAs(CHECKER);
         const user = userEvent.setup();

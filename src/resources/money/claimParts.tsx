@@ -27,7 +27,7 @@ export const reversalAddress = (claim: TpiClaim) =>
     }).toString()}`;
 
 /** The loan reference, a link to its customer's view for those who may open it (staff `customers`/`find`). */
-const LoanReference = ({ claim }: { claim: TpiClaim }) => {
+export const LoanReference = ({ claim }: { claim: TpiClaim }) => {
     const translate = useTranslate();
     const { canAccess } = useCanAccess({ resource: 'customers', action: 'find' });
     if (!canAccess) return <Mono>{claim.loan_reference}</Mono>;

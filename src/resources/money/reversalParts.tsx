@@ -12,19 +12,20 @@ import type { TpiReversal } from '../../../contract/money';
 import { Mono } from '../../lists/cells';
 import { readableOn } from '../approvals/present';
 import { useFormat } from '../customers/format';
+import { LoanReference } from './claimParts';
 import { ReversalStatusChip } from './present';
 import type { ReversalDecision } from './tpiWrites';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The claim a request would reverse: the loan and its customer, the insurer and the amount. */
+/** The claim a request would reverse: the loan (a link to its customer's view) and its customer, the insurer and the amount. */
 export const Claim = ({ reversal }: { reversal: TpiReversal }) => {
     const format = useFormat();
     const { claim } = reversal;
     return (
         <Box>
             <Typography variant="body2">
-                <Mono>{claim.loan_reference}</Mono> · {format.money(claim.amount, claim.currency)}
+                <LoanReference claim={claim} /> · {format.money(claim.amount, claim.currency)}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
                 {claim.customer_name} · <Mono>{claim.msisdn}</Mono>
