@@ -32,6 +32,7 @@ export const RequestLink = ({ queue, request }: { queue: QueueName; request: App
             to={createPath({ resource: queue, type: 'show', id: request.id })}
             onClick={(event: MouseEvent) => event.stopPropagation()}
             title={translate('approvals.open_of', { id: request.id })}
+            sx={readableOn('primary')}
         >
             #{request.id}
         </Link>
