@@ -136,9 +136,12 @@ export const pagedList = <C extends CallDefinition>(
             : { page_number: page, page_size: perPage };
         const answer = await callApi(call, inputOf(call, { ...options.request?.(query), ...paging }), { signal });
         const rows = rowsIn(answer, options.rows);
+        const total = totalIn(answer);
         return {
             data: options.record ? rows.map((row, index) => options.record!(row, index, query)) : rows,
-            total: totalIn(answer),
+            total,
+            // Without a count, a full page may have another after it: said so, never taken as the last.
+            hasNextPage: total === undefined ? rows.length >= perPage : undefined,
         };
     },
 });

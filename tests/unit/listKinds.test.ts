@@ -243,6 +243,17 @@ describe('pagedList: page_number and page_size as text in a query', () => {
         expect(result).toEqual({ data: rows(51, 7), total: 57 });
     });
 
+    it('takes a full page without a count as one that may have another after it, never as the last', async () => {
+        const result = await dataProvider.getList('in-query', {
+            pagination: { page: 2, perPage: 10 },
+            sort: { field: 'id', order: 'ASC' },
+            filter: {},
+        });
+        expect(result.data).toHaveLength(10);
+        expect(result.total).toBeUndefined();
+        expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
+    });
+
     it('without a filter sends only the page', async () => {
         await dataProvider.getList('in-query', {
             pagination: { page: 1, perPage: 25 },
