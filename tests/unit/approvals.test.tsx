@@ -341,7 +341,7 @@ describe('a queue in the address', () => {
         expect(decided).toEqual([{ request_id: 7, decision: 'approve' }]);
         // The page reads the request again: decided, it offers no decision.
         await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve request 7' })).toBeNull());
-        await user.click(screen.getByRole('link', { name: 'Back to IMEI change requests' }));
+        await user.click(await screen.findByRole('link', { name: 'Back to IMEI change requests' }));
         expect(await screen.findByText('Themba Nkosi')).toBeTruthy();
     });
 

@@ -19,6 +19,7 @@ import { useId, useRef, useState } from 'react';
 import { useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { useWrite } from '../../dataProvider/useWrite';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { DecisionDialog } from './DecisionDialog';
 import type { QueueName } from './calls';
 import { readableOn, type Outcome } from './present';
@@ -134,20 +135,26 @@ export const useBulkDecision = (queue: QueueName, onFinished: () => void) => {
             onFinished();
         },
     });
+    // One run at a time, taken at the click itself: a double click on the dialog's Approve, as it
+    // closes, lands both clicks before a re-render says the first is pending.
+    const { take } = useSingleFlight();
     const start = (decision: Decision, note: string, requests: ApprovalRequest[]) => {
-        // One run at a time: a double click on the dialog's Approve, as it closes, starts nothing more.
-        if (write.isPending) return;
+        const land = take();
+        if (!land) return;
         closed.current = false;
         setRun({ decision, requests, outcomes: [], running: true });
-        write.mutate({
-            queue,
-            requests,
-            decision,
-            note,
-            onOutcome: outcome =>
-                setRun(current => (current ? { ...current, outcomes: [...current.outcomes, outcome] } : current)),
-            stopped: () => closed.current,
-        });
+        write.mutate(
+            {
+                queue,
+                requests,
+                decision,
+                note,
+                onOutcome: outcome =>
+                    setRun(current => (current ? { ...current, outcomes: [...current.outcomes, outcome] } : current)),
+                stopped: () => closed.current,
+            },
+            { onSettled: land },
+        );
     };
     const results = (
         <BulkResults

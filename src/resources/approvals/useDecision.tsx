@@ -2,6 +2,7 @@ import { useState, type RefObject } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { useWrite } from '../../dataProvider/useWrite';
+import { useSingleFlight } from '../../lib/singleFlight';
 import type { QueueName } from './calls';
 import { DecisionDialog } from './DecisionDialog';
 import { changeText } from './present';
@@ -28,6 +29,8 @@ export const useDecision = (queue: QueueName, returnTo: RefObject<HTMLElement | 
             setDialogOpen(false);
         },
     });
+    // One decision at a time, taken at the click itself: a double click lands both clicks before a re-render says it is pending.
+    const { take } = useSingleFlight();
     const open = (request: ApprovalRequest, choice: Decision) => {
         decision.reset();
         setDeciding({ request, decision: choice });
@@ -48,8 +51,9 @@ export const useDecision = (queue: QueueName, returnTo: RefObject<HTMLElement | 
             busy={decision.isPending}
             error={decision.error ?? undefined}
             onConfirm={note => {
-                // One decision at a time: a second press while the first is on its way starts nothing.
-                if (!decision.isPending) decision.mutate({ queue, request: deciding.request, decision: deciding.decision, note });
+                const land = take();
+                if (!land) return;
+                decision.mutate({ queue, request: deciding.request, decision: deciding.decision, note }, { onSettled: land });
             }}
             onClose={() => setDialogOpen(false)}
             onExited={() => {
