@@ -646,6 +646,7 @@ const ROWS = {
     listServiceTransactions: { input: () => ({ query: { $limit: 10 } }) },
     decideServiceTransaction: { input: context => approve('agent_registration', context) },
     requestsClosedByApproval: { input: () => ({ body: { request_id: 1 } }) },
+    getApprovalRequest: { input: () => ({ params: { id: 1 } }) },
     approvalCounts: { input: () => ({}) },
     uploadImage: { input: () => ({ body: { kind: 'id_back' } }) },
     idValidationCheck: {
