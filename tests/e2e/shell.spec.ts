@@ -221,7 +221,7 @@ test.describe('the signed-in shell', () => {
         await page.getByRole('option', { name: groupName }).click();
         await page.getByRole('button', { name: 'Save' }).click();
         await expect(page).toHaveURL(/\/dashboard\/users(\?|$)/);
-        await page.getByPlaceholder('Search').fill(`nomsa${suffix}`);
+        await page.getByPlaceholder('Search', { exact: true }).fill(`nomsa${suffix}`);
         await expect(page.getByRole('cell', { name: groupName })).toBeVisible();
 
         const other = await browser.newPage();
