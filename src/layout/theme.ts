@@ -45,6 +45,20 @@ const shell: RaThemeOptions = {
             },
         },
         RaMenuItemLink: { styleOverrides: { root: { borderRadius: 6, margin: '2px 8px' } } },
+        // A checkbox named by `aria-label` (react-admin's row selection, "Select this row") is named
+        // on its input, where assistive technology reads it, not on the span around it, which may
+        // not carry a name (axe: aria-prohibited-attr, and an input without a label). A label the
+        // caller puts on the input itself is kept: slot props given by the caller win.
+        MuiCheckbox: {
+            defaultProps: {
+                slotProps: {
+                    root: (ownerState: { 'aria-label'?: string }) =>
+                        ownerState['aria-label'] ? { 'aria-label': undefined } : {},
+                    input: (ownerState: { 'aria-label'?: string }) =>
+                        ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
+                },
+            },
+        },
         RaLayout: {
             styleOverrides: {
                 root: ({ theme }: { theme: Theme }) => ({
