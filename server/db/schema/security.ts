@@ -61,5 +61,11 @@ export const admins = pgTable(
         mustChangePassword: boolean('must_change_password').notNull().default(false),
         createdAt: createdAt(),
     },
-    table => [index('admins_group_id_idx').on(table.groupId), index('admins_store_id_idx').on(table.storeId)],
+    table => [
+        index('admins_group_id_idx').on(table.groupId),
+        index('admins_store_id_idx').on(table.storeId),
+        // The agent lists' default order, by first name then id (server/domain/stores.ts
+        // `agentOrder`); username and msisdn sort along their unique indexes.
+        index('admins_first_name_idx').on(table.firstName, table.id),
+    ],
 );

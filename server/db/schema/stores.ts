@@ -1,6 +1,6 @@
 /** Phone stores (shops): one table that `shop/all` and `get_phone_stores` both list. */
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, identity } from './columns';
 
 export const stores = pgTable(
@@ -19,6 +19,12 @@ export const stores = pgTable(
         branded: boolean('branded').notNull().default(false),
         createdAt: createdAt(),
     },
-    // One store of a name, whatever its case: two people adding the same shop at once make one.
-    table => [uniqueIndex('stores_name_key').on(sql`lower(${table.name})`)],
+    table => [
+        // One store of a name, whatever its case: two people adding the same shop at once make one.
+        // The shop list sorts by it too, and by town and region whatever their case, each then by
+        // id (server/domain/stores.ts `shopOrder`).
+        uniqueIndex('stores_name_key').on(sql`lower(${table.name})`),
+        index('stores_town_idx').on(sql`lower(${table.town})`, table.id),
+        index('stores_region_idx').on(sql`lower(${table.region})`, table.id),
+    ],
 );
