@@ -174,6 +174,17 @@ const oneRecord = async (resource: string, id: Identifier, signal: AbortSignal |
     return isFeathers(list) ? ((await fetchIds(list, [id], signal))[0] ?? null) : undeclared(resource, 'getOne');
 };
 
+/**
+ * The largest page a resource's list call answers: an export walks the list at this size. A plain
+ * function of the declarations, not a provider method: react-admin's `useDataProvider` wraps every
+ * method to answer a promise, and a caller needs this number before its first call.
+ */
+export const largestPageOf = (resource: string): number => {
+    const declaration = declarationOf(resource, 'largestPage');
+    if (declaration.whole || !declaration.list) return Number.MAX_SAFE_INTEGER;
+    return isFeathers(declaration.list) ? FEATHERS_LARGEST_PAGE : declaration.list.largestPage;
+};
+
 /*
  * Each method answers react-admin's result type with its default record type: a caller names the
  * record type it expects (`useGetList<Admin>`), which the contract's response schema describes.
@@ -237,13 +248,6 @@ export const dataProvider = {
         return withFieldErrors(async () => ({ data: await callApi(call, { params: { id: params.id }, body }) }));
     },
     updateMany: async (resource: string) => undeclared(resource, 'updateMany'),
-
-    /** The largest page a resource's list call answers: an export walks the list at this size. */
-    largestPage: (resource: string): number => {
-        const declaration = declarationOf(resource, 'largestPage');
-        if (declaration.whole || !declaration.list) return Number.MAX_SAFE_INTEGER;
-        return isFeathers(declaration.list) ? FEATHERS_LARGEST_PAGE : declaration.list.largestPage;
-    },
 
     // The writes that are not a plain create, update or delete (approve, assign, upload…), each declared in its folder.
     ...(Object.fromEntries(Object.entries(WRITES as WriteTable).map(([name, write]) => [name, write.run])) as WriteMethods),

@@ -1,17 +1,8 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button, CircularProgress } from '@mui/material';
-import { useContext, useEffect, useRef, useState } from 'react';
-import {
-    DataProviderContext,
-    useDataProvider,
-    useListContext,
-    useNotify,
-    useTranslate,
-    type DataProvider,
-    type GetListResult,
-    type RaRecord,
-} from 'react-admin';
-import type { PortalDataProvider } from '../dataProvider';
+import { useEffect, useRef, useState } from 'react';
+import { useDataProvider, useListContext, useNotify, useTranslate, type GetListResult, type RaRecord } from 'react-admin';
+import { largestPageOf } from '../dataProvider';
 import { errorKeyOf } from '../lib/apiErrors';
 
 /** The largest page a Feathers list answers (`paging.$limit` in contract/define.ts). */
@@ -76,9 +67,6 @@ export const ExportProgressButton = ({ run, disabled = false }: { run: ExportRun
     );
 };
 
-const answersLargestPage = (provider: DataProvider | null): provider is DataProvider & Pick<PortalDataProvider, 'largestPage'> =>
-    typeof provider?.largestPage === 'function';
-
 /**
  * react-admin's export button without its cap (ExportButton asks one page of `maxResults`): the
  * whole filtered and sorted list of the list in context, fetched page after page through the data
@@ -92,13 +80,9 @@ export const ExportAllButton = <Row extends RaRecord>({
     /** Rows a call; by default the largest page the resource's list call answers. */
     pageSize?: number;
 }) => {
-    const dataProvider = useDataProvider<PortalDataProvider>();
-    // useDataProvider's proxy makes every method answer a promise (a plain value throws), so the
-    // synchronous largestPage is asked of the provider itself, as the context holds it.
-    const provider = useContext(DataProviderContext);
+    const dataProvider = useDataProvider();
     const { filterValues, sort, resource, total } = useListContext<Row>();
-    const largest = answersLargestPage(provider) ? provider.largestPage(resource) : LARGEST_PAGE;
-    const pageSize = askedPageSize ?? Math.min(largest, LARGEST_PAGE);
+    const pageSize = askedPageSize ?? Math.min(largestPageOf(resource), LARGEST_PAGE);
     const run: ExportRun = async ({ signal, onProgress }) => {
         const all = await collectPages(
             page =>

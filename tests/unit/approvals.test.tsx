@@ -21,7 +21,7 @@ import {
 } from '../../contract/approvals';
 import { registrationOptions } from '../../contract/security';
 import { canAccessWith } from '../../src/authProvider/permissions';
-import { dataProvider } from '../../src/dataProvider';
+import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { collectPages } from '../../src/lists/ExportAllButton';
 import { createI18nProvider } from '../../src/i18n';
 import sw from '../../src/i18n/sw';
@@ -488,7 +488,7 @@ describe('the export of a queue', () => {
         );
         // What the export button does: every page of the current filter, at the resource's largest page.
         const seen: number[] = [];
-        const perPage = dataProvider.largestPage('imei_changes');
+        const perPage = largestPageOf('imei_changes');
         const all = await collectPages(
             page =>
                 dataProvider.getList('imei_changes', {

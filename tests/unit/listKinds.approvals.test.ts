@@ -16,7 +16,7 @@ import {
     pendingTransferLoans,
     type ApprovalRequest,
 } from '../../contract/approvals';
-import { dataProvider } from '../../src/dataProvider';
+import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { answer, contractServer } from './support/contractHandlers';
 
 const asked: { path: string; input: Record<string, unknown> }[] = [];
@@ -146,7 +146,7 @@ describe('the POST queues', () => {
 
     it('are exported at 500 rows a call, the largest page queueFilter takes', () => {
         for (const resource of ['deregistrations', 'imei_changes', 'transfer_loan_requests', 'mc_requests'])
-            expect(dataProvider.largestPage(resource)).toBe(500);
+            expect(largestPageOf(resource)).toBe(500);
     });
 });
 
@@ -170,7 +170,7 @@ describe('the v2 queue (the whole answer is the page)', () => {
         expect(last.input).toMatchObject({ $limit: '26', $skip: '25' });
         expect(last.result.total).toBe(30);
         // A page of the largest size, its probe row included, stays within the call's $limit.
-        expect(dataProvider.largestPage('mc_requests_v2')).toBe(999);
+        expect(largestPageOf('mc_requests_v2')).toBe(999);
     });
 });
 

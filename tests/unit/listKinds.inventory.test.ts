@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listInventory } from '../../contract/stores';
-import { dataProvider } from '../../src/dataProvider';
+import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { answer, contractServer } from './support/contractHandlers';
 
 const bodies: Record<string, unknown>[] = [];
@@ -77,6 +77,6 @@ describe('inventory', () => {
     });
 
     it('is exported 1000 devices a call, the largest page the call answers', () => {
-        expect(dataProvider.largestPage('inventory')).toBe(1000);
+        expect(largestPageOf('inventory')).toBe(1000);
     });
 });

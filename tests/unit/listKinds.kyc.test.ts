@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pendingKycVerifications } from '../../contract/kyc';
-import { dataProvider } from '../../src/dataProvider';
+import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { answer, contractServer } from './support/contractHandlers';
 
 const bodies: Record<string, unknown>[] = [];
@@ -62,6 +62,6 @@ describe('kyc-submissions', () => {
     });
 
     it('exports at the call’s largest page', () => {
-        expect(dataProvider.largestPage('kyc-submissions')).toBe(100);
+        expect(largestPageOf('kyc-submissions')).toBe(100);
     });
 });

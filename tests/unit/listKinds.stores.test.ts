@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listAgents, listShopAgents, listShops, listStores, storeAgents, type Agent, type Store } from '../../contract/stores';
-import { dataProvider } from '../../src/dataProvider';
+import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { SHOP_ALL_PER_PAGE } from '../../src/resources/stores/listKinds';
 import { answer, contractServer } from './support/contractHandlers';
 
@@ -119,7 +119,7 @@ describe('stores', () => {
     });
 
     it('exports 1000 stores a call', () => {
-        expect(dataProvider.largestPage('stores')).toBe(1000);
+        expect(largestPageOf('stores')).toBe(1000);
     });
 });
 

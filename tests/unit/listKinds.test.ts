@@ -7,7 +7,7 @@
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
-import { CoreAdminContext, HttpError, ListBase, memoryStore, type RaRecord } from 'react-admin';
+import { CoreAdminContext, HttpError, ListBase, memoryStore, type DataProvider, type RaRecord } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toCsv } from '../../src/lib/csv';
 import { ExportAllButton } from '../../src/lists/ExportAllButton';
@@ -121,7 +121,7 @@ vi.mock('../../src/dataProvider/declarations', async () => {
 });
 
 // Imported after the mock above is in place (vi.mock is hoisted above every import).
-const { dataProvider } = await import('../../src/dataProvider');
+const { dataProvider, largestPageOf } = await import('../../src/dataProvider');
 
 const rows = (from: number, count: number) =>
     Array.from({ length: count }, (_, index) => ({ id: from + index, name: `Row ${from + index}` }));
@@ -367,11 +367,11 @@ describe('oneBy: one record by a call taking its id some other way', () => {
 
 describe('largestPage and what is not declared', () => {
     it("gives each kind's largest page: Feathers 1000, a paged list its own, a probed list one less than its call's", () => {
-        expect(dataProvider.largestPage('feathers')).toBe(1000);
-        expect(dataProvider.largestPage('in-body')).toBe(200);
-        expect(dataProvider.largestPage('in-query')).toBe(100);
+        expect(largestPageOf('feathers')).toBe(1000);
+        expect(largestPageOf('in-body')).toBe(200);
+        expect(largestPageOf('in-query')).toBe(100);
         // The probe's extra row must fit in the call's largest page.
-        expect(dataProvider.largestPage('probed')).toBe(999);
+        expect(largestPageOf('probed')).toBe(999);
     });
 
     it('fails loudly for a resource nobody declared, rather than guessing an endpoint', async () => {
@@ -380,7 +380,7 @@ describe('largestPage and what is not declared', () => {
         await expect(dataProvider.getList('nowhere', undeclared)).rejects.toMatchObject({
             body: { reason: 'No getList for resource "nowhere"' },
         });
-        expect(() => dataProvider.largestPage('nowhere')).toThrow(HttpError);
+        expect(() => largestPageOf('nowhere')).toThrow(HttpError);
         expect(received).toEqual([]);
     });
 
@@ -406,7 +406,7 @@ describe('largestPage and what is not declared', () => {
 });
 
 describe('ExportAllButton', () => {
-    const exportAll = async (resource: string) => {
+    const exportAll = async (resource: string, provider: DataProvider = dataProvider) => {
         const written: string[] = [];
         const exporter = (all: RaRecord[]) => {
             written.push(
@@ -419,7 +419,7 @@ describe('ExportAllButton', () => {
         render(
             createElement(
                 CoreAdminContext,
-                { dataProvider, store: memoryStore() },
+                { dataProvider: provider, store: memoryStore() },
                 createElement(
                     ListBase,
                     { resource, perPage: 25, disableSyncWithLocation: true },
@@ -449,6 +449,30 @@ describe('ExportAllButton', () => {
             { $limit: '1000', $skip: '0' },
             { $limit: '1000', $skip: '1000' },
             { $limit: '1000', $skip: '2000' },
+        ]);
+    });
+
+    it("takes its page size from the resource's declaration, whatever provider the context holds", async () => {
+        // A provider of react-admin's methods only (a wrapper, a test double): the page size is
+        // the declarations' (999 rows and the probe's one), not a guess of 1,000 rows and a probe
+        // the call refuses.
+        totalRows = 1500;
+        const plain: DataProvider = {
+            getList: (resource, params) => dataProvider.getList(resource, params),
+            getOne: (resource, params) => dataProvider.getOne(resource, params),
+            getMany: (resource, params) => dataProvider.getMany(resource, params),
+            getManyReference: (resource, params) => dataProvider.getManyReference(resource, params),
+            create: (resource, params) => dataProvider.create(resource, params),
+            update: (resource, params) => dataProvider.update(resource, params),
+            updateMany: resource => dataProvider.updateMany(resource),
+            delete: (resource, params) => dataProvider.delete(resource, params),
+            deleteMany: (resource, params) => dataProvider.deleteMany(resource, params),
+        };
+        const { csv, calls } = await exportAll('probed', plain);
+        expect(csv.split('\r\n')).toHaveLength(1501);
+        expect(calls).toEqual([
+            { $limit: '1000', $skip: '0' },
+            { $limit: '1000', $skip: '999' },
         ]);
     });
 

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { searchTransactions, suspenseTransactions } from '../../contract/money';
-import { dataProvider } from '../../src/dataProvider';
+import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { answer, contractServer } from './support/contractHandlers';
 
 type Body = Record<string, unknown>;
@@ -71,7 +71,7 @@ describe('transactions (searchTransactions)', () => {
     });
 
     it('walks an export at 500 rows, the largest page the call takes', () => {
-        expect(dataProvider.largestPage('transactions')).toBe(500);
+        expect(largestPageOf('transactions')).toBe(500);
     });
 });
 
