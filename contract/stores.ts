@@ -131,22 +131,45 @@ export const assignRegionLead = defineCall({
 // ---------------------------------------------------------------------------------------------
 // Shops and their agents (spec §4: numbers travel as strings)
 
+/**
+ * The columns the shop list sorts by: name, town and region case-insensitively, each along an
+ * index (server/db/schema/stores.ts); the agent count is counted for every shop of the page's
+ * query anyway, so ordering by it sorts rows already read.
+ */
+export const SHOP_SORTS = ['name', 'town', 'region', 'agent_count'] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number];
+
 export const listShops = defineCall({
-    summary: "Shops page by page (`page_size` 'all' for every one), by name.",
+    summary:
+        "Shops page by page (`page_size` 'all' for every one), by name unless `sort`/`order` say otherwise (name, town and region whatever their case).",
     method: 'POST',
     path: '/api/v1/shop/all',
     access: 'VIEW_SHOP_AGENTS',
-    body: z.object({ page_number: numberText(INT4_MAX).default(1), page_size: pageSizeText.default(SHOP_PAGE_SIZE) }),
+    body: z.object({
+        sort: z.enum(SHOP_SORTS).default('name'),
+        order: z.enum(['asc', 'desc']).default('asc'),
+        page_number: numberText(INT4_MAX).default(1),
+        page_size: pageSizeText.default(SHOP_PAGE_SIZE),
+    }),
     response: z.object({ data: z.array(store), total_items: z.number().int() }),
 });
 
+/**
+ * The columns the agent lists (a shop's, and every agent's) sort by, each along an index of the
+ * portal users (server/db/schema/security.ts): first name, and the unique username and number.
+ */
+export const AGENT_SORTS = ['first_name', 'username', 'msisdn'] as const;
+export type AgentSort = (typeof AGENT_SORTS)[number];
+
 export const listShopAgents = defineCall({
-    summary: "A shop's agents page by page, by first name.",
+    summary: "A shop's agents page by page, by first name unless `sort`/`order` say otherwise.",
     method: 'POST',
     path: '/api/v1/shop/agents',
     access: 'VIEW_SHOP_AGENTS',
     body: z.object({
         shop_id: numberText(INT4_MAX),
+        sort: z.enum(AGENT_SORTS).default('first_name'),
+        order: z.enum(['asc', 'desc']).default('asc'),
         page_number: numberText(INT4_MAX).default(1),
         page_size: pageSizeText.default(AGENT_PAGE_SIZE),
     }),
@@ -171,7 +194,8 @@ export const transferAgent = defineCall({
 // Agent tiers
 
 export const listAgents = defineCall({
-    summary: 'Every agent the caller may see with their tier, page by page; the list is nested in `data.data`.',
+    summary:
+        'Every agent the caller may see with their tier, page by page, by first name unless `sort`/`order` say otherwise; the list is nested in `data.data`.',
     method: 'POST',
     path: '/api/v1/list_all_agents',
     access: ['VIEW_AGENTS', 'ASSIGN_AGENT_TIER'],
@@ -179,6 +203,8 @@ export const listAgents = defineCall({
         q: z.string().trim().max(80).optional(),
         tier: z.enum([...AGENT_TIERS, 'none']).optional(),
         store_id: id.optional(),
+        sort: z.enum(AGENT_SORTS).default('first_name'),
+        order: z.enum(['asc', 'desc']).default('asc'),
         page_number: numberText(INT4_MAX).default(1),
         page_size: pageSizeText.default(AGENT_PAGE_SIZE),
     }),

@@ -21,7 +21,9 @@ import {
     listAgents,
     listInventory,
     listPhoneModels,
+    type AgentSort,
     type InventorySort,
+    type ShopSort,
     listShopAgents,
     listShops,
     listStores,
@@ -146,6 +148,28 @@ const storeOf = ({ ownerId, ownerName, leadId, leadName, created_at, ...row }: S
     created_at: iso(created_at),
 });
 
+/**
+ * The shop list's orders (contract SHOP_SORTS). Name, town and region go case-insensitively along
+ * stores_name_key (unique, so the name alone is a whole order) and stores_town_idx /
+ * stores_region_idx, each then by id. The agent count is no column: every shop's is counted in the
+ * page's one pass over the agents (agentCounts) whatever the order, so sorting by it sorts the
+ * shops already read; no index could hold an aggregate. Every order ends in something unique, so
+ * pages never share or skip a shop.
+ */
+const shopOrder = (sort: ShopSort, order: 'asc' | 'desc'): SQL[] => {
+    const way = order === 'asc' ? asc : desc;
+    switch (sort) {
+        case 'name':
+            return [way(sql`lower(${stores.name})`)];
+        case 'town':
+            return [way(sql`lower(${stores.town})`), way(stores.id)];
+        case 'region':
+            return [way(sql`lower(${stores.region})`), way(stores.id)];
+        case 'agent_count':
+            return [way(storeFields.agent_count), way(stores.id)];
+    }
+};
+
 const findStore = async (db: Queryable, storeId: number, reach: number[] | null): Promise<Store> => {
     const [row] = await selectStores(db).where(and(eq(stores.id, storeId), within(reach, stores.id)));
     if (!row) throw notFound('store', 'store_id');
@@ -246,12 +270,33 @@ const pageRows = async <Row extends { total_items: number }>(
 
 const totalItems = sql<number>`(count(*) over ())::int`;
 
-/** One page of agents by first name (`page_size` 'all' for every one) and the count of every match. */
-const agentPage = async (db: Queryable, where: SQL | undefined, page: { page_number: number; page_size: number | 'all' }) => {
+/**
+ * The agent lists' orders (contract AGENT_SORTS): first name then id along admins_first_name_idx,
+ * username and msisdn along their unique indexes (each a whole order by itself), so pages never
+ * share or skip an agent.
+ */
+const agentOrder = (sort: AgentSort, order: 'asc' | 'desc'): SQL[] => {
+    const way = order === 'asc' ? asc : desc;
+    switch (sort) {
+        case 'first_name':
+            return [way(admins.firstName), way(admins.id)];
+        case 'username':
+            return [way(admins.username)];
+        case 'msisdn':
+            return [way(admins.msisdn)];
+    }
+};
+
+/** One page of agents in the order asked (`page_size` 'all' for every one) and the count of every match. */
+const agentPage = async (
+    db: Queryable,
+    where: SQL | undefined,
+    page: { page_number: number; page_size: number | 'all'; sort: AgentSort; order: 'asc' | 'desc' },
+) => {
     const { limit, offset } = pageWindow(page);
     const query = selectAgents(db, { total_items: totalItems })
         .where(where)
-        .orderBy(asc(admins.firstName), asc(admins.id))
+        .orderBy(...agentOrder(page.sort, page.order))
         .$dynamic();
     const found = limit === null ? await query : await query.limit(limit).offset(offset);
     const { rows, total } = await pageRows(
@@ -578,7 +623,10 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
         const reach = await reachOf(context.db, context);
         const where = within(reach, stores.id);
         const { limit, offset } = pageWindow(body);
-        const query = selectStores(context.db).where(where).orderBy(asc(stores.name), asc(stores.id)).$dynamic();
+        const query = selectStores(context.db)
+            .where(where)
+            .orderBy(...shopOrder(body.sort, body.order))
+            .$dynamic();
         // Every shop ('all') is one query; a page carries the total beside its rows.
         if (limit === null) {
             const rows = await query;
@@ -591,7 +639,7 @@ export const registerStoreRoutes = (app: FastifyInstance): void => {
             .leftJoin(regionLead, eq(regionLead.id, stores.regionLeadAdminId))
             .leftJoin(agentCounts, eq(agentCounts.storeId, stores.id))
             .where(where)
-            .orderBy(asc(stores.name), asc(stores.id))
+            .orderBy(...shopOrder(body.sort, body.order))
             .limit(limit)
             .offset(offset);
         const { rows, total } = await pageRows(

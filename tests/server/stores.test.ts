@@ -21,14 +21,21 @@ import {
     transferAgent,
     updateAgentLocation,
     updatePhonePrices,
+    AGENT_SORTS,
     INVENTORY_SORTS,
     INVENTORY_STATUSES as INVENTORY_STATUS_LIST,
+    SHOP_SORTS,
+    type Agent,
+    type AgentSort,
     type INVENTORY_STATUSES,
     type InventoryItem,
     type InventorySort,
+    type ShopSort,
+    type Store,
 } from '../../contract/stores';
 import { register } from '../../contract/security';
-import { admins, customers, inventoryItems, loans, phoneModels, stores } from '../../server/db/schema';
+import { adminGroups, admins, customers, inventoryItems, loans, phoneModels, stores } from '../../server/db/schema';
+import { SALES_AGENT_GROUP } from '../../server/domain/security';
 import { race } from './concurrency';
 import { startTestServer, type TestServer } from './harness';
 
@@ -667,5 +674,156 @@ describe('phone prices', () => {
             token: agentToken,
         });
         expect(refused.status).toBe(403);
+    });
+});
+
+describe('sorting shops and agents on the server', () => {
+    let sortShop = 0;
+    beforeAll(async () => {
+        // Ties and mixed case: each order must be case-insensitive where it says so, and end in the id.
+        const added = await server.db
+            .insert(stores)
+            .values(
+                [
+                    { name: 'zeerust Corner', town: 'soweto', region: 'north West' },
+                    { name: 'Bloem Plaza', town: 'Soweto', region: 'Free State' },
+                    { name: 'alberton Mall', town: 'Alberton', region: 'gauteng' },
+                    { name: 'Mthatha Square', town: 'soweto', region: 'Eastern Cape' },
+                    { name: 'Kimberley Hub', town: 'Kimberley', region: 'Northern Cape' },
+                ].map(row => ({ ...row, latitude: -26.2, longitude: 28.04 })),
+            )
+            .returning({ id: stores.id });
+        sortShop = added[0]!.id;
+        const [group] = await server.db
+            .select({ id: adminGroups.id })
+            .from(adminGroups)
+            .where(eq(adminGroups.name, SALES_AGENT_GROUP));
+        const people = [
+            ['thabo.m', 'Thabo', '27821110005'],
+            ['andile', 'Andile', '27821110001'],
+            ['zola.k', 'Zola', '27821110003'],
+            ['bheki', 'Thabo', '27821110002'],
+            ['lerato', 'Lerato', '27821110006'],
+            ['xolani', 'Thabo', '27821110004'],
+            ['aviwe', 'Zola', '27821110007'],
+        ] as const;
+        await server.db.insert(admins).values(
+            people.map(([username, firstName, msisdn], index) => ({
+                username,
+                firstName,
+                lastName: 'Sorter',
+                msisdn,
+                groupId: group!.id,
+                storeId: index < 5 ? sortShop : added[1]!.id,
+                status: 'active' as const,
+                passwordHash: 'not a hash: these agents never sign in',
+            })),
+        );
+    });
+
+    const directed =
+        <T>(compare: (a: T, b: T) => number, order: 'asc' | 'desc') =>
+        (a: T, b: T) =>
+            (order === 'asc' ? 1 : -1) * compare(a, b);
+
+    it('sorts the shops by each column both ways, whatever the case, and pages along the same order', async () => {
+        const all = (await server.call(listShops, { body: { page_size: 'all' }, token: admin })).body.data;
+        expect(all.length).toBeGreaterThan(8);
+        const lower = (text: string) => text.toLowerCase();
+        const ascending: Record<ShopSort, (a: Store, b: Store) => number> = {
+            name: (a, b) => byText(lower(a.name), lower(b.name)),
+            town: (a, b) => byText(lower(a.town), lower(b.town)) || a.id - b.id,
+            region: (a, b) => byText(lower(a.region), lower(b.region)) || a.id - b.id,
+            agent_count: (a, b) => a.agent_count - b.agent_count || a.id - b.id,
+        };
+        // The default order is by name, as it was before the list could sort.
+        expect(all.map(shop => shop.id)).toEqual([...all].sort(ascending.name).map(shop => shop.id));
+        for (const sort of SHOP_SORTS) {
+            for (const order of ['asc', 'desc'] as const) {
+                const expected = [...all].sort(directed(ascending[sort], order)).map(shop => shop.id);
+                const whole = await server.call(listShops, { body: { sort, order, page_size: 'all' }, token: admin });
+                expect(
+                    whole.body.data.map(shop => shop.id),
+                    `${sort} ${order}`,
+                ).toEqual(expected);
+                // Page after page of three: each page the next three, none shared, none skipped.
+                const paged: number[] = [];
+                for (let page = 1; page <= Math.ceil(all.length / 3); page++) {
+                    const answer = await server.call(listShops, {
+                        body: { sort, order, page_number: String(page), page_size: '3' },
+                        token: admin,
+                    });
+                    expect(answer.body.total_items).toBe(all.length);
+                    paged.push(...answer.body.data.map(shop => shop.id));
+                }
+                expect(paged, `${sort} ${order} by pages`).toEqual(expected);
+            }
+        }
+    });
+
+    it("sorts a shop's agents and every agent by each column both ways, and pages along the same order", async () => {
+        const ascending: Record<AgentSort, (a: Agent, b: Agent) => number> = {
+            first_name: (a, b) => byText(a.first_name, b.first_name) || a.id - b.id,
+            username: (a, b) => byText(a.username, b.username),
+            msisdn: (a, b) => byText(a.msisdn, b.msisdn),
+        };
+        const shopAgents = (body: Record<string, unknown>) =>
+            server.call(listShopAgents, { body: { shop_id: String(sortShop), ...body }, token: admin });
+        const everyAgent = async (body: Record<string, unknown>) =>
+            (await server.call(listAgents, { body, token: admin })).body.data.data;
+        const ofShop = (await shopAgents({ page_size: 'all' })).body.data;
+        const every = await everyAgent({ page_size: 'all' });
+        expect(ofShop).toHaveLength(5);
+        expect(every.length).toBeGreaterThan(ofShop.length);
+        // The default order is by first name, as it was before the lists could sort.
+        expect(ofShop.map(agent => agent.id)).toEqual([...ofShop].sort(ascending.first_name).map(agent => agent.id));
+        expect(every.map(agent => agent.id)).toEqual([...every].sort(ascending.first_name).map(agent => agent.id));
+        for (const sort of AGENT_SORTS) {
+            for (const order of ['asc', 'desc'] as const) {
+                const compare = directed(ascending[sort], order);
+                const expectedOfShop = [...ofShop].sort(compare).map(agent => agent.id);
+                const first = await shopAgents({ sort, order, page_number: '1', page_size: '3' });
+                const second = await shopAgents({ sort, order, page_number: '2', page_size: '3' });
+                expect(
+                    [...first.body.data, ...second.body.data].map(agent => agent.id),
+                    `shop ${sort} ${order}`,
+                ).toEqual(expectedOfShop);
+                expect(second.body.total_items).toBe(5);
+
+                const expectedEvery = [...every].sort(compare).map(agent => agent.id);
+                const whole = await everyAgent({ sort, order, page_size: 'all' });
+                expect(
+                    whole.map(agent => agent.id),
+                    `every ${sort} ${order}`,
+                ).toEqual(expectedEvery);
+                const paged: number[] = [];
+                for (let page = 1; page <= Math.ceil(every.length / 4); page++) {
+                    paged.push(...(await everyAgent({ sort, order, page_number: String(page), page_size: '4' })).map(a => a.id));
+                }
+                expect(paged, `every ${sort} ${order} by pages`).toEqual(expectedEvery);
+            }
+        }
+    });
+
+    it('refuses a sort or an order it does not know, naming the field', async () => {
+        const calls = [
+            (body: Record<string, unknown>) => server.call(listShops, { body, token: admin }),
+            (body: Record<string, unknown>) =>
+                server.call(listShopAgents, { body: { shop_id: String(sortShop), ...body }, token: admin }),
+            (body: Record<string, unknown>) => server.call(listAgents, { body, token: admin }),
+        ];
+        for (const call of calls) {
+            // `id` is no column the lists sort by: react-admin's default sort is left to the portal.
+            for (const [body, field] of [
+                [{ sort: 'id' }, 'sort'],
+                [{ sort: 'created_at' }, 'sort'],
+                [{ order: 'up' }, 'order'],
+                [{ order: 'ASC' }, 'order'],
+            ] as const) {
+                const refused = await call(body);
+                expect(refused.status, JSON.stringify(body)).toBe(400);
+                expect(refused.error.errors?.[0]?.field).toBe(field);
+            }
+        }
     });
 });
