@@ -10,6 +10,7 @@
  */
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOfMonthOf, dueDateOf } from '../../server/domain/lending/schedule';
 import {
     agentAnalysis,
     biAnalysis,
@@ -63,14 +64,6 @@ const dayOf = (instant: Date) => dayFormat.format(instant);
 const plusDays = (day: string, days: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const daysFrom = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-const plusMonths = (day: string, months: number) => {
-    const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-    const index = month - 1 + months;
-    const targetYear = year + Math.floor(index / 12);
-    const targetMonth = ((index % 12) + 12) % 12;
-    const lastDay = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate();
-    return `${String(targetYear).padStart(4, '0')}-${String(targetMonth + 1).padStart(2, '0')}-${String(Math.min(date, lastDay)).padStart(2, '0')}`;
-};
 
 beforeAll(async () => {
     server = await startTestServer();
@@ -480,8 +473,9 @@ interface RawLoan {
     deposit: number;
     balance: number;
     instalment: number;
-    instalmentPeriod: string;
+    instalmentPeriod: 'weekly' | 'monthly';
     term: number;
+    firstDueDate: string;
     updatedAt: Date;
 }
 
@@ -507,6 +501,7 @@ const readRaw = async () => {
             instalment: loans.instalment,
             instalmentPeriod: loans.instalmentPeriod,
             term: loans.term,
+            firstDueDate: loans.firstDueDate,
             updatedAt: loans.updatedAt,
         })
         .from(loans);
@@ -549,8 +544,19 @@ const loanFigures = (raw: Raw, loan: RawLoan, period: { from: string; to: string
     const deposits = payments.filter(payment => payment.kind === 'deposit').map(payment => payment.paidAt.getTime());
     const startDay = deposits.length > 0 ? dayOf(new Date(Math.min(...deposits))) : null;
     const inPeriod = (day: string) => day >= period.from && day <= period.to;
+    // The schedule's rule (server/domain/lending/schedule.ts): from the first due date accepted, a
+    // monthly loan on its deposit day's day of the month when that is where its first due date fell.
     const dueDay = (k: number) =>
-        startDay === null ? '' : loan.instalmentPeriod === 'weekly' ? plusDays(startDay, 7 * k) : plusMonths(startDay, k);
+        startDay === null
+            ? ''
+            : dueDateOf(
+                  {
+                      period: loan.instalmentPeriod,
+                      firstDueDate: loan.firstDueDate,
+                      dayOfMonth: dayOfMonthOf(loan.firstDueDate, startDay),
+                  },
+                  k,
+              );
     // A completed loan's last payment: the last recorded (the one that paid it off).
     const lastPaid = payments
         .filter(payment => payment.kind !== 'reversal')

@@ -12,12 +12,13 @@
  *   database keeps on the loan (`loans.deposit_paid_at` and `deposit_day`, migration
  *   0012_loan_deposit_day). A loan is **originated** in the period its deposit day falls in, once
  *   it has reached `awaiting_lock` (so `active`, `completed` and `deactivated` too).
- * - Its **schedule**: instalment k (1..term) falls due k weeks, or k calendar months (the day
- *   clipped to the month's end, as PostgreSQL adds months), after the deposit day. Nothing after
- *   today has fallen due; nothing after a `completed` loan's last payment (the last recorded: the
- *   one that paid it off), nor after the day a `deactivated` loan was deactivated (its last
- *   update). The instalments due in a period are counted by integer arithmetic on the deposit day
- *   (`lastDueBy`), not by listing the schedule.
+ * - Its **schedule** is the lending module's (server/domain/lending/schedule.ts): instalment k
+ *   (1..term) falls due k − 1 weeks, or k − 1 calendar months (the day clipped to the month's
+ *   end), after the loan's first due date, the day the customer accepted. Nothing after today has
+ *   fallen due; nothing after a `completed` loan's last payment (the last recorded: the one that
+ *   paid it off), nor after the day a `deactivated` loan was deactivated (its last update). The
+ *   instalments due in a period are counted by the module's SQL arithmetic on the first due date
+ *   (`lastDueBy`, server/domain/lending/scheduleSql.ts), not by listing the schedule.
  * - **Collected**: deposits and instalments paid in the period on loans in scope, less the
  *   `reversal` payments (stored with a positive amount: server/domain/money/tpi.ts).
  *   *Instalments collected* are the instalments less the reversals (which undo an insurer's
@@ -49,6 +50,7 @@ import type { Database, Queryable } from '../../db';
 import { admins, deviceLocks, loans, stores, transactions } from '../../db/schema';
 import { containing } from '../../lists';
 import { BUSINESS_TIME_ZONE, endOfDay, startOfDay } from '../approvals/dates';
+import { lastDueBy, lastDueOn, SCHEDULE_COLUMNS } from '../lending/scheduleSql';
 import { isAgent, selectRows, withinReach, type Scope } from './scope';
 
 /** Days from and to, both included (YYYY-MM-DD, business days). */
@@ -107,34 +109,11 @@ export const analyticsRead = <T>(db: Database, read: (tx: Queryable) => Promise<
     );
 
 // ---------------------------------------------------------------------------------------------
-// Schedules, on a loan row `x`: its deposit day `d0`, that day's month (`m0`, year × 12 + month)
-// and day of the month (`dd`), and whether it pays weekly
+// Schedules: the due-date arithmetic of server/domain/lending/scheduleSql.ts, on a loan row `x`
+// that also holds its deposit day `d0` (null before the deposit) and `cap_due`, the last
+// instalment due by its own last day (a completed or deactivated loan's; null without one)
 
-/** A day as the schedule's arithmetic takes it: its month number, its day, and whether it ends its month. */
-const dayParts = (day: string) => {
-    const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-    return { month: year * 12 + month, date, last: addDays(day, 1).endsWith('-01') };
-};
-
-/**
- * The number of the last instalment due on or before `day` (unbounded by the term; 0 or less when
- * none): k weeks after the deposit day, or k months (the day clipped to the month's end, so the
- * k-th falls in month m0 + k on day min(dd, the month's length), on or before `day` when dd is at
- * most `day`'s date or `day` ends its month).
- */
-const lastDueBy = (day: string) => {
-    const parts = dayParts(day);
-    const monthly = parts.last
-        ? sql`(${parts.month}::int - x.m0)`
-        : sql`(${parts.month}::int - x.m0 - CASE WHEN x.dd <= ${parts.date}::int THEN 0 ELSE 1 END)`;
-    return sql`CASE WHEN x.weekly THEN (${dayValue(day)} - x.d0) / 7 ELSE ${monthly} END`;
-};
-
-/** The same for the row's own last day (`x.cap`, a completed or deactivated loan's); null without one. */
-const CAP_DUE = sql`CASE WHEN x.cap IS NULL OR x.d0 IS NULL THEN NULL
-                         WHEN x.weekly THEN (x.cap - x.d0) / 7
-                         ELSE (date_part('year', x.cap) * 12 + date_part('month', x.cap))::int - x.m0
-                              - CASE WHEN x.dd <= date_part('day', x.cap) OR date_part('day', x.cap + 1) = 1 THEN 0 ELSE 1 END END`;
+const CAP_DUE = sql`CASE WHEN x.d0 IS NULL THEN NULL ELSE ${lastDueOn(sql`x.cap`)} END`;
 
 /** How many instalments fell due in `window`: from its first day to its last, today or the loan's last day. */
 const dueIn = (window: Period, today: string) =>
@@ -143,12 +122,14 @@ const dueIn = (window: Period, today: string) =>
                               - greatest(0, ${lastDueBy(addDays(window.from, -1))})) END`;
 
 /**
- * A loan that may add to a figure: active (today's figures), or whose schedule, from its deposit to
- * its term (at most 31 days a month), can reach the periods (what it originated and what fell due).
+ * A loan that may add to a figure: active (today's figures), or whose deposit and schedule, from
+ * its deposit to its last instalment (the first due date, which is never before the deposit day,
+ * then at most 31 days a month), can reach the periods (what it originated and what fell due).
  */
 const mayCount = (period: Period, previous: Period) =>
     sql`(l.status = 'active' OR (l.deposit_day <= ${dayValue(period.to)}
-         AND l.deposit_day + l.term * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 31 END >= ${dayValue(previous.from)}))`;
+         AND greatest(l.deposit_day, l.first_due_date) + l.term * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 31 END
+             >= ${dayValue(previous.from)}))`;
 
 // ---------------------------------------------------------------------------------------------
 // What each figure is grouped by
@@ -243,9 +224,7 @@ const figures = (
                 SELECT x.*, ${CAP_DUE} AS cap_due
                 FROM (
                     SELECT ${keyColumn} l.status, l.price, l.balance, l.instalment, l.term,
-                           l.instalment_period = 'weekly' AS weekly, l.deposit_paid_at AS first_paid, l.deposit_day AS d0,
-                           (date_part('year', l.deposit_day) * 12 + date_part('month', l.deposit_day))::int AS m0,
-                           date_part('day', l.deposit_day)::int AS dd,
+                           ${SCHEDULE_COLUMNS}, l.deposit_paid_at AS first_paid, l.deposit_day AS d0,
                            CASE WHEN l.status = 'deactivated' THEN ${localDay(sql`l.updated_at`)}
                                 -- A completed loan's last payment (the last recorded: the one that paid it off),
                                 -- one probe of transactions_loan_idx from its end.
