@@ -54,12 +54,28 @@ describe('the agents', () => {
         signedInAs(['VIEW_AGENTS']);
         renderPortal('/dashboard/agents');
         expect(await screen.findByText('Bongani Khumalo', {}, { timeout: 15_000 })).toBeTruthy();
-        expect(requests[0]).toEqual({ page_number: '1', page_size: '50' });
+        expect(requests[0]).toEqual({ sort: 'first_name', order: 'asc', page_number: '1', page_size: '50' });
         expect(screen.getByText('2 agents')).toBeTruthy();
         expect(screen.getByText('Silver')).toBeTruthy();
         expect(screen.getByText('No tier')).toBeTruthy();
         // Setting tiers needs ASSIGN_AGENT_TIER.
         expect(screen.queryByRole('button', { name: /Set tier/ })).toBeNull();
+    }, 40_000);
+
+    it('sorts by name or number on the server from the column headers; group, store and tier are no sorts', async () => {
+        signedInAs(['VIEW_AGENTS']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/agents');
+        await screen.findByText('Bongani Khumalo', {}, { timeout: 15_000 });
+        await user.click(screen.getByRole('button', { name: /^Sort by phone number/i }));
+        await waitFor(() => expect(requests.at(-1)).toEqual({ sort: 'msisdn', order: 'asc', page_number: '1', page_size: '50' }));
+        await user.click(await screen.findByRole('button', { name: /^Sort by phone number descending/i }));
+        await waitFor(() => expect(requests.at(-1)).toMatchObject({ sort: 'msisdn', order: 'desc' }));
+        await user.click(screen.getByRole('button', { name: /^Sort by name/i }));
+        await waitFor(() => expect(requests.at(-1)).toMatchObject({ sort: 'first_name', order: 'asc' }));
+        for (const column of ['group', 'store', 'tier']) {
+            expect(screen.queryByRole('button', { name: new RegExp(`^Sort by ${column}`, 'i') })).toBeNull();
+        }
     }, 40_000);
 
     it('sets a tier from the list and shows the new chip', async () => {

@@ -2,7 +2,8 @@
  * The stores, shop, shop-agents and agents resources (src/resources/stores/calls.ts) through the
  * data provider: how react-admin's page, perPage, sort and filter become each call's input, and
  * where the rows and the total are in each answer. The stores come whole from one call and are
- * sorted and paged here; the shop calls take their numbers as strings, and the shop list's page
+ * sorted and paged here; the shops and agents are sorted on the server, by a column their calls
+ * take (by name otherwise); the shop calls take their numbers as strings, and the shop list's page
  * size 'all' is a perPage past the largest numbered page; a shop's agents without a shop ask nothing.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -123,24 +124,74 @@ describe('stores', () => {
     });
 });
 
+/** The sort each column of a list asks of its call, both ways. */
+const sortsAsked = async (resource: string, path: string, fields: readonly string[], filter: Record<string, unknown> = {}) => {
+    const asked: unknown[] = [];
+    for (const field of fields) {
+        for (const order of ['ASC', 'DESC'] as const) {
+            bodies[path] = [];
+            await list(resource, 1, 25, filter, { field, order });
+            const [body] = bodies[path];
+            asked.push(body && { sort: body.sort, order: body.order });
+        }
+    }
+    return asked;
+};
+
 describe('shop', () => {
     it("asks every shop at once (page 1, 'all') for a perPage past the largest numbered page", async () => {
         const result = await list('shop', 3, SHOP_ALL_PER_PAGE);
-        expect(bodies.shops).toEqual([{ page_number: '1', page_size: 'all' }]);
+        expect(bodies.shops).toEqual([{ sort: 'name', order: 'asc', page_number: '1', page_size: 'all' }]);
         expect(result).toMatchObject({ total: 3 });
     });
 
     it('asks a numbered page as digits', async () => {
         await list('shop', 2, 25);
-        expect(bodies.shops).toEqual([{ page_number: '2', page_size: '25' }]);
+        expect(bodies.shops).toEqual([{ sort: 'name', order: 'asc', page_number: '2', page_size: '25' }]);
+    });
+
+    it('asks the server to sort by name, town, region or agent count, either way; any other column by name', async () => {
+        expect(await sortsAsked('shop', 'shops', ['name', 'town', 'region', 'agent_count', 'created_at'])).toEqual([
+            { sort: 'name', order: 'asc' },
+            { sort: 'name', order: 'desc' },
+            { sort: 'town', order: 'asc' },
+            { sort: 'town', order: 'desc' },
+            { sort: 'region', order: 'asc' },
+            { sort: 'region', order: 'desc' },
+            { sort: 'agent_count', order: 'asc' },
+            { sort: 'agent_count', order: 'desc' },
+            { sort: 'name', order: 'asc' },
+            { sort: 'name', order: 'asc' },
+        ]);
     });
 });
+
+const AGENT_ORDERS = [
+    { sort: 'first_name', order: 'asc' },
+    { sort: 'first_name', order: 'desc' },
+    { sort: 'username', order: 'asc' },
+    { sort: 'username', order: 'desc' },
+    { sort: 'msisdn', order: 'asc' },
+    { sort: 'msisdn', order: 'desc' },
+    // Columns the server cannot sort by index (the tier, the store), either way: by first name.
+    ...Array.from({ length: 4 }, () => ({ sort: 'first_name', order: 'asc' })),
+];
 
 describe('shop-agents', () => {
     it('asks the shop of the filter, page and size as digits; the total from total_items', async () => {
         const result = await list('shop-agents', 2, 50, { shop_id: 7 });
-        expect(bodies.shopAgents).toEqual([{ shop_id: '7', page_number: '2', page_size: '50' }]);
+        expect(bodies.shopAgents).toEqual([
+            { shop_id: '7', sort: 'first_name', order: 'asc', page_number: '2', page_size: '50' },
+        ]);
         expect(result.total).toBe(120);
+    });
+
+    it('asks the server to sort by first name, username or number, either way; any other column by first name', async () => {
+        expect(
+            await sortsAsked('shop-agents', 'shopAgents', ['first_name', 'username', 'msisdn', 'tier', 'store_name'], {
+                shop_id: 7,
+            }),
+        ).toEqual(AGENT_ORDERS);
     });
 
     it('asks nothing without a shop, and is empty', async () => {
@@ -152,7 +203,9 @@ describe('shop-agents', () => {
 describe('agents', () => {
     it('sends the search, tier and store it takes (others left out), the page as digits; rows and total from data.data', async () => {
         const result = await list('agents', 3, 50, { q: 'bon', tier: 'gold', store_id: 4, region: 'x' });
-        expect(bodies.agents).toEqual([{ q: 'bon', tier: 'gold', store_id: 4, page_number: '3', page_size: '50' }]);
+        expect(bodies.agents).toEqual([
+            { q: 'bon', tier: 'gold', store_id: 4, sort: 'first_name', order: 'asc', page_number: '3', page_size: '50' },
+        ]);
         expect(result.data.map(agent => agent.id)).toEqual([1, 2]);
         expect(result.total).toBe(240);
     });
@@ -161,8 +214,14 @@ describe('agents', () => {
         await list('agents', 1, 50, { tier: 'platinum' });
         await list('agents', 1, 50, { tier: 'none' });
         expect(bodies.agents).toEqual([
-            { page_number: '1', page_size: '50' },
-            { tier: 'none', page_number: '1', page_size: '50' },
+            { sort: 'first_name', order: 'asc', page_number: '1', page_size: '50' },
+            { tier: 'none', sort: 'first_name', order: 'asc', page_number: '1', page_size: '50' },
         ]);
+    });
+
+    it('asks the server to sort by first name, username or number, either way; any other column by first name', async () => {
+        expect(await sortsAsked('agents', 'agents', ['first_name', 'username', 'msisdn', 'tier', 'store_name'])).toEqual(
+            AGENT_ORDERS,
+        );
     });
 });

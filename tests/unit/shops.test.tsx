@@ -4,11 +4,11 @@
  * without a shop, the spec's failure messages, and a transfer that removes the agent from the
  * list and lowers the total by one, with its own busy state.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { listShopAgents, listShops, listStores, transferAgent, type Agent, type Store } from '../../contract/stores';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listAgents, listShopAgents, listShops, listStores, transferAgent, type Agent, type Store } from '../../contract/stores';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
@@ -47,8 +47,8 @@ const sowetoAgents = Array.from({ length: 120 }, (_, index) => agentOf(index + 1
 const durbanAgents = [201, 202, 203].map(id => agentOf(id, 2, durban.name));
 
 let agentsByShop: Record<string, Agent[]> = {};
-const agentRequests: { shop_id: string; page_number: string; page_size: string }[] = [];
-const shopRequests: { page_number: string; page_size: string }[] = [];
+const agentRequests: { shop_id: string; sort: string; order: string; page_number: string; page_size: string }[] = [];
+const shopRequests: { sort: string; order: string; page_number: string; page_size: string }[] = [];
 const transfers: unknown[] = [];
 let failAgents = false;
 /** While set, a transfer is held until the test lets it go. */
@@ -56,12 +56,12 @@ let heldTransfer: Promise<void> | null = null;
 
 const server = contractServer(
     answer(listShops, async ({ request }) => {
-        const body = (await request.clone().json()) as { page_number: string; page_size: string };
+        const body = (await request.clone().json()) as (typeof shopRequests)[number];
         shopRequests.push(body);
         return { data: [soweto, durban], total_items: 2 };
     }),
     answer(listShopAgents, async ({ request }) => {
-        const body = (await request.clone().json()) as { shop_id: string; page_number: string; page_size: string };
+        const body = (await request.clone().json()) as (typeof agentRequests)[number];
         agentRequests.push(body);
         if (failAgents) return errorAnswer(503, { code: 503, name: 'Unavailable', message: 'Down', key: 'errors.unavailable' });
         const all = agentsByShop[body.shop_id] ?? [];
@@ -70,6 +70,12 @@ const server = contractServer(
         return { data: all.slice((page - 1) * size, page * size), total_items: all.length };
     }),
     answer(listStores, { stores: [soweto, durban] }),
+    // The agents list, where a shop's agent leads: searched by the agent's number.
+    answer(listAgents, async ({ request }) => {
+        const { q } = (await request.clone().json()) as { q?: string };
+        const found = [...sowetoAgents, ...durbanAgents].filter(agent => !q || agent.msisdn.includes(q));
+        return { data: { data: found, total_items: found.length } };
+    }),
     answer(transferAgent, async ({ request }) => {
         const body = (await request.clone().json()) as { agent_id: string; agent_store_id: string };
         transfers.push(body);
@@ -79,6 +85,10 @@ const server = contractServer(
         return { ...moved, store_id: 2, store_name: durban.name };
     }),
 );
+
+// A list waits for the shell, its chunks and the data provider: on a busy machine past the 1 s default.
+beforeAll(() => configure({ asyncUtilTimeout: 15_000 }));
+afterAll(() => configure({ asyncUtilTimeout: 5000 }));
 
 beforeEach(() => {
     agentsByShop = { '1': [...sowetoAgents], '2': [...durbanAgents] };
@@ -103,7 +113,7 @@ describe("a shop's agents", () => {
     it('asks for 50 agents from page 1, numbers as strings, and shows the total', async () => {
         renderPortal('/dashboard/shop/agent?shop=1');
         expect(await screen.findByText('First001 Agent')).toBeTruthy();
-        expect(agentRequests[0]).toEqual({ shop_id: '1', page_number: '1', page_size: '50' });
+        expect(agentRequests[0]).toEqual({ shop_id: '1', sort: 'first_name', order: 'asc', page_number: '1', page_size: '50' });
         expect(screen.getByText('120 agents')).toBeTruthy();
         expect(screen.queryByText('First051 Agent')).toBeNull();
     });
@@ -114,14 +124,26 @@ describe("a shop's agents", () => {
         await screen.findByText('First001 Agent');
         await user.click(nextPage());
         expect(await screen.findByText('First051 Agent')).toBeTruthy();
-        expect(agentRequests.at(-1)).toEqual({ shop_id: '1', page_number: '2', page_size: '50' });
+        expect(agentRequests.at(-1)).toEqual({
+            shop_id: '1',
+            sort: 'first_name',
+            order: 'asc',
+            page_number: '2',
+            page_size: '50',
+        });
 
         await user.click(screen.getByRole('combobox', { name: 'Shop' }));
         await user.click(await screen.findByRole('option', { name: 'Durban Marine Parade' }));
         // The previous shop's agents are gone at once, before the new shop's arrive.
         expect(screen.queryByText('First051 Agent')).toBeNull();
         expect(await screen.findByText('First201 Agent')).toBeTruthy();
-        expect(agentRequests.at(-1)).toEqual({ shop_id: '2', page_number: '1', page_size: '50' });
+        expect(agentRequests.at(-1)).toEqual({
+            shop_id: '2',
+            sort: 'first_name',
+            order: 'asc',
+            page_number: '1',
+            page_size: '50',
+        });
         expect(screen.getByText('3 agents')).toBeTruthy();
     }, 40_000);
 
@@ -133,7 +155,15 @@ describe("a shop's agents", () => {
         await screen.findByText('First051 Agent');
         await user.click(screen.getByRole('combobox', { name: /rows per page/i }));
         await user.click(await screen.findByRole('option', { name: '25' }));
-        await waitFor(() => expect(agentRequests.at(-1)).toEqual({ shop_id: '1', page_number: '1', page_size: '25' }));
+        await waitFor(() =>
+            expect(agentRequests.at(-1)).toEqual({
+                shop_id: '1',
+                sort: 'first_name',
+                order: 'asc',
+                page_number: '1',
+                page_size: '25',
+            }),
+        );
         expect(await screen.findByText('First001 Agent')).toBeTruthy();
     });
 
@@ -224,11 +254,81 @@ describe("a shop's agents", () => {
     }, 40_000);
 });
 
+describe("a shop's agents, sorted and leading somewhere", () => {
+    it('sorts by name, username or number on the server from the column headers; the tier is no sort', async () => {
+        const user = userEvent.setup();
+        renderPortal('/dashboard/shop/agent?shop=1');
+        await screen.findByText('First001 Agent', {}, { timeout: 15_000 });
+        await user.click(nextPage());
+        await screen.findByText('First051 Agent');
+        await user.click(screen.getByRole('button', { name: /^Sort by username/i }));
+        await waitFor(() =>
+            expect(agentRequests.at(-1)).toEqual({
+                shop_id: '1',
+                sort: 'username',
+                order: 'asc',
+                page_number: '1',
+                page_size: '50',
+            }),
+        );
+        await user.click(await screen.findByRole('button', { name: /^Sort by username descending/i }));
+        await waitFor(() => expect(agentRequests.at(-1)).toMatchObject({ sort: 'username', order: 'desc' }));
+        await user.click(screen.getByRole('button', { name: /^Sort by phone number/i }));
+        await waitFor(() => expect(agentRequests.at(-1)).toMatchObject({ sort: 'msisdn', order: 'asc' }));
+        expect(screen.queryByRole('button', { name: /^Sort by tier/i })).toBeNull();
+        // Another shop keeps the order asked, from page 1.
+        await user.click(screen.getByRole('combobox', { name: 'Shop' }));
+        await user.click(await screen.findByRole('option', { name: 'Durban Marine Parade' }));
+        await screen.findByText('First201 Agent');
+        expect(agentRequests.at(-1)).toEqual({ shop_id: '2', sort: 'msisdn', order: 'asc', page_number: '1', page_size: '50' });
+    }, 40_000);
+
+    it('leads each agent to their record in the agents list, searched by their number, by a link a keyboard reaches', async () => {
+        signedInAs(['VIEW_SHOP_AGENTS', 'VIEW_AGENTS']);
+        const user = userEvent.setup();
+        renderPortal('/dashboard/shop/agent?shop=2');
+        const link = await screen.findByRole('link', { name: 'First202 Agent' }, { timeout: 15_000 });
+        expect(link.getAttribute('href')).toBe(`/dashboard/agents?filter=${encodeURIComponent('{"q":"27820000202"}')}`);
+        link.focus();
+        await user.keyboard('{Enter}');
+        expect(await screen.findByRole('heading', { level: 1, name: 'Agents' })).toBeTruthy();
+        expect(((await screen.findByPlaceholderText('Search')) as HTMLInputElement).value).toBe('27820000202');
+        expect(await screen.findByText('1 agent')).toBeTruthy();
+        expect(screen.getByText('First202 Agent')).toBeTruthy();
+    }, 40_000);
+
+    it("leads to the agent's portal account for those who edit users but may not open the agents list, else nowhere", async () => {
+        signedInAs(['VIEW_SHOP_AGENTS', 'EDIT_USER']);
+        const { unmount } = renderPortal('/dashboard/shop/agent?shop=2');
+        const link = await screen.findByRole('link', { name: 'First201 Agent' }, { timeout: 15_000 });
+        expect(link.getAttribute('href')).toBe('/dashboard/users/201');
+        unmount();
+        signedInAs(['VIEW_SHOP_AGENTS']);
+        renderPortal('/dashboard/shop/agent?shop=2');
+        await screen.findByText('First201 Agent', {}, { timeout: 15_000 });
+        expect(screen.queryByRole('link', { name: 'First201 Agent' })).toBeNull();
+    }, 40_000);
+});
+
 describe('the shop list', () => {
+    it('sorts by name, town, region or agent count on the server from the column headers', async () => {
+        const user = userEvent.setup();
+        renderPortal('/dashboard/shop');
+        await screen.findByText('Durban Marine Parade', {}, { timeout: 15_000 });
+        await user.click(screen.getByRole('button', { name: /^Sort by town/i }));
+        await waitFor(() =>
+            expect(shopRequests.at(-1)).toEqual({ sort: 'town', order: 'asc', page_number: '1', page_size: 'all' }),
+        );
+        await user.click(screen.getByRole('button', { name: /^Sort by agents/i }));
+        await waitFor(() => expect(shopRequests.at(-1)).toMatchObject({ sort: 'agent_count', order: 'asc' }));
+        await user.click(await screen.findByRole('button', { name: /^Sort by agents descending/i }));
+        await waitFor(() => expect(shopRequests.at(-1)).toMatchObject({ sort: 'agent_count', order: 'desc' }));
+    }, 40_000);
+
     it("asks for every shop at once (page size 'all' from page 1)", async () => {
         renderPortal('/dashboard/shop');
         expect(await screen.findByText('Durban Marine Parade')).toBeTruthy();
-        expect(shopRequests[0]).toEqual({ page_number: '1', page_size: 'all' });
+        expect(shopRequests[0]).toEqual({ sort: 'name', order: 'asc', page_number: '1', page_size: 'all' });
     });
 
     it("shows the server's message when the list fails, else 'An error occurred'", async () => {

@@ -90,23 +90,31 @@ describe('a copied address', () => {
         expect(screen.getByRole('link', { name: 'Alberton' }).getAttribute('href')).toBe('/dashboard/stores/3');
     }, 40_000);
 
-    it('asks for its page and page size of the shops', async () => {
-        renderPortal(address('/dashboard/shop', { page: '2', perPage: '25' }));
+    it('asks for its page, page size and order of the shops', async () => {
+        renderPortal(address('/dashboard/shop', { page: '2', perPage: '25', sort: 'town', order: 'DESC' }));
         await screen.findByText('Durban', {}, { timeout: 15_000 });
-        expect(bodies.at(-1)).toEqual({ page_number: '2', page_size: '25' });
+        expect(bodies.at(-1)).toEqual({ sort: 'town', order: 'desc', page_number: '2', page_size: '25' });
+        // The town's header is the sorted one, downwards (its label offers the other way).
+        const town = screen.getByRole('button', { name: 'Sort by town ascending' });
+        expect(town.classList.contains('Mui-active')).toBe(true);
+        expect(town.classList.contains('MuiTableSortLabel-directionDesc')).toBe(true);
         expect(screen.getByText('26 shops')).toBeTruthy();
         expect((screen.getByRole('combobox', { name: 'Shops per page' }) as HTMLElement).textContent).toBe('25');
     }, 40_000);
 
-    it("asks for its shop's agents at its page", async () => {
-        renderPortal(address('/dashboard/shop/agent', { filter: { shop_id: 4 }, page: '2', perPage: '50' }));
+    it("asks for its shop's agents at its page and in its order", async () => {
+        renderPortal(
+            address('/dashboard/shop/agent', { filter: { shop_id: 4 }, page: '2', perPage: '50', sort: 'msisdn', order: 'ASC' }),
+        );
         await screen.findByText('First9 Agent', {}, { timeout: 15_000 });
-        expect(bodies).toContainEqual({ shop_id: '4', page_number: '2', page_size: '50' });
+        expect(bodies).toContainEqual({ shop_id: '4', sort: 'msisdn', order: 'asc', page_number: '2', page_size: '50' });
     }, 40_000);
 
     it('asks for the agents of its tier at its page', async () => {
         renderPortal(address('/dashboard/agents', { filter: { tier: 'gold' }, page: '3', perPage: '50' }));
         await screen.findByText('First7 Agent', {}, { timeout: 15_000 });
-        await waitFor(() => expect(bodies.at(-1)).toEqual({ tier: 'gold', page_number: '3', page_size: '50' }));
+        await waitFor(() =>
+            expect(bodies.at(-1)).toEqual({ tier: 'gold', sort: 'first_name', order: 'asc', page_number: '3', page_size: '50' }),
+        );
     }, 40_000);
 });

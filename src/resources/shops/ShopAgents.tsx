@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { Alert, Autocomplete, Button, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Autocomplete, Button, Link, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import {
@@ -15,8 +15,9 @@ import {
     useNotify,
     useTranslate,
     type GetListResult,
+    type SortPayload,
 } from 'react-admin';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { AGENT_PAGE_SIZE, type Agent, type Store } from '../../../contract/stores';
 import { useWrite } from '../../dataProvider/useWrite';
 import { LoadError } from '../../lists/LoadError';
@@ -24,6 +25,7 @@ import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { toCsv } from '../../lib/csv';
 import { useSingleFlight } from '../../lib/singleFlight';
+import { hrefTo } from '../../routes';
 import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
 import { SHOP_ALL_PER_PAGE } from '../stores/listKinds';
 import { Screen } from '../../lists/Screen';
@@ -36,16 +38,50 @@ const shopIdOf = (value: unknown) => {
     return Number.isInteger(id) && id > 0 ? id : null;
 };
 
+/** The list's own order until a column header asks another: by first name, as the call sorts. */
+const BY_FIRST_NAME: SortPayload = { field: 'first_name', order: 'ASC' };
+
 /**
  * A link from the shop list (`shop/agent?shop=3`) chooses that shop: its address becomes the list's
- * own, with the shop as the filter from page 1.
+ * own, with the shop as the filter from page 1 (the page size and order kept when another is chosen).
  */
-const listAddressOf = (shopId: number | null, perPage = AGENT_PAGE_SIZE) =>
+const listAddressOf = (shopId: number | null, perPage = AGENT_PAGE_SIZE, sort: SortPayload = BY_FIRST_NAME) =>
     `?${new URLSearchParams({
         filter: JSON.stringify(shopId === null ? {} : { shop_id: shopId }),
         page: '1',
         perPage: String(perPage),
+        sort: sort.field,
+        order: sort.order,
     })}`;
+
+/**
+ * Where a shop's agent leads: their record in the agents list, searched by their number (unique to
+ * them, and shown in the list's search box), for those who may open that list (a shop owner); else
+ * their portal account, for those who may edit users; else nowhere.
+ */
+const useAgentAddress = () => {
+    const { canAccess: canListAgents } = useCanAccess({ resource: 'agents', action: 'list' });
+    const { canAccess: canEditUsers } = useCanAccess({ resource: 'users', action: 'edit' });
+    return (agent: Agent): string | null =>
+        canListAgents
+            ? `${hrefTo('agents')}?${new URLSearchParams({ filter: JSON.stringify({ q: agent.msisdn }) })}`
+            : canEditUsers
+              ? `${hrefTo('users')}/${agent.id}`
+              : null;
+};
+
+/** The agent's name, a link where the row leads so that a keyboard reaches it (a row's click does not). */
+const AgentName = ({ agent, to }: { agent: Agent; to: string | null }) => {
+    const name = `${agent.first_name} ${agent.last_name}`;
+    return to === null ? (
+        <>{name}</>
+    ) : (
+        // The row's own click would navigate a second time.
+        <Link component={RouterLink} to={to} onClick={event => event.stopPropagation()}>
+            {name}
+        </Link>
+    );
+};
 
 const useExporter = () => {
     const translate = useTranslate();
@@ -71,7 +107,7 @@ const ShopPicker = () => {
     const translate = useTranslate();
     const shopListError = useShopListError();
     const navigate = useNavigate();
-    const { filterValues, perPage } = useListContext<Agent>();
+    const { filterValues, perPage, sort } = useListContext<Agent>();
     const shops = useGetList<Store>('shop', { pagination: { page: 1, perPage: SHOP_ALL_PER_PAGE } }, { retry: false });
     const shopId = shopIdOf(filterValues.shop_id);
     const shop = shops.data?.find(candidate => candidate.id === shopId) ?? null;
@@ -81,7 +117,7 @@ const ShopPicker = () => {
             options={shops.data ?? []}
             loading={shops.isPending}
             value={shop}
-            onChange={(_event, chosen) => navigate(listAddressOf(chosen?.id ?? null, perPage))}
+            onChange={(_event, chosen) => navigate(listAddressOf(chosen?.id ?? null, perPage, sort))}
             getOptionLabel={option => option.name}
             isOptionEqualToValue={(option, value) => option.id === value.id}
             renderInput={params => <TextField {...params} label={translate('shops.shop')} />}
@@ -98,6 +134,7 @@ const ShopPicker = () => {
 const ShopAgentRows = ({ onTransfer }: { onTransfer?: (agent: Agent) => void }) => {
     const translate = useTranslate();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    const addressOf = useAgentAddress();
     const { filterValues, error, isPending, isPlaceholderData, total, refetch } = useListContext<Agent>();
     const shopId = shopIdOf(filterValues.shop_id);
     // The shop whose agents were last loaded (React's state adjusted while rendering, not an effect).
@@ -120,7 +157,7 @@ const ShopAgentRows = ({ onTransfer }: { onTransfer?: (agent: Agent) => void }) 
             </Typography>
             {phone ? (
                 <SimpleList<Agent>
-                    primaryText={agent => `${agent.first_name} ${agent.last_name}`}
+                    primaryText={agent => <AgentName agent={agent} to={addressOf(agent)} />}
                     secondaryText={agent => `${agent.username} · ${agent.msisdn}`}
                     tertiaryText={agent => (
                         <>
@@ -131,23 +168,24 @@ const ShopAgentRows = ({ onTransfer }: { onTransfer?: (agent: Agent) => void }) 
                     rowClick={false}
                 />
             ) : (
-                <DataTable<Agent> bulkActionButtons={false} rowClick={false}>
-                    {/* The call sorts by first name only: no column offers another order. */}
+                <DataTable<Agent>
+                    bulkActionButtons={false}
+                    rowClick={(_id, _resource, agent) => addressOf(agent as Agent) ?? false}
+                >
+                    {/* Sorted on the server by the columns it has an index for (contract AGENT_SORTS). */}
                     <DataTable.Col
                         source="first_name"
                         label="agents.fields.name"
-                        disableSort
                         render={(agent: Agent) => (
                             <>
-                                {`${agent.first_name} ${agent.last_name}`} <AgentStatusChip agent={agent} />
+                                <AgentName agent={agent} to={addressOf(agent)} /> <AgentStatusChip agent={agent} />
                             </>
                         )}
                     />
-                    <DataTable.Col source="username" label="agents.fields.username" disableSort />
+                    <DataTable.Col source="username" label="agents.fields.username" />
                     <DataTable.Col
                         source="msisdn"
                         label="agents.fields.msisdn"
-                        disableSort
                         sx={{ display: { xs: 'none', md: 'table-cell' } }}
                     />
                     <DataTable.Col
@@ -188,7 +226,8 @@ const AgentsExport = () => {
 /**
  * A shop's agents (`shop/agent`), 50 a page from page 1 (spec §4, §9): choosing another shop
  * starts again at page 1 with an empty list; without a shop nothing is fetched and the screen says
- * 'No shop selected'. A transferred agent leaves the list and the total drops by one at once; the
+ * 'No shop selected'. Sorted on the server by name, username or number; a row leads to the agent
+ * (useAgentAddress). A transferred agent leaves the list and the total drops by one at once; the
  * transfer has its own busy state, apart from the list's loading.
  */
 export const ShopAgents = () => {
@@ -231,12 +270,17 @@ export const ShopAgents = () => {
             action="agents"
             title={translate('shops.agents_title')}
             actions={
-                <Button component={Link} to="/dashboard/shop" startIcon={<ArrowBackIcon />}>
+                <Button component={RouterLink} to="/dashboard/shop" startIcon={<ArrowBackIcon />}>
                     {translate('shops.all_shops')}
                 </Button>
             }
         >
-            <ListBase<Agent> resource="shop-agents" perPage={AGENT_PAGE_SIZE} queryOptions={{ onError: () => undefined }}>
+            <ListBase<Agent>
+                resource="shop-agents"
+                perPage={AGENT_PAGE_SIZE}
+                sort={BY_FIRST_NAME}
+                queryOptions={{ onError: () => undefined }}
+            >
                 <ShopPicker />
                 <AgentsExport />
                 <ShopAgentRows onTransfer={canTransfer ? setTransferring : undefined} />

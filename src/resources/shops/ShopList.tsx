@@ -10,6 +10,7 @@ import {
     useListContext,
     useTranslate,
     type Identifier,
+    type SortPayload,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Store } from '../../../contract/stores';
@@ -22,6 +23,9 @@ import { Screen } from '../../lists/Screen';
 import { SHOP_ALL_PER_PAGE } from '../stores/listKinds';
 
 const PAGE_SIZES = [SHOP_ALL_PER_PAGE, 10, 25, 50, 100];
+
+/** The list's own order until a column header asks another: by name, as the call sorts. */
+const BY_NAME: SortPayload = { field: 'name', order: 'ASC' };
 
 /** Spec §8: a failed shop list says the server's message, else 'An error occurred'. */
 export const useShopListError = () => {
@@ -101,11 +105,10 @@ const ShopRows = () => {
             // Thousands of rows at page size 'all': the browser lays out only those in view.
             rowSx={() => ({ contentVisibility: 'auto', containIntrinsicSize: 'auto 53px' })}
         >
-            {/* The call sorts by name only: no column offers another order. */}
+            {/* Each column sorted on the server (contract SHOP_SORTS). */}
             <DataTable.Col
                 source="name"
                 label="stores.fields.name"
-                disableSort
                 render={(shop: Store) => (
                     <Link
                         component={RouterLink}
@@ -117,14 +120,9 @@ const ShopRows = () => {
                     </Link>
                 )}
             />
-            <DataTable.Col source="town" label="stores.fields.town" disableSort />
-            <DataTable.Col
-                source="region"
-                label="stores.fields.region"
-                disableSort
-                sx={{ display: { xs: 'none', md: 'table-cell' } }}
-            />
-            <DataTable.NumberCol source="agent_count" label="stores.fields.agent_count" disableSort />
+            <DataTable.Col source="town" label="stores.fields.town" />
+            <DataTable.Col source="region" label="stores.fields.region" sx={{ display: { xs: 'none', md: 'table-cell' } }} />
+            <DataTable.NumberCol source="agent_count" label="stores.fields.agent_count" />
         </DataTable>
     );
 };
@@ -136,8 +134,9 @@ const ShopPages = () => {
 };
 
 /**
- * The shops page by page (`shop`); every shop at once by default (spec §9: page size 'all'). The
- * page and its size are in the address. A row opens the shop's agents; its name is a link too, so
+ * The shops page by page (`shop`); every shop at once by default (spec §9: page size 'all'), by
+ * name unless a column header asks another order (sorted on the server). The page, its size and
+ * the order are in the address. A row opens the shop's agents; its name is a link too, so
  * the way there is announced and reached by keyboard (a table row's click is neither).
  */
 export const ShopList = () => {
@@ -155,7 +154,12 @@ export const ShopList = () => {
                 </CanAccess>
             }
         >
-            <ListBase<Store> resource="shop" perPage={SHOP_ALL_PER_PAGE} queryOptions={{ onError: () => undefined }}>
+            <ListBase<Store>
+                resource="shop"
+                perPage={SHOP_ALL_PER_PAGE}
+                sort={BY_NAME}
+                queryOptions={{ onError: () => undefined }}
+            >
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
                     <PageSize />
                     <ExportAllButton<Store> exporter={exporter} />

@@ -5,12 +5,14 @@
  */
 import type { RaRecord } from 'react-admin';
 import {
+    AGENT_SORTS,
     AGENT_TIERS,
     listAgents,
     listShopAgents,
     listShops,
     listStores,
     SHOP_PAGE_SIZE,
+    SHOP_SORTS,
     type Store,
 } from '../../../contract/stores';
 import { customList, pagedList, sortInput, type ListQuery } from '../../dataProvider/defineResource';
@@ -60,16 +62,20 @@ export const storesList = customList({
     },
 });
 
-/** The shops by name, page by page; a perPage past the largest numbered page is 'all' (spec §9). */
+/**
+ * The shops page by page, sorted on the server by the column asked (by name otherwise); a perPage
+ * past the largest numbered page is 'all' (spec §9).
+ */
 export const shopsList = customList({
     access: listShops.access,
     largestPage: LARGEST_NUMBERED_PAGE,
-    fetch: async ({ page, perPage }: ListQuery, signal) => {
+    fetch: async ({ page, perPage, sort }: ListQuery, signal) => {
         const all = perPage > LARGEST_NUMBERED_PAGE;
         const answer = await callApi(
             listShops,
             {
                 body: {
+                    ...sortInput(sort, SHOP_SORTS, { field: 'name', order: 'asc' }),
                     page_number: all ? '1' : String(page),
                     page_size: all ? SHOP_PAGE_SIZE : String(perPage),
                 },
@@ -80,16 +86,20 @@ export const shopsList = customList({
     },
 });
 
+/** The agent lists' order: a column the server sorts by (contract AGENT_SORTS), else by first name. */
+const agentOrder = (sort: ListQuery['sort']) => sortInput(sort, AGENT_SORTS, { field: 'first_name', order: 'asc' });
+
 const agentsOfShop = pagedList(listShopAgents, {
     rows: 'data',
     text: true,
     largestPage: LARGEST_NUMBERED_PAGE,
-    request: ({ filter }) => ({ shop_id: String(positive(filter.shop_id)) }),
+    request: ({ filter, sort }) => ({ shop_id: String(positive(filter.shop_id)), ...agentOrder(sort) }),
 });
 
 /**
- * A shop's agents (filter `shop_id`), by first name; numbers as strings (spec §4). Without a shop
- * the list is empty and nothing is asked (spec §9: 'No shop selected').
+ * A shop's agents (filter `shop_id`), sorted on the server (by first name unless asked otherwise);
+ * numbers as strings (spec §4). Without a shop the list is empty and nothing is asked (spec §9:
+ * 'No shop selected').
  */
 export const shopAgentsList = customList({
     access: agentsOfShop.access,
@@ -100,11 +110,14 @@ export const shopAgentsList = customList({
 
 const TIER_FILTERS = [...AGENT_TIERS, 'none'] as const;
 
-/** Every agent within reach, by first name, filtered by `q`, `tier` (or 'none') and `store_id`; rows in `data.data`. */
+/**
+ * Every agent within reach, sorted on the server (by first name unless asked otherwise), filtered
+ * by `q`, `tier` (or 'none') and `store_id`; rows in `data.data`.
+ */
 export const agentsList = customList({
     access: listAgents.access,
     largestPage: LARGEST_NUMBERED_PAGE,
-    fetch: async ({ page, perPage, filter }: ListQuery, signal) => {
+    fetch: async ({ page, perPage, sort, filter }: ListQuery, signal) => {
         const answer = await callApi(
             listAgents,
             {
@@ -112,6 +125,7 @@ export const agentsList = customList({
                     q: text(filter.q),
                     tier: TIER_FILTERS.find(tier => tier === filter.tier),
                     store_id: positive(filter.store_id),
+                    ...agentOrder(sort),
                     page_number: String(page),
                     page_size: String(perPage),
                 },
