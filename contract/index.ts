@@ -4,6 +4,7 @@ import { approvalCalls } from './approvals';
 import { authCalls } from './auth';
 import { customerCalls } from './customers';
 import { kycCalls } from './kyc';
+import { lendingCalls } from './lending';
 import { deviceCalls } from './devices';
 import { loanCalls } from './loans';
 import { moneyCalls } from './money';
@@ -23,6 +24,7 @@ export const calls = {
     ...storeCalls,
     ...approvalCalls,
     ...moneyCalls,
+    ...lendingCalls,
     ...analyticsCalls,
     ...systemCalls,
 };

@@ -63,6 +63,8 @@ export const ROLE_CATALOG = {
     TRANSFER_AGENT: 'Transfer agent to another shop',
     ASSIGN_AGENT_TIER: 'Assign agent tier',
     CORRECT_SUSPENSE_TRANSACTIONS: 'Correct suspense transactions',
+    // The lending loop: who is behind on their loans (the collections queue)
+    VIEW_COLLECTIONS: 'View loans in arrears (collections)',
     // Customers and their devices (not named by the specification; the actions of the customer view need them)
     LOCK_CUSTOMER_DEVICE: 'Lock or unlock a customer device',
     RELEASE_CUSTOMER_DEVICE: 'Release a paid-off device',

@@ -59,6 +59,8 @@ export const ROUTES = {
     find_customer: { path: 'customers/find', menu: find('customers') },
     find_assisted_customer: { path: 'customers/findassisted', menu: find('customers-assisted') },
     find_transaction: { path: 'transactions/find', under: 'transactions', menu: find('transactions') },
+    // Not in the specification's menu: the loans in arrears (issue 26).
+    collections: { path: 'collections', under: 'collections', menu: list('collections') },
     stores: { path: 'stores', under: 'stores', menu: list('stores') },
     store_create: { path: 'stores/create', under: 'stores' },
     store: { path: 'stores/:id', under: 'stores' },

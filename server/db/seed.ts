@@ -60,6 +60,8 @@ export const DEMO_GROUPS = {
         'REQUEST_OFFLINE_PIN',
         'UPLOAD_RECONCILIATION_DOCUMENT',
         'CORRECT_SUSPENSE_TRANSACTIONS',
+        // Collections: who is behind, every shop's loans
+        'VIEW_COLLECTIONS',
         'ADD_LOAN',
         'RATE_CALL',
         'AWARD_DATA',
@@ -95,6 +97,8 @@ export const DEMO_GROUPS = {
         'ASSIGN_AGENT_TIER',
         'FIND_CUSTOMER',
         'VIEW_SHOP_OWNERS_ANALYTICS',
+        // Collections: the shop's own loans in arrears (a shop's staff reach their shop's loans)
+        'VIEW_COLLECTIONS',
     ],
     [SALES_AGENT_GROUP]: [
         'FIND_CUSTOMER',

@@ -5,6 +5,7 @@ import { registerApprovalRoutes } from './approvals';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
 import { registerKycRoutes } from './kyc';
+import { registerLendingRoutes } from './lending';
 import { registerMoneyRoutes } from './money';
 import { registerOriginationRoutes } from './origination';
 import { registerPlacesRoutes } from './places';
@@ -24,6 +25,7 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerPlacesRoutes(app);
     registerApprovalRoutes(app);
     registerMoneyRoutes(app);
+    registerLendingRoutes(app);
     registerAnalyticsRoutes(app);
     registerSystemRoutes(app);
 };

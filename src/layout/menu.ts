@@ -19,6 +19,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RunningWithErrorsIcon from '@mui/icons-material/RunningWithErrors';
 import ScienceIcon from '@mui/icons-material/Science';
 import SecurityIcon from '@mui/icons-material/Security';
 import StoreIcon from '@mui/icons-material/Store';
@@ -37,6 +38,7 @@ const ICONS: Record<MenuRouteKey, SvgIconComponent> = {
     find_customer: PersonSearchIcon,
     find_assisted_customer: PersonSearchIcon,
     find_transaction: ReceiptLongIcon,
+    collections: RunningWithErrorsIcon,
     stores: StoreIcon,
     shop: StorefrontIcon,
     shop_agents: SwapHorizIcon,

@@ -679,6 +679,8 @@ const ROWS = {
     // Money (issue 12): a fresh payment, loan or claim per write (moneyFixtures.ts), the demo's for the lists.
     searchTransactions: { input: () => ({ body: { reference: 'TX-LPP', page_size: 5 } }) },
     suspenseTransactions: { input: () => ({ body: { q: 'MP-' } }) },
+    // Lending (issue 26): the collections queue, the seed's loans in arrears.
+    listCollections: { input: () => ({ body: { bucket: '60+' as const, page_size: 5 } }) },
     wrongAccountTransactions: {
         input: async () => ({ body: { transaction_id: (await makeSuspense(server.db)).id, q: 'LPP' } }),
     },

@@ -18,6 +18,7 @@ const TOP_LEVEL: [string, string][] = [
     ['find_customer', 'FIND_CUSTOMER'],
     ['find_assisted_customer', 'FIND_DIGITAL_ASSISTED_CUSTOMER'],
     ['find_transaction', 'FIND_TRANSACTION'],
+    ['collections', 'VIEW_COLLECTIONS'],
     ['stores', 'VIEW_STORES'],
     ['shop', 'VIEW_SHOP_AGENTS'],
     ['shop_agents', 'VIEW_SHOP_AGENTS'],
@@ -110,6 +111,7 @@ describe('the side menu rules (spec §2)', () => {
             'find_customer',
             'find_assisted_customer',
             'find_transaction',
+            'collections',
             'stores',
             'shop',
             'shop_agents',
@@ -144,6 +146,7 @@ describe('the side menu rules (spec §2)', () => {
             find_customer: '/dashboard/customers/find',
             find_assisted_customer: '/dashboard/customers/findassisted',
             find_transaction: '/dashboard/transactions/find',
+            collections: '/dashboard/collections',
             stores: '/dashboard/stores',
             shop: '/dashboard/shop',
             shop_agents: '/dashboard/shop/agent',
@@ -168,7 +171,7 @@ describe('the side menu rules (spec §2)', () => {
             system_check_beta: '/dashboard/test-beta',
         });
         // Keys are unique: the object above would hide a repeated one.
-        expect(all).toHaveLength(28);
+        expect(all).toHaveLength(29);
     });
 });
 
@@ -202,6 +205,7 @@ describe('the table of routes', () => {
                 'tpi/failed',
                 'tpi/reversal',
                 'transactions/find',
+                'collections',
                 'reconciliation',
                 'audit',
                 'profile',

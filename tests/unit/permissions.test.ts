@@ -149,11 +149,20 @@ describe('the whole map', () => {
     // since may add gates; none may change or disappear.
     it('keeps every gate it had, letting in the same roles', async () => {
         const before = (await import('./permissions.map.json')).default as Record<string, Record<string, unknown>>;
+        // The roles of that time: the home page opens to any role, so its gate named each alone. A
+        // role added since is judged by the gates it opens, not by the map of before.
+        const known = new Set((before.dashboard?.list as { alone: string[] }).alone);
+        const then = (rule: ReturnType<typeof describeRule> | undefined) =>
+            rule && {
+                ...rule,
+                alone: rule.alone.filter(code => known.has(code)),
+                needed: rule.needed.filter(code => known.has(code)),
+            };
         const now = describeMap();
         for (const [resource, actions] of Object.entries(before)) {
             for (const [action, rule] of Object.entries(actions)) {
                 const name = RENAMED[resource] ?? resource;
-                expect(now[name]?.[action], `${name}.${action}`).toEqual(rule);
+                expect(then(now[name]?.[action]), `${name}.${action}`).toEqual(rule);
             }
         }
     });

@@ -1,0 +1,184 @@
+/**
+ * The collections queue (contract/lending.ts `listCollections`; docs/domain.md "Collections"): the
+ * active loans in the caller's reach with an instalment that fell due before today and is unpaid.
+ *
+ * Filter, sort and page are all done in the database, so a page is the page: a loan is in arrears
+ * when the due date of its oldest unpaid instalment (./arrearsSql.ts `oldestUnpaidDue`, the
+ * schedule's rule on the loan's own row) is before today, its days overdue are today − that date,
+ * and a bucket is a range of it. `loans_arrears_idx` (and `loans_store_arrears_idx` for a shop's
+ * staff) holds that date for active loans, so the default order (most days overdue first) and
+ * every bucket are read along the index, a page at a time. The amount overdue and the last
+ * payment depend on today and on the payments: sorting by them computes them for the loans in
+ * arrears that match (never for every loan), and keeps the top of that set only.
+ *
+ * Reach is money's (server/domain/money/reach.ts): a caller attached to a shop sees its shop's
+ * loans, staff without a shop every shop's.
+ */
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { CURRENCY } from '../../../contract/customers';
+import { ARREARS_BUCKET_DAYS, arrearsBucketOf, listCollections, type CollectionItem } from '../../../contract/lending';
+import type { Queryable } from '../../db';
+import { admins, customers, deviceLocks, loans, smsOutbox, stores, transactions } from '../../db/schema';
+import { mount } from '../../http';
+import { containing } from '../../lists';
+import { iso } from '../../wire';
+import { businessDay } from '../analytics/figures';
+import { maskMsisdn } from '../auth/codes';
+import { reachOf } from '../money/reach';
+import { amountOverdueSql, dayValue, oldestUnpaidDue, shiftDay } from './arrearsSql';
+
+type CollectionsBody = z.output<typeof listCollections.body>;
+
+const agents = alias(admins, 'agent');
+
+/** The due date of each loan's oldest unpaid instalment (null once paid off): the index's expression. */
+const OLDEST_UNPAID = oldestUnpaidDue(loans);
+
+/** The payment recorded last on a loan (a reversal undoes one, so it is none). */
+const lastPayment = (column: SQL) =>
+    sql`(SELECT ${column} FROM ${transactions} t
+         WHERE t.loan_id = ${loans.id} AND t.kind <> 'reversal'
+         ORDER BY t.created_at DESC, t.id DESC LIMIT 1)`;
+const LAST_PAID_AT = lastPayment(sql`t.paid_at`);
+
+/**
+ * The conditions on the loans (and their customer and device, joined): in arrears today, in
+ * reach, and the filters asked.
+ */
+const whereOf = (body: CollectionsBody, today: string, reach: SQL | undefined): SQL | undefined => {
+    const bucket = body.bucket ? ARREARS_BUCKET_DAYS[body.bucket] : null;
+    const search = body.q ? containing(body.q) : null;
+    const digits = body.q?.replace(/\D/g, '') ?? '';
+    return and(
+        eq(loans.status, 'active'),
+        // Before today: an instalment due today is not overdue until tomorrow.
+        sql`${OLDEST_UNPAID} < ${dayValue(today)}`,
+        // Days overdue from..to are due dates from today − to to today − from.
+        bucket ? sql`${OLDEST_UNPAID} <= ${dayValue(shiftDay(today, -bucket.from))}` : undefined,
+        bucket?.to ? sql`${OLDEST_UNPAID} >= ${dayValue(shiftDay(today, -bucket.to))}` : undefined,
+        reach,
+        body.store_id !== undefined ? eq(loans.storeId, body.store_id) : undefined,
+        body.agent_id !== undefined ? eq(loans.agentAdminId, body.agent_id) : undefined,
+        body.lock_state !== undefined ? eq(deviceLocks.state, body.lock_state) : undefined,
+        search
+            ? sql`(${loans.loanReference} ILIKE ${search}
+                   OR (${customers.firstName} || ' ' || ${customers.lastName}) ILIKE ${search}
+                   ${digits.length >= 3 ? sql`OR ${customers.msisdn} LIKE ${containing(digits)}` : sql``})`
+            : undefined,
+    );
+};
+
+/** The order asked, then the loan's id, so pages never overlap. */
+const orderOf = (body: CollectionsBody, today: string): SQL[] => {
+    const direction = body.order === 'asc' ? asc : desc;
+    switch (body.sort) {
+        case 'amount_overdue':
+            return [direction(amountOverdueSql(loans, today)), direction(loans.id)];
+        case 'last_paid_at':
+            // A loan never paid counts as paid longest ago.
+            return [
+                body.order === 'asc' ? sql`${LAST_PAID_AT} ASC NULLS FIRST` : sql`${LAST_PAID_AT} DESC NULLS LAST`,
+                direction(loans.id),
+            ];
+        case 'days_overdue':
+            // More days overdue is an earlier due date: the index's order, reversed.
+            return body.order === 'asc' ? [desc(OLDEST_UNPAID), desc(loans.id)] : [asc(OLDEST_UNPAID), asc(loans.id)];
+    }
+};
+
+/** The page's query and the count's, as built (tests read their plans). */
+export const collectionsQueries = (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
+    const where = whereOf(body, today, reach);
+    const rows = db
+        .select({
+            id: loans.id,
+            loanReference: loans.loanReference,
+            publicId: customers.publicId,
+            firstName: customers.firstName,
+            lastName: customers.lastName,
+            msisdn: customers.msisdn,
+            oldestUnpaid: sql<string>`${OLDEST_UNPAID}::text`,
+            amountOverdue: sql<string>`${amountOverdueSql(loans, today)}`,
+            lockState: deviceLocks.state,
+            storeId: stores.id,
+            storeName: stores.name,
+            agentId: agents.id,
+            agentFirstName: agents.firstName,
+            agentLastName: agents.lastName,
+            lastPaidAt: sql<Date | string | null>`${LAST_PAID_AT}`,
+            lastPaidAmount: sql<string | null>`${lastPayment(sql`t.amount`)}`,
+            // The customer's phone's last notice (reminders, decisions; the one-time codes apart),
+            // the newest on `sms_outbox_msisdn_idx`.
+            lastMessageAt: sql<Date | string | null>`(SELECT o.created_at FROM ${smsOutbox} o
+                WHERE o.msisdn = ${customers.msisdn} AND o.purpose = 'notice' ORDER BY o.id DESC LIMIT 1)`,
+        })
+        .from(loans)
+        .innerJoin(customers, eq(customers.id, loans.customerId))
+        .leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id))
+        .leftJoin(stores, eq(stores.id, loans.storeId))
+        .leftJoin(agents, eq(agents.id, loans.agentAdminId))
+        .where(where)
+        .orderBy(...orderOf(body, today))
+        .limit(body.page_size)
+        .offset((body.page_number - 1) * body.page_size);
+    // The count joins only what the filters read: the loans in arrears alone, along the index,
+    // unless a search or the lock state asks for the customer or the device.
+    let counting = db.select({ value: count() }).from(loans).$dynamic();
+    if (body.q) counting = counting.innerJoin(customers, eq(customers.id, loans.customerId));
+    if (body.lock_state !== undefined) counting = counting.leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id));
+    const counted = counting.where(where);
+    return { rows, counted };
+};
+
+const pageOfCollections = async (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
+    const { rows, counted } = collectionsQueries(db, body, today, reach);
+    const [found, total] = await Promise.all([rows, counted]);
+    return { found, total: total[0]?.value ?? 0 };
+};
+
+type Row = Awaited<ReturnType<typeof pageOfCollections>>['found'][number];
+
+const DAY_MS = 86_400_000;
+const daysFrom = (day: string, today: string) => Math.round((Date.parse(today) - Date.parse(day)) / DAY_MS);
+const isoOf = (value: Date | string | null): string | null => (value === null ? null : iso(new Date(value)));
+
+const toItem = (row: Row, today: string): CollectionItem => {
+    const days = daysFrom(row.oldestUnpaid, today);
+    const lastPaidAt = isoOf(row.lastPaidAt);
+    return {
+        id: row.id,
+        loan_reference: row.loanReference,
+        customer: {
+            public_id: row.publicId,
+            name: `${row.firstName} ${row.lastName}`,
+            msisdn: maskMsisdn(row.msisdn),
+        },
+        days_overdue: days,
+        bucket: arrearsBucketOf(days),
+        oldest_unpaid_due: row.oldestUnpaid,
+        amount_overdue: Number(row.amountOverdue),
+        currency: CURRENCY,
+        lock_state: row.lockState,
+        shop: row.storeId !== null && row.storeName !== null ? { id: row.storeId, name: row.storeName } : null,
+        agent:
+            row.agentId !== null
+                ? { id: row.agentId, name: `${row.agentFirstName ?? ''} ${row.agentLastName ?? ''}`.trim() }
+                : null,
+        last_payment:
+            lastPaidAt !== null && row.lastPaidAmount !== null
+                ? { paid_at: lastPaidAt, amount: Number(row.lastPaidAmount) }
+                : null,
+        last_message_at: isoOf(row.lastMessageAt),
+    };
+};
+
+export const registerCollectionRoutes = (app: FastifyInstance): void => {
+    mount(app, listCollections, async ({ body }, context) => {
+        const today = businessDay(context.now());
+        const { found, total } = await pageOfCollections(context.db, body, today, reachOf(context).loans);
+        return { data: found.map(row => toItem(row, today)), total_items: total };
+    });
+};

@@ -1,0 +1,10 @@
+/**
+ * The lending loop (issue 26; docs/domain.md "Schedule and standing", "Collections"): each loan's
+ * schedule and standing (./schedule.ts, ./standing.ts), and the calls on them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { registerCollectionRoutes } from './collections';
+
+export const registerLendingRoutes = (app: FastifyInstance): void => {
+    registerCollectionRoutes(app);
+};
