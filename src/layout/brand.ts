@@ -70,6 +70,16 @@ export const brandOptions: ThemeOptions = {
 export const WARNING_TEXT_ON_LIGHT = '#7A4100';
 
 /**
+ * A text or outlined button's colour, readable on a hovered or opened row: the brand red and the
+ * error red fall short of 4.5:1 on its grey, their darker shades do not (the dark theme's tints
+ * are light enough as they are).
+ */
+export const readableOn =
+    (color: 'primary' | 'error') =>
+    (theme: { palette: { mode: 'light' | 'dark'; primary: { dark: string }; error: { dark: string } } }) =>
+        theme.palette.mode === 'light' ? { color: theme.palette[color].dark } : {};
+
+/**
  * The brand red is too dark to read as text on a dark background; a lighter tint is used there,
  * light enough for 4.5:1 on the dark theme's papers (#FF6B6B: 4.7:1 on #313131, where #FF4D4D was
  * 3.97:1). Buttons filled with it take dark text (MUI's contrast rule).

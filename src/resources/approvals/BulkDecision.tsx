@@ -22,7 +22,8 @@ import { useWrite } from '../../dataProvider/useWrite';
 import { useSingleFlight } from '../../lib/singleFlight';
 import { DecisionDialog } from './DecisionDialog';
 import type { QueueName } from './calls';
-import { readableOn, type Outcome } from './present';
+import { readableOn } from '../../layout/brand';
+import type { Outcome } from './present';
 import type { Decision } from './writes';
 
 /** Dark enough on white for a 4.5:1 contrast (the theme's warning orange is not). */

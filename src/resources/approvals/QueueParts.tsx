@@ -1,15 +1,14 @@
 /** The pieces a queue's row and card share: whom it concerns, its kind, its decisions, its details toggle, its checkbox. */
-import CancelIcon from '@mui/icons-material/Cancel';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Box, Button, Checkbox, Chip, Typography } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { CanAccess, Link, useCreatePath, useExpanded, useListContext, useTranslate } from 'react-admin';
+import { Link, useCreatePath, useExpanded, useListContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
+import { DecisionButtons } from '../../dialogs/DecisionButtons';
+import { readableOn } from '../../layout/brand';
 import { Mono } from '../../lists/cells';
 import { approveAction, type QueueName } from './calls';
-import { readableOn } from './present';
 import type { Decision } from './writes';
 
 /** Whom a request concerns: the customer (or agent), their number, the loan. */
@@ -48,7 +47,7 @@ export type OnDecide = (request: ApprovalRequest, decision: Decision) => void;
 
 /**
  * Approve and reject for those who may decide this kind (`approve` gates), on a pending request
- * someone else made. On one's own, the reason there is nothing to press.
+ * someone else made; on one's own, the reason there is nothing to press.
  */
 export const RowActions = ({
     queue,
@@ -62,42 +61,24 @@ export const RowActions = ({
     onDecide: OnDecide;
 }) => {
     const translate = useTranslate();
-    if (request.status !== 'pending') return null;
-    if (own)
-        return (
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0, maxWidth: 220 }}>
-                {translate('errors.own_request')}
-            </Typography>
-        );
-    const press = (decision: Decision) => (event: MouseEvent) => {
-        event.stopPropagation();
-        onDecide(request, decision);
-    };
     return (
-        <CanAccess resource={queue} action={approveAction(queue, request.kind)}>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                <Button
-                    size="small"
-                    variant="contained"
-                    startIcon={<CheckCircleIcon />}
-                    onClick={press('approve')}
-                    aria-label={translate('approvals.approve_of', { id: request.id })}
-                >
-                    {translate('approvals.approve')}
-                </Button>
-                <Button
-                    size="small"
-                    variant="outlined"
-                    color="error"
-                    startIcon={<CancelIcon />}
-                    onClick={press('reject')}
-                    sx={readableOn('error')}
-                    aria-label={translate('approvals.reject_of', { id: request.id })}
-                >
-                    {translate('approvals.reject')}
-                </Button>
-            </Box>
-        </CanAccess>
+        <DecisionButtons<Decision>
+            pending={request.status === 'pending'}
+            own={own}
+            resource={queue}
+            action={approveAction(queue, request.kind)}
+            approve={{
+                decision: 'approve',
+                label: translate('approvals.approve'),
+                name: translate('approvals.approve_of', { id: request.id }),
+            }}
+            refuse={{
+                decision: 'reject',
+                label: translate('approvals.reject'),
+                name: translate('approvals.reject_of', { id: request.id }),
+            }}
+            onDecide={decision => onDecide(request, decision)}
+        />
     );
 };
 

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
 import { PRICE_FIELDS } from '../../../contract/stores';
+import { Fact, Facts } from '../../dialogs/Facts';
 import { formatDateTime } from '../../lib/format';
+import { Mono } from '../../lists/cells';
 import { RegistrationCapture } from './RegistrationCapture';
 
 /** Dark enough on white for a 4.5:1 contrast in either theme's chip. */
@@ -45,23 +47,8 @@ export const WhoWhen = ({ name, at }: { name: string; at: string | null }) => {
 
 const Row = ({ label, children }: { label: string; children: ReactNode }) => {
     const translate = useTranslate();
-    return (
-        <>
-            <Typography component="dt" variant="body2" color="text.secondary">
-                {translate(`approvals.fields.${label}`)}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {children}
-            </Typography>
-        </>
-    );
+    return <Fact label={translate(`approvals.fields.${label}`)}>{children}</Fact>;
 };
-
-const Mono = ({ children }: { children: ReactNode }) => (
-    <Box component="span" sx={{ fontFamily: 'monospace', fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-    </Box>
-);
 
 /** The change a request makes, spelt out field by field. */
 const ChangeRows = ({ request }: { request: ApprovalRequest }) => {
@@ -137,18 +124,7 @@ export const RequestDetail = ({ request: given }: { request?: ApprovalRequest })
     if (!request) return null;
     const isAgent = request.kind === 'agent_registration';
     return (
-        <Box
-            component="dl"
-            sx={{
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: 'max-content minmax(0, 1fr)' },
-                columnGap: 3,
-                rowGap: { xs: 0.25, sm: 1 },
-                m: 0,
-                py: 1,
-                '& dd': { mb: { xs: 1, sm: 0 } },
-            }}
-        >
+        <Facts sx={{ columnGap: 3, rowGap: { xs: 0.25, sm: 1 }, py: 1 }}>
             <Row label="kind">{translate(`approvals.kinds.${request.kind}`)}</Row>
             {request.loan_reference ? <Row label="loan_reference">{request.loan_reference}</Row> : null}
             {request.kind === 'price_change' ? (
@@ -177,6 +153,6 @@ export const RequestDetail = ({ request: given }: { request?: ApprovalRequest })
                     <Row label="decision_note">{request.decision_note || '—'}</Row>
                 </>
             ) : null}
-        </Box>
+        </Facts>
     );
 };

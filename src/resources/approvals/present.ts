@@ -68,13 +68,3 @@ export const csvColumns = (translate: Translate) => {
         { title: title('decided_at'), value: (row: ApprovalRequest) => row.decided_at ?? '' },
     ];
 };
-
-/**
- * A text or outlined button's colour, readable on a hovered or opened row: the brand red and the
- * error red fall short of 4.5:1 on its grey, their darker shades do not (the dark theme's tints
- * are light enough as they are).
- */
-export const readableOn =
-    (color: 'primary' | 'error') =>
-    (theme: { palette: { mode: 'light' | 'dark'; primary: { dark: string }; error: { dark: string } } }) =>
-        theme.palette.mode === 'light' ? { color: theme.palette[color].dark } : {};

@@ -3,8 +3,7 @@
  * amounts in ZAR in the user's language, the state chips, who did what and when, the CSV of a
  * search, and the note dialog every money action asks with (dialogs/ConfirmDialog.tsx).
  */
-import { Box, Chip, Typography, type ChipProps, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Chip, type ChipProps, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { MoneyTransaction, SuspenseItem, SuspenseStatus, TpiClaim, TpiReversalStatus } from '../../../contract/money';
 import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
@@ -79,34 +78,8 @@ export const ClaimReversalChip = ({ claim }: { claim: TpiClaim }) => {
 export const reversible = (claim: TpiClaim) =>
     claim.status === 'successful' && claim.reversed_at === null && claim.pending_reversal_id === null;
 
-/** Label and value pairs, one column on a phone, two beside. */
-export const Facts = ({ children }: { children: ReactNode }) => (
-    <Box
-        component="dl"
-        sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'max-content minmax(0, 1fr)' },
-            columnGap: 2,
-            rowGap: { xs: 0.25, sm: 0.5 },
-            m: 0,
-            '& dd': { mb: { xs: 1, sm: 0 } },
-        }}
-    >
-        {children}
-    </Box>
-);
-
-/** One pair of `<Facts>`; `label` already translated. */
-export const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-    <>
-        <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-        </Typography>
-        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {children}
-        </Typography>
-    </>
-);
+/** The label and value pairs of the money dialogs (dialogs/Facts.tsx). */
+export { Fact, Facts } from '../../dialogs/Facts';
 
 /** The columns of a search's CSV export: every field of a payment, the codes in words. */
 export const transactionCsvColumns = (translate: Translate) => {

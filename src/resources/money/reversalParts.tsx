@@ -3,14 +3,12 @@
  * asked and when, the outcome once decided, the decision buttons (never on one's own request), a
  * phone's cards and the CSV of an export.
  */
-import CancelIcon from '@mui/icons-material/Cancel';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { CanAccess, useListContext, useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import type { TpiReversal } from '../../../contract/money';
 import { Mono } from '../../lists/cells';
-import { readableOn } from '../approvals/present';
+import { DecisionButtons } from '../../dialogs/DecisionButtons';
 import { useFormat } from '../customers/format';
 import { LoanReference } from './claimParts';
 import { ReversalStatusChip } from './present';
@@ -81,42 +79,28 @@ export interface RowActionsProps {
 
 /**
  * Approve and deny for the holders of the approving role (`tpi-reversals`/`approve`), on a pending
- * request someone else made. On one's own, the reason there is nothing to press.
+ * request someone else made; on one's own, the reason there is nothing to press.
  */
 export const RowActions = ({ reversal, own, onDecide }: RowActionsProps) => {
     const translate = useTranslate();
-    if (reversal.status !== 'pending') return null;
-    if (own)
-        return (
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0, maxWidth: 220 }}>
-                {translate('errors.own_request')}
-            </Typography>
-        );
     return (
-        <CanAccess resource="tpi-reversals" action="approve">
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                <Button
-                    size="small"
-                    variant="contained"
-                    startIcon={<CheckCircleIcon />}
-                    onClick={() => onDecide(reversal, 'approve')}
-                    aria-label={translate('money.tpi.approve_of', { id: reversal.id })}
-                >
-                    {translate('money.tpi.approve')}
-                </Button>
-                <Button
-                    size="small"
-                    variant="outlined"
-                    color="error"
-                    startIcon={<CancelIcon />}
-                    onClick={() => onDecide(reversal, 'deny')}
-                    sx={readableOn('error')}
-                    aria-label={translate('money.tpi.deny_of', { id: reversal.id })}
-                >
-                    {translate('money.tpi.deny')}
-                </Button>
-            </Box>
-        </CanAccess>
+        <DecisionButtons<ReversalDecision>
+            pending={reversal.status === 'pending'}
+            own={own}
+            resource="tpi-reversals"
+            action="approve"
+            approve={{
+                decision: 'approve',
+                label: translate('money.tpi.approve'),
+                name: translate('money.tpi.approve_of', { id: reversal.id }),
+            }}
+            refuse={{
+                decision: 'deny',
+                label: translate('money.tpi.deny'),
+                name: translate('money.tpi.deny_of', { id: reversal.id }),
+            }}
+            onDecide={decision => onDecide(reversal, decision)}
+        />
     );
 };
 
