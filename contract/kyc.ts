@@ -197,9 +197,16 @@ export const kycDetails = defineCall({
     response: z.object({ customer, kyc: kycSubmission }),
 });
 
+/**
+ * The columns the KYC queue sorts by, each along an index (server/db/schema/kyc.ts): when it was
+ * submitted, when it was decided.
+ */
+export const KYC_SORTS = ['created_at', 'decided_at'] as const;
+export type KycSort = (typeof KYC_SORTS)[number];
+
 export const pendingKycVerifications = defineCall({
     summary:
-        'The KYC submissions to verify, oldest first (or decided ones, newest first), with a search on name, phone number or ID number; answers `data` and `total_items`. With `id`, that one submission whatever its status (the verification screen), or none when it is out of reach.',
+        'The KYC submissions to verify, oldest first (or decided ones, newest decided first) unless `sort`/`order` say otherwise, with a search on name, phone number or ID number; answers `data` and `total_items`. With `id`, that one submission whatever its status (the verification screen), or none when it is out of reach.',
     method: 'POST',
     path: '/api/v1/all/pending/kyc-verifications',
     access: 'VIEW_CUSTOMER_OCR',
@@ -207,6 +214,13 @@ export const pendingKycVerifications = defineCall({
         id: id.optional(),
         status: z.enum(KYC_SUBMISSION_STATUSES).default('pending'),
         q: z.string().trim().max(64).optional(),
+        /**
+         * Without them the queue's own order: pending by `created_at` ascending (who waited
+         * longest first), decided by `decided_at` descending. A default per status, so no schema
+         * default: the same body without a sort keeps each status's order.
+         */
+        sort: z.enum(KYC_SORTS).optional(),
+        order: z.enum(['asc', 'desc']).optional(),
         page_number: z.number().int().min(1).max(100_000).default(1),
         page_size: z.number().int().min(1).max(100).default(25),
     }),

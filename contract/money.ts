@@ -285,6 +285,11 @@ export const reconciliationRow = z.object({
     problem: z.enum(ROW_PROBLEMS).nullable(),
     /** matched, suspense, duplicate: the payment recorded (for a duplicate, the earlier one). */
     transaction_id: z.number().int().nullable(),
+    /**
+     * The customer (random public id, which their view's address names) of the loan that payment
+     * is on, if it is on one: the row leads to them.
+     */
+    customer_public_id: z.string().nullable(),
 });
 export type ReconciliationRow = z.infer<typeof reconciliationRow>;
 
@@ -299,23 +304,43 @@ export const reconcileDeposits = defineCall({
     response: z.object({ upload: reconciliationUpload }),
 });
 
+/**
+ * The columns the uploads' history sorts by, each along an index (server/db/schema/money.ts): when
+ * it was uploaded, how many rows it held, the amount it recorded.
+ */
+export const RECONCILIATION_UPLOAD_SORTS = ['created_at', 'rows', 'amount_recorded'] as const;
+
 export const reconciliationUploads = defineCall({
-    summary: 'The statements uploaded, newest first, with their counts',
+    summary: 'The statements uploaded, newest first unless `sort`/`order` say otherwise, with their counts',
     method: 'POST',
     path: '/api/v1/reconciliation_uploads',
     access: 'UPLOAD_RECONCILIATION_DOCUMENT',
-    body: z.object({ page_number: pageNumber, page_size: pageSize }),
+    body: z.object({
+        sort: z.enum(RECONCILIATION_UPLOAD_SORTS).default('created_at'),
+        order,
+        page_number: pageNumber,
+        page_size: pageSize,
+    }),
     response: z.object({ data: z.array(reconciliationUpload), total_items: z.number().int() }),
 });
 
+/**
+ * The columns an upload's rows sort by: the line (file order), the amount. Ties by line, which is
+ * unique within an upload.
+ */
+export const RECONCILIATION_ROW_SORTS = ['line', 'amount'] as const;
+
 export const reconciliationRows = defineCall({
-    summary: "One upload's rows in file order with their outcomes, of one outcome if asked, paged",
+    summary:
+        "One upload's rows with their outcomes, in file order unless `sort`/`order` say otherwise, of one outcome if asked, paged",
     method: 'POST',
     path: '/api/v1/reconciliation_upload_rows',
     access: 'UPLOAD_RECONCILIATION_DOCUMENT',
     body: z.object({
         upload_id: id,
         outcome: z.enum(ROW_OUTCOMES).optional(),
+        sort: z.enum(RECONCILIATION_ROW_SORTS).default('line'),
+        order: z.enum(['asc', 'desc']).default('asc'),
         page_number: pageNumber,
         page_size: pageSize,
     }),
@@ -397,8 +422,12 @@ export const failedTpiClaims = defineCall({
     response: claimsAnswer,
 });
 
+/** The columns the reversal queue sorts by, each along an index (server/db/schema/money.ts). */
+export const TPI_REVERSAL_SORTS = ['created_at', 'decided_at'] as const;
+
 export const requestedTpiReversals = defineCall({
-    summary: 'Reversal requests, pending unless a status is asked for (`{}` when no filter), newest first, paged',
+    summary:
+        'Reversal requests, pending unless a status is asked for (`{}` when no filter), newest first unless `sort`/`order` say otherwise, paged',
     method: 'POST',
     path: '/api/v1/requested_tpi_reversals',
     // The makers who ask and the checkers who decide both work this queue.
@@ -407,6 +436,8 @@ export const requestedTpiReversals = defineCall({
         status: z.enum(TPI_REVERSAL_STATUSES).default('pending'),
         q: searchText,
         mine: z.boolean().optional(),
+        sort: z.enum(TPI_REVERSAL_SORTS).default('created_at'),
+        order,
         page_number: pageNumber,
         page_size: pageSize,
     }),

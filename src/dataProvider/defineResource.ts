@@ -98,6 +98,19 @@ export const sortInput = <F extends string>(
     return { sort: field, order: sort?.order === 'ASC' ? 'asc' : 'desc' };
 };
 
+/**
+ * `sortInput`, sent only when it differs from the call's default (`fallback`): a list whose first
+ * page asks as before, with the fewest fields, unless a column the server sorts by is chosen.
+ */
+export const sortUnlessDefault = <F extends string>(
+    sort: SortPayload | undefined,
+    fields: readonly F[],
+    fallback: { field: NoInfer<F>; order: 'asc' | 'desc' },
+): { sort: F; order: 'asc' | 'desc' } | Record<string, never> => {
+    const chosen = sortInput(sort, fields, fallback);
+    return chosen.sort === fallback.field && chosen.order === fallback.order ? {} : chosen;
+};
+
 const inputOf = <C extends CallDefinition>(call: C, fields: Record<string, unknown>) =>
     (call.body ? { body: fields } : { query: fields }) as unknown as CallInput<C>;
 

@@ -1823,6 +1823,7 @@ const en: TranslationMessages = {
             empty_outcome: 'No row has this outcome.',
             line: 'Line %{line}',
             already_recorded: 'already recorded',
+            open_payment: 'Open payment %{reference} in Find transaction',
             field_problem: '%{field}: %{problem}',
             fields: {
                 line: 'Line',

@@ -2064,6 +2064,7 @@ const pt: TranslationMessages = {
             empty_outcome: 'Nenhuma linha tem este resultado.',
             line: 'Linha %{line}',
             already_recorded: 'já registado',
+            open_payment: 'Abrir o pagamento %{reference} em Pesquisar transação',
             field_problem: '%{field}: %{problem}',
             fields: {
                 line: 'Linha',

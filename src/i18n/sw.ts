@@ -2060,6 +2060,7 @@ const sw: TranslationMessages = {
             empty_outcome: 'Hakuna mstari wenye matokeo haya.',
             line: 'Mstari %{line}',
             already_recorded: 'tayari imerekodiwa',
+            open_payment: 'Fungua malipo %{reference} katika Tafuta muamala',
             field_problem: '%{field}: %{problem}',
             fields: {
                 line: 'Mstari',

@@ -77,6 +77,15 @@ export const reconcileAndCorrect = async (page: Page) => {
     await expect(results.getByText('amount: must be more than zero')).toBeVisible();
     await expect(results.getByText('already recorded')).toBeVisible();
     await expectAccessible(page, 'reconciliation, an upload');
+    // The matched row leads to its payment in Find transaction (a link, so by keyboard too), and back to the upload.
+    await results
+        .getByRole('link', { name: `Open payment ${rows.matched} in Find transaction` })
+        .first()
+        .click();
+    await expect(page).toHaveURL(/\/dashboard\/transactions\/find\?filter=/);
+    await expect(page.getByText('1 payment', { exact: true })).toBeVisible();
+    await page.goBack();
+    await expect(results.getByText('already recorded')).toBeVisible();
     // Only the rejected row, once filtered.
     await results.getByRole('button', { name: /^Rejected/ }).click();
     await expect(results.getByText(rows.rejected)).toBeVisible();
@@ -87,6 +96,19 @@ export const reconcileAndCorrect = async (page: Page) => {
     await expect(page.getByText(/This file was uploaded before \(upload #\d+\): nothing was imported twice\./)).toBeVisible();
     await expect(summaryFigure(page, 'Matched')).toContainText('0');
     await expect(summaryFigure(page, 'Duplicates')).toContainText('3');
+
+    // With no upload open the address is the history's: its sort (a table's header, at desktop width) survives a reload.
+    if ((page.viewportSize()?.width ?? 0) >= 600) {
+        await page.goto('/dashboard/reconciliation');
+        const history = page.getByRole('region', { name: 'Uploads' });
+        await history.getByRole('button', { name: 'Sort by rows descending' }).click();
+        await expect(page).toHaveURL(/[?&]sort=rows(&|$)/);
+        await expect(history.getByRole('button', { name: 'Sort by rows ascending' })).toBeVisible();
+        await page.reload();
+        await expect(page).toHaveURL(/[?&]sort=rows(&|$)/);
+        await expect(history.getByRole('button', { name: 'Sort by rows ascending' })).toBeVisible();
+        await expectAccessible(page, 'reconciliation, the uploads sorted');
+    }
 
     // The payment in suspense goes on Themba's active loan, once.
     await page.goto('/dashboard/suspense-transactions');

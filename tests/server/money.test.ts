@@ -834,6 +834,59 @@ describe('the reversal queue (requested_tpi_reversals)', () => {
         ]);
     });
 
+    it('sorts by when asked or decided, either way, ties by id, across pages without overlap', async () => {
+        const made = await loanWithName({ balance: 3000 });
+        const loan = { id: made.loan.id, msisdn: made.msisdn };
+        const asked: number[] = [];
+        for (let index = 0; index < 3; index++) {
+            server.clock.advance(1000);
+            asked.push((await requestReversal((await makeClaim(server.db, { loan })).claim.id, 'maker')).id);
+        }
+        const [first, second, third] = asked as [number, number, number];
+        // Decided in another order than asked: the third first.
+        for (const id of [third, first, second]) {
+            server.clock.advance(1000);
+            const denied = await server.call(decideTpiReversal, {
+                body: { reversal_id: id, decision: 'deny', note: 'Not recalled' },
+                token: token.checker,
+            });
+            expect(denied.status).toBe(200);
+        }
+        const page = (body: z.input<typeof requestedTpiReversals.body>) =>
+            server
+                .call(requestedTpiReversals, { body: { q: made.loanReference, status: 'denied', ...body }, token: token.maker })
+                .then(answer => {
+                    expect(answer.status).toBe(200);
+                    return answer.body.records.map(row => row.id);
+                });
+        for (const [sort, ascending] of [
+            ['created_at', [first, second, third]],
+            ['decided_at', [third, first, second]],
+        ] as const) {
+            for (const order of ['asc', 'desc'] as const) {
+                const expected = order === 'asc' ? ascending : [...ascending].reverse();
+                expect(await page({ sort, order }), `${sort} ${order}`).toEqual(expected);
+                const pages = [
+                    ...(await page({ sort, order, page_size: 2 })),
+                    ...(await page({ sort, order, page_size: 2, page_number: 2 })),
+                ];
+                expect(pages, `${sort} ${order}, two pages`).toEqual(expected);
+            }
+        }
+        // Without a sort, newest asked first as before.
+        expect(await page({})).toEqual([third, second, first]);
+    });
+
+    it('refuses a sort or an order it does not know, naming the field', async () => {
+        for (const [body, field] of [
+            [{ sort: 'amount' }, 'sort'],
+            [{ order: 'sideways' }, 'order'],
+        ] as const) {
+            const answer = await server.call(requestedTpiReversals, { body: body as never, token: token.maker });
+            expect([answer.status, answer.error.field], JSON.stringify(body)).toEqual([400, field]);
+        }
+    });
+
     it('is refused to a caller who neither asks nor decides', async () => {
         const answer = await server.call(requestedTpiReversals, { body: {}, token: token.agent });
         expect([answer.status, answer.error.key]).toEqual([403, 'errors.forbidden']);

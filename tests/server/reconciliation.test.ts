@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../contract/kyc';
 import {
     reconcileDeposits,
@@ -20,6 +21,7 @@ import {
 import { addGroupRole, listAdminGroups, listAdminRoles } from '../../contract/security';
 import {
     auditEvents,
+    customers,
     loans,
     reconciliationRows as rowsTable,
     reconciliationUploads as uploadsTable,
@@ -740,6 +742,139 @@ describe('the history and the rows', () => {
 
         const unknown = await server.call(reconciliationRows, { body: { upload_id: 2_000_000 }, token: token.maker });
         expect([unknown.status, unknown.error.key, unknown.error.field]).toEqual([404, 'errors.not_found', 'upload_id']);
+    });
+
+    it('sorts uploads by when, rows or amount recorded, either way, ties by id, across pages without overlap', async () => {
+        // Three uploads: the later the fewer rows, the amounts in yet another order.
+        const made: ReconciliationUpload[] = [];
+        for (const amounts of [[7, 1, 1], [50, 1], [20]]) {
+            server.clock.advance(60_000);
+            const lines = amounts.map(amount => `2026-03-07,${amount},${ref('SRT')},${freshMsisdn()}`);
+            made.push(await imported(['date,amount,reference,msisdn', ...lines].join('\n')));
+        }
+        const ids = made.map(upload => upload.id);
+        type Sort = NonNullable<z.input<typeof reconciliationUploads.body>['sort']>;
+        /** Every page at two an answer, in order: each upload once, as many as the total. */
+        const walk = async (sort: Sort, order: 'asc' | 'desc') => {
+            const rows: ReconciliationUpload[] = [];
+            for (let page_number = 1; ; page_number++) {
+                const page = await server.call(reconciliationUploads, {
+                    body: { sort, order, page_size: 2, page_number },
+                    token: token.maker,
+                });
+                expect(page.status).toBe(200);
+                rows.push(...page.body.data);
+                if (page.body.data.length < 2) {
+                    expect(rows).toHaveLength(page.body.total_items);
+                    break;
+                }
+            }
+            expect(new Set(rows.map(row => row.id)).size).toBe(rows.length);
+            return rows;
+        };
+        const keyOf: Record<Sort, (upload: ReconciliationUpload) => number> = {
+            created_at: upload => Date.parse(upload.created_at),
+            rows: upload => upload.rows,
+            amount_recorded: upload => upload.amount_recorded,
+        };
+        const expected: Record<Sort, number[]> = {
+            created_at: ids,
+            rows: [ids[2], ids[1], ids[0]] as number[],
+            amount_recorded: [ids[0], ids[2], ids[1]] as number[],
+        };
+        for (const sort of ['created_at', 'rows', 'amount_recorded'] as const) {
+            for (const order of ['asc', 'desc'] as const) {
+                const rows = await walk(sort, order);
+                const sign = order === 'asc' ? 1 : -1;
+                const inOrder = rows.every((row, index) => {
+                    const before = rows[index - 1];
+                    if (!before) return true;
+                    const by = Math.sign(keyOf[sort](row) - keyOf[sort](before)) || Math.sign(row.id - before.id);
+                    return by === sign;
+                });
+                expect(inOrder, `${sort} ${order}`).toBe(true);
+                const mine = rows.map(row => row.id).filter(id => ids.includes(id));
+                expect(mine, `${sort} ${order}`).toEqual(order === 'asc' ? expected[sort] : [...expected[sort]].reverse());
+            }
+        }
+    });
+
+    it("sorts an upload's rows by line or amount, either way, ties by line, and names the customer each payment's loan is on", async () => {
+        const loan = await makeLoan(server.db, { balance: 1000 });
+        const [customer] = await server.db
+            .select({ publicId: customers.publicId })
+            .from(customers)
+            .where(eq(customers.id, loan.customer.id));
+        const stranger = freshMsisdn();
+        const amounts = [5, 1, 3, null, 1, 2];
+        const lines = amounts.map((amount, index) =>
+            amount === null
+                ? `2026-03-08,nope,${ref('ROW')},${stranger},`
+                : // The first two go on the loan (matched), the others to suspense.
+                  `2026-03-08,${amount},${ref('ROW')},${index < 2 ? loan.msisdn : stranger},${index < 2 ? loan.loanReference : ''}`,
+        );
+        const upload = await imported(['date,amount,reference,msisdn,account', ...lines].join('\n'));
+        expect(upload).toMatchObject({ rows: 6, matched: 2, suspense: 3, rejected: 1 });
+        const page = async (body: {
+            sort?: 'line' | 'amount';
+            order?: 'asc' | 'desc';
+            page_number?: number;
+            page_size?: number;
+        }) => {
+            const answer = await server.call(reconciliationRows, { body: { upload_id: upload.id, ...body }, token: token.maker });
+            expect(answer.status).toBe(200);
+            return answer.body.data;
+        };
+        // Lines 2 to 7 hold 5, 1, 3, (rejected), 1, 2: by amount, ties by line, the rejected row (no amount) last ascending.
+        const byAmount = [3, 6, 7, 4, 2, 5];
+        for (const [sort, ascending] of [
+            ['line', [2, 3, 4, 5, 6, 7]],
+            ['amount', byAmount],
+        ] as const) {
+            for (const order of ['asc', 'desc'] as const) {
+                const expected = order === 'asc' ? [...ascending] : [...ascending].reverse();
+                expect(
+                    (await page({ sort, order })).map(row => row.line),
+                    `${sort} ${order}`,
+                ).toEqual(expected);
+                const pages = [
+                    ...(await page({ sort, order, page_size: 4 })),
+                    ...(await page({ sort, order, page_size: 4, page_number: 2 })),
+                ];
+                expect(
+                    pages.map(row => row.line),
+                    `${sort} ${order}, two pages`,
+                ).toEqual(expected);
+            }
+        }
+        // Without a sort, file order as before.
+        const rows = await page({});
+        expect(rows.map(row => row.line)).toEqual([2, 3, 4, 5, 6, 7]);
+        // Each payment on a loan leads to its customer; one in suspense or a rejected row to nobody.
+        expect(rows.map(row => [row.line, row.outcome, row.customer_public_id])).toEqual([
+            [2, 'matched', customer?.publicId],
+            [3, 'matched', customer?.publicId],
+            [4, 'suspense', null],
+            [5, 'rejected', null],
+            [6, 'suspense', null],
+            [7, 'suspense', null],
+        ]);
+    });
+
+    it('refuses a sort or an order it does not know, naming the field', async () => {
+        const upload = await imported(`date,amount,reference,msisdn\n2026-03-09,1,${ref('BAD')},${freshMsisdn()}\n`);
+        for (const [body, field] of [
+            [{ sort: 'file_name' }, 'sort'],
+            [{ order: 'up' }, 'order'],
+        ] as const) {
+            const uploads = await server.call(reconciliationUploads, { body: body as never, token: token.maker });
+            expect([uploads.status, uploads.error.field], JSON.stringify(body)).toEqual([400, field]);
+            const rows = await server.call(reconciliationRows, {
+                body: { upload_id: upload.id, ...body } as never,
+                token: token.maker,
+            });
+            expect([rows.status, rows.error.field], JSON.stringify(body)).toEqual([400, field]);
+        }
     });
 });
 

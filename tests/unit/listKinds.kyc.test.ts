@@ -1,7 +1,7 @@
 /**
  * The `kyc-submissions` resource (src/resources/kyc/calls.ts) through the data provider: react-
- * admin's page, perPage and filter become pendingKycVerifications' body (status pending unless a
- * known one is chosen, the search trimmed, no sort: the call orders the queue itself), and one
+ * admin's page, perPage, sort and filter become pendingKycVerifications' body (status pending unless
+ * a known one is chosen, the search trimmed, the sort the server orders by or the status's own), and one
  * submission is the same call by its `id`, not found when it answers none.
  */
 import { describe, expect, it } from 'vitest';
@@ -49,10 +49,26 @@ describe('kyc-submissions', () => {
         });
     });
 
-    it('sends no sort whatever column react-admin names (the server orders the queue)', async () => {
-        const { body } = await listed({ page: 1, perPage: 25, filter: {}, field: 'created_at' });
-        expect(body).not.toHaveProperty('sort');
-        expect(body).not.toHaveProperty('order');
+    it("sends a sort the server orders by (when submitted, when decided) either way, and none for the status's own order", async () => {
+        const sorted = async (filter: Record<string, unknown>, field: string, order: 'ASC' | 'DESC') => {
+            bodies.length = 0;
+            await dataProvider.getList('kyc-submissions', {
+                pagination: { page: 1, perPage: 25 },
+                sort: { field, order },
+                filter,
+            });
+            const { sort, order: direction } = bodies[0] ?? {};
+            return [sort, direction];
+        };
+        expect(await sorted({}, 'created_at', 'DESC')).toEqual(['created_at', 'desc']);
+        expect(await sorted({ status: 'approved' }, 'decided_at', 'ASC')).toEqual(['decided_at', 'asc']);
+        expect(await sorted({ status: 'approved' }, 'created_at', 'ASC')).toEqual(['created_at', 'asc']);
+        // The status's own order, or a column the server does not sort by (react-admin's default
+        // `id`, the customer): no sort, the server's order for the status.
+        expect(await sorted({}, 'created_at', 'ASC')).toEqual([undefined, undefined]);
+        expect(await sorted({ status: 'approved' }, 'decided_at', 'DESC')).toEqual([undefined, undefined]);
+        expect(await sorted({}, 'id', 'DESC')).toEqual([undefined, undefined]);
+        expect(await sorted({ status: 'rejected' }, 'customer', 'ASC')).toEqual([undefined, undefined]);
     });
 
     it('reads one submission by its id, and answers 404 when the call finds none', async () => {

@@ -48,6 +48,7 @@ const row = (line: number): ReconciliationRow => ({
     field: null,
     problem: null,
     transaction_id: line,
+    customer_public_id: null,
 });
 
 contractServer(
@@ -119,6 +120,23 @@ describe('tpi-reversals (requestedTpiReversals)', () => {
         await dataProvider.getList('tpi-reversals', { pagination: { page: 1, perPage: 25 }, filter: { status: 'nonsense' } });
         expect(sent.reversals).toEqual([{}, { status: 'denied', q: 'INS-1', mine: true, page_number: 2 }, {}]);
     });
+
+    it('send a sort the server orders by (when asked, when decided) either way; the default or another column sends none', async () => {
+        const sorted = (field: string, order: 'ASC' | 'DESC') =>
+            dataProvider.getList('tpi-reversals', { pagination: { page: 1, perPage: 25 }, sort: { field, order }, filter: {} });
+        await sorted('decided_at', 'DESC');
+        await sorted('decided_at', 'ASC');
+        await sorted('created_at', 'ASC');
+        await sorted('created_at', 'DESC');
+        await sorted('reason', 'ASC');
+        expect(sent.reversals).toEqual([
+            { sort: 'decided_at', order: 'desc' },
+            { sort: 'decided_at', order: 'asc' },
+            { sort: 'created_at', order: 'asc' },
+            {},
+            {},
+        ]);
+    });
 });
 
 describe('reconciliation-uploads and reconciliation-rows', () => {
@@ -152,6 +170,48 @@ describe('reconciliation-uploads and reconciliation-rows', () => {
             [3, 3],
         ]);
         expect(answer.total).toBe(2);
+    });
+
+    it('send the uploads a sort the server orders by (when, rows, amount recorded); the newest first sends none', async () => {
+        const sorted = (field: string, order: 'ASC' | 'DESC') =>
+            dataProvider.getList('reconciliation-uploads', {
+                pagination: { page: 1, perPage: 10 },
+                sort: { field, order },
+                filter: {},
+            });
+        await sorted('rows', 'DESC');
+        await sorted('amount_recorded', 'ASC');
+        await sorted('created_at', 'ASC');
+        await sorted('created_at', 'DESC');
+        await sorted('file_name', 'ASC');
+        const paging = { page_number: 1, page_size: 10 };
+        expect(sent.uploads).toEqual([
+            { sort: 'rows', order: 'desc', ...paging },
+            { sort: 'amount_recorded', order: 'asc', ...paging },
+            { sort: 'created_at', order: 'asc', ...paging },
+            paging,
+            paging,
+        ]);
+    });
+
+    it('send the rows a sort by amount or by line either way; file order (line ascending) sends none', async () => {
+        const sorted = (field: string, order: 'ASC' | 'DESC') =>
+            dataProvider.getList('reconciliation-rows', {
+                pagination: { page: 1, perPage: 25 },
+                sort: { field, order },
+                filter: { upload_id: 12 },
+            });
+        await sorted('amount', 'DESC');
+        await sorted('line', 'DESC');
+        await sorted('line', 'ASC');
+        await sorted('reference', 'DESC');
+        const rows = { upload_id: 12, page_number: 1, page_size: 25 };
+        expect(sent.rows).toEqual([
+            { ...rows, sort: 'amount', order: 'desc' },
+            { ...rows, sort: 'line', order: 'desc' },
+            rows,
+            rows,
+        ]);
     });
 
     it('find one upload by its rows call, a page of one row', async () => {

@@ -73,6 +73,7 @@ const ROWS: ReconciliationRow[] = [
         field: null,
         problem: null,
         transaction_id: 71,
+        customer_public_id: '5b0c6a52-9f1e-4c1a-8e57-2d4f3b9a7c10',
     },
     {
         line: 3,
@@ -85,6 +86,7 @@ const ROWS: ReconciliationRow[] = [
         field: null,
         problem: null,
         transaction_id: 72,
+        customer_public_id: null,
     },
     {
         line: 4,
@@ -97,6 +99,7 @@ const ROWS: ReconciliationRow[] = [
         field: null,
         problem: null,
         transaction_id: 40,
+        customer_public_id: null,
     },
     {
         line: 5,
@@ -109,6 +112,7 @@ const ROWS: ReconciliationRow[] = [
         field: 'amount',
         problem: 'not_positive',
         transaction_id: null,
+        customer_public_id: null,
     },
 ];
 
@@ -126,6 +130,7 @@ let nextUpload: ReconciliationUpload | { status: number; key: string; field?: st
 let processing: Promise<void> | null = null;
 const sent: { channel: FormDataEntryValue | null; file: FormDataEntryValue | null }[] = [];
 const rowsAsked: RowsBody[] = [];
+const uploadsAsked: Record<string, unknown>[] = [];
 
 contractServer(
     answer(
@@ -143,7 +148,10 @@ contractServer(
         },
         { status: 201 },
     ),
-    answer(reconciliationUploads, () => ({ data: uploads, total_items: uploads.length })),
+    answer(reconciliationUploads, async ({ request }) => {
+        uploadsAsked.push((await request.clone().json()) as Record<string, unknown>);
+        return { data: uploads, total_items: uploads.length };
+    }),
     answer(reconciliationRows, async ({ request }) => {
         const body = (await request.clone().json()) as RowsBody;
         rowsAsked.push(body);
@@ -169,6 +177,7 @@ beforeEach(() => {
     sending.before = null;
     sent.length = 0;
     rowsAsked.length = 0;
+    uploadsAsked.length = 0;
 });
 
 /** Where the portal is: its path and query, as the router holds them. */
@@ -257,7 +266,10 @@ describe('uploading a statement', () => {
         expect((sent[0]?.file as File | null)?.type).toBe('text/csv');
 
         done();
-        const summary = (await screen.findByRole('heading', { name: 'Upload #21', level: 2 })).closest('section') as HTMLElement;
+        // The answer lands, the address changes and the upload's summary and rows load: at a load of 20 past 1 s.
+        const summary = (await screen.findByRole('heading', { name: 'Upload #21', level: 2 }, FIRST)).closest(
+            'section',
+        ) as HTMLElement;
         expect(within(summary).getByText(/december\.csv · M-Pesa · by Lerato Dlamini/)).toBeTruthy();
         const stat = (label: string) => within(summary).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
         expect(stat('Rows')).toBe('4');
@@ -397,6 +409,43 @@ describe("an upload's rows", () => {
     });
 });
 
+describe("an upload's rows lead to what they reconciled to", () => {
+    it('links a recorded payment to Find transaction and its loan to the customer, by keyboard; a rejected row to nothing', async () => {
+        signedInAs([...UPLOADER, 'FIND_TRANSACTION', 'FIND_CUSTOMER']);
+        const user = userEvent.setup();
+        await openPage(uploadAddress(12));
+        await screen.findByText('FNB-1001', {}, FIRST);
+        const rowOf = (reference: string) => screen.getByText(reference).closest('tr') as HTMLElement;
+
+        // The links show once the reader's roles are known.
+        const payment = await within(rowOf('FNB-1001')).findByRole('link', { name: 'Open payment FNB-1001 in Find transaction' });
+        const loan = await within(rowOf('FNB-1001')).findByRole('link', { name: "Open loan LPP-100007 in its customer's view" });
+        expect(loan.getAttribute('href')).toBe('/dashboard/customers/view?customer=5b0c6a52-9f1e-4c1a-8e57-2d4f3b9a7c10');
+        // Suspense and duplicate rows lead to the payment (a duplicate's: the one recorded before); no customer without a loan.
+        expect(within(rowOf('FNB-1002')).getByRole('link', { name: /^Open payment FNB-1002/ })).toBeTruthy();
+        expect(within(rowOf('FNB-0999')).getByRole('link', { name: /^Open payment FNB-0999/ })).toBeTruthy();
+        expect(within(rowOf('FNB-1002')).queryByRole('link', { name: /^Open loan/ })).toBeNull();
+        expect(within(rowOf('FNB-1003')).queryByRole('link')).toBeNull();
+
+        // A link with an address, in the Tab order (no tabindex taking it out), followed with Enter.
+        expect([payment.tagName, payment.getAttribute('tabindex')]).toEqual(['A', null]);
+        payment.focus();
+        expect(document.activeElement).toBe(payment);
+        await user.keyboard('{Enter}');
+        await waitFor(() =>
+            expect(where()).toBe(`/dashboard/transactions/find?filter=${encodeURIComponent('{"reference":"FNB-1001"}')}`),
+        );
+    });
+
+    it('shows the reference and the loan as text to a reader who may not open them', async () => {
+        signedInAs(UPLOADER);
+        await openPage(uploadAddress(12));
+        await screen.findByText('FNB-1001', {}, FIRST);
+        expect(screen.getByText('LPP-100007')).toBeTruthy();
+        expect(within(screen.getByText('FNB-1001').closest('tr') as HTMLElement).queryByRole('link')).toBeNull();
+    });
+});
+
 describe("an upload's address", () => {
     it('opens the rows of the outcome, page and size it holds, as a reload or a copied address gives them', async () => {
         signedInAs(UPLOADER);
@@ -452,6 +501,40 @@ describe('the uploads made before', () => {
         await user.click(within(history).getByText('november.csv'));
         expect(await screen.findByRole('heading', { name: 'Upload #12', level: 2 })).toBeTruthy();
         expect(where()).toBe(uploadAddress(12));
+    });
+
+    it('keeps their sort and page in the address while no upload is open, and finds them again after one', async () => {
+        signedInAs(UPLOADER);
+        const user = userEvent.setup();
+        await openPage();
+        const history = (await screen.findByRole('heading', { name: 'Uploads', level: 2 })).closest('section') as HTMLElement;
+        await within(history).findByText('november.csv');
+        expect(uploadsAsked.at(-1)).toEqual({ page_number: 1, page_size: 10 });
+
+        await user.click(within(history).getByRole('button', { name: 'Sort by rows descending' }));
+        await waitFor(() => expect(uploadsAsked.at(-1)).toEqual({ sort: 'rows', order: 'desc', page_number: 1, page_size: 10 }));
+        const sorted = new URL(where() ?? '', 'http://portal').searchParams;
+        expect([sorted.get('sort'), sorted.get('order')]).toEqual(['rows', 'DESC']);
+
+        // An upload opened: the address is its rows'; the history keeps its sort.
+        await user.click(within(history).getByRole('link', { name: 'Show upload 11, october.csv' }));
+        expect(await screen.findByRole('heading', { name: 'Upload #11', level: 2 })).toBeTruthy();
+        expect(where()).toBe(uploadAddress(11));
+        uploadsAsked.length = 0;
+        await user.click(within(history).getByRole('button', { name: 'Sort by amount recorded descending' }));
+        await waitFor(() =>
+            expect(uploadsAsked.at(-1)).toEqual({ sort: 'amount_recorded', order: 'desc', page_number: 1, page_size: 10 }),
+        );
+        expect(where()).toBe(uploadAddress(11));
+    });
+
+    it('opens at the sort and page a copied address holds', async () => {
+        signedInAs(UPLOADER);
+        await openPage('/dashboard/reconciliation?sort=amount_recorded&order=ASC&page=2&perPage=25');
+        await waitFor(() =>
+            expect(uploadsAsked).toContainEqual({ sort: 'amount_recorded', order: 'asc', page_number: 2, page_size: 25 }),
+        );
+        expect(screen.queryByRole('heading', { name: /^Upload #/ })).toBeNull();
     });
 
     it('says an upload still importing shows its counts so far', async () => {

@@ -126,6 +126,8 @@ export const kycSubmissions = pgTable(
             .on(table.customerId)
             .where(sql`${table.status} = 'pending'`),
         index('kyc_submissions_queue_idx').on(table.status, table.createdAt),
+        // The decided queue newest decided first, or sorted by when decided either way, ties by id.
+        index('kyc_submissions_decided_idx').on(table.status, table.decidedAt, table.id),
         index('kyc_submissions_customer_idx').on(table.customerId, table.createdAt),
     ],
 );

@@ -60,6 +60,9 @@ export const reconciliationUploads = pgTable(
     table => [
         index('reconciliation_uploads_sha256_idx').on(table.sha256),
         index('reconciliation_uploads_created_idx').on(table.createdAt),
+        // The history sorts by rows or amount recorded, either way, ties by id.
+        index('reconciliation_uploads_rows_idx').on(table.rows, table.id),
+        index('reconciliation_uploads_amount_idx').on(table.amountRecorded, table.id),
     ],
 );
 
@@ -200,5 +203,7 @@ export const tpiReversals = pgTable(
             .on(table.claimId)
             .where(sql`${table.status} = 'pending'`),
         index('tpi_reversals_status_idx').on(table.status, table.createdAt),
+        // The queue sorted by when decided, either way, ties by id.
+        index('tpi_reversals_decided_idx').on(table.status, table.decidedAt, table.id),
     ],
 );

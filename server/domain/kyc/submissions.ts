@@ -21,6 +21,7 @@ import {
     KYC_CORRECTABLE_FIELDS,
     type KycCorrections,
     type KycImageKind,
+    type KycSort,
     type KycSubmission,
     type OcrFields,
 } from '../../../contract/kyc';
@@ -146,9 +147,16 @@ interface QueueInput {
     id?: number | undefined;
     status: KycSubmission['status'];
     q?: string | undefined;
+    sort?: KycSort | undefined;
+    order?: 'asc' | 'desc' | undefined;
     page_number: number;
     page_size: number;
 }
+
+const KYC_SORT_COLUMNS = { created_at: kycSubmissions.createdAt, decided_at: kycSubmissions.decidedAt } satisfies Record<
+    KycSort,
+    unknown
+>;
 
 /** Submissions whose customer's name or phone number, or whose ID number, contains `text`. */
 const matching = (text: string): SQL | undefined => {
@@ -160,17 +168,22 @@ const matching = (text: string): SQL | undefined => {
     );
 };
 
-/** A page of the queue: pending ones oldest first (who waited longest), decided ones newest first. */
+/**
+ * A page of the queue: by default pending ones oldest first (who waited longest), decided ones
+ * newest decided first; else by `sort` in `order`. Ties by id in the same direction, so pages never
+ * overlap; each order is read along `kyc_submissions_queue_idx` / `kyc_submissions_decided_idx`
+ * (status, column, id).
+ */
 export const queuePage = async (context: CallContext, input: QueueInput) => {
     const where = and(
         input.id !== undefined ? eq(kycSubmissions.id, input.id) : eq(kycSubmissions.status, input.status),
         reachOf(context),
         input.q ? matching(input.q) : undefined,
     );
-    const order =
-        input.status === 'pending'
-            ? [asc(kycSubmissions.createdAt), asc(kycSubmissions.id)]
-            : [desc(kycSubmissions.decidedAt), desc(kycSubmissions.id)];
+    const pending = input.status === 'pending';
+    const direction = (input.order ?? (pending ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+    const column = KYC_SORT_COLUMNS[input.sort ?? (pending ? 'created_at' : 'decided_at')];
+    const order = [direction(column), direction(kycSubmissions.id)];
     const offset = (input.page_number - 1) * input.page_size;
     const rows = await selectSubmissions(context.db, { total_count: totalCount })
         .where(where)

@@ -37,8 +37,9 @@
  * `same_file_as` is worked out when read: the first earlier upload with the same SHA-256.
  */
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
     reconcileDeposits,
     reconciliationRows as reconciliationRowsCall,
@@ -691,6 +692,13 @@ const toUpload = ({ upload, importing, firstName, lastName, sameFileAs: earlier 
     importing,
 });
 
+/** Each read along its index (`reconciliation_uploads_created_idx`, `…_rows_idx`, `…_amount_idx`), ties by id. */
+const UPLOAD_SORTS = {
+    created_at: reconciliationUploads.createdAt,
+    rows: reconciliationUploads.rows,
+    amount_recorded: reconciliationUploads.amountRecorded,
+};
+
 const uploadNotFound = () => new HttpError(404, 'errors.not_found', 'No statement upload has this id', 'upload_id');
 
 interface RowRecord {
@@ -704,6 +712,7 @@ interface RowRecord {
     field: string | null;
     problem: RowProblem | null;
     transaction_id: number | null;
+    customer_public_id: string | null;
 }
 
 const toRow = (row: RowRecord): ReconciliationRow => ({
@@ -717,14 +726,36 @@ const toRow = (row: RowRecord): ReconciliationRow => ({
     field: row.field,
     problem: row.problem,
     transaction_id: row.transaction_id === null ? null : Number(row.transaction_id),
+    customer_public_id: row.customer_public_id,
 });
 
+type RowOrder = Pick<z.output<typeof reconciliationRowsCall.body>, 'sort' | 'order'>;
+
 /**
- * One upload's rows in line order: the payments it recorded (a payment still without a suspense
- * status matched at once; one with a status went to suspense, even if assigned to a loan since,
- * and shows that loan) and the rows it did not record.
+ * An upload's rows in the order asked, ties by line (unique within an upload) in the same
+ * direction, so pages never overlap. Both parts are found by the upload's own indexes
+ * (`transactions_upload_idx`, the rows' primary key); sorted by amount they are a top-N sort of
+ * one upload's rows, at most MAX_STATEMENT_ROWS (contract/money.ts), however many uploads there are.
  */
-const uploadRowsQuery = (uploadId: number, outcome: RowOutcome | undefined, limit: number, offset: number): SQL => {
+const rowOrder = ({ sort, order }: RowOrder, of: string): SQL => {
+    const direction = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+    const line = sql.raw(`${of}.line`);
+    return sort === 'amount' ? sql`${sql.raw(`${of}.amount`)} ${direction}, ${line} ${direction}` : sql`${line} ${direction}`;
+};
+
+/**
+ * One upload's rows in the order asked: the payments it recorded (a payment still without a
+ * suspense status matched at once; one with a status went to suspense, even if assigned to a loan
+ * since, and shows that loan) and the rows it did not record. Only the page's rows are joined to
+ * the customer of their payment's loan (a duplicate's: its earlier payment's).
+ */
+const uploadRowsQuery = (
+    uploadId: number,
+    outcome: RowOutcome | undefined,
+    order: RowOrder,
+    limit: number,
+    offset: number,
+): SQL => {
     const recorded = sql`SELECT t.upload_line AS line,
             CASE WHEN t.suspense_status IS NULL THEN 'matched' ELSE 'suspense' END AS outcome,
             t.reference, t.msisdn, t.amount, l.loan_reference, t.suspense_reason::text AS suspense_reason,
@@ -748,7 +779,13 @@ const uploadRowsQuery = (uploadId: number, outcome: RowOutcome | undefined, limi
             : outcome === 'duplicate' || outcome === 'rejected'
               ? notRecorded
               : sql`${recorded} UNION ALL ${notRecorded}`;
-    return sql`SELECT * FROM (${parts}) AS upload_rows ORDER BY line LIMIT ${limit}::int OFFSET ${offset}::int`;
+    return sql`SELECT page.*, c.public_id::text AS customer_public_id
+        FROM (SELECT * FROM (${parts}) AS upload_rows ORDER BY ${rowOrder(order, 'upload_rows')}
+            LIMIT ${limit}::int OFFSET ${offset}::int) AS page
+        LEFT JOIN transactions p ON p.id = page.transaction_id
+        LEFT JOIN loans pl ON pl.id = p.loan_id
+        LEFT JOIN customers c ON c.id = pl.customer_id
+        ORDER BY ${rowOrder(order, 'page')}`;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -861,12 +898,14 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
     mount(app, reconciliationUploadsCall, async ({ body }, context) => {
         backOfficeOnly(context);
         const offset = (body.page_number - 1) * body.page_size;
+        const direction = body.order === 'asc' ? asc : desc;
         const [found, [total]] = await Promise.all([
             context.db
                 .select(uploadColumns)
                 .from(reconciliationUploads)
                 .innerJoin(admins, eq(admins.id, reconciliationUploads.uploadedBy))
-                .orderBy(desc(reconciliationUploads.createdAt), desc(reconciliationUploads.id))
+                // Ties by id in the same direction: pages never overlap.
+                .orderBy(direction(UPLOAD_SORTS[body.sort]), direction(reconciliationUploads.id))
                 .limit(body.page_size)
                 .offset(offset),
             context.db.select({ value: count() }).from(reconciliationUploads),
@@ -886,7 +925,7 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
         // An upload still importing with no import under way (its server stopped) is finished now.
         if (upload.importing) resumeImports(context.db, context.now, app.log);
         const offset = (body.page_number - 1) * body.page_size;
-        const rows = await select<RowRecord>(context.db, uploadRowsQuery(upload.id, body.outcome, body.page_size, offset));
+        const rows = await select<RowRecord>(context.db, uploadRowsQuery(upload.id, body.outcome, body, body.page_size, offset));
         // The upload's counts are its rows' (each row is one outcome, for good).
         const total = body.outcome ? upload[body.outcome] : upload.rows;
         return { upload, data: rows.map(toRow), total_items: total };

@@ -207,6 +207,9 @@ const claimList = async (context: CallContext, status: 'successful' | 'failed', 
 
 type ReversalFilter = z.output<typeof requestedTpiReversals.body>;
 
+/** Each read along `tpi_reversals_status_idx` / `tpi_reversals_decided_idx` (status, column, id). */
+const REVERSAL_SORTS = { created_at: tpiReversals.createdAt, decided_at: tpiReversals.decidedAt };
+
 const reversalList = async (context: CallContext, body: ReversalFilter) => {
     const where = and(
         reachOf(context).loans,
@@ -215,9 +218,11 @@ const reversalList = async (context: CallContext, body: ReversalFilter) => {
         claimsMatching(body.q),
     );
     const { limit, offset } = pageWindow(body);
+    // Ties by id in the same direction: pages never overlap.
+    const direction = body.order === 'asc' ? asc : desc;
     const found = await selectReversals(context.db, { total_count: totalCount })
         .where(where)
-        .orderBy(desc(tpiReversals.createdAt), desc(tpiReversals.id))
+        .orderBy(direction(REVERSAL_SORTS[body.sort]), direction(tpiReversals.id))
         .limit(limit)
         .offset(offset);
     const { rows, total } = await withTotal(found, offset, async () => {

@@ -172,7 +172,8 @@ const QueueBody = () => {
             {phone ? (
                 <QueueCards />
             ) : (
-                // The server orders the queue (oldest pending first, newest decided first): no column sorts it.
+                // The server sorts by when submitted and when decided (along its indexes); the other
+                // columns do not sort. Unsorted, the queue's own order: oldest pending, newest decided first.
                 <DataTable<KycSubmission> bulkActionButtons={false} rowClick={id => validationPath(Number(id))}>
                     <DataTable.Col
                         source="id"
@@ -208,7 +209,6 @@ const QueueBody = () => {
                     <DataTable.Col
                         source="created_at"
                         label="kyc.fields.submitted_by"
-                        disableSort
                         render={(submission: KycSubmission) => (
                             <WhoWhen name={submission.submitted_by.name} at={submission.created_at} />
                         )}
@@ -217,7 +217,7 @@ const QueueBody = () => {
                         <DataTable.Col
                             source="decided_at"
                             label="kyc.fields.decided_by"
-                            disableSort
+                            sortByOrder="DESC"
                             render={(submission: KycSubmission) => (
                                 <Box>
                                     <SubmissionStatusChip status={submission.status} />
@@ -243,7 +243,8 @@ const QueueBody = () => {
 /**
  * The KYC verification queue (spec §2 "KYC verification", /dashboard/customers/ocr), the
  * `kyc-submissions` resource: the submissions waiting for a checker, oldest first, or the decided
- * ones, with a search on name, phone number or ID number; the filter and page live in the address,
+ * ones, with a search on name, phone number or ID number, sorted by when submitted or decided
+ * (server-side, along an index); the filter, sort and page live in the address,
  * so back, a reload or a copied address show the same list. Each row shows the customer, their
  * type and channel, the shop, who submitted it and when, and whether the user corrected what OCR
  * read; it opens on the verification screen. On a phone, cards.

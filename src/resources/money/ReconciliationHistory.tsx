@@ -12,6 +12,8 @@ import { useWhen, WhoWhen } from '../approvals/RequestDetail';
 import { uploadAddress } from './reconciliationAddress';
 
 const PER_PAGE = 10;
+/** Where the history's params are kept, whether the address holds them or not (react-admin's own key for a synced list). */
+const HISTORY_STORE_KEY = 'reconciliation-uploads.listParams';
 
 /**
  * "12 rows: 7 matched, 2 in suspense, 1 duplicate, 2 rejected"; an upload still importing (its
@@ -161,7 +163,7 @@ const Uploads = ({ chosen, onChoose }: ChoiceProps) => {
                     <DataTable.Col
                         source="created_at"
                         label="reconciliation.history.fields.by"
-                        disableSort
+                        sortByOrder="DESC"
                         render={(upload: ReconciliationUpload) => (
                             <WhoWhen name={upload.uploaded_by.name} at={upload.created_at} />
                         )}
@@ -169,7 +171,7 @@ const Uploads = ({ chosen, onChoose }: ChoiceProps) => {
                     <DataTable.Col
                         source="rows"
                         label="reconciliation.history.fields.counts"
-                        disableSort
+                        sortByOrder="DESC"
                         render={(upload: ReconciliationUpload) => (
                             <Typography variant="body2" sx={{ maxWidth: 280 }}>
                                 {counts(upload)}
@@ -179,7 +181,7 @@ const Uploads = ({ chosen, onChoose }: ChoiceProps) => {
                     <DataTable.Col
                         source="amount_recorded"
                         label="reconciliation.summary.amount_recorded"
-                        disableSort
+                        sortByOrder="DESC"
                         align="right"
                         render={(upload: ReconciliationUpload) => (
                             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -203,10 +205,12 @@ const Uploads = ({ chosen, onChoose }: ChoiceProps) => {
 
 /**
  * The statements uploaded, newest first and paged (the `reconciliation-uploads` resource): file,
- * channel, who and when, and what became of their rows; each links to its summary and rows. Its
- * page and size are kept in react-admin's store rather than the address, which the chosen
- * upload's rows list holds (two lists cannot share one address), so they survive leaving the
- * screen and coming back.
+ * channel, who and when, and what became of their rows; each links to its summary and rows. Sorted
+ * on the server by when, rows or amount recorded. Two lists cannot share one address (react-admin
+ * reads `page`, `sort`… unprefixed), so the address belongs to the list the screen is about: the
+ * history's page, size and sort while no upload is open (a reload, back and a copied address
+ * restore them), the open upload's rows otherwise. Both ways the history's state is kept under the
+ * same store key, so opening an upload and coming back finds the history where it was.
  */
 export const ReconciliationHistory = ({ chosen, onChoose }: ChoiceProps) => {
     const translate = useTranslate();
@@ -223,8 +227,9 @@ export const ReconciliationHistory = ({ chosen, onChoose }: ChoiceProps) => {
             <ListBase<ReconciliationUpload>
                 resource="reconciliation-uploads"
                 perPage={PER_PAGE}
-                disableSyncWithLocation
-                storeKey="reconciliation-uploads.history"
+                sort={{ field: 'created_at', order: 'DESC' }}
+                disableSyncWithLocation={chosen !== null}
+                storeKey={HISTORY_STORE_KEY}
                 exporter={false}
                 queryOptions={{ ...quietOnError, placeholderData: previous => previous }}
             >

@@ -25,6 +25,8 @@ import {
     outcomeOf,
     RowCards,
     rowCsvColumns,
+    RowDetail,
+    RowReference,
     UploadSummary,
     useRowDetail,
     type RowRecord,
@@ -35,16 +37,17 @@ const PER_PAGE = 25;
 /** An answer saying there is no such upload (an old or mistyped address). */
 const isUnknownUpload = (error: unknown): boolean => error instanceof HttpError && error.status === 404;
 
-/** The rows as a table, in file order (the call sorts by nothing else). */
+/**
+ * The rows as a table, in file order unless sorted by line or amount (on the server); the
+ * reference leads to its payment and the loan to its customer (links reached by Tab).
+ */
 const RowsTable = () => {
     const locale = useLocale();
-    const detail = useRowDetail();
     return (
         <DataTable<RowRecord> bulkActionButtons={false} rowClick={false}>
             <DataTable.Col
                 source="line"
                 label="reconciliation.rows.fields.line"
-                disableSort
                 render={(row: RowRecord) => <Mono>{row.line}</Mono>}
             />
             <DataTable.Col
@@ -57,7 +60,7 @@ const RowsTable = () => {
                 source="reference"
                 label="reconciliation.rows.fields.reference"
                 disableSort
-                render={(row: RowRecord) => <Mono>{row.reference ?? '—'}</Mono>}
+                render={(row: RowRecord) => <RowReference row={row} />}
             />
             <DataTable.Col
                 source="msisdn"
@@ -68,7 +71,6 @@ const RowsTable = () => {
             <DataTable.Col
                 source="amount"
                 label="reconciliation.rows.fields.amount"
-                disableSort
                 align="right"
                 render={(row: RowRecord) =>
                     row.amount !== null ? (
@@ -86,7 +88,7 @@ const RowsTable = () => {
                 disableSort
                 render={(row: RowRecord) => (
                     <Typography variant="body2" sx={{ overflowWrap: 'anywhere', maxWidth: 360 }}>
-                        {detail(row) || '—'}
+                        <RowDetail row={row} />
                     </Typography>
                 )}
             />
@@ -133,7 +135,7 @@ const RowsExport = ({ uploadId }: { uploadId: number }) => {
 /**
  * One upload, chosen in the history or just made: its summary (the `reconciliation-uploads` record)
  * and its rows (the `reconciliation-rows` list, filtered by this upload and an outcome), paged on
- * the server, their outcome, page and size in the address; on a phone, cards. `focus` moves the
+ * the server, their outcome, sort, page and size in the address; on a phone, cards. `focus` moves the
  * keyboard to its heading as it opens (the user chose it), not on a reload.
  */
 export const ChosenUpload = ({
@@ -190,6 +192,7 @@ export const ChosenUpload = ({
                         resource="reconciliation-rows"
                         filter={{ upload_id: uploadId }}
                         perPage={PER_PAGE}
+                        sort={{ field: 'line', order: 'ASC' }}
                         exporter={false}
                         queryOptions={{ ...quietOnError, placeholderData: previous => previous }}
                     >

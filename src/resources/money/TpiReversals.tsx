@@ -75,7 +75,10 @@ const useOwnPendingIds = (enabled: boolean) => {
 
 type Decide = (reversal: TpiReversal, decision: ReversalDecision) => void;
 
-/** The queue as a table: newest first (the call sorts by nothing else). */
+/**
+ * The queue as a table: newest asked first unless sorted by when asked or when decided (the columns
+ * the server sorts along an index); the others do not sort.
+ */
 const ReversalTable = ({ isOwn, onDecide }: { isOwn: (reversal: TpiReversal) => boolean; onDecide: Decide }) => (
     <DataTable<TpiReversal> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col
@@ -103,13 +106,14 @@ const ReversalTable = ({ isOwn, onDecide }: { isOwn: (reversal: TpiReversal) => 
         <DataTable.Col
             source="created_at"
             label="money.tpi.fields.requested_by"
-            disableSort
+            sortByOrder="DESC"
             render={(reversal: TpiReversal) => <Requested reversal={reversal} />}
         />
         <DataTable.Col
-            source="status"
+            // Sorted by when decided: the status itself is the filter's.
+            source="decided_at"
             label="money.tpi.fields.status"
-            disableSort
+            sortByOrder="DESC"
             render={(reversal: TpiReversal) => <Decided reversal={reversal} />}
         />
         <DataTable.Col
@@ -216,6 +220,7 @@ export const TpiReversals = () => {
             <ListBase<TpiReversal>
                 resource={RESOURCE}
                 perPage={PER_PAGE}
+                sort={{ field: 'created_at', order: 'DESC' }}
                 exporter={false}
                 queryOptions={{ ...quietOnError, placeholderData: previous => previous }}
             >

@@ -2,11 +2,20 @@
  * Reconciliation as data-provider resources (spec §2 "Suspense and reconciliation → upload
  * document"): the statements uploaded (`reconciliation-uploads`, newest first, one found by its
  * rows call) and one upload's rows with their outcomes (`reconciliation-rows`, filtered by
- * `upload_id` and `outcome`; a row's id is its line, one row per line of the file). The upload
- * screen's own gate (`reconciliation`/`create`) is declared here too.
+ * `upload_id` and `outcome`, in file order; a row's id is its line, one row per line of the file),
+ * each sorted by the columns the server orders by (contract/money.ts RECONCILIATION_UPLOAD_SORTS,
+ * RECONCILIATION_ROW_SORTS). The upload screen's own gate (`reconciliation`/`create`) is declared
+ * here too.
  */
-import { reconcileDeposits, reconciliationRows, reconciliationUploads, ROW_OUTCOMES } from '../../../contract/money';
-import { defineResource, oneBy, pagedList } from '../../dataProvider/defineResource';
+import {
+    RECONCILIATION_ROW_SORTS,
+    RECONCILIATION_UPLOAD_SORTS,
+    reconcileDeposits,
+    reconciliationRows,
+    reconciliationUploads,
+    ROW_OUTCOMES,
+} from '../../../contract/money';
+import { defineResource, oneBy, pagedList, sortUnlessDefault } from '../../dataProvider/defineResource';
 
 /** The largest page the reconciliation calls answer (contract/money.ts `pageSize`). */
 export const LARGEST_ROWS_PAGE = 500;
@@ -20,7 +29,11 @@ export const uploadIdOf = (value: unknown): number => {
 export default {
     reconciliation: defineResource({ actions: { create: reconcileDeposits.access } }),
     'reconciliation-uploads': defineResource({
-        list: pagedList(reconciliationUploads, { rows: 'data', largestPage: LARGEST_ROWS_PAGE }),
+        list: pagedList(reconciliationUploads, {
+            rows: 'data',
+            largestPage: LARGEST_ROWS_PAGE,
+            request: ({ sort }) => sortUnlessDefault(sort, RECONCILIATION_UPLOAD_SORTS, { field: 'created_at', order: 'desc' }),
+        }),
         // One upload's summary comes with its rows: a page of one row answers it (404 when there is no such upload).
         one: oneBy(
             reconciliationRows,
@@ -32,9 +45,10 @@ export default {
         list: pagedList(reconciliationRows, {
             rows: 'data',
             largestPage: LARGEST_ROWS_PAGE,
-            request: ({ filter }) => ({
+            request: ({ sort, filter }) => ({
                 upload_id: uploadIdOf(filter.upload_id),
                 outcome: ROW_OUTCOMES.find(outcome => outcome === filter.outcome),
+                ...sortUnlessDefault(sort, RECONCILIATION_ROW_SORTS, { field: 'line', order: 'asc' }),
             }),
             record: row => ({ ...row, id: row.line }),
         }),

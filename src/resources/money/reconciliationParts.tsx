@@ -3,7 +3,7 @@
  * outcome in a word and in detail, the outcome filter, a phone's cards and the rows' CSV.
  */
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 import { useCanAccess, useListContext, useLocale, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -11,11 +11,21 @@ import { ROW_OUTCOMES, type ReconciliationRow, type ReconciliationUpload, type R
 import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
 import { formatAmount } from '../../lib/format';
 import { Mono } from '../../lists/cells';
+import { ROUTES } from '../../routes';
 import { useWhen } from '../approvals/RequestDetail';
+import { VARIANTS, absolute, viewAddress } from '../customers/variants';
 import { uploadAddress } from './reconciliationAddress';
 
 /** The suspense queue (src/layout/menu.ts, `suspense_transactions`). */
 const SUSPENSE_QUEUE = '/dashboard/suspense-transactions';
+
+/**
+ * Find transaction showing the payment of this reference (its filter in the address, as the list
+ * keeps it): references are compared by their start, whatever the letter case, so a duplicate's
+ * reference finds the payment recorded before it.
+ */
+export const paymentAddress = (reference: string) =>
+    `${absolute(ROUTES.find_transaction.path)}?${new URLSearchParams({ filter: JSON.stringify({ reference }) }).toString()}`;
 
 /** A row of an upload as a react-admin record: its line is its id (one row per line, reconciliationCalls.ts). */
 export type RowRecord = ReconciliationRow & { id: number };
@@ -217,17 +227,80 @@ export const OutcomeFilter = ({ upload, uploadId }: { upload: ReconciliationUplo
     );
 };
 
+/**
+ * Where a row leads: the payment it recorded (a duplicate: the one recorded before) in Find
+ * transaction, and the customer whose loan that payment is on, in their view (which shows the
+ * loan: a loan has no page of its own). Null where there is none, or for a reader who may not open it.
+ */
+export const useRowLinks = () => {
+    const payments = useCanAccess({ resource: 'transactions', action: 'find' });
+    const customers = useCanAccess({ resource: VARIANTS.staff.resource, action: 'find' });
+    return (row: RowRecord) => ({
+        payment: payments.canAccess && row.transaction_id !== null && row.reference ? paymentAddress(row.reference) : null,
+        customer: customers.canAccess && row.customer_public_id ? viewAddress('staff', row.customer_public_id) : null,
+    });
+};
+
+/** A link in a row, reached by Tab, that does not also count as a click on the row. */
+const RowLink = ({ to, label, children }: { to: string; label: string; children: ReactNode }) => (
+    <MuiLink component={Link} to={to} aria-label={label} onClick={event => event.stopPropagation()}>
+        {children}
+    </MuiLink>
+);
+
+/** The row's reference, a link to its payment when it recorded one. */
+export const RowReference = ({ row }: { row: RowRecord }) => {
+    const translate = useTranslate();
+    const { payment } = useRowLinks()(row);
+    const reference = <Mono>{row.reference ?? '—'}</Mono>;
+    return payment && row.reference ? (
+        <RowLink to={payment} label={translate('reconciliation.rows.open_payment', { reference: row.reference })}>
+            {reference}
+        </RowLink>
+    ) : (
+        reference
+    );
+};
+
+/** What became of the row in words; the loan it went on a link to its customer's view. */
+export const RowDetail = ({ row }: { row: RowRecord }) => {
+    const translate = useTranslate();
+    const said = useRowDetail()(row);
+    const { customer } = useRowLinks()(row);
+    const loan = row.loan_reference;
+    const loanLink =
+        customer && loan ? (
+            <RowLink to={customer} label={translate('money.transactions.open_loan', { loan })}>
+                <Mono>{loan}</Mono>
+            </RowLink>
+        ) : null;
+    // A matched row's detail is its loan: said once, as the link.
+    if (loanLink && said === loan) return loanLink;
+    return (
+        <>
+            {said || (loanLink ? null : '—')}
+            {loanLink ? (
+                <>
+                    {said ? ' · ' : null}
+                    {loanLink}
+                </>
+            ) : null}
+        </>
+    );
+};
+
 /** The rows on a phone: one card per row, the same facts. */
 export const RowCards = () => {
     const translate = useTranslate();
     const locale = useLocale();
     const detail = useRowDetail();
+    const links = useRowLinks();
     const { data = [] } = useListContext<RowRecord>();
     return (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
             {data.map(row => {
                 const titleId = `reconciliation-row-${row.line}`;
-                const said = detail(row);
+                const said = detail(row) || links(row).customer;
                 return (
                     <Card component="li" key={row.line} variant="outlined" aria-labelledby={titleId}>
                         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, '&:last-child': { pb: 2 } }}>
@@ -238,13 +311,17 @@ export const RowCards = () => {
                                 <OutcomeChip outcome={row.outcome} />
                             </Box>
                             <Typography variant="body2">
-                                <Mono>{row.reference ?? '—'}</Mono>
+                                <RowReference row={row} />
                                 {row.amount !== null ? ` · ${formatAmount(row.amount, locale)}` : ''}
                             </Typography>
                             <Typography variant="caption" color="text.secondary" component="div">
                                 <Mono>{row.msisdn ?? '—'}</Mono>
                             </Typography>
-                            {said ? <Typography variant="body2">{said}</Typography> : null}
+                            {said ? (
+                                <Typography variant="body2">
+                                    <RowDetail row={row} />
+                                </Typography>
+                            ) : null}
                         </CardContent>
                     </Card>
                 );

@@ -1,7 +1,7 @@
 /**
  * The third-party insurance lists as data-provider resources (spec §2 "Third party insurance"):
  * the claims paid (`tpi-successful`) and refused (`tpi-failed`), and the reversal requests
- * (`tpi-reversals`). Spec §7: these calls take `{}` when nothing is filtered, so only what differs
+ * (`tpi-reversals`), each sorted by the columns the server orders by an index. Spec §7: these calls take `{}` when nothing is filtered, so only what differs
  * from a call's defaults is sent (an unfiltered first page asks with an empty body). Only the
  * filters a call takes, in its types, are sent: a half-typed date is left out.
  */
@@ -11,6 +11,7 @@ import {
     requestedTpiReversals,
     requestTpiReversal,
     successfulTpiClaims,
+    TPI_REVERSAL_SORTS,
     TPI_REVERSAL_STATUSES,
 } from '../../../contract/money';
 import { customList, defineResource, sortInput, type ListQuery } from '../../dataProvider/defineResource';
@@ -47,13 +48,18 @@ export const claimsBody = ({ page, perPage, sort, filter }: ListQuery) => {
     };
 };
 
-/** The reversal queue's body: a status other than pending (the call's default), the search, "mine", the paging. */
-export const reversalsBody = ({ page, perPage, filter }: Pick<ListQuery, 'page' | 'perPage' | 'filter'>) => {
+/**
+ * The reversal queue's body: a status other than pending (the call's default), the search, "mine",
+ * the sort unless it is the default (newest asked first), the paging.
+ */
+export const reversalsBody = ({ page, perPage, sort, filter }: ListQuery) => {
     const status = TPI_REVERSAL_STATUSES.find(choice => choice === filter.status);
+    const order = sortInput(sort, TPI_REVERSAL_SORTS, { field: 'created_at', order: 'desc' });
     return {
         ...(status && status !== 'pending' ? { status } : {}),
         ...(textOf(filter.q) ? { q: textOf(filter.q) } : {}),
         ...(filter.mine === true ? { mine: true } : {}),
+        ...(order.sort === 'created_at' && order.order === 'desc' ? {} : order),
         ...pagingOf({ page, perPage }),
     };
 };
