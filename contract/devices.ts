@@ -35,6 +35,10 @@ export type DeviceState = (typeof DEVICE_STATES)[number];
 /** The states a provider confirms (the others are a command in flight). */
 export const CONFIRMED_DEVICE_STATES = ['pending', 'active', 'locked', 'released'] as const;
 
+/** Who asked for a phone's lock: the lock policy for arrears, or staff by hand. */
+export const LOCK_REASONS = ['arrears', 'staff'] as const;
+export type LockReason = (typeof LOCK_REASONS)[number];
+
 export const deviceLock = z.object({
     imei: z.string(),
     lock_solution: z.enum(LOCK_SOLUTIONS),
@@ -48,6 +52,12 @@ export const deviceLock = z.object({
     failure_reason: z.string().nullable(),
     /** Vivo only: whether the customer has authorised the lock with their code. */
     vivo_authorized: z.boolean(),
+    /**
+     * Why the phone is locked (or a lock is asked for): `arrears` by the lock policy's job, which
+     * unlocks it once the arrears are paid, or `staff` by hand, which only staff undo; null when it
+     * is not.
+     */
+    lock_reason: z.enum(LOCK_REASONS).nullable().default(null),
 });
 export type DeviceLock = z.infer<typeof deviceLock>;
 

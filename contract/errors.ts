@@ -104,6 +104,7 @@ export const ERROR_KEYS = [
     'errors.duplicate_in_file',
     'errors.places_unavailable',
     'errors.catalogue_staff_only',
+    'errors.lock_policy_staff_only',
     'errors.prices_changed',
     // Approvals
     'errors.request_not_found',

@@ -11,7 +11,7 @@
  * are business days (YYYY-MM-DD).
  */
 import { z } from 'zod';
-import { CURRENCY } from './customers';
+import { CURRENCY, LOCK_SOLUTIONS } from './customers';
 import { defineCall, id } from './define';
 import { DEVICE_STATES } from './devices';
 
@@ -124,7 +124,56 @@ export const listCollections = defineCall({
     response: z.object({ data: z.array(collectionItem), total_items: z.number().int() }),
 });
 
+// ---------------------------------------------------------------------------------------------
+// The lock policy (server/domain/lending/policy.ts) and its job (server/domain/lending/job.ts)
+
+/** The job's texts to a customer: the day before an instalment falls due, and the day after one was missed. */
+export const REMINDER_KINDS = ['before_due', 'after_miss'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/** Bounds of the days overdue before a lock is asked for. */
+export const LOCK_AFTER_DAYS = { min: 1, max: 90, default: 3 } as const;
+
+/** What the job does for the phones of one lock solution. */
+export const lockPolicy = z.object({
+    /** The lock solution again: the record's id for the portal's form. */
+    id: z.enum(LOCK_SOLUTIONS),
+    lock_solution: z.enum(LOCK_SOLUTIONS),
+    /** Days the oldest unpaid instalment is overdue before the job asks for the lock. */
+    lock_after_days: z.number().int(),
+    /** Texts the day before a due date and the day after a miss. */
+    reminders: z.boolean(),
+    /** Null while the defaults stand. */
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+});
+export type LockPolicyRecord = z.infer<typeof lockPolicy>;
+
+export const lockPolicies = defineCall({
+    summary: 'The lock policy of every lock solution: days overdue before a lock is asked for, and the reminders.',
+    method: 'GET',
+    path: '/api/v1/lock_policies',
+    access: ['EDIT_LOCK_POLICY', 'LOCK_CUSTOMER_DEVICE'],
+    response: z.object({ data: z.array(lockPolicy), total: z.number().int() }),
+});
+
+export const updateLockPolicy = defineCall({
+    summary:
+        "Change one lock solution's policy: the fields sent, the others kept. The job applies it from its next pass: a lock already asked for stays, a phone newly past the days is locked.",
+    method: 'PUT',
+    path: '/api/v1/lock_policies/:id',
+    access: 'EDIT_LOCK_POLICY',
+    params: z.object({ id: z.enum(LOCK_SOLUTIONS) }),
+    body: z.object({
+        lock_after_days: z.number().int().min(LOCK_AFTER_DAYS.min).max(LOCK_AFTER_DAYS.max).optional(),
+        reminders: z.boolean().optional(),
+    }),
+    response: lockPolicy,
+});
+
 /** Every call of the lending loop (after all of them: an object naming a call above its definition would not load). */
 export const lendingCalls = {
     listCollections,
+    lockPolicies,
+    updateLockPolicy,
 };

@@ -65,6 +65,7 @@ export const ROLE_CATALOG = {
     CORRECT_SUSPENSE_TRANSACTIONS: 'Correct suspense transactions',
     // The lending loop: who is behind on their loans (the collections queue)
     VIEW_COLLECTIONS: 'View loans in arrears (collections)',
+    EDIT_LOCK_POLICY: 'Edit the lock policy (days overdue before a lock, reminders)',
     // Customers and their devices (not named by the specification; the actions of the customer view need them)
     LOCK_CUSTOMER_DEVICE: 'Lock or unlock a customer device',
     RELEASE_CUSTOMER_DEVICE: 'Release a paid-off device',

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { DataDirLockedError, openDatabase } from './db';
 import { prepareDatabase } from './db/seed';
+import { startLendingJob } from './domain/lending/job';
 import { startDraftSweep } from './domain/origination/expiry';
 import { hasBuiltPortal } from './portal';
 import { devToolsWarning, loadSettings, SettingsError } from './settings';
@@ -36,6 +37,8 @@ const start = async () => {
 
     // Drafts past their reservation go back to stock on every instance's timer (expiry.ts: safe at once).
     const stopSweep = startDraftSweep(database.db, settings.now, app.log);
+    // The lock policy's job (lending/job.ts): every instance tries, one runs a pass at a time.
+    const stopLendingJob = startLendingJob(database.db, settings.now, app.log);
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -44,6 +47,7 @@ const start = async () => {
         app.log.info(`${signal}: shutting down`);
         try {
             stopSweep();
+            stopLendingJob();
             await app.close();
             await database.close();
             process.exit(0);

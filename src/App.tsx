@@ -22,7 +22,7 @@ import { APPROVAL_RESOURCE_PROPS, ApprovalQueue } from './resources/approvals';
 import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import { KycQueue, KycValidation } from './resources/kyc';
-import { CollectionsList } from './resources/lending';
+import { CollectionsList, LockPolicy } from './resources/lending';
 import { AddLoan } from './resources/loans';
 import { SuspenseList, TpiClaims, TpiReversals, TransactionFind } from './resources/money';
 import { Reconciliation } from './resources/money/reconciliationPage';
@@ -66,6 +66,7 @@ const SCREENS: Record<ShellRouteKey, ReactElement> = {
     find_assisted_customer: <CustomerFind variant="assisted" />,
     find_transaction: <TransactionFind />,
     collections: <CollectionsList />,
+    lock_policy: <LockPolicy />,
     stores: <StoreList />,
     store_create: <StoreCreate />,
     store: <StoreShow />,

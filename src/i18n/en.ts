@@ -228,6 +228,7 @@ const en: TranslationMessages = {
         ASSIGN_AGENT_TIER: 'Assign agent tier',
         CORRECT_SUSPENSE_TRANSACTIONS: 'Correct suspense transactions',
         VIEW_COLLECTIONS: 'View loans in arrears (collections)',
+        EDIT_LOCK_POLICY: 'Edit the lock policy (days overdue before a lock, reminders)',
         LOCK_CUSTOMER_DEVICE: 'Lock or unlock a customer device',
         RELEASE_CUSTOMER_DEVICE: 'Release a paid-off device',
         CONVERT_CUSTOMER: 'Convert a customer between normal and business',
@@ -287,6 +288,7 @@ const en: TranslationMessages = {
         find_assisted_customer: 'Find digital assisted customers',
         find_transaction: 'Find transaction',
         collections: 'Collections',
+        lock_policy: 'Lock policy',
         stores: 'Phone store',
         shop: 'Shop',
         shop_agents: 'Shop agents',
@@ -527,6 +529,8 @@ const en: TranslationMessages = {
                 loan_completed: 'Loan %{subject} paid off: completed',
                 loan_expired: 'Cancelled the unfinished sale of loan %{subject}: its reservation expired',
                 loan_reopened: 'Loan %{subject} reopened: an insurance claim reversal left money owing',
+                loan_reminded: 'Texted the customer of loan %{subject} a payment reminder',
+                lock_policy_updated: 'Changed the lock policy',
                 loan_imei_changed: 'Changed the IMEI of loan %{subject}',
                 loan_lock_checked: 'Checked the phone lock of loan %{subject}',
                 loan_created: 'Started loan %{subject}',
@@ -2036,6 +2040,19 @@ const en: TranslationMessages = {
         },
     },
     // Collections: the loans in arrears (src/resources/lending/CollectionsList.tsx)
+    lock_policy: {
+        title: 'Lock policy',
+        intro: 'For each lock solution: how many days a payment may be overdue before the phone is locked, and whether customers get a text the day before an instalment is due and the day after one is missed. The phone is unlocked as soon as the arrears are paid, whoever records the payment.',
+        read_only: 'You can read the policy; changing it needs the role to edit the lock policy.',
+        lock_after_days: 'Days overdue before a lock',
+        lock_after_days_help: 'From 1 to 90 days.',
+        reminders: 'Text reminders',
+        reminders_help: 'The day before a due date and the day after a miss.',
+        save: 'Save',
+        saved: 'The %{solution} lock policy is saved.',
+        defaults: 'The defaults: nobody has changed them.',
+        changed: 'Changed by %{name} on %{when}.',
+    },
     collections: {
         search: 'Loan, name or phone',
         any_bucket: 'Any days overdue',
@@ -2149,6 +2166,7 @@ const en: TranslationMessages = {
         duplicate_in_file: 'This IMEI is on an earlier line of the file.',
         places_unavailable: 'Place search is not available. Type the coordinates or use your location.',
         catalogue_staff_only: 'Catalogue prices hold in every shop, so only staff without a shop may change them.',
+        lock_policy_staff_only: 'The lock policy holds for every shop, so only staff without a shop may change it.',
         prices_changed:
             "This model's prices changed after the request was made. Reject it, and ask again from today's prices if the cut is still wanted.",
         // Administration (issue 10)

@@ -434,6 +434,7 @@ const pt: TranslationMessages = {
         ASSIGN_AGENT_TIER: 'Atribuir escalões a agentes',
         CORRECT_SUSPENSE_TRANSACTIONS: 'Corrigir transações em suspenso',
         VIEW_COLLECTIONS: 'Ver empréstimos em atraso (cobranças)',
+        EDIT_LOCK_POLICY: 'Alterar a política de bloqueio (dias em atraso antes de bloquear, lembretes)',
         LOCK_CUSTOMER_DEVICE: 'Bloquear ou desbloquear o aparelho de um cliente',
         RELEASE_CUSTOMER_DEVICE: 'Libertar um aparelho já pago',
         CONVERT_CUSTOMER: 'Converter um cliente entre particular e empresa',
@@ -493,6 +494,7 @@ const pt: TranslationMessages = {
         find_assisted_customer: 'Pesquisar clientes com assistência digital',
         find_transaction: 'Pesquisar transação',
         collections: 'Cobranças',
+        lock_policy: 'Política de bloqueio',
         stores: 'Lojas de telefones',
         shop: 'Loja',
         shop_agents: 'Agentes da loja',
@@ -735,6 +737,8 @@ const pt: TranslationMessages = {
                 loan_completed: 'Empréstimo %{subject} liquidado: concluído',
                 loan_expired: 'A venda por concluir do empréstimo %{subject} foi cancelada: a reserva expirou',
                 loan_reopened: 'Empréstimo %{subject} reaberto: a anulação de um pedido de seguro deixou valor em dívida',
+                loan_reminded: 'Enviou ao cliente do empréstimo %{subject} um SMS a lembrar o pagamento',
+                lock_policy_updated: 'Alterou a política de bloqueio',
                 loan_imei_changed: 'Alterou o IMEI do empréstimo %{subject}',
                 loan_lock_checked: 'Verificou o bloqueio do telefone do empréstimo %{subject}',
                 loan_created: 'Iniciou o empréstimo %{subject}',
@@ -2286,6 +2290,19 @@ const pt: TranslationMessages = {
         },
     },
     // Cobranças: os empréstimos em atraso (src/resources/lending/CollectionsList.tsx)
+    lock_policy: {
+        title: 'Política de bloqueio',
+        intro: 'Para cada solução de bloqueio: quantos dias um pagamento pode estar em atraso antes de o telefone ser bloqueado, e se os clientes recebem um SMS na véspera do vencimento de uma prestação e no dia a seguir a uma falha. O telefone é desbloqueado logo que os atrasados são pagos, seja quem for que registe o pagamento.',
+        read_only: 'Pode consultar a política; para a alterar precisa da função de editar a política de bloqueio.',
+        lock_after_days: 'Dias em atraso antes de bloquear',
+        lock_after_days_help: 'De 1 a 90 dias.',
+        reminders: 'Lembretes por SMS',
+        reminders_help: 'Na véspera do vencimento e no dia a seguir a uma falha.',
+        save: 'Guardar',
+        saved: 'A política de bloqueio %{solution} foi guardada.',
+        defaults: 'Os valores predefinidos: ninguém os alterou.',
+        changed: 'Alterada por %{name} em %{when}.',
+    },
     collections: {
         search: 'Empréstimo, nome ou telefone',
         any_bucket: 'Qualquer atraso',
@@ -2404,6 +2421,7 @@ const pt: TranslationMessages = {
         duplicate_in_file: 'Este IMEI está numa linha anterior do ficheiro.',
         places_unavailable: 'A pesquisa de locais não está disponível. Escreva as coordenadas ou use a sua localização.',
         catalogue_staff_only: 'Os preços do catálogo valem em todas as lojas, por isso só o pessoal sem loja os pode alterar.',
+        lock_policy_staff_only: 'A política de bloqueio vale para todas as lojas, por isso só o pessoal sem loja a pode alterar.',
         prices_changed:
             'Os preços deste modelo mudaram depois de o pedido ser feito. Rejeite-o e, se a redução ainda fizer sentido, peça-a de novo a partir dos preços atuais.',
         // Administration (issue 10)

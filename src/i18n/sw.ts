@@ -435,6 +435,7 @@ const sw: TranslationMessages = {
         ASSIGN_AGENT_TIER: 'Kumpa wakala daraja',
         CORRECT_SUSPENSE_TRANSACTIONS: 'Kusahihisha miamala isiyolinganishwa',
         VIEW_COLLECTIONS: 'Kuona mikopo iliyochelewa (ukusanyaji wa madeni)',
+        EDIT_LOCK_POLICY: 'Kubadilisha sera ya kufunga simu (siku za kuchelewa kabla ya kufunga, vikumbusho)',
         LOCK_CUSTOMER_DEVICE: 'Kufunga au kufungua kifaa cha mteja',
         RELEASE_CUSTOMER_DEVICE: 'Kuachilia kifaa kilicholipiwa kikamilifu',
         CONVERT_CUSTOMER: 'Kubadilisha mteja kati ya kawaida na biashara',
@@ -495,6 +496,7 @@ const sw: TranslationMessages = {
         find_assisted_customer: 'Tafuta wateja wanaosaidiwa kidijitali',
         find_transaction: 'Tafuta muamala',
         collections: 'Ukusanyaji wa madeni',
+        lock_policy: 'Sera ya kufunga simu',
         stores: 'Maduka ya simu',
         shop: 'Duka',
         shop_agents: 'Mawakala wa duka',
@@ -735,6 +737,8 @@ const sw: TranslationMessages = {
                 loan_completed: 'Mkopo %{subject} umelipwa wote: umekamilika',
                 loan_expired: 'Mauzo ambayo hayakukamilika ya mkopo %{subject} yalighairiwa: muda wa kuhifadhi uliisha',
                 loan_reopened: 'Mkopo %{subject} umefunguliwa tena: kurejeshwa kwa dai la bima kumeacha deni',
+                loan_reminded: 'Alimtumia mteja wa mkopo %{subject} ujumbe wa kumkumbusha kulipa',
+                lock_policy_updated: 'Alibadilisha sera ya kufunga simu',
                 loan_imei_changed: 'Alibadilisha IMEI ya mkopo %{subject}',
                 loan_lock_checked: 'Alikagua kufuli ya simu ya mkopo %{subject}',
                 loan_created: 'Alianzisha mkopo %{subject}',
@@ -2282,6 +2286,19 @@ const sw: TranslationMessages = {
         },
     },
     // Ukusanyaji wa madeni: mikopo iliyochelewa (src/resources/lending/CollectionsList.tsx)
+    lock_policy: {
+        title: 'Sera ya kufunga simu',
+        intro: 'Kwa kila mfumo wa kufunga: malipo yanaweza kuchelewa siku ngapi kabla simu haijafungwa, na kama wateja wapokee ujumbe siku moja kabla ya kulipa awamu na siku moja baada ya kukosa kulipa. Simu hufunguliwa mara tu deni lililochelewa likilipwa, yeyote anayerekodi malipo.',
+        read_only: 'Unaweza kusoma sera; kuibadilisha kunahitaji ruhusa ya kuhariri sera ya kufunga simu.',
+        lock_after_days: 'Siku za kuchelewa kabla ya kufunga',
+        lock_after_days_help: 'Kuanzia siku 1 hadi 90.',
+        reminders: 'Vikumbusho kwa SMS',
+        reminders_help: 'Siku moja kabla ya tarehe ya kulipa na siku moja baada ya kukosa.',
+        save: 'Hifadhi',
+        saved: 'Sera ya kufunga ya %{solution} imehifadhiwa.',
+        defaults: 'Mipangilio ya awali: hakuna aliyeibadilisha.',
+        changed: 'Ilibadilishwa na %{name} tarehe %{when}.',
+    },
     collections: {
         search: 'Mkopo, jina au simu',
         any_bucket: 'Muda wowote wa kuchelewa',
@@ -2398,6 +2415,8 @@ const sw: TranslationMessages = {
         places_unavailable: 'Utafutaji wa mahali haupatikani. Andika viwianishi au tumia mahali ulipo.',
         catalogue_staff_only:
             'Bei za orodha zinatumika katika kila duka, kwa hiyo ni wafanyakazi wasio wa duka lolote tu wanaoweza kuzibadilisha.',
+        lock_policy_staff_only:
+            'Sera ya kufunga simu inahusu kila duka, kwa hiyo ni wafanyakazi wasio wa duka lolote tu wanaoweza kuibadilisha.',
         prices_changed:
             'Bei za simu hii zimebadilika baada ya ombi kutumwa. Likatae, na uombe upya kutoka bei za leo ikiwa punguzo bado linahitajika.',
         // Administration (issue 10)

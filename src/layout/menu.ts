@@ -18,6 +18,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RunningWithErrorsIcon from '@mui/icons-material/RunningWithErrors';
 import ScienceIcon from '@mui/icons-material/Science';
@@ -39,6 +40,7 @@ const ICONS: Record<MenuRouteKey, SvgIconComponent> = {
     find_assisted_customer: PersonSearchIcon,
     find_transaction: ReceiptLongIcon,
     collections: RunningWithErrorsIcon,
+    lock_policy: PhonelinkLockIcon,
     stores: StoreIcon,
     shop: StorefrontIcon,
     shop_agents: SwapHorizIcon,

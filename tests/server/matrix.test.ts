@@ -681,6 +681,8 @@ const ROWS = {
     suspenseTransactions: { input: () => ({ body: { q: 'MP-' } }) },
     // Lending (issue 26): the collections queue, the seed's loans in arrears.
     listCollections: { input: () => ({ body: { bucket: '60+' as const, page_size: 5 } }) },
+    lockPolicies: { input: () => ({}) },
+    updateLockPolicy: { input: () => ({ params: { id: 'zte' }, body: { lock_after_days: 3, reminders: true } }) },
     wrongAccountTransactions: {
         input: async () => ({ body: { transaction_id: (await makeSuspense(server.db)).id, q: 'LPP' } }),
     },

@@ -67,6 +67,12 @@ describe('the side menu rules (spec §2)', () => {
         expect(keysFor(ROLE_CODES.filter(code => !either.includes(code)))).not.toContain('tpi>tpi_reversal');
     });
 
+    it('shows the lock policy to those who change it and to those who lock phones by hand (who may read it)', () => {
+        const either = ['EDIT_LOCK_POLICY', 'LOCK_CUSTOMER_DEVICE'];
+        for (const role of either) expect(keysFor([role])).toContain('lock_policy');
+        expect(keysFor(ROLE_CODES.filter(code => !either.includes(code)))).not.toContain('lock_policy');
+    });
+
     it('shows a group with only the children the user holds the role for', () => {
         expect(keysFor(['VIEW_IMEI_CHANGE_REQUESTS'])).toEqual(['dashboard', 'approvals', 'approvals>imei_changes']);
         expect(keysFor(['FIND_CUSTOMER_FIELDAGENT_STORE'])).toEqual([
@@ -112,6 +118,7 @@ describe('the side menu rules (spec §2)', () => {
             'find_assisted_customer',
             'find_transaction',
             'collections',
+            'lock_policy',
             'stores',
             'shop',
             'shop_agents',
@@ -147,6 +154,7 @@ describe('the side menu rules (spec §2)', () => {
             find_assisted_customer: '/dashboard/customers/findassisted',
             find_transaction: '/dashboard/transactions/find',
             collections: '/dashboard/collections',
+            lock_policy: '/dashboard/lock-policy',
             stores: '/dashboard/stores',
             shop: '/dashboard/shop',
             shop_agents: '/dashboard/shop/agent',
@@ -171,7 +179,7 @@ describe('the side menu rules (spec §2)', () => {
             system_check_beta: '/dashboard/test-beta',
         });
         // Keys are unique: the object above would hide a repeated one.
-        expect(all).toHaveLength(29);
+        expect(all).toHaveLength(30);
     });
 });
 
@@ -206,6 +214,7 @@ describe('the table of routes', () => {
                 'tpi/reversal',
                 'transactions/find',
                 'collections',
+                'lock-policy',
                 'reconciliation',
                 'audit',
                 'profile',

@@ -3,7 +3,7 @@
  * unlock PINs issued for it. The lifecycle and the provider adapters are in server/domain/devices/.
  */
 import { index, integer, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { CONFIRMED_DEVICE_STATES, DEVICE_STATES } from '../../../contract/devices';
+import { CONFIRMED_DEVICE_STATES, DEVICE_STATES, LOCK_REASONS } from '../../../contract/devices';
 import { lockSolution } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { loans } from './loans';
@@ -11,6 +11,7 @@ import { admins } from './security';
 
 export const deviceState = pgEnum('device_state', DEVICE_STATES);
 export const confirmedDeviceState = pgEnum('confirmed_device_state', CONFIRMED_DEVICE_STATES);
+export const lockReason = pgEnum('lock_reason', LOCK_REASONS);
 
 export const deviceLocks = pgTable(
     'device_locks',
@@ -36,6 +37,11 @@ export const deviceLocks = pgTable(
         /** The code the locked phone shows for an offline unlock; a new one after each use. */
         challenge: text('challenge').notNull(),
         vivoAuthorizedAt: at('vivo_authorized_at'),
+        /**
+         * Why the phone is locked or a lock is asked for: `arrears` (the lock policy's job, which
+         * alone unlocks it when the arrears are paid) or `staff`; null once it is unlocked.
+         */
+        lockReason: lockReason('lock_reason'),
         updatedAt: at('updated_at').notNull().defaultNow(),
     },
     table => [index('device_locks_imei_idx').on(table.imei), index('device_locks_answer_due_idx').on(table.answerDueAt)],

@@ -16,3 +16,4 @@ export * from './devices';
 export * from './kyc';
 export * from './money';
 export * from './registrations';
+export * from './lending';

@@ -66,7 +66,10 @@ class NothingDue extends Error {}
  * a device is what moves it on; two callers at once apply each answer once (rows are locked and
  * re-checked).
  */
-export const refreshDevices = async (context: CallContext, loanIds: readonly number[]): Promise<void> => {
+export const refreshDevices = async (
+    context: Pick<CallContext, 'db' | 'now' | 'write'>,
+    loanIds: readonly number[],
+): Promise<void> => {
     if (loanIds.length === 0) return;
     const now = context.now();
     const due = await context.db
@@ -185,8 +188,11 @@ const afterConfirmation = async (
         }
     }
     if (command === 'unlock' || command === 'lock') {
-        // The phone shows a new challenge whenever its lock changes.
-        await tx.update(deviceLocks).set({ challenge: newChallenge() }).where(eq(deviceLocks.id, device.id));
+        // The phone shows a new challenge whenever its lock changes; an unlocked phone has no lock reason.
+        await tx
+            .update(deviceLocks)
+            .set({ challenge: newChallenge(), ...(command === 'unlock' ? { lockReason: null } : {}) })
+            .where(eq(deviceLocks.id, device.id));
     }
     return null;
 };
@@ -223,7 +229,13 @@ const sendCommand = async (
     context.write(async tx => {
         const device = await lockedDevice(tx, loan.loan.id);
         const changes = commandChanges(device, command, context.now());
-        const [updated] = await tx.update(deviceLocks).set(changes).where(eq(deviceLocks.id, device.id)).returning();
+        // A lock by hand is staff's to undo: the lock policy's job unlocks only what it locked for arrears.
+        const reason = command === 'lock' ? { lockReason: 'staff' as const } : {};
+        const [updated] = await tx
+            .update(deviceLocks)
+            .set({ ...changes, ...reason })
+            .where(eq(deviceLocks.id, device.id))
+            .returning();
         if (!updated) throw new Error('The device could not be read back');
         return {
             result: updated,
@@ -309,6 +321,7 @@ export const redeemOfflinePin = async (
             answerDueAt: null,
             confirmedAt: now,
             challenge: newChallenge(),
+            lockReason: null,
             updatedAt: now,
         })
         .where(eq(deviceLocks.id, device.id));

@@ -170,6 +170,7 @@ export const toDeviceLock = (device: DeviceRow): DeviceLock => ({
     confirmed_at: device.confirmedAt ? iso(device.confirmedAt) : null,
     failure_reason: device.failureReason,
     vivo_authorized: device.vivoAuthorizedAt !== null,
+    lock_reason: device.lockReason,
 });
 
 const loanFields = {

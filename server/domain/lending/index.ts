@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerCollectionRoutes } from './collections';
+import { registerLockPolicyRoutes } from './policy';
 
 export const registerLendingRoutes = (app: FastifyInstance): void => {
     registerCollectionRoutes(app);
+    registerLockPolicyRoutes(app);
 };

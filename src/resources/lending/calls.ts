@@ -6,8 +6,9 @@
  * left out rather than sent.
  */
 import { DEVICE_STATES } from '../../../contract/devices';
-import { ARREARS_BUCKETS, COLLECTION_SORTS, listCollections } from '../../../contract/lending';
-import { defineResource, pagedList, sortInput } from '../../dataProvider/defineResource';
+import { ARREARS_BUCKETS, COLLECTION_SORTS, listCollections, lockPolicies, updateLockPolicy } from '../../../contract/lending';
+import { customList, defineResource, pagedList, sortInput } from '../../dataProvider/defineResource';
+import { callApi } from '../../lib/portalApi';
 
 /** The largest page the queue answers (contract/lending.ts `page_size`): an export walks it at this size. */
 export const LARGEST_COLLECTIONS_PAGE = 500;
@@ -47,5 +48,20 @@ export default {
                 ...sortInput<(typeof COLLECTION_SORTS)[number]>(sort, COLLECTION_SORTS, { field: 'days_overdue', order: 'desc' }),
             }),
         }),
+    }),
+    /**
+     * The lock policy (/dashboard/lock-policy): one record per lock solution, all of them in one
+     * answer, each edited by `update` with only the fields changed.
+     */
+    'lock-policy': defineResource({
+        list: customList({
+            access: lockPolicies.access,
+            largestPage: 100,
+            fetch: async (_query, signal) => {
+                const answer = await callApi(lockPolicies, {}, { signal });
+                return { data: answer.data, total: answer.total };
+            },
+        }),
+        update: updateLockPolicy,
     }),
 };

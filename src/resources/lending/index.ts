@@ -6,3 +6,4 @@ import { lazyPage } from '../../lib/lazyPage';
  */
 export const CollectionsList = lazyPage(() => import('./CollectionsList').then(m => m.CollectionsList));
 /** The lock policy (the `lock-policy` resource, /dashboard/lock-policy). */
+export const LockPolicy = lazyPage(() => import('./LockPolicy').then(m => m.LockPolicy));

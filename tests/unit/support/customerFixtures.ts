@@ -45,6 +45,7 @@ export const device = (change: Partial<DeviceLock> = {}): DeviceLock => ({
     confirmed_at: '2026-03-02T10:00:00.000Z',
     failure_reason: null,
     vivo_authorized: false,
+    lock_reason: null,
     ...change,
 });
 

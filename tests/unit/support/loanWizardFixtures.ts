@@ -98,6 +98,7 @@ export const lockOf = (change: Partial<DeviceLock> = {}): DeviceLock => ({
     confirmed_at: null,
     failure_reason: null,
     vivo_authorized: false,
+    lock_reason: null,
     ...change,
 });
 
