@@ -887,6 +887,28 @@ describe('the reversal queue (requested_tpi_reversals)', () => {
         }
     });
 
+    it('reads the queue sorted by when decided along its index, either way', async () => {
+        // The page query's shape (server/domain/money/tpi.ts): one status, the column, then id. The
+        // test's table is small enough to read whole, so the other ways are ruled out to see the index's use.
+        const plans = await server.db.transaction(async tx => {
+            await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+            await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+            const plan = async (order: 'ASC' | 'DESC') =>
+                rowsOf<{ 'QUERY PLAN': string }>(
+                    await tx.execute(
+                        sql`EXPLAIN SELECT id FROM tpi_reversals WHERE status = 'denied' ORDER BY decided_at ${sql.raw(order)}, id ${sql.raw(order)} LIMIT 25`,
+                    ),
+                )
+                    .map(row => row['QUERY PLAN'])
+                    .join('\n');
+            return [await plan('ASC'), await plan('DESC')];
+        });
+        for (const plan of plans) {
+            expect(plan).toContain('tpi_reversals_decided_idx');
+            expect(plan).not.toContain('Sort');
+        }
+    });
+
     it('is refused to a caller who neither asks nor decides', async () => {
         const answer = await server.call(requestedTpiReversals, { body: {}, token: token.agent });
         expect([answer.status, answer.error.key]).toEqual([403, 'errors.forbidden']);

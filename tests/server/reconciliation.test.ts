@@ -33,7 +33,7 @@ import { png } from '../e2e/fixtures/kycImages';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { freshMsisdn, makeCustomer, makeLoan, nextSerial } from './customerFixtures';
-import { startTestServer, type TestServer } from './harness';
+import { rowsOf as resultRows, startTestServer, type TestServer } from './harness';
 import type { FilePart } from './multipart';
 
 let server: TestServer;
@@ -797,6 +797,28 @@ describe('the history and the rows', () => {
                 expect(mine, `${sort} ${order}`).toEqual(order === 'asc' ? expected[sort] : [...expected[sort]].reverse());
             }
         }
+    });
+
+    it('reads the uploads sorted by rows or amount recorded along an index, either way', async () => {
+        // The page query's shape (server/domain/money/reconciliation.ts): the column, then id. The
+        // test's table is small enough to read whole, so that way is ruled out to see the index's use.
+        const plans = await server.db.transaction(async tx => {
+            await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+            const plan = async (column: 'rows' | 'amount_recorded', order: 'ASC' | 'DESC') =>
+                resultRows<{ 'QUERY PLAN': string }>(
+                    await tx.execute(
+                        sql`EXPLAIN SELECT id FROM reconciliation_uploads ORDER BY ${sql.identifier(column)} ${sql.raw(order)}, id ${sql.raw(order)} LIMIT 10`,
+                    ),
+                )
+                    .map(row => row['QUERY PLAN'])
+                    .join('\n');
+            return {
+                rows: [await plan('rows', 'ASC'), await plan('rows', 'DESC')],
+                amount: [await plan('amount_recorded', 'ASC'), await plan('amount_recorded', 'DESC')],
+            };
+        });
+        for (const plan of plans.rows) expect(plan).toContain('reconciliation_uploads_rows_idx');
+        for (const plan of plans.amount) expect(plan).toContain('reconciliation_uploads_amount_idx');
     });
 
     it("sorts an upload's rows by line or amount, either way, ties by line, and names the customer each payment's loan is on", async () => {
