@@ -1,20 +1,14 @@
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
-import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
     CanAccess,
-    ColumnsButton,
     DataTable,
     DateInput,
     downloadCSV,
-    FilterButton,
-    List,
-    Pagination,
-    SavedQueriesList,
     SearchInput,
     SelectInput,
-    TopToolbar,
     useCanAccess,
     useListContext,
     useLocale,
@@ -22,18 +16,15 @@ import {
 } from 'react-admin';
 import { TRANSACTION_CHANNELS } from '../../../contract/loans';
 import { SUSPENSE_REASONS, type SuspenseItem } from '../../../contract/money';
-import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { toCsv } from '../../lib/csv';
 import { formatWhen } from '../../lib/format';
 import { Amount, Mono } from '../../lists/cells';
-import { ExportAllButton } from '../../lists/ExportAllButton';
-import { ListEmptyText } from '../../lists/ListStates';
-import { Screen } from '../../lists/Screen';
 import { StatusFilter } from '../../lists/StatusFilter';
 import { StateChip, suspenseCsvColumns } from './present';
 import { SuspenseCorrectDialog } from './SuspenseCorrectDialog';
 import { SuspenseQueueDialog } from './SuspenseQueueDialog';
 import { SUSPENSE_STATUS_CHOICES } from './transactionCalls';
+import { ListRows, ListScreen } from '../../lists/ListScreen';
 
 const PER_PAGE = 25;
 
@@ -180,8 +171,7 @@ const RowActions = ({ item, onOpen }: { item: SuspenseItem; onOpen: (item: Suspe
 const SuspenseCards = ({ actions }: { actions: (item: SuspenseItem) => ReactNode }) => {
     const translate = useTranslate();
     const locale = useLocale();
-    const { data = [], isPending } = useListContext<SuspenseItem>();
-    if (!isPending && data.length === 0) return <ListEmptyText message="money.suspense.empty" />;
+    const { data = [] } = useListContext<SuspenseItem>();
     return (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
             {data.map(item => {
@@ -211,17 +201,6 @@ const SuspenseCards = ({ actions }: { actions: (item: SuspenseItem) => ReactNode
     );
 };
 
-/** How many payments the filters found, said to screen readers as it changes. */
-const Count = () => {
-    const translate = useTranslate();
-    const { total } = useListContext();
-    return total === undefined ? null : (
-        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ px: 2, pt: 1 }}>
-            {translate('money.suspense.count', { smart_count: total })}
-        </Typography>
-    );
-};
-
 /**
  * The queue's table. The actions come first, so they stay in view however narrow the content
  * (1280 px with the menu open): the other columns give way to the right, the dates below lg and
@@ -243,7 +222,6 @@ const SuspenseTable = ({
                 if (canAssign && item.suspense_status !== 'corrected') onOpen(item as SuspenseItem);
                 return false;
             }}
-            empty={<ListEmptyText message="money.suspense.empty" />}
         >
             <DataTable.Col
                 source="actions"
@@ -305,16 +283,6 @@ const SuspenseTable = ({
     );
 };
 
-/**
- * The queries saved under a name, beside the list on a wide screen (xl): at 1280 px the table
- * keeps the width, and the filter menu ("Add filter") saves and applies them at every width.
- */
-const SavedQueries = () => (
-    <Box sx={{ display: { xs: 'none', xl: 'block' }, width: 220, flexShrink: 0, ml: 1 }}>
-        <SavedQueriesList />
-    </Box>
-);
-
 const useExporter = () => {
     const translate = useTranslate();
     return (rows: SuspenseItem[]) =>
@@ -331,7 +299,6 @@ const useExporter = () => {
  */
 export const SuspenseList = () => {
     const translate = useTranslate();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const exporter = useExporter();
     const [opened, setOpened] = useState<Opened | null>(null);
     const [dialogOpen, setDialogOpen] = useState(false);
@@ -348,36 +315,27 @@ export const SuspenseList = () => {
     const actions = (item: SuspenseItem) => <RowActions item={item} onOpen={open} />;
 
     return (
-        <Screen resource="suspense-transactions" title={translate('menu.suspense_transactions')}>
-            <Box ref={listRef} tabIndex={-1} sx={{ outline: 'none', minWidth: 0 }}>
-                <List<SuspenseItem>
-                    resource="suspense-transactions"
-                    title={false}
-                    filters={useFilters()}
-                    sort={{ field: 'paid_at', order: 'ASC' }}
-                    perPage={PER_PAGE}
-                    exporter={false}
-                    actions={
-                        <TopToolbar>
-                            <FilterButton />
-                            {phone ? null : <ColumnsButton />}
-                            <ExportAllButton exporter={exporter} />
-                        </TopToolbar>
-                    }
-                    pagination={<Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />}
-                    aside={<SavedQueries />}
-                    empty={false}
-                    error={<ListLoadError />}
-                    queryOptions={quietOnError}
-                >
-                    <Count />
-                    {phone ? (
-                        <SuspenseCards actions={actions} />
-                    ) : (
-                        <SuspenseTable actions={actions} onOpen={item => open(item, 'assign')} />
-                    )}
-                </List>
-            </Box>
+        <>
+            <ListScreen<SuspenseItem>
+                resource="suspense-transactions"
+                title={translate('menu.suspense_transactions')}
+                perPage={PER_PAGE}
+                rowsPerPageOptions={[10, PER_PAGE, 50, 100]}
+                sort={{ field: 'paid_at', order: 'ASC' }}
+                filters={useFilters()}
+                columns
+                exporter={exporter}
+                savedQueries
+                listRef={listRef}
+            >
+                <ListRows
+                    count="money.suspense.count"
+                    empty="money.suspense.empty"
+                    inset
+                    cards={<SuspenseCards actions={actions} />}
+                    table={<SuspenseTable actions={actions} onOpen={item => open(item, 'assign')} />}
+                />
+            </ListScreen>
             {opened?.action === 'assign' ? (
                 <SuspenseCorrectDialog
                     key={opened.opening}
@@ -398,6 +356,6 @@ export const SuspenseList = () => {
                     onExited={exited}
                 />
             ) : null}
-        </Screen>
+        </>
     );
 };

@@ -1,17 +1,11 @@
-import { Box, Card, CardContent, Link as MuiLink, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import {
-    ColumnsButton,
     DataTable,
     DateInput,
     downloadCSV,
-    FilterButton,
-    List,
-    Pagination,
-    SavedQueriesList,
     SelectInput,
     TextInput,
-    TopToolbar,
     useCanAccess,
     useListContext,
     useLocale,
@@ -20,16 +14,13 @@ import {
 import { Link } from 'react-router-dom';
 import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
 import type { MoneyTransaction } from '../../../contract/money';
-import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { toCsv } from '../../lib/csv';
 import { formatWhen } from '../../lib/format';
 import { Amount, Mono } from '../../lists/cells';
-import { ExportAllButton } from '../../lists/ExportAllButton';
-import { ListEmptyText } from '../../lists/ListStates';
-import { Screen } from '../../lists/Screen';
 import { VARIANTS, viewAddress } from '../customers/variants';
 import { StateChip, stateOf, transactionCsvColumns } from './present';
 import { loanReferenceOf, phoneOf, TRANSACTION_STATES } from './transactionCalls';
+import { ListRows, ListScreen } from '../../lists/ListScreen';
 
 const PER_PAGE = 25;
 
@@ -189,8 +180,7 @@ const When = ({ value }: { value: string }) => {
 const TransactionCards = () => {
     const translate = useTranslate();
     const locale = useLocale();
-    const { data = [], isPending } = useListContext<MoneyTransaction>();
-    if (!isPending && data.length === 0) return <ListEmptyText message="money.transactions.empty" />;
+    const { data = [] } = useListContext<MoneyTransaction>();
     return (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
             {data.map(transaction => {
@@ -224,39 +214,14 @@ const TransactionCards = () => {
     );
 };
 
-/**
- * The queries saved under a name, beside the list on a wide screen (xl): at 1280 px the table
- * keeps the width, and the filter menu ("Add filter") saves and applies them at every width.
- */
-const SavedQueries = () => (
-    <Box sx={{ display: { xs: 'none', xl: 'block' }, width: 220, flexShrink: 0, ml: 1 }}>
-        <SavedQueriesList />
-    </Box>
-);
-
 const useExporter = () => {
     const translate = useTranslate();
     return (rows: MoneyTransaction[]) =>
         downloadCSV(toCsv(rows, transactionCsvColumns(translate)), `transactions-${new Date().toISOString().slice(0, 10)}`);
 };
 
-/** How many payments the filters found, said to screen readers as it changes. */
-const Count = () => {
-    const translate = useTranslate();
-    const { total } = useListContext();
-    return total === undefined ? null : (
-        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ px: 2, pt: 1 }}>
-            {translate('money.transactions.count', { smart_count: total })}
-        </Typography>
-    );
-};
-
 const TransactionTable = () => (
-    <DataTable<MoneyTransaction>
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={<ListEmptyText message="money.transactions.empty" />}
-    >
+    <DataTable<MoneyTransaction> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col
             source="paid_at"
             label="money.transactions.fields.paid_at"
@@ -329,33 +294,27 @@ const KindAndChannel = ({ transaction }: { transaction: MoneyTransaction }) => {
  */
 export const TransactionFind = () => {
     const translate = useTranslate();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const exporter = useExporter();
     return (
-        <Screen resource="transactions" action="find" title={translate('menu.find_transaction')}>
-            <List<MoneyTransaction>
-                resource="transactions"
-                title={false}
-                filters={useFilters()}
-                sort={{ field: 'paid_at', order: 'DESC' }}
-                perPage={PER_PAGE}
-                exporter={false}
-                actions={
-                    <TopToolbar>
-                        <FilterButton />
-                        {phone ? null : <ColumnsButton />}
-                        <ExportAllButton exporter={exporter} />
-                    </TopToolbar>
-                }
-                pagination={<Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />}
-                aside={<SavedQueries />}
-                empty={false}
-                error={<ListLoadError />}
-                queryOptions={quietOnError}
-            >
-                <Count />
-                {phone ? <TransactionCards /> : <TransactionTable />}
-            </List>
-        </Screen>
+        <ListScreen<MoneyTransaction>
+            resource="transactions"
+            action="find"
+            title={translate('menu.find_transaction')}
+            perPage={PER_PAGE}
+            rowsPerPageOptions={[10, PER_PAGE, 50, 100]}
+            sort={{ field: 'paid_at', order: 'DESC' }}
+            filters={useFilters()}
+            columns
+            exporter={exporter}
+            savedQueries
+        >
+            <ListRows
+                count="money.transactions.count"
+                empty="money.transactions.empty"
+                inset
+                cards={<TransactionCards />}
+                table={<TransactionTable />}
+            />
+        </ListScreen>
     );
 };
