@@ -177,9 +177,15 @@ export const storesJourney = async (page: Page, request: APIRequestContext, tag:
     await expect(admin.page.getByRole('table', { name: 'Prices now' })).toBeVisible();
     await admin.close();
 
-    // A tier for the agent.
-    await page.goto('/dashboard/agents');
+    // A tier for the agent, reached from their row among the new store's agents: their record in
+    // the agents list, searched by their number.
+    await page.goto(`/dashboard/shop/agent?shop=${newStoreId}`);
+    await expect(title(page, 'Shop agents')).toBeVisible();
+    await page.getByRole('link', { name: 'Bongani Khumalo' }).click();
     await expect(title(page, 'Agents')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/agents\?filter=/);
+    await expect(page.getByPlaceholder('Search', { exact: true })).toHaveValue(/^\d+$/);
+    await expect(page.getByRole('button', { name: 'Set tier: Bongani Khumalo' })).toBeVisible();
     await expectAccessible(page, 'agents');
     const tier = tag === 'phone' ? 'Silver' : 'Gold';
     await page.getByRole('button', { name: 'Set tier: Bongani Khumalo' }).click();
