@@ -1,19 +1,14 @@
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import { Box, Button, CircularProgress, Menu, MenuItem, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, CircularProgress, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
-    ColumnsButton,
     DataTable,
     downloadCSV,
-    FilterForm,
-    ListBase,
-    Pagination,
     ReferenceInput,
     SearchInput,
     SelectInput,
     SimpleList,
     useCanAccess,
-    useListContext,
     useNotify,
     useTranslate,
     type SortPayload,
@@ -21,14 +16,11 @@ import {
 import { Link } from 'react-router-dom';
 import { AGENT_PAGE_SIZE, AGENT_TIERS, type Agent, type AgentTier } from '../../../contract/stores';
 import { useWrite } from '../../dataProvider/useWrite';
-import { ExportAllButton } from '../../lists/ExportAllButton';
-import { LoadError } from '../../lists/LoadError';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { toCsv } from '../../lib/csv';
-import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
-import { Screen } from '../../lists/Screen';
 import { TierChip } from '../stores/TierChip';
+import { ListRows, ListScreen } from '../../lists/ListScreen';
 
 const TIER_FILTERS = [...AGENT_TIERS, 'none'] as const;
 
@@ -122,10 +114,8 @@ const StoreCell = ({ agent, canOpen }: { agent: Agent; canOpen: boolean }) =>
 const AgentRows = () => {
     const translate = useTranslate();
     const notify = useNotify();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const { canAccess: canTier } = useCanAccess({ resource: 'agents', action: 'tier' });
     const { canAccess: canOpenStore } = useCanAccess({ resource: 'stores', action: 'show' });
-    const { error, isPending, total, refetch } = useListContext<Agent>();
     const tier = useWrite('storesAssignTier', {
         onSuccess: saved =>
             notify('agents.tier_saved', {
@@ -148,15 +138,10 @@ const AgentRows = () => {
                 {translate('agents.awaiting_approval_note')}
             </Typography>
         );
-    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
-    if (isPending) return <LoadingRows />;
-    if (total === 0) return <ListEmptyText />;
     return (
-        <>
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
-                {translate('agents.count', { smart_count: total ?? 0 })}
-            </Typography>
-            {phone ? (
+        <ListRows
+            count="agents.count"
+            cards={
                 <SimpleList<Agent>
                     primaryText={agent => fullName(agent)}
                     secondaryText={agent => `${agent.username} · ${agent.store_name ?? '—'}`}
@@ -169,7 +154,8 @@ const AgentRows = () => {
                     )}
                     rowClick={false}
                 />
-            ) : (
+            }
+            table={
                 // A row leads nowhere by itself (its store does, by a link): not lit on hover as if it
                 // did, and on the hover's grey the red Set tier button fell below AA contrast.
                 <DataTable<Agent> bulkActionButtons={false} rowClick={false} hover={false}>
@@ -203,9 +189,8 @@ const AgentRows = () => {
                     />
                     {canTier ? <DataTable.Col label="agents.fields.actions" disableSort render={tierMenu} /> : null}
                 </DataTable>
-            )}
-            <Pagination rowsPerPageOptions={[10, 25, AGENT_PAGE_SIZE, 100]} />
-        </>
+            }
+        />
     );
 };
 
@@ -219,22 +204,17 @@ export const AgentList = () => {
     const translate = useTranslate();
     const exporter = useExporter();
     return (
-        <Screen resource="agents" title={translate('agents.title')}>
-            <ListBase<Agent>
-                resource="agents"
-                perPage={AGENT_PAGE_SIZE}
-                sort={BY_FIRST_NAME}
-                queryOptions={{ onError: () => undefined }}
-            >
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1 }}>
-                    <FilterForm filters={filters} />
-                    <Box sx={{ display: 'flex', gap: 1 }}>
-                        <ColumnsButton />
-                        <ExportAllButton<Agent> exporter={exporter} />
-                    </Box>
-                </Box>
-                <AgentRows />
-            </ListBase>
-        </Screen>
+        <ListScreen<Agent>
+            resource="agents"
+            title={translate('agents.title')}
+            perPage={AGENT_PAGE_SIZE}
+            rowsPerPageOptions={[10, 25, AGENT_PAGE_SIZE, 100]}
+            sort={BY_FIRST_NAME}
+            filters={filters}
+            columns
+            exporter={exporter}
+        >
+            <AgentRows />
+        </ListScreen>
     );
 };
