@@ -1,28 +1,15 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import {
-    DataTable,
-    downloadCSV,
-    FilterForm,
-    ListBase,
-    Pagination,
-    SearchInput,
-    useListContext,
-    useLocale,
-    useTranslate,
-} from 'react-admin';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { DataTable, downloadCSV, SearchInput, useListContext, useLocale, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { KYC_SUBMISSION_STATUSES, type KycSubmission } from '../../../contract/kyc';
 import { toCsv } from '../../lib/csv';
 import { formatDateTime } from '../../lib/format';
 import { Mono } from '../../lists/cells';
-import { ExportAllButton } from '../../lists/ExportAllButton';
-import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { LoadError } from '../../lists/LoadError';
-import { Screen } from '../../lists/Screen';
 import { StatusFilter } from '../../lists/StatusFilter';
 import { WhoWhen, useWhen } from '../approvals/RequestDetail';
 import { OcrSummary, SubmissionStatusChip, validationPath } from './present';
+import { ListRows, ListScreen } from '../../lists/ListScreen';
 
 const PER_PAGE = 25;
 
@@ -153,90 +140,84 @@ const QueueCards = () => {
     );
 };
 
-/** The rows, their count and the pages of the list in context, or why there are none. */
-const QueueBody = () => {
+/** The queue as a table; a decided status adds who decided and when. */
+const QueueTable = () => {
     const translate = useTranslate();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
-    const { data, error, isPending, refetch, total, filterValues } = useListContext<KycSubmission>();
+    const { filterValues } = useListContext<KycSubmission>();
     const status = KYC_SUBMISSION_STATUSES.find(value => value === filterValues.status) ?? 'pending';
-    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
-    if (isPending) return <LoadingRows />;
-    if (!data?.length) return <ListEmptyText message={status === 'pending' ? 'kyc.empty_pending' : undefined} />;
     return (
-        <>
-            {total !== undefined ? (
-                <Typography variant="body2" color="text.secondary" aria-live="polite">
-                    {translate('kyc.count', { smart_count: total })}
-                </Typography>
+        // The server sorts by when submitted and when decided (along its indexes); the other
+        // columns do not sort. Unsorted, the queue's own order: oldest pending, newest decided first.
+        <DataTable<KycSubmission> bulkActionButtons={false} rowClick={id => validationPath(Number(id))}>
+            <DataTable.Col
+                source="id"
+                label="kyc.fields.id"
+                disableSort
+                render={(submission: KycSubmission) => `#${submission.id}`}
+            />
+            <DataTable.Col
+                source="customer"
+                label="kyc.fields.customer"
+                disableSort
+                render={(submission: KycSubmission) => <Customer submission={submission} />}
+            />
+            <DataTable.Col
+                source="channel"
+                label="kyc.fields.type"
+                disableSort
+                render={(submission: KycSubmission) => <TypeAndChannel submission={submission} />}
+            />
+            <DataTable.Col
+                source="store"
+                label="kyc.fields.store"
+                disableSort
+                render={(submission: KycSubmission) => submission.store?.name ?? '—'}
+                sx={{ display: { xs: 'none', lg: 'table-cell' } }}
+            />
+            <DataTable.Col
+                source="ocr"
+                label="kyc.fields.ocr"
+                disableSort
+                render={(submission: KycSubmission) => <OcrSummary submission={submission} />}
+            />
+            <DataTable.Col
+                source="created_at"
+                label="kyc.fields.submitted_by"
+                render={(submission: KycSubmission) => <WhoWhen name={submission.submitted_by.name} at={submission.created_at} />}
+            />
+            {status !== 'pending' ? (
+                <DataTable.Col
+                    source="decided_at"
+                    label="kyc.fields.decided_by"
+                    sortByOrder="DESC"
+                    render={(submission: KycSubmission) => (
+                        <Box>
+                            <SubmissionStatusChip status={submission.status} />
+                            <WhoWhen name={submission.decided_by?.name ?? translate('kyc.replaced')} at={submission.decided_at} />
+                        </Box>
+                    )}
+                />
             ) : null}
-            {phone ? (
-                <QueueCards />
-            ) : (
-                // The server sorts by when submitted and when decided (along its indexes); the other
-                // columns do not sort. Unsorted, the queue's own order: oldest pending, newest decided first.
-                <DataTable<KycSubmission> bulkActionButtons={false} rowClick={id => validationPath(Number(id))}>
-                    <DataTable.Col
-                        source="id"
-                        label="kyc.fields.id"
-                        disableSort
-                        render={(submission: KycSubmission) => `#${submission.id}`}
-                    />
-                    <DataTable.Col
-                        source="customer"
-                        label="kyc.fields.customer"
-                        disableSort
-                        render={(submission: KycSubmission) => <Customer submission={submission} />}
-                    />
-                    <DataTable.Col
-                        source="channel"
-                        label="kyc.fields.type"
-                        disableSort
-                        render={(submission: KycSubmission) => <TypeAndChannel submission={submission} />}
-                    />
-                    <DataTable.Col
-                        source="store"
-                        label="kyc.fields.store"
-                        disableSort
-                        render={(submission: KycSubmission) => submission.store?.name ?? '—'}
-                        sx={{ display: { xs: 'none', lg: 'table-cell' } }}
-                    />
-                    <DataTable.Col
-                        source="ocr"
-                        label="kyc.fields.ocr"
-                        disableSort
-                        render={(submission: KycSubmission) => <OcrSummary submission={submission} />}
-                    />
-                    <DataTable.Col
-                        source="created_at"
-                        label="kyc.fields.submitted_by"
-                        render={(submission: KycSubmission) => (
-                            <WhoWhen name={submission.submitted_by.name} at={submission.created_at} />
-                        )}
-                    />
-                    {status !== 'pending' ? (
-                        <DataTable.Col
-                            source="decided_at"
-                            label="kyc.fields.decided_by"
-                            sortByOrder="DESC"
-                            render={(submission: KycSubmission) => (
-                                <Box>
-                                    <SubmissionStatusChip status={submission.status} />
-                                    <WhoWhen
-                                        name={submission.decided_by?.name ?? translate('kyc.replaced')}
-                                        at={submission.decided_at}
-                                    />
-                                </Box>
-                            )}
-                        />
-                    ) : null}
-                    <DataTable.Col
-                        label="kyc.fields.actions"
-                        disableSort
-                        render={(submission: KycSubmission) => <ReviewButton submission={submission} />}
-                    />
-                </DataTable>
-            )}
-        </>
+            <DataTable.Col
+                label="kyc.fields.actions"
+                disableSort
+                render={(submission: KycSubmission) => <ReviewButton submission={submission} />}
+            />
+        </DataTable>
+    );
+};
+
+/** The rows and their count, or why there are none: the pending queue says so when empty. */
+const QueueBody = () => {
+    const { filterValues } = useListContext<KycSubmission>();
+    const pending = (KYC_SUBMISSION_STATUSES.find(value => value === filterValues.status) ?? 'pending') === 'pending';
+    return (
+        <ListRows
+            count="kyc.count"
+            empty={pending ? 'kyc.empty_pending' : undefined}
+            cards={<QueueCards />}
+            table={<QueueTable />}
+        />
     );
 };
 
@@ -253,20 +234,15 @@ export const KycQueue = () => {
     const translate = useTranslate();
     const exporter = useExporter();
     return (
-        <Screen resource="kyc-submissions" title={translate('menu.kyc_verification')}>
-            {/* Inside the screen's gate: nothing is asked before canAccess answers. */}
-            <ListBase<KycSubmission> perPage={PER_PAGE}>
-                <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
-                    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 1 }}>
-                        <Box sx={{ flexGrow: 1 }}>
-                            <FilterForm filters={FILTERS} />
-                        </Box>
-                        <ExportAllButton<KycSubmission> exporter={exporter} />
-                    </Box>
-                    <QueueBody />
-                    <Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />
-                </Box>
-            </ListBase>
-        </Screen>
+        <ListScreen<KycSubmission>
+            resource="kyc-submissions"
+            title={translate('menu.kyc_verification')}
+            perPage={PER_PAGE}
+            rowsPerPageOptions={[10, PER_PAGE, 50, 100]}
+            filters={FILTERS}
+            exporter={exporter}
+        >
+            <QueueBody />
+        </ListScreen>
     );
 };

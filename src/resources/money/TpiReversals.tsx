@@ -1,13 +1,9 @@
-import { Box, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import {
-    ColumnsButton,
     DataTable,
     downloadCSV,
-    FilterForm,
-    ListBase,
-    Pagination,
     SearchInput,
     useCanAccess,
     useDataProvider,
@@ -19,14 +15,12 @@ import { TPI_REVERSAL_STATUSES, type TpiReversal } from '../../../contract/money
 import type { PortalDataProvider } from '../../dataProvider';
 import { quietOnError } from '../../layout/ResourceErrors';
 import { toCsv } from '../../lib/csv';
-import { collectPages, ExportAllButton } from '../../lists/ExportAllButton';
-import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { LoadError } from '../../lists/LoadError';
-import { Screen } from '../../lists/Screen';
+import { collectPages } from '../../lists/ExportAllButton';
 import { StatusFilter } from '../../lists/StatusFilter';
 import { DecideReversalDialog } from './DecideReversalDialog';
 import { Claim, Decided, Requested, reversalCsvColumns, ReversalCards, RowActions } from './reversalParts';
 import type { ReversalDecision } from './tpiWrites';
+import { ListRows, ListScreen } from '../../lists/ListScreen';
 
 const RESOURCE = 'tpi-reversals';
 const PER_PAGE = 25;
@@ -126,33 +120,25 @@ const ReversalTable = ({ isOwn, onDecide }: { isOwn: (reversal: TpiReversal) => 
 );
 
 /** The queue in its states: failed (with Retry), loading, empty, or the requests with their count. */
-const ReversalRows = ({ phone, onDecide }: { phone: boolean; onDecide: Decide }) => {
-    const translate = useTranslate();
-    const { data, total, isPending, error, refetch, filterValues } = useListContext<TpiReversal>();
+const ReversalRows = ({ onDecide }: { onDecide: Decide }) => {
+    const { filterValues } = useListContext<TpiReversal>();
     const mine = filterValues.mine === true;
     const pending = (filterValues.status ?? 'pending') === 'pending';
     const { canAccess: mayApprove } = useCanAccess({ resource: RESOURCE, action: 'approve' });
     const ownIds = useOwnPendingIds(mayApprove === true && pending && !mine);
     const isOwn = (reversal: TpiReversal) => reversal.status === 'pending' && (mine || (ownIds.data?.has(reversal.id) ?? false));
 
-    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
-    if (isPending) return <LoadingRows />;
-    if ((data ?? []).length === 0) return <ListEmptyText message={pending ? 'money.tpi.empty_pending' : undefined} />;
     return (
-        <>
-            {total !== undefined ? (
-                <Typography variant="body2" color="text.secondary" aria-live="polite">
-                    {translate('money.tpi.requests_count', { smart_count: total })}
-                </Typography>
-            ) : null}
-            {phone ? (
+        <ListRows
+            count="money.tpi.requests_count"
+            empty={pending ? 'money.tpi.empty_pending' : undefined}
+            cards={
                 <ReversalCards
                     actions={reversal => <RowActions reversal={reversal} own={isOwn(reversal)} onDecide={onDecide} />}
                 />
-            ) : (
-                <ReversalTable isOwn={isOwn} onDecide={onDecide} />
-            )}
-        </>
+            }
+            table={<ReversalTable isOwn={isOwn} onDecide={onDecide} />}
+        />
     );
 };
 
@@ -203,7 +189,6 @@ const Panel = ({ panelId, children }: { panelId: string; children: ReactNode }) 
  */
 export const TpiReversals = () => {
     const translate = useTranslate();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const [deciding, setDeciding] = useState<{ reversal: TpiReversal; decision: ReversalDecision; opening: number } | null>(null);
     const [dialogOpen, setDialogOpen] = useState(false);
     const listRef = useRef<HTMLDivElement>(null);
@@ -216,29 +201,23 @@ export const TpiReversals = () => {
         downloadCSV(toCsv(rows, reversalCsvColumns(translate)), translate('money.tpi.csv_reversals'));
 
     return (
-        <Screen resource={RESOURCE} title={translate('menu.tpi_reversal')}>
-            <ListBase<TpiReversal>
+        <>
+            <ListScreen<TpiReversal>
                 resource={RESOURCE}
+                title={translate('menu.tpi_reversal')}
                 perPage={PER_PAGE}
+                rowsPerPageOptions={[10, PER_PAGE, 50, 100]}
                 sort={{ field: 'created_at', order: 'DESC' }}
-                exporter={false}
                 queryOptions={{ ...quietOnError, placeholderData: previous => previous }}
+                filters={FILTERS}
+                columns
+                exporter={exporter}
+                above={<WhoseTabs panelId={panelId} />}
+                around={body => <Panel panelId={panelId}>{body}</Panel>}
+                listRef={listRef}
             >
-                <WhoseTabs panelId={panelId} />
-                <div ref={listRef} tabIndex={-1} style={{ outline: 'none' }}>
-                    <Panel panelId={panelId}>
-                        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between' }}>
-                            <FilterForm filters={FILTERS} />
-                            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                                {phone ? null : <ColumnsButton />}
-                                <ExportAllButton<TpiReversal> exporter={exporter} />
-                            </Box>
-                        </Box>
-                        <ReversalRows phone={phone} onDecide={openDecision} />
-                        <Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />
-                    </Panel>
-                </div>
-            </ListBase>
+                <ReversalRows onDecide={openDecision} />
+            </ListScreen>
             {deciding ? (
                 <DecideReversalDialog
                     key={deciding.opening}
@@ -252,6 +231,6 @@ export const TpiReversals = () => {
                     }}
                 />
             ) : null}
-        </Screen>
+        </>
     );
 };
