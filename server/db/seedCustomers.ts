@@ -142,7 +142,11 @@ const modelOf = (sku: string): DemoModel => {
 };
 
 type LoanSituation =
-    | { kind: 'active'; paid: number; device: 'active' | 'locked' | 'failed'; insured?: boolean }
+    /**
+     * Sold so that the instalments due today are the ones paid (up to date: the lock policy's job
+     * leaves it alone), unless `soldDaysAgo` says when (Themba Nkosi's, in arrears).
+     */
+    | { kind: 'active'; paid: number; device: 'active' | 'locked' | 'failed'; insured?: boolean; soldDaysAgo?: number }
     | { kind: 'paid_off'; device: 'active' | 'released' }
     | { kind: 'awaiting_deposit' }
     | { kind: 'awaiting_lock' };
@@ -220,7 +224,10 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
             reference: 'LPP-000002',
             sku: 'OPPO-A18-128',
             imei: withCheckDigit('35467811000002'),
-            situation: { kind: 'active', paid: 3, device: 'locked' },
+            // Sold 58 days ago, paying weekly: 3 instalments paid and an insurer's 3 (seedMoney.ts)
+            // cover 6 of the 8 due, so ZAR 158 (2 × 79) is overdue for 9 days, and paying it
+            // unlocks the phone (the lock policy's job; README "Watching the lending loop").
+            situation: { kind: 'active', paid: 3, device: 'locked', soldDaysAgo: 58 },
             challenge: DEMO_LOCKED_CHALLENGE,
         },
         shows: `a phone locked for arrears: unlock it, or issue an offline PIN for challenge ${DEMO_LOCKED_CHALLENGE}`,
@@ -586,12 +593,18 @@ const seedDemoLoan = async (
     customerId: number,
     storeId: number | null,
     agentId: number | null,
-    createdAt: Date,
+    registeredAt: Date,
     now: Date,
 ) => {
     const { loan: spec } = demo;
     const model = modelOf(spec.sku);
     const situation = spec.situation;
+    // An active loan's schedule runs from its sale: up to date (its last instalment paid a few days
+    // ago, the next due in a few: the lock policy's job leaves it alone) unless it says when it was sold.
+    const weekly = model.period === 'weekly';
+    const soldDaysAgo =
+        situation.kind === 'active' ? (situation.soldDaysAgo ?? situation.paid * (weekly ? 7 : 30) + (weekly ? 3 : 10)) : null;
+    const createdAt = soldDaysAgo === null ? registeredAt : new Date(now.getTime() - soldDaysAgo * DAY_MS);
     const price = round(model.deposit + model.instalment * model.term);
     const depositPaid = situation.kind !== 'awaiting_deposit';
     const instalmentsPaid = situation.kind === 'active' ? situation.paid : situation.kind === 'paid_off' ? model.term : 0;
@@ -656,6 +669,8 @@ const seedDemoLoan = async (
         confirmedAt: deviceState === 'pending' ? null : createdAt,
         challenge: spec.challenge ?? String(10_000_000 + customerId * 7919).slice(0, 8),
         failureReason: deviceState === 'failed' ? 'The provider did not answer' : null,
+        // The demo's locked phones were locked by the lock policy, for arrears: paying them unlocks them.
+        lockReason: deviceState === 'locked' ? 'arrears' : null,
         updatedAt: createdAt,
     });
 
@@ -788,9 +803,10 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
         ) AS p`);
 
     await tx.execute(sql`
-        INSERT INTO ${deviceLocks} (loan_id, imei, lock_solution, state, confirmed_state, confirmed_at, challenge, updated_at)
+        INSERT INTO ${deviceLocks} (loan_id, imei, lock_solution, state, confirmed_state, confirmed_at, challenge, updated_at, lock_reason)
         SELECT l.id, l.imei, l.lock_solution, s.state::device_state, s.state::confirmed_device_state, l.created_at,
-               lpad(((l.id * 7919) % 100000000)::text, 8, '0'), l.created_at
+               lpad(((l.id * 7919) % 100000000)::text, 8, '0'), l.created_at,
+               CASE WHEN s.state = 'locked' THEN 'arrears'::lock_reason END
         FROM ${loans} l
         CROSS JOIN LATERAL (SELECT CASE WHEN l.status = 'completed' THEN 'released'
                                   WHEN substr(l.loan_reference, 12, 1) = '5' THEN 'locked'

@@ -5,7 +5,8 @@
  * the next pass; nothing twice; a payment racing the lock decision never ends locked; a checker
  * request waiting blocks the lock; a phone staff locked stays locked. And the policy's calls.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLockCommand } from '../../contract/devices';
 import { lockPolicies, updateLockPolicy } from '../../contract/lending';
@@ -14,7 +15,9 @@ import { reconcileDeposits } from '../../contract/money';
 import { auditEvents, deviceLocks, lendingMarks, lendingReminders, loans, smsOutbox, transactions } from '../../server/db/schema';
 import { addDays, businessDay } from '../../server/domain/analytics/figures';
 import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
+import { openDatabase, type OpenDatabase } from '../../server/db';
 import { runLendingPass } from '../../server/domain/lending/job';
+import { standingsOf } from '../../server/domain/lending/standing';
 import { signInAs } from './contractCases';
 import { makeLoan, nextSerial } from './customerFixtures';
 import { startTestServer, type TestServer } from './harness';
@@ -106,6 +109,68 @@ const uploadPayment = async (made: { msisdn: string; loanReference: string }, am
             },
         ],
     });
+
+describe('the demo', () => {
+    const loanOf = async (reference: string) => {
+        const [loan] = await server.db.select().from(loans).where(eq(loans.loanReference, reference));
+        if (!loan) throw new Error(`No ${reference}`);
+        return loan;
+    };
+
+    it("seeds Themba Nkosi's phone locked for arrears, ZAR 158 overdue for 9 days, and leaves the up-to-date demo loans alone", async () => {
+        const themba = await loanOf('LPP-000002');
+        const schedule = (await standingsOf(server.db, [themba.id], today())).get(themba.id);
+        expect(schedule?.standing).toMatchObject({ amount_overdue: 158, days_overdue: 9, next_due: { amount: 79 } });
+        expect(await deviceOf(themba.id)).toMatchObject({ state: 'locked', lockReason: 'arrears' });
+        // The first pass (beforeAll) asked for no lock of any demo customer's phone: they pay on time.
+        const demo = await server.db.select({ id: loans.id }).from(loans).where(like(loans.loanReference, 'LPP-%'));
+        const devices = await server.db
+            .select({ id: deviceLocks.id })
+            .from(deviceLocks)
+            .where(
+                inArray(
+                    deviceLocks.loanId,
+                    demo.map(row => row.id),
+                ),
+            );
+        const commands = await server.db
+            .select({ action: auditEvents.action })
+            .from(auditEvents)
+            .where(
+                and(
+                    eq(auditEvents.entity, 'device_locks'),
+                    inArray(
+                        auditEvents.entityId,
+                        devices.map(row => String(row.id)),
+                    ),
+                    sql`${auditEvents.after} ->> 'by' = 'system'`,
+                ),
+            );
+        expect(commands).toEqual([]);
+    });
+
+    it("unlocks Themba's phone once the README's demo statement clears his arrears", async () => {
+        const themba = await loanOf('LPP-000002');
+        const upload = await server.call(reconcileDeposits, {
+            body: { channel: 'bank' },
+            token: await tokenOf('maker'),
+            files: [
+                {
+                    name: 'themba-clears-arrears.csv',
+                    type: 'text/csv',
+                    bytes: readFileSync(new URL('../../docs/demo/themba-clears-arrears.csv', import.meta.url)),
+                },
+            ],
+        });
+        expect(upload.status).toBe(201);
+        expect(upload.body.upload.matched).toBe(1);
+        expect((await pass()).unlocks).toBe(1);
+        expect(await deviceOf(themba.id)).toMatchObject({ state: 'unlocking', requestedState: 'active' });
+        pastAnswer();
+        await pass();
+        expect(await deviceOf(themba.id)).toMatchObject({ state: 'active', confirmedState: 'active', lockReason: null });
+    });
+});
 
 describe('the lending job, day by day', () => {
     it('reminds, locks after the policy days, and unlocks once a statement clears the arrears', async () => {
@@ -257,6 +322,40 @@ describe('the lending job, day by day', () => {
                 token: await tokenOf('admin'),
             });
         }
+    });
+});
+
+// Two instances on one PostgreSQL (CI's second run of the server tests, TEST_DATABASE_URL): each
+// with its own connections, passing at the same moments; the loan gets one command each time.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+    let other: OpenDatabase;
+    beforeAll(async () => {
+        other = await openDatabase(server.settings);
+    });
+    afterAll(() => other?.close());
+
+    it('sends one reminder, one lock and one unlock however many passes the two run at once', async () => {
+        const made = await soldLoan(addDays(today(), -4));
+        const both = async () => {
+            const passes = await Promise.all(
+                [server.db, other.db, server.db, other.db].map(db => runLendingPass(db, server.clock.now(), { full: true })),
+            );
+            return passes.filter(report => report.ran).length;
+        };
+        expect(await both()).toBeGreaterThanOrEqual(1);
+        await both();
+        expect(await commandsOf(made.device.id)).toHaveLength(1);
+        expect((await remindersOf(made.loan.id)).map(row => row.kind)).toEqual(['after_miss']);
+        pastAnswer();
+        await both();
+        expect(await deviceOf(made.loan.id)).toMatchObject({ state: 'locked' });
+        expect((await uploadPayment(made, made.loan.instalment)).status).toBe(201);
+        await both();
+        await both();
+        pastAnswer();
+        await both();
+        expect(await deviceOf(made.loan.id)).toMatchObject({ state: 'active', lockReason: null });
+        expect((await commandsOf(made.device.id)).map(row => row.action)).toEqual(['device_locks.lock', 'device_locks.unlock']);
     });
 });
 
