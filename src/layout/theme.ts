@@ -3,11 +3,28 @@
  * (layout/brand.ts), side navigation rounded 6, 16 px below page content, the 300 px drawer and
  * the 64/56 px top bar.
  */
-import type { Theme } from '@mui/material';
+import { FormControl, styled, type Theme } from '@mui/material';
 import { deepmerge } from '@mui/utils';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { APP_BAR_HEIGHT, DRAWER_WIDTH } from '../config';
 import { brandOptions, darkPalette } from './brand';
+
+/**
+ * MUI 5's names for a text field's parts, which react-admin 5 still passes (its inputs serve MUI 5
+ * to 7) beside the same values in `slotProps`, the only place MUI 9's TextField reads them. MUI 9
+ * hands what it does not read to its root, a div, where React refused them ("React does not
+ * recognize the `InputProps` prop on a DOM element", from every SearchInput, TextInput and
+ * DateInput). TextField's own types no longer take them, so only react-admin's copies are dropped.
+ */
+const MUI5_TEXT_FIELD_PROPS: ReadonlySet<PropertyKey> = new Set(['InputProps', 'InputLabelProps', 'inputProps']);
+const STYLING_PROPS: ReadonlySet<PropertyKey> = new Set(['ownerState', 'theme', 'sx', 'as']);
+
+/** TextField's root (a FormControl, styled by the theme's MuiTextField root) without those copies. */
+const TextFieldRoot = styled(FormControl, {
+    name: 'MuiTextField',
+    slot: 'Root',
+    shouldForwardProp: prop => !MUI5_TEXT_FIELD_PROPS.has(prop) && !STYLING_PROPS.has(prop),
+})({});
 
 const shell: RaThemeOptions = {
     sidebar: { width: DRAWER_WIDTH, closedWidth: 56 },
@@ -59,6 +76,7 @@ const shell: RaThemeOptions = {
                 },
             },
         },
+        MuiTextField: { defaultProps: { slots: { root: TextFieldRoot } } },
         RaLayout: {
             styleOverrides: {
                 root: ({ theme }: { theme: Theme }) => ({
