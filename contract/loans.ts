@@ -14,6 +14,7 @@ import { defineCall } from './define';
 import { CURRENCY, INSTALMENT_PERIODS, LOCK_SOLUTIONS } from './customers';
 import { deviceLock } from './devices';
 import { imei, loanReference, msisdn, reasonText } from './fields';
+import { loanStanding, scheduledInstalment } from './lending';
 
 /**
  * `draft` → `awaiting_deposit` → `awaiting_lock` → `active` → `completed`; `cancelled` from
@@ -93,14 +94,25 @@ export const loan = z.object({
 });
 export type Loan = z.infer<typeof loan>;
 
+/**
+ * A loan as the customer view reads it: with its schedule and its standing today
+ * (contract/lending.ts), both null/empty for a loan without a schedule (before its deposit, a
+ * cancelled sale, a deactivated loan).
+ */
+export const scheduledLoan = loan.extend({
+    standing: loanStanding.nullable(),
+    schedule: z.array(scheduledInstalment),
+});
+export type ScheduledLoan = z.infer<typeof scheduledLoan>;
+
 export const customerLoans = defineCall({
     summary:
-        "A customer's loans, newest first, each with its balance and its device's lock state, and the requests waiting for a checker on any of them",
+        "A customer's loans, newest first, each with its balance, its schedule and standing today, and its device's lock state, and the requests waiting for a checker on any of them",
     method: 'POST',
     path: '/api/v1/lipa_pole_pole_loans',
     access: 'VIEW_CUSTOMER_LOANS',
     body: z.object({ msisdn }),
-    response: z.object({ data: z.array(loan), pending_requests: z.array(approvalRequest) }),
+    response: z.object({ data: z.array(scheduledLoan), pending_requests: z.array(approvalRequest) }),
 });
 
 export const transaction = z.object({

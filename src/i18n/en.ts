@@ -1346,7 +1346,7 @@ const en: TranslationMessages = {
         balance: 'Balance',
         sold_by: 'Sold by',
         cancellation_reason: 'Cancelled because',
-        details: 'Statement and insurance',
+        details: 'Schedule, statement and insurance',
         statuses: {
             draft: 'Draft',
             awaiting_deposit: 'Awaiting deposit',
@@ -1416,6 +1416,32 @@ const en: TranslationMessages = {
                 'This sale did not go through: nothing is due, and the phone went back in stock without its lock ever being activated.',
             reservation_expired:
                 'This sale was not finished within %{hours} hours of its start, so it was cancelled: the phone went back in stock and the customer’s credit was released. Nothing is due.',
+        },
+        standing: {
+            overdue:
+                '%{amount} overdue for %{smart_count} day; next %{next} due %{date} |||| %{amount} overdue for %{smart_count} days; next %{next} due %{date}',
+            overdue_today:
+                '%{amount} overdue for %{smart_count} day; %{next} more due today |||| %{amount} overdue for %{smart_count} days; %{next} more due today',
+            overdue_last:
+                '%{amount} overdue for %{smart_count} day; nothing more falls due |||| %{amount} overdue for %{smart_count} days; nothing more falls due',
+            up_to_date: 'Up to date; next %{next} due %{date}',
+            up_to_date_today: 'Up to date; %{next} due today',
+            not_started: 'No instalment due yet; the first, %{next}, is due %{date}',
+            paid_off: 'The only instalment is paid (%{paid}) |||| All %{smart_count} instalments paid (%{paid})',
+            locked_overdue: 'Locked: %{amount} overdue. Paying %{amount} unlocks it.',
+            locked_nothing_overdue: 'Locked, with nothing overdue now: no payment is needed to unlock it.',
+        },
+        schedule: {
+            title: 'Schedule',
+            none: 'No instalment is scheduled.',
+            number: 'No.',
+            due_date: 'Due date',
+            amount: 'Amount',
+            paid: 'Paid',
+            outstanding: 'Outstanding',
+            status: 'Status',
+            instalment: 'Instalment %{number}',
+            statuses: { paid: 'Paid', part_paid: 'Part paid', overdue: 'Overdue', due: 'Due today', upcoming: 'Upcoming' },
         },
         continue_sale: 'Continue sale',
         exit_reasons: {

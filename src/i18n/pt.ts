@@ -1573,7 +1573,7 @@ const pt: TranslationMessages = {
         balance: 'Saldo',
         sold_by: 'Vendido por',
         cancellation_reason: 'Cancelado porque',
-        details: 'Extrato e seguro',
+        details: 'Plano de pagamentos, extrato e seguro',
         statuses: {
             draft: 'Rascunho',
             awaiting_deposit: 'A aguardar a entrada',
@@ -1647,6 +1647,38 @@ const pt: TranslationMessages = {
                 'Esta venda não se concretizou: nada é devido, e o telefone voltou ao stock sem o bloqueio alguma vez ter sido ativado.',
             reservation_expired:
                 'Esta venda não foi concluída nas %{hours} horas seguintes ao início, por isso foi cancelada: o telefone voltou ao stock e o crédito do cliente foi libertado. Nada é devido.',
+        },
+        standing: {
+            overdue:
+                '%{amount} em atraso há %{smart_count} dia; a próxima prestação, de %{next}, vence a %{date} |||| %{amount} em atraso há %{smart_count} dias; a próxima prestação, de %{next}, vence a %{date}',
+            overdue_today:
+                '%{amount} em atraso há %{smart_count} dia; vencem hoje mais %{next} |||| %{amount} em atraso há %{smart_count} dias; vencem hoje mais %{next}',
+            overdue_last:
+                '%{amount} em atraso há %{smart_count} dia; não vence mais nenhuma prestação |||| %{amount} em atraso há %{smart_count} dias; não vence mais nenhuma prestação',
+            up_to_date: 'Pagamentos em dia; a próxima prestação, de %{next}, vence a %{date}',
+            up_to_date_today: 'Pagamentos em dia; vencem hoje %{next}',
+            not_started: 'Ainda não venceu nenhuma prestação; a primeira, de %{next}, vence a %{date}',
+            paid_off: 'A única prestação está paga (%{paid}) |||| Pagas todas as %{smart_count} prestações (%{paid})',
+            locked_overdue: 'Bloqueado: %{amount} em atraso. Pagar %{amount} desbloqueia-o.',
+            locked_nothing_overdue: 'Bloqueado, sem nada em atraso: não é preciso nenhum pagamento para o desbloquear.',
+        },
+        schedule: {
+            title: 'Plano de pagamentos',
+            none: 'Nenhuma prestação planeada.',
+            number: 'N.º',
+            due_date: 'Vencimento',
+            amount: 'Valor',
+            paid: 'Pago',
+            outstanding: 'Em dívida',
+            status: 'Estado',
+            instalment: 'Prestação %{number}',
+            statuses: {
+                paid: 'Paga',
+                part_paid: 'Paga em parte',
+                overdue: 'Em atraso',
+                due: 'Vence hoje',
+                upcoming: 'Por vencer',
+            },
         },
         continue_sale: 'Continuar a venda',
         exit_reasons: {

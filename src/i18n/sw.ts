@@ -1577,7 +1577,7 @@ const sw: TranslationMessages = {
         balance: 'Salio',
         sold_by: 'Iliuzwa na',
         cancellation_reason: 'Ilighairiwa kwa sababu',
-        details: 'Taarifa ya malipo na bima',
+        details: 'Ratiba, taarifa ya malipo na bima',
         statuses: {
             draft: 'Rasimu',
             awaiting_deposit: 'Inasubiri malipo ya awali',
@@ -1647,6 +1647,38 @@ const sw: TranslationMessages = {
                 'Mauzo haya hayakukamilika: hakuna kinachodaiwa, na simu ilirudishwa stoo bila kufuli yake kuwashwa kamwe.',
             reservation_expired:
                 'Mauzo haya hayakukamilishwa ndani ya saa %{hours} tangu yaanze, kwa hiyo yalighairiwa: simu ilirudishwa stoo na kikomo cha mkopo cha mteja kiliachiliwa. Hakuna kinachodaiwa.',
+        },
+        standing: {
+            overdue:
+                'Malimbikizo ya %{amount} ya siku %{smart_count}; awamu ijayo ya %{next} ni tarehe %{date} |||| Malimbikizo ya %{amount} ya siku %{smart_count}; awamu ijayo ya %{next} ni tarehe %{date}',
+            overdue_today:
+                'Malimbikizo ya %{amount} ya siku %{smart_count}; pia %{next} zinadaiwa leo |||| Malimbikizo ya %{amount} ya siku %{smart_count}; pia %{next} zinadaiwa leo',
+            overdue_last:
+                'Malimbikizo ya %{amount} ya siku %{smart_count}; hakuna awamu nyingine inayofuata |||| Malimbikizo ya %{amount} ya siku %{smart_count}; hakuna awamu nyingine inayofuata',
+            up_to_date: 'Hakuna malimbikizo; awamu ijayo ya %{next} ni tarehe %{date}',
+            up_to_date_today: 'Hakuna malimbikizo; %{next} zinadaiwa leo',
+            not_started: 'Hakuna awamu inayodaiwa bado; ya kwanza, ya %{next}, ni tarehe %{date}',
+            paid_off: 'Awamu pekee imelipwa (%{paid}) |||| Awamu zote %{smart_count} zimelipwa (%{paid})',
+            locked_overdue: 'Imefungwa: malimbikizo ya %{amount}. Kulipa %{amount} kunaifungua.',
+            locked_nothing_overdue: 'Imefungwa, ingawa hakuna malimbikizo sasa: hakuna malipo yanayohitajika ili kuifungua.',
+        },
+        schedule: {
+            title: 'Ratiba ya malipo',
+            none: 'Hakuna awamu iliyopangwa.',
+            number: 'Na.',
+            due_date: 'Tarehe ya kulipa',
+            amount: 'Kiasi',
+            paid: 'Kilicholipwa',
+            outstanding: 'Kilichobaki',
+            status: 'Hali',
+            instalment: 'Awamu ya %{number}',
+            statuses: {
+                paid: 'Imelipwa',
+                part_paid: 'Imelipwa sehemu',
+                overdue: 'Imechelewa',
+                due: 'Inadaiwa leo',
+                upcoming: 'Inakuja',
+            },
         },
         continue_sale: 'Endelea na mauzo',
         exit_reasons: {

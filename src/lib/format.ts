@@ -53,6 +53,8 @@ const CALENDAR_SHAPES = {
     day: { dateStyle: 'medium' },
     /** 3 Nov */
     day_month: { day: 'numeric', month: 'short' },
+    /** 3 November: a day in a sentence, within the weeks ahead */
+    day_month_long: { day: 'numeric', month: 'long' },
     /** Nov 2026 */
     month_short: { month: 'short', year: 'numeric' },
     /** November 2026 */

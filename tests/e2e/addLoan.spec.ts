@@ -114,7 +114,7 @@ test.describe('adding a loan', () => {
         await page.getByRole('button', { name: 'View customer' }).click();
         await expect(page.getByText(loan).first()).toBeVisible({ timeout: 20_000 });
         // Its statement shows the terms the customer accepted: the same total and cost of credit.
-        await page.getByRole('button', { name: 'Statement and insurance' }).first().click();
+        await page.getByRole('button', { name: 'Schedule, statement and insurance' }).first().click();
         const accepted = page.getByRole('region', { name: 'Terms accepted' });
         await expect(accepted.getByTestId('total-payable')).toHaveText(/ZAR\s2,769\.00/);
         await expect(accepted.getByTestId('cost-of-credit')).toHaveText(/ZAR\s170\.00/);

@@ -61,7 +61,7 @@ test.describe('customers', () => {
         const firstMessage = await messages.getByRole('listitem').first().textContent();
         await expectAccessible(page, 'customer view');
 
-        await loans.getByRole('button', { name: 'Statement and insurance' }).click();
+        await loans.getByRole('button', { name: 'Schedule, statement and insurance' }).click();
         await expect(loans.getByRole('heading', { name: 'Statement', exact: true })).toBeVisible();
         await expect(loans.getByRole('table', { name: 'Statement' })).toBeVisible();
         await expectAccessible(page, 'customer view, statement and insurance');

@@ -270,7 +270,7 @@ describe("the customer view's sections", () => {
         );
         openView(ALL_VIEW_ROLES);
         const loans = await screen.findByRole('region', { name: 'Loans' });
-        await userEvent.setup().click(await within(loans).findByRole('button', { name: 'Statement and insurance' }));
+        await userEvent.setup().click(await within(loans).findByRole('button', { name: 'Schedule, statement and insurance' }));
         const accepted = await within(loans).findByRole('region', { name: 'Terms accepted' });
         const figure = (term: string) =>
             (within(accepted).getAllByText(term, { selector: 'dt' })[0]?.nextElementSibling?.textContent ?? '').replace(

@@ -9,7 +9,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerLimits } from '../../contract/customers';
-import { customerLoans, type Loan } from '../../contract/loans';
+import { customerLoans, type ScheduledLoan } from '../../contract/loans';
 import { loanProgress } from '../../contract/origination';
 import { customerStore } from '../../src/resources/customers/customerStore';
 import { loanStore } from '../../src/resources/loans/loanStore';
@@ -17,7 +17,7 @@ import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, device, limits, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
 
-let shown: Loan[] = [];
+let shown: ScheduledLoan[] = [];
 /** What loan_progress answers of the sale: in progress, or cancelled by the time the wizard asks. */
 let progressStep: 'otp' | 'cancelled' = 'otp';
 
@@ -52,7 +52,7 @@ afterEach(() => {
 
 const SELLER = ['FIND_CUSTOMER', 'VIEW_CUSTOMER_LOANS', 'ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'];
 
-const openView = async (loans: Loan[]) => {
+const openView = async (loans: ScheduledLoan[]) => {
     shown = loans;
     signedInAs(SELLER);
     customerStore.save('staff', { customer: thandi, order: null });

@@ -30,8 +30,10 @@ import type { Queryable, Transaction } from '../../db';
 import { approvalRequests, inventoryItems, loans, transactions } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
 import { cents, iso } from '../../wire';
+import { businessDay } from '../analytics/figures';
 import { checkImeiChange, checkLoanActive, checkLoanTransfer } from '../approvals/checks';
 import { insertLoanRequest, PENDING_CONFLICTS, pendingRequestsOfLoans, requestPending } from '../approvals/requests';
+import { standingsOf } from '../lending/standing';
 import { releaseCustomerDrafts } from '../origination/expiry';
 import { refreshDevices } from './devices';
 import { moveLoan } from './lifecycles';
@@ -133,8 +135,17 @@ export const registerLoanRoutes = (app: FastifyInstance): void => {
             first.filter(row => row.device?.requestedState).map(row => row.loan.id),
         );
         const rows = await loansOfCustomer(context.db, customer.customer.id);
+        // Every loan's schedule in one more query, on the business day of the server's clock.
+        const schedules = await standingsOf(
+            context.db,
+            rows.map(row => row.loan.id),
+            businessDay(context.now()),
+        );
         return {
-            data: rows.map(toLoan),
+            data: rows.map(row => {
+                const schedule = schedules.get(row.loan.id);
+                return { ...toLoan(row), standing: schedule?.standing ?? null, schedule: schedule?.instalments ?? [] };
+            }),
             pending_requests: await pendingRequestsOfLoans(
                 context.db,
                 rows.map(row => row.loan.id),

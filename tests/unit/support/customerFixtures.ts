@@ -1,7 +1,7 @@
 /** Typed fixtures of the customer calls (contract/customers.ts, loans.ts, devices.ts) for the component tests. */
 import type { Customer } from '../../../contract/customers';
 import type { DeviceLock } from '../../../contract/devices';
-import type { ApprovalRequest, Loan } from '../../../contract/loans';
+import type { ApprovalRequest, Loan, ScheduledLoan } from '../../../contract/loans';
 
 export const thandi: Customer = {
     id: 41,
@@ -49,7 +49,8 @@ export const device = (change: Partial<DeviceLock> = {}): DeviceLock => ({
     ...change,
 });
 
-export const activeLoan = (change: Partial<Loan> = {}): Loan => ({
+/** A loan as the customer view reads it; without a schedule unless the test gives one. */
+export const activeLoan = (change: Partial<ScheduledLoan> = {}): ScheduledLoan => ({
     id: 7,
     loan_reference: 'LPP-100007',
     msisdn: thandi.msisdn,
@@ -78,6 +79,8 @@ export const activeLoan = (change: Partial<Loan> = {}): Loan => ({
     store: { id: 1, name: 'Soweto Central' },
     device: device(),
     created_at: '2026-03-02T09:30:00.000Z',
+    standing: null,
+    schedule: [],
     ...change,
 });
 

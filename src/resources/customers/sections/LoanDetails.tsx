@@ -14,10 +14,11 @@ import {
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CallResponse } from '../../../../contract/define';
-import { checkInsurance, loanStatements, type Loan } from '../../../../contract/loans';
+import { checkInsurance, loanStatements, type Loan, type ScheduledLoan } from '../../../../contract/loans';
 import { costOfCreditPercent } from '../../../../contract/origination';
 import { useCustomerQuery } from '../api';
 import { useFormat } from '../format';
+import { ScheduleTable } from './Schedule';
 import { Fact, Facts, Loaded } from './Section';
 import { beforeDeposit, TermsFigures, type Terms } from '../../loans/terms';
 
@@ -128,8 +129,8 @@ const Insurance = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
     );
 };
 
-/** A loan's statement and insurance, fetched when opened. */
-export const LoanDetails = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
+/** A loan's schedule (when it has one), its statement and insurance, fetched when opened. */
+export const LoanDetails = ({ msisdn, loan }: { msisdn: string; loan: ScheduledLoan }) => {
     const translate = useTranslate();
     const [open, setOpen] = useState(false);
     const id = useId();
@@ -147,7 +148,18 @@ export const LoanDetails = ({ msisdn, loan }: { msisdn: string; loan: Loan }) =>
             <AccordionDetails id={`${id}-details`} sx={{ display: 'grid', gap: 2 }}>
                 {open ? (
                     <>
-                        <Statement msisdn={msisdn} loan={loan} />
+                        {/* The schedule beside the statement on a wide screen: what fell due against what was paid. */}
+                        <Box
+                            sx={{
+                                display: 'grid',
+                                gap: 2,
+                                gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+                                alignItems: 'start',
+                            }}
+                        >
+                            {loan.standing ? <ScheduleTable loan={loan} /> : null}
+                            <Statement msisdn={msisdn} loan={loan} />
+                        </Box>
                         <Insurance msisdn={msisdn} loan={loan} />
                     </>
                 ) : null}

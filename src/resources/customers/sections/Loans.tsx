@@ -3,7 +3,7 @@ import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } fr
 import { Fragment, type ReactNode } from 'react';
 import { CanAccess, useTranslate } from 'react-admin';
 import type { DeviceLock, DeviceState as DeviceStateName } from '../../../../contract/devices';
-import { customerLoans, type ApprovalRequest, type Loan } from '../../../../contract/loans';
+import { customerLoans, type ApprovalRequest, type Loan, type ScheduledLoan } from '../../../../contract/loans';
 import { DRAFT_RESERVATION_HOURS } from '../../../../contract/origination';
 import { ContinueSale } from '../../loans/ContinueSale';
 import type { VariantKey } from '../variants';
@@ -13,6 +13,7 @@ import { DEVICE_COMMANDS, locked } from '../actions/DeviceActions';
 import { LoanRequest } from '../actions/LoanRequests';
 import { useFormat } from '../format';
 import { LoanDetails } from './LoanDetails';
+import { LoanStanding } from './Schedule';
 import { Fact, Facts, Loaded, Section } from './Section';
 import { StatusChip, type Tone } from './StatusChip';
 
@@ -209,7 +210,7 @@ const LoanCard = ({
     variant,
 }: {
     msisdn: string;
-    loan: Loan;
+    loan: ScheduledLoan;
     requests: readonly ApprovalRequest[];
     variant?: VariantKey;
 }) => {
@@ -238,6 +239,7 @@ const LoanCard = ({
                         />
                     </Stack>
                     <Meaning loan={loan} />
+                    <LoanStanding loan={loan} />
                     <Facts min={120}>
                         {SHOWS_BALANCE.has(loan.status) ? <Fact label="loans.balance">{money(loan.balance)}</Fact> : null}
                         {SHOWS_PAID.has(loan.status) ? <Fact label="loans.paid">{money(loan.amount_paid)}</Fact> : null}
