@@ -3,12 +3,13 @@
  * on the real database with the clock moved by the tests: who appears and when, the days, bucket
  * and amount overdue (the schedule's own figures), each filter and sort, paging, reach and refusals.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { listCollections, type CollectionItem } from '../../contract/lending';
 import { loans, smsOutbox, stores } from '../../server/db/schema';
 import { businessDay } from '../../server/domain/analytics/figures';
+import { collectionsQueries } from '../../server/domain/lending/collections';
 import { scheduleOf } from '../../server/domain/lending/schedule';
 import { adminId, makeLoan, type LoanOptions } from './customerFixtures';
 import { rowsOf, startTestServer, type TestServer } from './harness';
@@ -321,6 +322,29 @@ describe('filters, sorts and pages', () => {
         expect(await rowsFor(references, { store_id: await storeIdOf('Durban Marine Parade') }, 'shopowner')).toEqual([]);
         // Staff without a shop see every shop's.
         expect(referencesOf(await rowsFor(references, {}, 'admin'))).toEqual(named(3, 2, 1, 0));
+    });
+});
+
+describe('how it is read', () => {
+    const planOf = async (body: z.input<typeof listCollections.body>, reach?: SQL) => {
+        const { rows, counted } = collectionsQueries(server.db, listCollections.body.parse(body), today(), reach);
+        const plan = async (query: { getSQL(): SQL }) =>
+            rowsOf<{ 'QUERY PLAN': string }>(await server.db.execute(sql`EXPLAIN ${query.getSQL()}`))
+                .map(row => row['QUERY PLAN'])
+                .join('\n');
+        return { page: await plan(rows), count: await plan(counted) };
+    };
+
+    it('reads the loans in arrears along their index: the default order, a bucket, and a shop', async () => {
+        const byDays = await planOf({});
+        expect(byDays.page).toContain('loans_arrears_idx');
+        expect(byDays.count).toContain('loans_arrears_idx');
+        // The count reads no customer and no device unless a filter asks for them.
+        expect(byDays.count).not.toContain('customers');
+        expect(byDays.count).not.toContain('device_locks');
+        expect((await planOf({ bucket: '31-60', order: 'asc' })).page).toContain('loans_arrears_idx');
+        const shop = await planOf({}, eq(loans.storeId, await storeIdOf('Soweto Central')));
+        expect(shop.page).toContain('loans_store_arrears_idx');
     });
 });
 

@@ -9,6 +9,7 @@ import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
 import { CUSTOMER_CHANNELS } from '../../../contract/customers';
 import { CANCELLATION_REASONS, LOAN_STATUSES } from '../../../contract/loans';
 import { BUSINESS_TIME_ZONE } from '../../domain/approvals/dates';
+import { oldestUnpaidDue } from '../../domain/lending/arrearsSql';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
@@ -135,6 +136,15 @@ export const loans = pgTable(
         index('loans_draft_created_idx')
             .on(table.createdAt)
             .where(sql`${table.status} = 'draft'`),
+        // The collections queue (server/domain/lending/collections.ts): active loans by the due date
+        // of their oldest unpaid instalment, which is before today for those in arrears; its ranges
+        // are the buckets and its order the days overdue. Its shop's loans alone for a shop's staff.
+        index('loans_arrears_idx')
+            .on(oldestUnpaidDue(table))
+            .where(sql`${table.status} = 'active'`),
+        index('loans_store_arrears_idx')
+            .on(table.storeId, oldestUnpaidDue(table))
+            .where(sql`${table.status} = 'active'`),
         // One IMEI has at most one open loan, whoever writes at the same time.
         uniqueIndex('loans_open_imei_key')
             .on(table.imei)
