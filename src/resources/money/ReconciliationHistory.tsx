@@ -1,15 +1,14 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { DataTable, ListBase, Pagination, useListContext, useLocale, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ReconciliationUpload } from '../../../contract/money';
 import { quietOnError } from '../../layout/ResourceErrors';
 import { formatAmount } from '../../lib/format';
-import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
-import { LoadError } from '../../lists/LoadError';
 import { useWhen, WhoWhen } from '../approvals/RequestDetail';
 import { uploadAddress } from './reconciliationAddress';
+import { ListRows } from '../../lists/ListScreen';
 
 const PER_PAGE = 10;
 /** Where the history's params are kept, whether the address holds them or not (react-admin's own key for a synced list). */
@@ -110,26 +109,18 @@ const UploadCards = ({ chosen, onChoose }: ChoiceProps) => {
     );
 };
 
-/** The history in its states: failed (with Retry), loading, empty, or the uploads with their count. */
+/** The history in its states (ListRows): failed (with Retry), loading, empty, or the uploads with their count. */
 const Uploads = ({ chosen, onChoose }: ChoiceProps) => {
     const translate = useTranslate();
     const locale = useLocale();
     const counts = useCounts();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
-    const { data, total, isPending, error, refetch } = useListContext<ReconciliationUpload>();
-    if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
-    if (isPending) return <LoadingRows rows={3} />;
-    if ((data ?? []).length === 0) return <ListEmptyText message="reconciliation.history.empty" />;
     return (
-        <>
-            {total !== undefined ? (
-                <Typography variant="body2" color="text.secondary" aria-live="polite">
-                    {translate('reconciliation.history.count', { smart_count: total })}
-                </Typography>
-            ) : null}
-            {phone ? (
-                <UploadCards chosen={chosen} onChoose={onChoose} />
-            ) : (
+        <ListRows
+            count="reconciliation.history.count"
+            empty="reconciliation.history.empty"
+            loadingRows={3}
+            cards={<UploadCards chosen={chosen} onChoose={onChoose} />}
+            table={
                 <DataTable<ReconciliationUpload>
                     bulkActionButtons={false}
                     rowClick={id => {
@@ -198,8 +189,8 @@ const Uploads = ({ chosen, onChoose }: ChoiceProps) => {
                         )}
                     />
                 </DataTable>
-            )}
-        </>
+            }
+        />
     );
 };
 
