@@ -38,7 +38,8 @@ export default {
     customerLoanDeactivate: callWrite(requestLoanDeactivation, raised('deregistrations')),
     customerLoanImeiChange: callWrite(requestImeiChange, raised('imei_changes')),
     customerLoanTransfer: callWrite(requestLoanTransfer, raised('transfer_loan_requests')),
-    customerLoanCancel: callWrite(cancelLoan),
+    // The sale's phone goes back in stock: the devices and the catalogue's stock counts change too.
+    customerLoanCancel: callWrite(cancelLoan, [CUSTOMER, 'inventory', 'phone-models']),
     customerRateCall: callWrite(rateCall),
     customerConvert: callWrite(convertCustomer),
     customerAwardData: callWrite(awardCustomerData),

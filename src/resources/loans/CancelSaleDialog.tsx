@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { cancelLoan, loanCancellationOptions, type Loan } from '../../../contract/loans';
+import { loanCancellationOptions, type Loan } from '../../../contract/loans';
+import { useWrite } from '../../dataProvider/useWrite';
 import { callApi } from '../../lib/portalApi';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { ActionDialog, useFieldProblem } from '../customers/actions/ActionDialog';
-import { ExitReasonFields, useExitReason, type ExitReason } from '../customers/actions/ExitReason';
-import { useSingleMutation } from '../../lib/singleFlight';
+import { ExitReasonFields, useExitReason } from '../customers/actions/ExitReason';
 
 /**
  * "Cancel sale": with a loan (draft or awaiting its deposit), a sales-exit reason (spec §9,
@@ -55,20 +56,21 @@ const CancelLoan = ({
         enabled: open,
         staleTime: 0,
     });
-    const cancel = useSingleMutation({
-        mutationFn: (body: { reason: ExitReason; note?: string }) =>
-            callApi(cancelLoan, { body: { loan_reference: reference, ...body } }),
-        onSuccess: onCancelled,
-    });
+    // The customer's write (customers/writes.ts), the one the customer view's "Cancel sale" runs;
+    // one request from one confirm, however fast the clicks (lib/singleFlight.ts).
+    const flight = useSingleFlight();
+    const cancel = useWrite('customerLoanCancel', { onSuccess: onCancelled });
+    const busy = cancel.isPending || flight.busy;
     const fieldProblem = useFieldProblem(cancel.error);
     const exit = useExitReason();
 
     const confirm = () => {
         const chosen = exit.checked();
-        if (chosen) cancel.mutate(chosen);
+        const land = chosen && flight.take();
+        if (land) cancel.mutate({ body: { loan_reference: reference, ...chosen } }, { onSettled: land });
     };
     const close = () => {
-        if (cancel.isPending) return;
+        if (busy) return;
         cancel.reset();
         onClose();
     };
@@ -80,7 +82,7 @@ const CancelLoan = ({
             title="loans.wizard.cancel.title"
             intro="loans.actions.cancel.intro"
             introArgs={{ reference, model: `${loan.brand} ${loan.model}` }}
-            busy={cancel.isPending}
+            busy={busy}
             error={cancel.error}
             onConfirm={confirm}
             onClose={close}

@@ -3,11 +3,11 @@ import PasswordIcon from '@mui/icons-material/Password';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useId, useRef, useState, type FocusEvent } from 'react';
 import { CanAccess, useNotify, useTranslate } from 'react-admin';
-import { resetAdminPassword, type Admin } from '../../../contract/security';
-import { errorKeyOf } from '../../lib/apiErrors';
-import { callApi } from '../../lib/portalApi';
+import type { Admin } from '../../../contract/security';
+import { useWrite } from '../../dataProvider/useWrite';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
-import { useSingleMutation } from '../../lib/singleFlight';
+import { errorKeyOf } from '../../lib/apiErrors';
+import { useSingleFlight } from '../../lib/singleFlight';
 
 type Copied = 'copied' | 'copy_failed' | null;
 
@@ -95,8 +95,12 @@ export const ResetPassword = ({ user }: { user: Admin }) => {
     const [asked, setAsked] = useState(false);
     const [temporary, setTemporary] = useState<string | null>(null);
     const name = `${user.first_name} ${user.last_name}`;
-    const mutation = useSingleMutation({
-        mutationFn: (id: number) => callApi(resetAdminPassword, { params: { id: String(id) } }),
+    // One request from one confirm, however fast the clicks (lib/singleFlight.ts): a second would
+    // make a second password and void the one shown.
+    const flight = useSingleFlight();
+    const reset = useWrite('usersResetPassword', {
+        // The answer holds the password: the mutation cache forgets it as soon as nothing observes it.
+        gcTime: 0,
         onSuccess: answer => {
             setAsked(false);
             setTemporary(answer.temporary_password);
@@ -118,10 +122,13 @@ export const ResetPassword = ({ user }: { user: Admin }) => {
             </Button>
             <ConfirmDialog
                 open={asked}
-                busy={mutation.isPending}
+                busy={reset.isPending || flight.busy}
                 title={translate('resources.users.account.reset_password_title', { name })}
                 content={translate('resources.users.account.reset_password_content', { name })}
-                onConfirm={() => mutation.mutate(user.id)}
+                onConfirm={() => {
+                    const land = flight.take();
+                    if (land) reset.mutate({ id: user.id }, { onSettled: land });
+                }}
                 onClose={() => setAsked(false)}
             />
             <TemporaryPasswordDialog password={temporary} name={name} onClose={() => setTemporary(null)} />

@@ -4,38 +4,16 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Box, Button, Divider, Stack, Typography } from '@mui/material';
 import { useState, type ReactElement } from 'react';
-import { useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { endAdminSessions, releaseAdminThrottle, setAdminStatus, type Admin } from '../../../contract/security';
-import { errorKeyOf } from '../../lib/apiErrors';
-import { callApi } from '../../lib/portalApi';
+import { useCanAccess, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import type { Admin } from '../../../contract/security';
+import { useWrite } from '../../dataProvider/useWrite';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
+import { errorKeyOf } from '../../lib/apiErrors';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { ResetPassword } from './ResetPassword';
 import { UserStatus } from './UserStatus';
 import { isOwnAccount } from './ownAccount';
-import { useSingleMutation } from '../../lib/singleFlight';
-
-type AccountAction = 'disable' | 'enable' | 'end_sessions' | 'release';
-
-/** Each action: its gate (users' `actions` in calls.ts), its call, and the message of its outcome. */
-const run = async (action: AccountAction, user: Admin): Promise<{ message: string; count?: number }> => {
-    const params = { id: String(user.id) };
-    switch (action) {
-        case 'disable':
-        case 'enable':
-            await callApi(setAdminStatus, { params, body: { status: action === 'disable' ? 'disabled' : 'active' } });
-            return { message: `resources.users.account.${action}_done` };
-        case 'end_sessions':
-            return {
-                message: 'resources.users.account.end_sessions_done',
-                count: (await callApi(endAdminSessions, { params })).ended,
-            };
-        case 'release':
-            return {
-                message: 'resources.users.account.release_done',
-                count: (await callApi(releaseAdminThrottle, { params })).released,
-            };
-    }
-};
+import type { AccountAction } from './writes';
 
 const ICONS: Record<AccountAction, ReactElement> = {
     disable: <BlockIcon />,
@@ -78,18 +56,18 @@ const ActionButton = ({ action, onClick }: { action: AccountAction; onClick: () 
 export const UserAccountActions = () => {
     const translate = useTranslate();
     const notify = useNotify();
-    const refresh = useRefresh();
     const user = useRecordContext<Admin>();
     const [asked, setAsked] = useState<AccountAction | null>(null);
-    const mutation = useSingleMutation({
-        mutationFn: ({ action, target }: { action: AccountAction; target: Admin }) => run(action, target),
-        onSuccess: ({ message, count }, { target }) => {
+    // One request from one confirm, however fast the clicks (lib/singleFlight.ts).
+    const flight = useSingleFlight();
+    // The data provider's write (writes.ts) reads the account again, and the lists showing it.
+    const write = useWrite('usersAccountAction', {
+        onSuccess: (count, { action }) => {
             setAsked(null);
-            notify(message, {
+            notify(`resources.users.account.${action}_done`, {
                 type: 'success',
-                messageArgs: { name: `${target.first_name} ${target.last_name}`, smart_count: count ?? 0 },
+                messageArgs: { name: user ? `${user.first_name} ${user.last_name}` : '', smart_count: count ?? 0 },
             });
-            refresh();
         },
         onError: error => {
             setAsked(null);
@@ -97,6 +75,10 @@ export const UserAccountActions = () => {
         },
     });
     if (!user) return null;
+    const confirm = (action: AccountAction) => {
+        const land = flight.take();
+        if (land) write.mutate({ action, id: user.id }, { onSettled: land });
+    };
     const name = `${user.first_name} ${user.last_name}`;
     const own = isOwnAccount(user);
     const statusAction: AccountAction | null =
@@ -124,10 +106,10 @@ export const UserAccountActions = () => {
             </Stack>
             <ConfirmDialog
                 open={asked !== null}
-                busy={mutation.isPending}
+                busy={write.isPending || flight.busy}
                 title={asked ? translate(`resources.users.account.${asked}_title`, { name }) : ''}
                 content={asked ? translate(`resources.users.account.${asked}_content`, { name }) : ''}
-                onConfirm={() => asked && mutation.mutate({ action: asked, target: user })}
+                onConfirm={() => asked && confirm(asked)}
                 onClose={() => setAsked(null)}
             />
         </Box>
