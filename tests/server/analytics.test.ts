@@ -10,7 +10,7 @@
  */
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayOfMonthOf, dueDateOf } from '../../server/domain/lending/schedule';
+import { dueDateOf } from '../../server/domain/lending/schedule';
 import {
     agentAnalysis,
     biAnalysis,
@@ -106,7 +106,7 @@ beforeAll(async () => {
         device: 'active',
         payments: [deposit(100, at('2025-03-03', '10:00')), instalment(50, at('2025-03-10')), instalment(50, at('2025-03-18'))],
     });
-    // L2: sold 31 January (schedule 28 Feb, 31 Mar, 30 Apr…); an insurer's 100 on 5 March reversed on
+    // L2: sold 31 January (schedule 28 Feb, 28 Mar, 28 Apr…); an insurer's 100 on 5 March reversed on
     // 20 March; 100 paid at 23:30 on 31 March, 50 at 00:30 on 1 April. Owes 350, two and a half
     // instalments covered (the third, due 30 April, unpaid: at risk), locked.
     await makeAnalyticsLoan(db, {
@@ -544,19 +544,9 @@ const loanFigures = (raw: Raw, loan: RawLoan, period: { from: string; to: string
     const deposits = payments.filter(payment => payment.kind === 'deposit').map(payment => payment.paidAt.getTime());
     const startDay = deposits.length > 0 ? dayOf(new Date(Math.min(...deposits))) : null;
     const inPeriod = (day: string) => day >= period.from && day <= period.to;
-    // The schedule's rule (server/domain/lending/schedule.ts): from the first due date accepted, a
-    // monthly loan on its deposit day's day of the month when that is where its first due date fell.
+    // The schedule's rule (server/domain/lending/schedule.ts): k − 1 periods after the first due date.
     const dueDay = (k: number) =>
-        startDay === null
-            ? ''
-            : dueDateOf(
-                  {
-                      period: loan.instalmentPeriod,
-                      firstDueDate: loan.firstDueDate,
-                      dayOfMonth: dayOfMonthOf(loan.firstDueDate, startDay),
-                  },
-                  k,
-              );
+        startDay === null ? '' : dueDateOf({ period: loan.instalmentPeriod, firstDueDate: loan.firstDueDate }, k);
     // A completed loan's last payment: the last recorded (the one that paid it off).
     const lastPaid = payments
         .filter(payment => payment.kind !== 'reversal')

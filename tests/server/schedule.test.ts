@@ -4,7 +4,7 @@
  * finds. `today` plays the clock.
  */
 import { describe, expect, it } from 'vitest';
-import { dayOfMonthOf, instalmentsDueBy, scheduleOf, type ScheduleTerms } from '../../server/domain/lending/schedule';
+import { instalmentsDueBy, scheduleOf, type ScheduleTerms } from '../../server/domain/lending/schedule';
 
 const monthly = (firstDueDate: string, term = 4, instalment = 79): ScheduleTerms => ({
     instalment,
@@ -21,18 +21,11 @@ const weekly = (firstDueDate: string, term = 4, instalment = 79): ScheduleTerms 
 const dates = (terms: ScheduleTerms) => scheduleOf(terms, 0, terms.firstDueDate).instalments.map(row => row.due_date);
 
 describe('due dates', () => {
-    it('keeps a loan sold on a month’s last days to its day: 31 January → 28 (29) February → 31 March', () => {
-        const sold31January = (firstDueDate: string) => ({
-            ...monthly(firstDueDate, 4),
-            dayOfMonth: dayOfMonthOf(firstDueDate, firstDueDate.slice(0, 4) + '-01-31'),
-        });
-        expect(dates(sold31January('2025-02-28'))).toEqual(['2025-02-28', '2025-03-31', '2025-04-30', '2025-05-31']);
-        expect(dates(sold31January('2024-02-29'))).toEqual(['2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31']);
-        // Sold on 28 January: the 28th every month, though 28 February 2025 ends its month.
-        expect(dayOfMonthOf('2025-02-28', '2025-01-28')).toBe(28);
-        // A later first due date than one month after the deposit (the quote's): its own day.
-        expect(dayOfMonthOf('2025-03-05', '2025-01-31')).toBe(5);
-        expect(dayOfMonthOf('2025-03-05', null)).toBe(5);
+    it('keeps to a month’s end: 31 January → 28 (29) February → 31 March', () => {
+        expect(dates(monthly('2025-01-31', 3))).toEqual(['2025-01-31', '2025-02-28', '2025-03-31']);
+        expect(dates(monthly('2024-01-31', 3))).toEqual(['2024-01-31', '2024-02-29', '2024-03-31']);
+        // A first due date on a short month's last day is the day the customer was told: the 28th.
+        expect(dates(monthly('2025-02-28', 3))).toEqual(['2025-02-28', '2025-03-28', '2025-04-28']);
     });
 
     it('keeps to the first due date’s day of the month, clipped to a shorter month’s end', () => {

@@ -7,10 +7,9 @@
  * The rule: instalment 1 falls due on the loan's first due date, the day the customer accepted
  * (Honest terms; a deposit paid later moves it as late, never earlier:
  * server/domain/origination/deposit.ts), and instalment k (up to the term) k − 1 periods after
- * it. A period is a week, or a calendar month from the first due date's month on the loan's day
- * of the month, clipped to a shorter month's end: the deposit day's day when the first due date is
- * one month after the deposit day (as analytics has always counted, so a loan sold on 31 January
- * pays on 28 February, then 31 March, 30 April), else the first due date's own day. Payments
+ * it: a week, or a calendar month on the first due date's day of the month, clipped to a shorter
+ * month's end (a first due date of 31 January: 28 or 29 February, then 31 March). The customer
+ * was told the first due date and the period, so that is all the schedule follows. Payments
  * (instalments less reversals) pay the oldest instalment first; what is paid beyond the last
  * instalment is kept by no instalment (the balance shows it).
  */
@@ -25,11 +24,6 @@ export interface ScheduleTerms {
     period: InstalmentPeriod;
     /** YYYY-MM-DD. */
     firstDueDate: string;
-    /**
-     * The day of the month monthly instalments fall on, clipped to a shorter month's end: the first
-     * due date's day unless given (`dayOfMonthOf`). At least that day, at most 31.
-     */
-    dayOfMonth?: number;
 }
 
 export interface ScheduledInstalment {
@@ -62,30 +56,18 @@ export const daysBetween = (from: string, to: string): number => Math.round(dayN
 
 const addDays = (day: string, days: number): string => new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
 
-const dayOfTheMonth = (day: string): number => Number(day.slice(8, 10));
-
-/** `months` calendar months after `day`, on `date` (its own by default) clipped to the month's length. */
-const addMonths = (day: string, months: number, date = dayOfTheMonth(day)): string => {
-    const [year = 1970, month = 1] = day.split('-').map(Number);
+/** `months` calendar months after `day`, its day of the month clipped to the month's length. */
+const addMonths = (day: string, months: number): string => {
+    const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
     const first = new Date(Date.UTC(year, month - 1 + months, 1));
     const length = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
     first.setUTCDate(Math.min(date, length));
     return first.toISOString().slice(0, 10);
 };
 
-/**
- * The day of the month a monthly loan pays on: its deposit day's when the first due date is one
- * month after it (31 January's loan keeps to month ends after 28 February), else the first due
- * date's (a later day the customer was quoted). `SCHEDULE_COLUMNS` (./scheduleSql.ts) says the same.
- */
-export const dayOfMonthOf = (firstDueDate: string, depositDay: string | null): number =>
-    depositDay !== null && addMonths(depositDay, 1) === firstDueDate ? dayOfTheMonth(depositDay) : dayOfTheMonth(firstDueDate);
-
 /** The due date of instalment `number` (1-based; not bounded by the term). */
-export const dueDateOf = (terms: Pick<ScheduleTerms, 'period' | 'firstDueDate' | 'dayOfMonth'>, number: number): string =>
-    terms.period === 'weekly'
-        ? addDays(terms.firstDueDate, 7 * (number - 1))
-        : addMonths(terms.firstDueDate, number - 1, Math.max(terms.dayOfMonth ?? 0, dayOfTheMonth(terms.firstDueDate)));
+export const dueDateOf = (terms: Pick<ScheduleTerms, 'period' | 'firstDueDate'>, number: number): string =>
+    terms.period === 'weekly' ? addDays(terms.firstDueDate, 7 * (number - 1)) : addMonths(terms.firstDueDate, number - 1);
 
 /**
  * How many instalments fell due on or before `day`, bounded by the term: what

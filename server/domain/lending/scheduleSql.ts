@@ -5,21 +5,15 @@
  *
  * It runs on a row `x` holding the loan's schedule columns (`SCHEDULE_COLUMNS`, selected from a
  * loan `l`): whether it pays weekly, its first due date `f0`, that day's month (`m0`, year × 12 +
- * month), the day of the month it pays on (`dd`), and its `term`. Instalment k falls due k − 1
+ * month) and day of the month (`dd`), and its `term`. Instalment k falls due k − 1
  * weeks after f0, or in month m0 + k − 1 on day min(dd, the month's length).
  */
 import { sql, type SQL } from 'drizzle-orm';
 
-/**
- * The columns of a loan `l` that the arithmetic reads from `x` (with `x.term`). `dd` is the day
- * of the month a monthly loan pays on (./schedule.ts `dayOfMonthOf`): its deposit day's when the
- * first due date is one month after it (PostgreSQL's month, clipped as the schedule clips), else
- * the first due date's.
- */
+/** The columns of a loan `l` that the arithmetic reads from `x` (with `x.term`). */
 export const SCHEDULE_COLUMNS = sql`l.instalment_period = 'weekly' AS weekly, l.first_due_date AS f0,
     (date_part('year', l.first_due_date) * 12 + date_part('month', l.first_due_date))::int AS m0,
-    CASE WHEN (l.deposit_day + interval '1 month')::date = l.first_due_date THEN date_part('day', l.deposit_day)::int
-         ELSE date_part('day', l.first_due_date)::int END AS dd`;
+    date_part('day', l.first_due_date)::int AS dd`;
 
 const DAY_MS = 86_400_000;
 

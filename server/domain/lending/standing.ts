@@ -13,14 +13,7 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../db';
 import { loans } from '../../db/schema';
-import {
-    dayOfMonthOf,
-    scheduleOf,
-    type InstalmentPeriod,
-    type ScheduledInstalment,
-    type ScheduleTerms,
-    type Standing,
-} from './schedule';
+import { scheduleOf, type InstalmentPeriod, type ScheduledInstalment, type ScheduleTerms, type Standing } from './schedule';
 
 export interface LoanSchedule {
     instalments: ScheduledInstalment[];
@@ -40,7 +33,6 @@ export const SCHEDULE_FIELDS = {
     price: loans.price,
     deposit: loans.deposit,
     balance: loans.balance,
-    depositDay: loans.depositDay,
 };
 
 export interface ScheduleRow {
@@ -52,8 +44,6 @@ export interface ScheduleRow {
     price: number;
     deposit: number;
     balance: number;
-    /** Null before the deposit. */
-    depositDay: string | null;
 }
 
 /** The terms of a loan's row, as the schedule takes them. */
@@ -62,7 +52,6 @@ export const termsOf = (row: ScheduleRow): ScheduleTerms => ({
     term: row.term,
     period: row.period,
     firstDueDate: row.firstDueDate,
-    dayOfMonth: dayOfMonthOf(row.firstDueDate, row.depositDay),
 });
 
 /** What a loan's instalments were paid, less reversals (to the cent). */
