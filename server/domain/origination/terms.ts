@@ -26,9 +26,10 @@ export const figuresOf = (prices: Prices) => {
 };
 
 /**
- * The first instalment's day: one period after `day` (YYYY-MM-DD), as the schedule counts from the
- * deposit day (server/domain/analytics/figures.ts): a week, or a calendar month with the day
- * clipped to the month's end (31 January, then 28 or 29 February), as PostgreSQL adds a month.
+ * The first instalment's day: one period after `day` (YYYY-MM-DD, the quote's or the deposit's
+ * day): a week, or a calendar month with the day clipped to the month's end (31 January, then 28
+ * or 29 February), as PostgreSQL adds a month. The schedule (server/domain/lending/schedule.ts)
+ * runs from the day this gives the loan.
  */
 export const firstDueDate = (day: string, period: (typeof INSTALMENT_PERIODS)[number]): string => {
     if (period === 'weekly') return addDays(day, 7);
