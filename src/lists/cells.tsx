@@ -1,8 +1,8 @@
-/** The cells every list shows its codes and amounts in. */
-import { Box } from '@mui/material';
+/** The cells every list shows its codes, amounts and times in. */
+import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocale } from 'react-admin';
-import { formatAmount } from '../lib/format';
+import { formatAmount, formatDateTime } from '../lib/format';
 
 /** A code, reference, IMEI or phone number: monospaced, digits of one width, so columns line up. */
 export const Mono = ({ children }: { children: ReactNode }) => (
@@ -20,3 +20,29 @@ export const Amount = ({ value }: { value: number | null | undefined }) => {
         </Box>
     );
 };
+
+/** A time in the reader's language (lib/format.ts), or '—' for none. */
+export const useWhen = () => {
+    const locale = useLocale();
+    return (iso: string | null) => (iso ? formatDateTime(Date.parse(iso), locale) : '—');
+};
+
+/** A date and time on one line. */
+export const When = ({ value }: { value: string | null }) => {
+    const when = useWhen();
+    return (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {when(value)}
+        </Box>
+    );
+};
+
+/** Who did it and when: "Sipho Ndlovu" above "22 Nov 2026, 09:30". */
+export const WhoWhen = ({ name, at }: { name: string; at: string | null }) => (
+    <Box>
+        <Typography variant="body2">{name}</Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            <When value={at} />
+        </Typography>
+    </Box>
+);

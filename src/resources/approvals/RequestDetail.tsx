@@ -1,11 +1,10 @@
-import { Box, Chip, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useLocale, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
 import { PRICE_FIELDS } from '../../../contract/stores';
 import { Fact, Facts } from '../../dialogs/Facts';
-import { formatDateTime } from '../../lib/format';
-import { Mono } from '../../lists/cells';
+import { Mono, useWhen } from '../../lists/cells';
 import { RegistrationCapture } from './RegistrationCapture';
 
 /** Dark enough on white for a 4.5:1 contrast in either theme's chip. */
@@ -27,23 +26,8 @@ export const StatusChip = ({ status }: { status: ApprovalStatus }) => {
     );
 };
 
-export const useWhen = () => {
-    const locale = useLocale();
-    return (iso: string | null) => (iso ? formatDateTime(Date.parse(iso), locale) : '—');
-};
-
-/** Who asked and when: "Sipho Ndlovu, 22 Nov 2026, 09:30". */
-export const WhoWhen = ({ name, at }: { name: string; at: string | null }) => {
-    const when = useWhen();
-    return (
-        <Box>
-            <Typography variant="body2">{name}</Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {when(at)}
-            </Typography>
-        </Box>
-    );
-};
+/** Who did it and when, in the reader's language (lists/cells.tsx). */
+export { useWhen, WhoWhen } from '../../lists/cells';
 
 const Row = ({ label, children }: { label: string; children: ReactNode }) => {
     const translate = useTranslate();

@@ -18,7 +18,7 @@ import { TRANSACTION_CHANNELS } from '../../../contract/loans';
 import { SUSPENSE_REASONS, type SuspenseItem } from '../../../contract/money';
 import { toCsv } from '../../lib/csv';
 import { formatWhen } from '../../lib/format';
-import { Amount, Mono } from '../../lists/cells';
+import { Amount, Mono, When } from '../../lists/cells';
 import { StatusFilter } from '../../lists/StatusFilter';
 import { StateChip, suspenseCsvColumns } from './present';
 import { SuspenseCorrectDialog } from './SuspenseCorrectDialog';
@@ -63,15 +63,6 @@ const useFilters = () => {
             />,
         ],
         [translate],
-    );
-};
-
-const When = ({ value }: { value: string | null }) => {
-    const locale = useLocale();
-    return (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatWhen(value, locale)}
-        </Box>
     );
 };
 

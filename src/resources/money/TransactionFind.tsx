@@ -16,7 +16,7 @@ import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans
 import type { MoneyTransaction } from '../../../contract/money';
 import { toCsv } from '../../lib/csv';
 import { formatWhen } from '../../lib/format';
-import { Amount, Mono } from '../../lists/cells';
+import { Amount, Mono, When } from '../../lists/cells';
 import { VARIANTS, viewAddress } from '../customers/variants';
 import { StateChip, stateOf, transactionCsvColumns } from './present';
 import { loanReferenceOf, phoneOf, TRANSACTION_STATES } from './transactionCalls';
@@ -163,15 +163,6 @@ const State = ({ transaction }: { transaction: MoneyTransaction }) => {
                     {translate(`money.suspense.reasons.${transaction.suspense_reason}`)}
                 </Typography>
             ) : null}
-        </Box>
-    );
-};
-
-const When = ({ value }: { value: string }) => {
-    const locale = useLocale();
-    return (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatWhen(value, locale)}
         </Box>
     );
 };

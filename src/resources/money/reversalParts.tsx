@@ -7,7 +7,7 @@ import { Box, Card, CardActions, CardContent, Stack, Typography } from '@mui/mat
 import type { ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import type { TpiReversal } from '../../../contract/money';
-import { Mono } from '../../lists/cells';
+import { Mono, WhoWhen } from '../../lists/cells';
 import { DecisionButtons } from '../../dialogs/DecisionButtons';
 import { useFormat } from '../customers/format';
 import { LoanReference } from './claimParts';
@@ -36,17 +36,9 @@ export const Claim = ({ reversal }: { reversal: TpiReversal }) => {
 };
 
 /** Who asked and when. */
-export const Requested = ({ reversal }: { reversal: TpiReversal }) => {
-    const format = useFormat();
-    return (
-        <Box>
-            <Typography variant="body2">{reversal.requested_by.name}</Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {format.time(reversal.created_at)}
-            </Typography>
-        </Box>
-    );
-};
+export const Requested = ({ reversal }: { reversal: TpiReversal }) => (
+    <WhoWhen name={reversal.requested_by.name} at={reversal.created_at} />
+);
 
 /** The outcome once decided: approved or denied, by whom, when, with what note. */
 export const Decided = ({ reversal }: { reversal: TpiReversal }) => {
