@@ -1,7 +1,8 @@
 /**
  * The approvals queue at phone width (360 px): one card per request with the same facts and
- * actions as the table, the details on demand, a rejection that needs its reason, a bulk
- * selection from the cards; nothing wider than the screen; axe on each step.
+ * actions as the table, its search saved as a named query, the details on demand, a rejection
+ * that needs its reason, a bulk selection from the cards; nothing wider than the screen; axe on
+ * each step.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, freshImei, searchQueue, SIZWE } from './approvals.journey';
@@ -29,6 +30,17 @@ test.describe('approvals on a phone', () => {
         await expect(card).toContainText('Requested by Sipho Ndlovu');
         await noSidewaysScroll(page);
         await expectAccessible(page, 'IMEI queue on a phone');
+
+        // The search saved as a named query, applied again in one click (lists/SavedQueries.tsx).
+        const saved = page.getByRole('region', { name: 'Saved queries' });
+        await saved.getByRole('button', { name: 'Save current query...' }).click();
+        const naming = page.getByRole('dialog', { name: 'Save current query as' });
+        await naming.getByRole('textbox', { name: /Query name/ }).fill(SIZWE.name);
+        await naming.getByRole('button', { name: 'Save' }).click();
+        await expect(naming).toBeHidden();
+        await expect(saved.getByRole('button', { name: SIZWE.name, exact: true, pressed: true })).toBeVisible();
+        await noSidewaysScroll(page);
+        await expectAccessible(page, 'a saved query on a phone');
 
         await card.getByRole('button', { name: /^Details of request/ }).click();
         await expect(card.getByText('New IMEI')).toBeVisible();

@@ -15,6 +15,7 @@ import { toCsv } from '../../lib/csv';
 import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { LoadError } from '../../lists/LoadError';
+import { SavedQueries } from '../../lists/SavedQueries';
 import { Screen } from '../../lists/Screen';
 import { BulkBar } from './BulkBar';
 import { BulkDecisionButtons, useBulkDecision } from './BulkDecision';
@@ -33,10 +34,10 @@ const PER_PAGE = 25;
  * One approvals queue (spec §2: deregistrations, IMEI changes, loan ownership transfers, the
  * phone maker-checker requests v1 and the agent registrations v2), a react-admin list of its
  * resource (calls.ts): paged and sorted on the server, filtered by status (pending first), dates,
- * shop, maker and a search, all of it in the address; "My requests" shows a maker's own requests
- * and their outcomes. A row opens to spell out the change; a checker approves or rejects it
- * (asked first, a rejection with its reason) or many at once, each with its outcome. Every
- * decision refreshes the queues, the menu's counts and the customer's loans (writes.ts).
+ * shop, maker and a search, all of it in the address and savable as a named query; "My requests"
+ * shows a maker's own requests and their outcomes. A row opens to spell out the change; a checker
+ * approves or rejects it (asked first, a rejection with its reason) or many at once, each with its
+ * outcome. Every decision refreshes the queues, the menu's counts and the customer's loans (writes.ts).
  */
 export const ApprovalQueue = ({ queue }: { queue: QueueName }) => {
     const translate = useTranslate();
@@ -88,13 +89,13 @@ const QueueView = ({ queue }: { queue: QueueName }) => {
                     >
                         <FilterForm filters={filters} />
                         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                            {/* Its menu also saves the current query by name and applies a saved one (react-admin's
-                                saved queries): react-admin's SavedQueriesList puts its icons straight into a <ul>, which axe refuses. */}
                             <FilterButton filters={filters} />
                             {phone ? null : <ColumnsButton />}
                             <ExportAllButton<ApprovalRequest> exporter={exporter} />
                         </Box>
                     </Box>
+                    {/* The queries saved by name, applied in one click (lists/SavedQueries.tsx). */}
+                    <SavedQueries />
                     {error ? (
                         <LoadError message="errors.load_failed" onRetry={() => void refetch()} />
                     ) : isPending ? (
