@@ -23,7 +23,9 @@
  *   option lists) at 1M transactions on PostgreSQL, and on PGlite with the demo data (about ten
  *   minutes; the plans of any call over budget are written to a file);
  * - bench/inventory.ts: the inventory list's every filter, search and page with 100,000 devices,
- *   on PGlite and on PostgreSQL (a few minutes, most of it seeding).
+ *   on PGlite and on PostgreSQL (a few minutes, most of it seeding);
+ * - bench/lendingJob.ts: the lock policy's job at 100,000 loans on PGlite (its first pass, a
+ *   steady full pass, and a pass after 200 payments), a few minutes, most of it seeding.
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
  * the sizes only (no database); `-- --only=server,inventory` the sizes and the groups named.
  * Exits 1 when a budget is broken.
@@ -46,6 +48,7 @@ import { STATEMENT_LOAD_BUDGETS, statementLoadFigures } from './statementLoad';
 import { CONNECTION_BUDGETS, connectionFigures } from './connections';
 import { ANALYTICS_BUDGETS, analyticsFigures } from './analytics';
 import { INVENTORY_BUDGETS, inventoryFigures } from './inventory';
+import { LENDING_BUDGETS, lendingJobFigures } from './lendingJob';
 import { UPLOAD_BUDGETS, uploadFigures } from './uploads';
 
 const BUDGETS = {
@@ -247,5 +250,6 @@ if (!fast) {
     if (runs('connections')) broken += report(await connectionFigures(), CONNECTION_BUDGETS);
     if (runs('analytics')) broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
     if (runs('inventory')) broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
+    if (runs('lending')) broken += report(await lendingJobFigures(), LENDING_BUDGETS);
 }
 process.exit(broken ? 1 : 0);

@@ -46,7 +46,12 @@ import { standingsOf, type LoanSchedule } from './standing';
 export const LENDING_PASS_INTERVAL_MS = 5_000;
 /** How often a pass looks at every active loan (reminders, locks), not only the marked ones. */
 export const FULL_PASS_INTERVAL_MS = 10 * 60_000;
-/** A pass's lease, given back at its end; a runner that died holding it delays the next pass this long at most. Longer than a pass at 100,000 loans (bench/lendingJob.ts). */
+/**
+ * A pass's lease: renewed after each batch and given back at its end, so a long pass (the first
+ * over a large book behind on its payments: 3 minutes at 100,000 loans on PGlite,
+ * bench/lendingJob.ts) keeps it, and a runner that died holding it delays the next pass this long
+ * at most.
+ */
 const LEASE_MS = 2 * 60_000;
 /** Loans decided and written per transaction: short transactions, so PGlite serves requests between them. */
 const BATCH = 100;
@@ -393,6 +398,13 @@ const takeLease = async (db: Database, runner: string, now: Date): Promise<{ ful
     return { fullPassAt: row.full_pass_at === null ? null : new Date(row.full_pass_at) };
 };
 
+/** Keeps the lease for another LEASE_MS while the pass goes on (the batches' own clock: the pass's `now` is fixed). */
+const renewLease = async (db: Database, runner: string, started: Date, startedAt: number): Promise<void> => {
+    const until = new Date(started.getTime() + (performance.now() - startedAt) + LEASE_MS);
+    await db.execute(sql`
+        UPDATE lending_job SET lease_until = ${until.toISOString()}::timestamptz WHERE id = 1 AND leased_by = ${runner}`);
+};
+
 const giveBackLease = async (db: Database, runner: string, fullPassAt: Date | null): Promise<void> => {
     await db.execute(sql`
         UPDATE lending_job SET leased_by = NULL, lease_until = NULL
@@ -428,6 +440,7 @@ export const runLendingPass = async (
     const report: LendingPassReport = { ran: false, full: false, looked_at: 0, locks: 0, unlocks: 0, reminders: 0 };
     const lease = await takeLease(db, runner, now);
     if (!lease) return report;
+    const startedAt = performance.now();
     report.ran = true;
     const full =
         options.full === true || lease.fullPassAt === null || now.getTime() - lease.fullPassAt.getTime() >= FULL_PASS_INTERVAL_MS;
@@ -447,6 +460,7 @@ export const runLendingPass = async (
                 report.locks += outcome.locks;
                 report.unlocks += outcome.unlocks;
                 report.reminders += outcome.reminders;
+                await renewLease(db, runner, now, startedAt);
             }
         }
         // A mark is done with once its loan was looked at, unless a command is in flight on its
