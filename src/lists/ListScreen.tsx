@@ -13,7 +13,6 @@ import {
     List,
     ListBase,
     Pagination,
-    SavedQueriesList,
     TopToolbar,
     useListContext,
     useTranslate,
@@ -21,6 +20,7 @@ import {
     type SortPayload,
     type ListBaseProps,
 } from 'react-admin';
+import { SavedQueries } from './SavedQueries';
 import { ListLoadError, quietOnError } from '../layout/ResourceErrors';
 import { ExportAllButton } from './ExportAllButton';
 import { ListEmptyText, LoadingRows } from './ListStates';
@@ -74,10 +74,11 @@ export const ListRows = ({
 /**
  * The queries saved under a name, beside the list on a wide screen (xl): at 1280 px the table
  * keeps the width, and the filter menu ("Add filter") saves and applies them at every width.
+ * SavedQueries.tsx rather than react-admin's SavedQueriesList, whose markup axe refuses.
  */
-const SavedQueries = () => (
+const SavedQueriesAside = () => (
     <Box sx={{ display: { xs: 'none', xl: 'block' }, width: 220, flexShrink: 0, ml: 1 }}>
-        <SavedQueriesList />
+        <SavedQueries />
     </Box>
 );
 
@@ -157,7 +158,7 @@ export const ListScreen = <Row extends RaRecord>({
                             </TopToolbar>
                         }
                         pagination={pagination}
-                        aside={<SavedQueries />}
+                        aside={<SavedQueriesAside />}
                         empty={false}
                         error={<ListLoadError />}
                         queryOptions={queryOptions}
