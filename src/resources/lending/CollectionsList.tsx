@@ -1,4 +1,15 @@
-import { Box, Card, CardContent, Chip, Link as MuiLink, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Box,
+    Card,
+    CardContent,
+    Chip,
+    Link as MuiLink,
+    Stack,
+    Typography,
+    useMediaQuery,
+    type ChipProps,
+    type Theme,
+} from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import {
     AutocompleteInput,
@@ -20,6 +31,7 @@ import {
 import { Link } from 'react-router-dom';
 import { DEVICE_STATES } from '../../../contract/devices';
 import { ARREARS_BUCKETS, type ArrearsBucket, type CollectionItem } from '../../../contract/lending';
+import { readableOn, WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { toCsv, type CsvColumn } from '../../lib/csv';
 import { formatCalendarDay, formatWhen } from '../../lib/format';
@@ -43,12 +55,22 @@ const BUCKET_KEYS: Record<ArrearsBucket, string> = {
 export const bucketLabel = (translate: Translate, bucket: ArrearsBucket) =>
     translate(`collections.buckets.${BUCKET_KEYS[bucket]}`);
 
-/** Longer behind, stronger colour: the queue is read from the top. */
-const BUCKET_COLOURS: Record<ArrearsBucket, 'default' | 'info' | 'warning' | 'error'> = {
-    '1-7': 'default',
-    '8-30': 'info',
-    '31-60': 'warning',
-    '60+': 'error',
+/**
+ * Longer behind, stronger look: the queue is read from the top. Every chip reads at 4.5:1 on a
+ * white or a hovered row, in either theme: outlined with dark text, and the longest filled with
+ * the error colour (white on it reads at 5:1); MUI's filled info and warning do not.
+ */
+const BUCKET_CHIPS: Record<ArrearsBucket, Pick<ChipProps, 'color' | 'variant' | 'sx'>> = {
+    '1-7': { variant: 'outlined' },
+    '8-30': {
+        variant: 'outlined',
+        sx: (theme: Theme) => ({
+            color: theme.palette.mode === 'light' ? WARNING_TEXT_ON_LIGHT : theme.palette.warning.light,
+            borderColor: 'currentColor',
+        }),
+    },
+    '31-60': { variant: 'outlined', color: 'error', sx: readableOn('error') },
+    '60+': { variant: 'filled', color: 'error' },
 };
 
 const field = (name: string) => `collections.fields.${name}`;
@@ -109,33 +131,42 @@ const useCustomerAddress = () => {
     return (item: CollectionItem) => (canAccess ? viewAddress('staff', item.customer.public_id) : null);
 };
 
-/** The customer (a link to their view), their masked number and the loan reference. */
-const Customer = ({ item }: { item: CollectionItem }) => {
+/** The customer's name: a link to their view for those who may open it. */
+const CustomerName = ({ item }: { item: CollectionItem }) => {
     const translate = useTranslate();
     const address = useCustomerAddress()(item);
     const name = item.customer.name;
-    return (
-        <Box>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {address ? (
-                    <MuiLink
-                        component={Link}
-                        to={address}
-                        aria-label={translate('collections.open_customer', { name, loan: item.loan_reference })}
-                        onClick={event => event.stopPropagation()}
-                    >
-                        {name}
-                    </MuiLink>
-                ) : (
-                    name
-                )}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" component="div">
-                <Mono>{item.loan_reference}</Mono> · <Mono>{item.customer.msisdn}</Mono>
-            </Typography>
-        </Box>
+    return address ? (
+        <MuiLink
+            component={Link}
+            to={address}
+            aria-label={translate('collections.open_customer', { name, loan: item.loan_reference })}
+            onClick={event => event.stopPropagation()}
+            sx={readableOn('primary')}
+        >
+            {name}
+        </MuiLink>
+    ) : (
+        <>{name}</>
     );
 };
+
+/** The loan reference and the customer's masked number. */
+const LoanAndPhone = ({ item }: { item: CollectionItem }) => (
+    <Typography variant="caption" color="text.secondary" component="div">
+        <Mono>{item.loan_reference}</Mono> · <Mono>{item.customer.msisdn}</Mono>
+    </Typography>
+);
+
+/** The customer (a link to their view), the loan reference and their masked number. */
+const Customer = ({ item }: { item: CollectionItem }) => (
+    <Box>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            <CustomerName item={item} />
+        </Typography>
+        <LoanAndPhone item={item} />
+    </Box>
+);
 
 /** Days overdue in words, with the bucket they fall in and the day the oldest unpaid instalment was due. */
 const Overdue = ({ item }: { item: CollectionItem }) => {
@@ -146,7 +177,7 @@ const Overdue = ({ item }: { item: CollectionItem }) => {
             <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
                 {translate('collections.days', { smart_count: item.days_overdue })}
             </Typography>
-            <Chip size="small" color={BUCKET_COLOURS[item.bucket]} label={bucketLabel(translate, item.bucket)} />
+            <Chip size="small" {...BUCKET_CHIPS[item.bucket]} label={bucketLabel(translate, item.bucket)} />
             <Typography variant="caption" color="text.secondary">
                 {translate('collections.due_since', { day: formatCalendarDay(item.oldest_unpaid_due, locale) })}
             </Typography>
@@ -205,8 +236,16 @@ const CollectionCards = () => {
             {data.map(item => (
                 <Card component="li" key={item.id} variant="outlined" aria-labelledby={`collection-${item.id}-title`}>
                     <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-                        <Box id={`collection-${item.id}-title`} component="h2" sx={{ m: 0, typography: 'subtitle2' }}>
-                            <Customer item={item} />
+                        <Box>
+                            <Typography
+                                id={`collection-${item.id}-title`}
+                                component="h2"
+                                variant="subtitle2"
+                                sx={{ overflowWrap: 'anywhere' }}
+                            >
+                                <CustomerName item={item} />
+                            </Typography>
+                            <LoanAndPhone item={item} />
                         </Box>
                         <Overdue item={item} />
                         <Fact label={field('amount_overdue')}>
