@@ -56,6 +56,8 @@ test.describe('customers', () => {
         await expect(loans.getByText(ZANELE.loan)).toBeVisible();
         await expect(loans.getByText('Active', { exact: true })).toBeVisible();
         await expect(loans.getByText(/^ZAR\s[\d,]+\.\d\d$/).first()).toBeVisible();
+        // What to tell the customer: the standing in words, from the server's schedule (issue 26).
+        await expect(loans.getByTestId('loan-standing')).toContainText(/ZAR\s[\d,]+\.\d\d.* due /);
         const messages = page.getByRole('region', { name: 'Messages' });
         await expect(messages.getByRole('listitem').first()).toBeVisible();
         const firstMessage = await messages.getByRole('listitem').first().textContent();
@@ -64,7 +66,10 @@ test.describe('customers', () => {
         await loans.getByRole('button', { name: 'Schedule, statement and insurance' }).click();
         await expect(loans.getByRole('heading', { name: 'Statement', exact: true })).toBeVisible();
         await expect(loans.getByRole('table', { name: 'Statement' })).toBeVisible();
-        await expectAccessible(page, 'customer view, statement and insurance');
+        // The schedule beside the statement: a table, or a card per instalment on a phone.
+        const schedule = loans.getByRole('region', { name: 'Schedule' });
+        await expect(schedule.getByText('Paid', { exact: true }).first()).toBeVisible();
+        await expectAccessible(page, 'customer view, schedule, statement and insurance');
 
         await page.reload();
         await expect(customerHeading(page, ZANELE.name)).toBeVisible();

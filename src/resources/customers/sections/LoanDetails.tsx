@@ -148,12 +148,15 @@ export const LoanDetails = ({ msisdn, loan }: { msisdn: string; loan: ScheduledL
             <AccordionDetails id={`${id}-details`} sx={{ display: 'grid', gap: 2 }}>
                 {open ? (
                     <>
-                        {/* The schedule beside the statement on a wide screen: what fell due against what was paid. */}
+                        {/*
+                         * The schedule beside the statement where both tables fit whole (a wide
+                         * screen), else above it: a narrower column made both scroll sideways.
+                         */}
                         <Box
                             sx={{
                                 display: 'grid',
                                 gap: 2,
-                                gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+                                gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) minmax(0, 1fr)' },
                                 alignItems: 'start',
                             }}
                         >

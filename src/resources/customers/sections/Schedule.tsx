@@ -173,7 +173,8 @@ export const ScheduleTable = ({ loan }: { loan: ScheduledLoan }) => {
                     ))}
                 </Stack>
             ) : (
-                <Box sx={{ overflowX: 'auto' }}>
+                // Focusable, so a keyboard can scroll it where the table is wider than its column.
+                <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={title}>
                     <Table size="small" aria-label={title}>
                         <TableHead>
                             <TableRow>
