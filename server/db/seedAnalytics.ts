@@ -173,7 +173,7 @@ export const seedAnalyticsHistory = async (tx: Transaction, ids: HistoryIds, now
     await tx.execute(sql`
         INSERT INTO ${deviceLocks} (loan_id, imei, lock_solution, state, confirmed_state, confirmed_at, challenge, updated_at, lock_reason)
         SELECT l.id, l.imei, l.lock_solution, lock.state::device_state, lock.state::confirmed_device_state,
-               h.deposit_at + interval '20 minutes', lpad(((l.id * 7919) % 100000000)::text, 8, '0'), h.deposit_at + interval '20 minutes',
+               h.deposit_at + interval '20 minutes', lpad(((l.id::bigint * 7919) % 100000000)::text, 8, '0'), h.deposit_at + interval '20 minutes',
                CASE WHEN lock.state = 'locked' THEN 'arrears'::lock_reason END
         FROM analytics_history h
         JOIN ${loans} l ON l.loan_reference = h.reference

@@ -805,7 +805,7 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
     await tx.execute(sql`
         INSERT INTO ${deviceLocks} (loan_id, imei, lock_solution, state, confirmed_state, confirmed_at, challenge, updated_at, lock_reason)
         SELECT l.id, l.imei, l.lock_solution, s.state::device_state, s.state::confirmed_device_state, l.created_at,
-               lpad(((l.id * 7919) % 100000000)::text, 8, '0'), l.created_at,
+               lpad(((l.id::bigint * 7919) % 100000000)::text, 8, '0'), l.created_at,
                CASE WHEN s.state = 'locked' THEN 'arrears'::lock_reason END
         FROM ${loans} l
         CROSS JOIN LATERAL (SELECT CASE WHEN l.status = 'completed' THEN 'released'
