@@ -160,3 +160,28 @@ describe('what a write refreshes', () => {
         expect(refreshed).toEqual(['imei_changes', 'transfer_loan_requests', 'mc_requests', 'approval-counts', 'customer']);
     });
 });
+
+/** The customer loans' writes (customers/writes.ts) run on the data provider, each answering at once. */
+const refreshedByRequest = async (write: 'customerLoanDeactivate' | 'customerLoanImeiChange' | 'customerLoanTransfer') => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    for (const resource of CACHED) queryClient.setQueryData([resource, 'getList', {}], { data: [], total: 0 });
+    const provider = { ...dataProvider, [write]: async () => ({}) } satisfies DataProvider;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+        <CoreAdminContext dataProvider={provider} queryClient={queryClient} store={memoryStore()}>
+            {children}
+        </CoreAdminContext>
+    );
+    const { result } = renderHook(() => useWrite(write), { wrapper });
+    await act(() => result.current.mutateAsync({ body: {} } as never));
+    return CACHED.filter(resource => queryClient.getQueryState([resource, 'getList', {}])?.isInvalidated);
+};
+
+describe("what a customer's loan request refreshes", () => {
+    it.each([
+        ['customerLoanDeactivate', 'deregistrations'],
+        ['customerLoanImeiChange', 'imei_changes'],
+        ['customerLoanTransfer', 'transfer_loan_requests'],
+    ] as const)('%s refreshes the customer, its own queue, the maker-checker queue and the counts', async (write, queue) => {
+        expect(await refreshedByRequest(write)).toEqual([queue, 'mc_requests', 'approval-counts', 'customer']);
+    });
+});

@@ -3,7 +3,7 @@
  * requests a maker raises, cancelling a sale, rating a call, converting the customer and giving
  * data. Each refreshes `customer`: every answer about a customer is cached under
  * `['customer', msisdn, …]` (customers/api.ts `customerKey`), so the view shows the new state. A
- * loan request also lands in its maker-checker queue and the menu's counts.
+ * loan request also lands in its own queue, the maker-checker queue and the menu's counts.
  */
 import type { CallDefinition, CallInput } from '../../../contract/define';
 import { awardCustomerData, convertCustomer, rateCall } from '../../../contract/customers';
@@ -15,9 +15,11 @@ import {
     sendVivoAuthCode,
     verifyVivoAuthCode,
 } from '../../../contract/devices';
+import type { ApprovalKind } from '../../../contract/approvals';
 import { cancelLoan, requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../../contract/loans';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { callApi } from '../../lib/portalApi';
+import { QUEUES, type QueueName } from '../approvals/api';
 
 /** The customer view's cache (customers/api.ts), refetched after every write on a customer. */
 export const CUSTOMER = 'customer';
@@ -25,8 +27,15 @@ export const CUSTOMER = 'customer';
 const callWrite = <C extends CallDefinition>(call: C, refreshes: readonly string[] = [CUSTOMER]) =>
     defineWrite({ refreshes, run: (input: CallInput<C>) => callApi(call, input) });
 
-/** A request waits in its queue (approvals/calls.ts) and counts in the menu's badge. */
-const raised = (queue: string) => [CUSTOMER, queue, 'approval-counts'];
+/**
+ * A request waits in every queue holding its kind (its own and the maker-checker queue of all loan
+ * requests, approvals/api.ts `QUEUES`) and counts in the menu's badge.
+ */
+const raised = (kind: ApprovalKind) => [
+    CUSTOMER,
+    ...(Object.keys(QUEUES) as QueueName[]).filter(queue => QUEUES[queue].kinds.includes(kind)),
+    'approval-counts',
+];
 
 export default {
     customerDeviceLock: callWrite(deviceLockCommand),
@@ -35,9 +44,9 @@ export default {
     customerDeviceVivoSend: callWrite(sendVivoAuthCode),
     customerDeviceVivoVerify: callWrite(verifyVivoAuthCode),
     customerDeviceActivate: callWrite(confirmLockActivation),
-    customerLoanDeactivate: callWrite(requestLoanDeactivation, raised('deregistrations')),
-    customerLoanImeiChange: callWrite(requestImeiChange, raised('imei_changes')),
-    customerLoanTransfer: callWrite(requestLoanTransfer, raised('transfer_loan_requests')),
+    customerLoanDeactivate: callWrite(requestLoanDeactivation, raised('deregistration')),
+    customerLoanImeiChange: callWrite(requestImeiChange, raised('imei_change')),
+    customerLoanTransfer: callWrite(requestLoanTransfer, raised('loan_transfer')),
     // The sale's phone goes back in stock: the devices and the catalogue's stock counts change too.
     customerLoanCancel: callWrite(cancelLoan, [CUSTOMER, 'inventory', 'phone-models']),
     customerRateCall: callWrite(rateCall),
