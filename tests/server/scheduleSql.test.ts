@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../server/domain/analytics/scope';
 import { instalmentsDueBy as dueByTs, type ScheduleTerms } from '../../server/domain/lending/schedule';
-import { instalmentsDueBy, lastDueOn, SCHEDULE_COLUMNS } from '../../server/domain/lending/scheduleSql';
+import { instalmentsDueBy, lastDueOn, SCHEDULE_COLUMNS, scheduleOfLoan } from '../../server/domain/lending/scheduleSql';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -55,31 +55,45 @@ const loanRows = sql.join(
 const LOANS_X = sql`(SELECT v.n, v.term, ${SCHEDULE_COLUMNS}
     FROM (VALUES ${loanRows}) AS v (n, instalment_period, first_due_date, term)
     CROSS JOIN LATERAL (SELECT v.instalment_period, v.first_due_date) AS l) x`;
+/** The same loans as rows `v` of their own columns, as the collections queue reads `loans`. */
+const LOANS_V = sql`(VALUES ${loanRows}) AS v (n, instalment_period, first_due_date, term)`;
+const OF_V = scheduleOfLoan({
+    instalmentPeriod: sql`v.instalment_period`,
+    firstDueDate: sql`v.first_due_date`,
+    term: sql`v.term`,
+});
+
+// Around the leap day of 2024, the turn of the year and the month ends of 2025.
+const DAYS = [
+    ...daysFrom('2023-12-25', 80),
+    ...daysFrom('2024-12-28', 10),
+    ...daysFrom('2025-02-25', 8),
+    '2025-03-30',
+    '2025-03-31',
+    '2025-04-29',
+    '2025-04-30',
+    '2025-05-31',
+    '2025-11-22',
+    '2025-11-23',
+    '2025-12-02',
+    '2026-06-30',
+    '2027-01-01',
+];
 
 describe('the schedule in SQL', () => {
-    it('counts the instalments due by a day (a day given as a value) as the schedule does', async () => {
-        // Around the leap day of 2024, the turn of the year and the month ends of 2025.
-        const days = [
-            ...daysFrom('2023-12-25', 80),
-            ...daysFrom('2024-12-28', 10),
-            ...daysFrom('2025-02-25', 8),
-            '2025-03-30',
-            '2025-03-31',
-            '2025-04-29',
-            '2025-04-30',
-            '2025-05-31',
-            '2025-11-22',
-            '2025-11-23',
-            '2025-12-02',
-            '2026-06-30',
-            '2027-01-01',
-        ];
+    it.each([
+        [
+            'on a row of the schedule columns (analytics, the lending job)',
+            (day: string) => sql`SELECT x.n, ${instalmentsDueBy(day)} AS due FROM ${LOANS_X} ORDER BY x.n`,
+        ],
+        [
+            "on a loan's own columns (the collections queue's amount overdue)",
+            (day: string) => sql`SELECT v.n, ${instalmentsDueBy(day, OF_V)} AS due FROM ${LOANS_V} ORDER BY v.n`,
+        ],
+    ])('counts the instalments due by a day (a day given as a value) as the schedule does, %s', async (_form, query) => {
         const mismatches: string[] = [];
-        for (const day of days) {
-            const rows = await selectRows<{ n: number; due: number }>(
-                server.db,
-                sql`SELECT x.n, ${instalmentsDueBy(day)} AS due FROM ${LOANS_X} ORDER BY x.n`,
-            );
+        for (const day of DAYS) {
+            const rows = await selectRows<{ n: number; due: number }>(server.db, query(day));
             expect(rows).toHaveLength(LOANS.length);
             for (const row of rows) {
                 const loan = LOANS[Number(row.n)];

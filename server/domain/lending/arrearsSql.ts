@@ -11,10 +11,11 @@
  *
  * What it has paid is `price − deposit − balance`: the instalments less reversals (and insurers'
  * payments, which lower the balance the same way), as analytics counts it. Only the amount overdue
- * depends on today, and is worked out for the rows read.
+ * depends on today, and is worked out for the rows read, by the schedule's own SQL (./scheduleSql.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { instalmentsDueBy, scheduleOfLoan } from './scheduleSql';
 
 /** The loan's columns the arrears are worked out from (a table, or the same table's columns in an index). */
 export interface LoanTermsColumns {
@@ -54,25 +55,6 @@ const DAY_MS = 86_400_000;
 export const shiftDay = (day: string, days: number): string =>
     new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/**
- * How many instalments fell due on or before `day`, bounded by the term: instalment k falls due
- * k − 1 weeks, or k − 1 calendar months (the first due date's day clipped to the month's end),
- * after the first due date. By months: the k-th is in month m0 + k − 1, on or before `day` when
- * the first due date's day is at most `day`'s, or `day` ends its month.
- */
-export const instalmentsDueBySql = (l: LoanTermsColumns, day: string): SQL => {
-    const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-    const monthOfDay = year * 12 + month;
-    const endsMonth = shiftDay(day, 1).endsWith('-01');
-    const firstMonth = sql`(date_part('year', ${l.firstDueDate}) * 12 + date_part('month', ${l.firstDueDate}))::int`;
-    const sameMonthDue = endsMonth
-        ? sql`0`
-        : sql`CASE WHEN date_part('day', ${l.firstDueDate}) <= ${date}::int THEN 0 ELSE 1 END`;
-    return sql`(CASE WHEN ${l.firstDueDate} > ${dayValue(day)} THEN 0
-                     WHEN ${l.instalmentPeriod} = 'weekly' THEN least(${l.term}, (${dayValue(day)} - ${l.firstDueDate}) / 7 + 1)
-                     ELSE least(${l.term}, ${monthOfDay}::int - ${firstMonth} - ${sameMonthDue} + 1) END)`;
-};
-
 /** What fell due on or before yesterday and is unpaid (0 when nothing is overdue). */
 export const amountOverdueSql = (l: LoanTermsColumns, today: string): SQL =>
-    sql`greatest(0, ${instalmentsDueBySql(l, shiftDay(today, -1))} * ${l.instalment} - greatest(0, ${paidOf(l)}))`;
+    sql`greatest(0, ${instalmentsDueBy(shiftDay(today, -1), scheduleOfLoan(l))} * ${l.instalment} - greatest(0, ${paidOf(l)}))`;

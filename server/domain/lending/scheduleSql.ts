@@ -1,19 +1,59 @@
 /**
  * The schedule's due dates (./schedule.ts) as SQL arithmetic, for reads that count what fell due
- * over many loans at once (analytics: server/domain/analytics/figures.ts) without listing any
- * schedule. tests/server/scheduleSql.test.ts holds it to `instalmentsDueBy` day by day.
+ * over many loans at once (analytics: server/domain/analytics/figures.ts, the lending job, the
+ * collections queue's amount overdue: ./arrearsSql.ts) without listing any schedule. It is the one
+ * SQL form of the schedule: tests/server/scheduleSql.test.ts holds it to `instalmentsDueBy` day by day.
  *
- * It runs on a row `x` holding the loan's schedule columns (`SCHEDULE_COLUMNS`, selected from a
- * loan `l`): whether it pays weekly, its first due date `f0`, that day's month (`m0`, year × 12 +
- * month) and day of the month (`dd`), and its `term`. Instalment k falls due k − 1
- * weeks after f0, or in month m0 + k − 1 on day min(dd, the month's length).
+ * It reads a loan's schedule (`LoanSchedule`): whether it pays weekly, its first due date `f0`,
+ * that day's month (`m0`, year × 12 + month) and day of the month (`dd`), and its `term`.
+ * Instalment k falls due k − 1 weeks after f0, or in month m0 + k − 1 on day min(dd, the month's
+ * length). By default it runs on a row `x` holding them (`SCHEDULE_COLUMNS`, selected from a loan
+ * `l`, with `x.term`); `scheduleOfLoan` reads them straight from a loan's columns instead.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/** A loan's schedule as SQL expressions, which the arithmetic reads. */
+export interface LoanSchedule {
+    weekly: SQL;
+    f0: SQL;
+    m0: SQL;
+    dd: SQL;
+    term: SQL;
+}
+
+/** The loan's columns a schedule is read from (a table's, its columns in an index, or raw names). */
+export interface LoanScheduleColumns {
+    instalmentPeriod: SQLWrapper;
+    firstDueDate: SQLWrapper;
+    term: SQLWrapper;
+}
+
+/** A loan's schedule read from its own columns, for a query on `loans` itself (no row `x`). */
+export const scheduleOfLoan = (l: LoanScheduleColumns): LoanSchedule => ({
+    weekly: sql`(${l.instalmentPeriod} = 'weekly')`,
+    f0: sql`${l.firstDueDate}`,
+    m0: sql`(date_part('year', ${l.firstDueDate}) * 12 + date_part('month', ${l.firstDueDate}))::int`,
+    dd: sql`date_part('day', ${l.firstDueDate})::int`,
+    term: sql`${l.term}`,
+});
+
+const FROM_L = scheduleOfLoan({
+    instalmentPeriod: sql.raw('l.instalment_period'),
+    firstDueDate: sql.raw('l.first_due_date'),
+    term: sql.raw('l.term'),
+});
 
 /** The columns of a loan `l` that the arithmetic reads from `x` (with `x.term`). */
-export const SCHEDULE_COLUMNS = sql`l.instalment_period = 'weekly' AS weekly, l.first_due_date AS f0,
-    (date_part('year', l.first_due_date) * 12 + date_part('month', l.first_due_date))::int AS m0,
-    date_part('day', l.first_due_date)::int AS dd`;
+export const SCHEDULE_COLUMNS = sql`${FROM_L.weekly} AS weekly, ${FROM_L.f0} AS f0, ${FROM_L.m0} AS m0, ${FROM_L.dd} AS dd`;
+
+/** The schedule on a row `x` holding `SCHEDULE_COLUMNS` and `term`. */
+const ROW_X: LoanSchedule = {
+    weekly: sql.raw('x.weekly'),
+    f0: sql.raw('x.f0'),
+    m0: sql.raw('x.m0'),
+    dd: sql.raw('x.dd'),
+    term: sql.raw('x.term'),
+};
 
 const DAY_MS = 86_400_000;
 
@@ -31,12 +71,12 @@ const dayParts = (day: string) => {
  * Monthly: the months from m0 to the day's month, plus one when the day reaches dd (or ends its
  * month, so a shorter month's clipped date counts).
  */
-export const lastDueBy = (day: string): SQL => {
+export const lastDueBy = (day: string, s: LoanSchedule = ROW_X): SQL => {
     const parts = dayParts(day);
     const monthly = parts.last
-        ? sql`(${parts.month}::int - x.m0 + 1)`
-        : sql`(${parts.month}::int - x.m0 + CASE WHEN x.dd <= ${parts.date}::int THEN 1 ELSE 0 END)`;
-    return sql`CASE WHEN x.weekly THEN (${day}::date - x.f0 + 7) / 7 ELSE ${monthly} END`;
+        ? sql`(${parts.month}::int - ${s.m0} + 1)`
+        : sql`(${parts.month}::int - ${s.m0} + CASE WHEN ${s.dd} <= ${parts.date}::int THEN 1 ELSE 0 END)`;
+    return sql`CASE WHEN ${s.weekly} THEN (${day}::date - ${s.f0} + 7) / 7 ELSE ${monthly} END`;
 };
 
 /** The same for a day held in a column or expression (`null` answers null). */
@@ -47,4 +87,5 @@ export const lastDueOn = (day: SQL): SQL =>
                   + CASE WHEN x.dd <= date_part('day', ${day}) OR date_part('day', ${day} + 1) = 1 THEN 1 ELSE 0 END END`;
 
 /** How many instalments fell due on or before `day`, bounded by the term (./schedule.ts `instalmentsDueBy`). */
-export const instalmentsDueBy = (day: string): SQL => sql`greatest(0, least(x.term, ${lastDueBy(day)}))`;
+export const instalmentsDueBy = (day: string, s: LoanSchedule = ROW_X): SQL =>
+    sql`greatest(0, least(${s.term}, ${lastDueBy(day, s)}))`;
