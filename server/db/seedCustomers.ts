@@ -489,6 +489,54 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
         kyc: 'verified',
         shows: 'no loan yet: receives LPP-000012 when its transfer is approved',
     },
+    // Two more phones locked for arrears, Themba Nkosi's story without the insurer: the journeys
+    // each clear one (an offline PIN in customers.spec.ts, the lending loop at phone width in
+    // lending.phone.spec.ts), so the desktop lending journey finds Themba's still locked.
+    ...[
+        {
+            msisdn: '27710000014',
+            username: 'sipho.mahlangu',
+            firstName: 'Sipho',
+            lastName: 'Mahlangu',
+            idNumber: '8803145123088',
+            gender: 'male' as const,
+            dateOfBirth: '1988-03-14',
+            suburb: 'Meadowlands',
+            postalCode: '1852',
+            reference: 'LPP-000014',
+            challenge: '73920514',
+        },
+        {
+            msisdn: '27710000015',
+            username: 'lerato.khumalo',
+            firstName: 'Lerato',
+            lastName: 'Khumalo',
+            idNumber: '9206180124087',
+            gender: 'female' as const,
+            dateOfBirth: '1992-06-18',
+            suburb: 'Dobsonville',
+            postalCode: '1863',
+            reference: 'LPP-000015',
+            challenge: undefined,
+        },
+    ].map(({ reference, challenge, ...person }): DemoCustomer => ({
+        ...person,
+        town: 'Johannesburg',
+        province: 'Gauteng',
+        store: 'Soweto Central',
+        channel: 'shop',
+        creditLimit: 4000,
+        kyc: 'verified',
+        loan: {
+            reference,
+            sku: 'OPPO-A18-128',
+            imei: withCheckDigit(`354678110000${reference.slice(-2)}`),
+            // Sold 58 days ago, paying weekly, 6 of the 8 due paid: ZAR 158 (2 × 79) overdue for 9 days.
+            situation: { kind: 'active', paid: 6, device: 'locked', soldDaysAgo: 58 },
+            ...(challenge ? { challenge } : {}),
+        },
+        shows: `a phone locked for arrears (${reference}), as Themba Nkosi's: ZAR 158.00 overdue for 9 days`,
+    })),
 ];
 
 const DAY_MS = 24 * 60 * 60_000;

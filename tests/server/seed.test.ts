@@ -189,8 +189,8 @@ describe('starting over (npm run seed, i.e. --reset)', () => {
             .select()
             .from(deviceLocks)
             .where(and(eq(deviceLocks.state, 'locked'), notLike(deviceLocks.imei, `${HISTORY.imeiPrefix}%`)));
-        // One in ten generated loans is locked for arrears, and one demo customer's.
-        expect(locked.length).toBe(20 + 1);
+        // One in ten generated loans is locked for arrears, and three demo customers'.
+        expect(locked.length).toBe(20 + 3);
         // A request on one generated loan in ten beside the demo's three, and every agent awaiting
         // approval (one in five generated, and the demo's) has their registration request.
         const requests = await server.db.select().from(approvalRequests);
@@ -233,11 +233,21 @@ describe('the demo customers', () => {
             ['LPP-000010', 'active'],
             ['LPP-000011', 'active'],
             ['LPP-000012', 'active'],
+            ['LPP-000014', 'active'],
+            ['LPP-000015', 'active'],
         ]);
-        const [locked] = await server.db
-            .select()
+        const locked = await server.db
+            .select({ loanReference: loans.loanReference, challenge: deviceLocks.challenge, lockReason: deviceLocks.lockReason })
             .from(deviceLocks)
-            .where(and(eq(deviceLocks.state, 'locked'), notLike(deviceLocks.imei, `${HISTORY.imeiPrefix}%`)));
-        expect(locked?.challenge).toBe(DEMO_LOCKED_CHALLENGE);
+            .innerJoin(loans, eq(loans.id, deviceLocks.loanId))
+            .where(and(eq(deviceLocks.state, 'locked'), notLike(deviceLocks.imei, `${HISTORY.imeiPrefix}%`)))
+            .orderBy(loans.loanReference);
+        expect(locked.map(row => [row.loanReference, row.lockReason])).toEqual([
+            ['LPP-000002', 'arrears'],
+            ['LPP-000014', 'arrears'],
+            ['LPP-000015', 'arrears'],
+        ]);
+        expect(locked[0]?.challenge).toBe(DEMO_LOCKED_CHALLENGE);
+        expect(locked[1]?.challenge).toBe('73920514');
     });
 });
