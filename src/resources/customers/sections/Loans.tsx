@@ -286,9 +286,19 @@ const byLoan = (requests: readonly ApprovalRequest[]): ReadonlyMap<string, reado
 };
 
 /**
- * The customer's loans with their balances and device state. While a device command waits for its
- * lock provider, the loans are asked for again every DEVICE_POLL_MS, so "requested" turns into the
- * confirmed state (or the failure) on its own.
+ * Is a change of this loan's device on its way? A command waiting for its lock provider, or a
+ * phone locked for arrears with nothing overdue any more: the lock policy's job asks for its
+ * unlock within seconds of the payment (server/domain/lending/job.ts), with no one at this screen
+ * asking for it.
+ */
+export const deviceChanging = (loan: ScheduledLoan): boolean =>
+    Boolean(loan.device?.requested_state) ||
+    (locked(loan.device) && loan.device?.lock_reason === 'arrears' && loan.standing?.amount_overdue === 0);
+
+/**
+ * The customer's loans with their balances and device state. While a device's change is on its
+ * way (deviceChanging), the loans are asked for again every DEVICE_POLL_MS, so "requested" turns
+ * into the confirmed state (or the failure), and a paid-up phone's unlock shows, on its own.
  */
 export const Loans = ({ msisdn, variant }: { msisdn: string; variant?: VariantKey }) => {
     const query = useCustomerQuery(
@@ -297,8 +307,7 @@ export const Loans = ({ msisdn, variant }: { msisdn: string; variant?: VariantKe
         customerLoans,
         { body: { msisdn } },
         {
-            refetchInterval: current =>
-                current.state.data?.data.some(loan => loan.device?.requested_state) ? DEVICE_POLL_MS : false,
+            refetchInterval: current => (current.state.data?.data.some(deviceChanging) ? DEVICE_POLL_MS : false),
         },
     );
     return (

@@ -1,0 +1,76 @@
+/**
+ * A paid-up phone's unlock arrives on the customer view by itself (issue 26): once the arrears of
+ * a phone locked for them are paid, the lock policy's job asks for its unlock within seconds, with
+ * no one at the counter asking, so the view asks for the loans again until the unlock is
+ * requested and then confirmed.
+ */
+import { configure, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { customerLimits, qualifiedDevices } from '../../contract/customers';
+import type { LoanStandingRecord } from '../../contract/lending';
+import { customerLoans, depositTransactions, type ScheduledLoan } from '../../contract/loans';
+import { customerStore } from '../../src/resources/customers/customerStore';
+import { answer, contractServer } from './support/contractHandlers';
+import { activeLoan, deposits, device, limits, noPhones, thandi } from './support/customerFixtures';
+import { renderPortal, signedInAs } from './support/portal';
+
+let shown: ScheduledLoan[] = [];
+
+contractServer(
+    answer(customerLimits, { ...limits }),
+    answer(depositTransactions, deposits),
+    answer(qualifiedDevices, noPhones),
+    answer(customerLoans, () => ({ data: shown, pending_requests: [] })),
+);
+
+beforeAll(() => {
+    configure({ asyncUtilTimeout: 30_000 });
+    vi.setConfig({ testTimeout: 60_000 });
+});
+afterAll(() => {
+    configure({ asyncUtilTimeout: 5000 });
+    vi.setConfig({ testTimeout: 20_000 });
+});
+afterEach(() => {
+    shown = [];
+});
+
+const PAID_UP: LoanStandingRecord = {
+    amount_overdue: 0,
+    days_overdue: 0,
+    oldest_unpaid_due: '2026-12-02',
+    next_due: { date: '2026-12-02', amount: 79 },
+    paid_to_date: 632,
+};
+
+const withDevice = (change: Parameters<typeof device>[0], standing: LoanStandingRecord = PAID_UP) =>
+    activeLoan({ standing, schedule: [], device: device(change) });
+
+const open = async (loans: ScheduledLoan[]) => {
+    shown = loans;
+    signedInAs(['FIND_CUSTOMER', 'VIEW_CUSTOMER_LOANS']);
+    customerStore.save('staff', { customer: thandi, order: null });
+    renderPortal('/dashboard/customers/view');
+    const section = await screen.findByRole('region', { name: 'Loans' });
+    return (await within(section).findByText(/^LPP-100007 ·/)).closest('li') as HTMLElement;
+};
+
+describe('a phone locked for arrears that are paid', () => {
+    it('shows the unlock requested, then unlocked, without a reload', async () => {
+        const card = await open([withDevice({ state: 'locked', confirmed_state: 'locked', lock_reason: 'arrears' })]);
+        expect(within(card).getByText('Locked', { exact: true })).toBeTruthy();
+        // The job asks for the unlock; the provider confirms it a few seconds later.
+        shown = [
+            withDevice({
+                state: 'unlocking',
+                requested_state: 'active',
+                requested_at: new Date().toISOString(),
+                confirmed_state: 'locked',
+                lock_reason: 'arrears',
+            }),
+        ];
+        await within(card).findByText(/^Unlock requested .*: waiting for Trustonic to confirm\.$/);
+        shown = [withDevice({ state: 'active', confirmed_state: 'active', lock_reason: null })];
+        await within(card).findByText('Unlocked', { exact: true });
+    });
+});
