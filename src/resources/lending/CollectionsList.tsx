@@ -1,28 +1,12 @@
-import {
-    Box,
-    Card,
-    CardContent,
-    Chip,
-    Link as MuiLink,
-    Stack,
-    Typography,
-    useMediaQuery,
-    type ChipProps,
-    type Theme,
-} from '@mui/material';
+import { Box, Card, CardContent, Chip, Link as MuiLink, Stack, Typography, type ChipProps } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import {
     AutocompleteInput,
-    ColumnsButton,
     DataTable,
     downloadCSV,
-    FilterButton,
-    List,
-    Pagination,
     ReferenceInput,
     SearchInput,
     SelectInput,
-    TopToolbar,
     useCanAccess,
     useListContext,
     useLocale,
@@ -32,13 +16,10 @@ import { Link } from 'react-router-dom';
 import { DEVICE_STATES } from '../../../contract/devices';
 import { ARREARS_BUCKETS, type ArrearsBucket, type CollectionItem } from '../../../contract/lending';
 import { readableOn, WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
-import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { toCsv, type CsvColumn } from '../../lib/csv';
 import { formatCalendarDay, formatWhen } from '../../lib/format';
 import { Amount, Mono } from '../../lists/cells';
-import { ExportAllButton } from '../../lists/ExportAllButton';
-import { ListEmptyText } from '../../lists/ListStates';
-import { Screen } from '../../lists/Screen';
+import { ListRows, ListScreen } from '../../lists/ListScreen';
 import { VARIANTS, viewAddress } from '../customers/variants';
 
 const PER_PAGE = 25;
@@ -229,8 +210,7 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => {
 
 /** The queue on a phone: one card per loan, the same facts. */
 const CollectionCards = () => {
-    const { data = [], isPending } = useListContext<CollectionItem>();
-    if (!isPending && data.length === 0) return <ListEmptyText message="collections.empty" />;
+    const { data = [] } = useListContext<CollectionItem>();
     return (
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
             {data.map(item => (
@@ -270,19 +250,9 @@ const CollectionCards = () => {
 };
 
 /** How many loans the filters found, said to screen readers as it changes. */
-const Count = () => {
-    const translate = useTranslate();
-    const { total } = useListContext();
-    return total === undefined ? null : (
-        <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ px: 2, pt: 1 }}>
-            {translate('collections.count', { smart_count: total })}
-        </Typography>
-    );
-};
-
 /** The queue's table: the columns the server sorts by (days, amount, last payment) are sortable. */
 const CollectionTable = () => (
-    <DataTable<CollectionItem> bulkActionButtons={false} rowClick={false} empty={<ListEmptyText message="collections.empty" />}>
+    <DataTable<CollectionItem> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col
             source="customer"
             label={field('customer')}
@@ -366,32 +336,26 @@ const useExporter = () => {
  */
 export const CollectionsList = () => {
     const translate = useTranslate();
-    const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     const exporter = useExporter();
     return (
-        <Screen resource="collections" title={translate('menu.collections')}>
-            <List<CollectionItem>
-                resource="collections"
-                title={false}
-                filters={useFilters()}
-                sort={{ field: 'days_overdue', order: 'DESC' }}
-                perPage={PER_PAGE}
-                exporter={false}
-                actions={
-                    <TopToolbar>
-                        <FilterButton />
-                        {phone ? null : <ColumnsButton />}
-                        <ExportAllButton exporter={exporter} />
-                    </TopToolbar>
-                }
-                pagination={<Pagination rowsPerPageOptions={[10, PER_PAGE, 50, 100]} />}
-                empty={false}
-                error={<ListLoadError />}
-                queryOptions={quietOnError}
-            >
-                <Count />
-                {phone ? <CollectionCards /> : <CollectionTable />}
-            </List>
-        </Screen>
+        <ListScreen<CollectionItem>
+            resource="collections"
+            title={translate('menu.collections')}
+            perPage={PER_PAGE}
+            rowsPerPageOptions={[10, PER_PAGE, 50, 100]}
+            sort={{ field: 'days_overdue', order: 'DESC' }}
+            filters={useFilters()}
+            columns
+            exporter={exporter}
+            savedQueries
+        >
+            <ListRows
+                count="collections.count"
+                empty="collections.empty"
+                inset
+                cards={<CollectionCards />}
+                table={<CollectionTable />}
+            />
+        </ListScreen>
     );
 };
