@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Chip, Link as MuiLink, Stack, Typography, type ChipProps } from '@mui/material';
+import { Box, Card, CardContent, Chip, Link as MuiLink, Stack, Typography, type ChipProps, type Theme } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import {
     AutocompleteInput,
