@@ -10,7 +10,9 @@ import { expectAccessible, expectDashboard, signIn } from './support';
 
 /** Demo customers (server/db/seedCustomers.ts). */
 const ZANELE = { msisdn: '27710000001', name: 'Zanele Dube', loan: 'LPP-000001' };
-const THEMBA = { msisdn: '27710000002', name: 'Themba Nkosi', challenge: '48213907', imei: '354678110000028' };
+// Locked for arrears as Themba Nkosi's is; the offline PIN unlocks Sipho's, so the lending journey
+// (lending.spec.ts) finds Themba's phone still locked whichever runs first.
+const SIPHO = { msisdn: '27710000014', name: 'Sipho Mahlangu', challenge: '73920514', imei: '354678110000143' };
 const MANDLA = { msisdn: '27710000004', name: 'Mandla Zulu' };
 const LINDIWE = { msisdn: '27710000007', name: 'Lindiwe Ndlovu' };
 
@@ -119,7 +121,7 @@ test.describe('customers', () => {
     }) => {
         await signIn(page, 'maker');
         await expectDashboard(page, /Welcome, /);
-        await find(page, '/dashboard/customers/find', THEMBA.msisdn);
+        await find(page, '/dashboard/customers/find', SIPHO.msisdn);
         const loans = page.getByRole('region', { name: 'Loans' });
         await expect(loans.getByText('Locked', { exact: true })).toBeVisible();
 
@@ -128,7 +130,7 @@ test.describe('customers', () => {
         await dialog.getByRole('textbox', { name: 'Code the phone shows' }).fill('11112222');
         await dialog.getByRole('button', { name: 'Issue PIN' }).click();
         await expect(dialog.getByRole('alert')).toHaveText('This is not the code the phone shows. Check it with the customer.');
-        await dialog.getByRole('textbox', { name: 'Code the phone shows' }).fill(THEMBA.challenge);
+        await dialog.getByRole('textbox', { name: 'Code the phone shows' }).fill(SIPHO.challenge);
         await dialog.getByRole('button', { name: 'Issue PIN' }).click();
         await expect(dialog.getByTestId('offline-pin')).toHaveText(/^\d{8}$/);
         const pin = (await dialog.getByTestId('offline-pin').textContent()) ?? '';
@@ -137,7 +139,7 @@ test.describe('customers', () => {
         await expect(dialog).toBeHidden();
 
         await loans.getByRole('button', { name: 'Offline unlock PIN' }).click();
-        await dialog.getByRole('textbox', { name: 'Code the phone shows' }).fill(THEMBA.challenge);
+        await dialog.getByRole('textbox', { name: 'Code the phone shows' }).fill(SIPHO.challenge);
         await dialog.getByRole('button', { name: 'Issue PIN' }).click();
         await expect(dialog.getByRole('alert')).toHaveText(
             'A PIN was already issued for this challenge. Ask the customer for the new code on the phone.',
@@ -146,7 +148,7 @@ test.describe('customers', () => {
 
         // The customer types it on the phone (the development stand-in of the lock provider's app): once only.
         const typed = async () => {
-            const answer = await request.post(`${API_BASE}${devPhoneOfflineUnlock.path}`, { data: { imei: THEMBA.imei, pin } });
+            const answer = await request.post(`${API_BASE}${devPhoneOfflineUnlock.path}`, { data: { imei: SIPHO.imei, pin } });
             expect(answer.ok()).toBe(true);
             return ((await answer.json()) as { outcome: string }).outcome;
         };
