@@ -56,8 +56,11 @@ const precompress = (): Plugin => {
     };
 };
 
-/** Each language's catalog (src/i18n/en.ts, sw.ts, pt.ts): `catalog-en-…js`, so a size budget can find them (bench/size.ts). */
-const CATALOG = /[\\/]src[\\/]i18n[\\/](en|sw|pt)\.ts$/;
+/**
+ * Each language's catalog parts (src/i18n/en.public.ts, en.app.ts, and sw, pt): the public part
+ * `catalog-en-…js`, the app part `catalog-app-en-…js`, so a size budget can find them (bench/size.ts).
+ */
+const CATALOG = /[\\/]src[\\/]i18n[\\/](en|sw|pt)\.(public|app)\.ts$/;
 
 /**
  * `vendor-charts`: the packages that draw the BI page's charts (src/pages/bi/), and the library
@@ -138,7 +141,10 @@ export default defineConfig({
             output: {
                 chunkFileNames: chunk => {
                     const catalog = chunk.facadeModuleId?.match(CATALOG);
-                    return catalog ? `assets/catalog-${catalog[1]}-[hash].js` : 'assets/[name]-[hash].js';
+                    if (!catalog) return 'assets/[name]-[hash].js';
+                    return catalog[2] === 'app'
+                        ? `assets/catalog-app-${catalog[1]}-[hash].js`
+                        : `assets/catalog-${catalog[1]}-[hash].js`;
                 },
                 // What every page needs, by library, in chunks of its own (`vendor-*`, kept by the browser
                 // across releases of the portal); the rest is split by route. Of each, only what the

@@ -2,9 +2,10 @@
  * Size budgets of the built portal, read from `dist/` (build first: `npm run build`):
  * - every script the sign-in page downloads, gzipped, as Chromium loads `/` for a first visitor;
  * - the largest route chunk (every script but the `vendor-*` chunks of a library, vite.config.ts);
- * - the catalogs: the sign-in page loads exactly one, the detected language's (`?lang=pt` too);
+ * - the catalogs: the sign-in page loads exactly one chunk, the detected language's public part
+ *   (`?lang=pt` too), none of the app part (the signed-in screens' words, loaded with the shell);
  * - react-admin: no signed-out page (sign-in, register, code, liveness, callback) loads any of it
- *   (its signed-in shell, lists, layout), and each loads one catalog.
+ *   (its signed-in shell, lists, layout), and each loads one catalog chunk, its public part.
  * Run alone (`tsx bench/size.ts`) or within `npm run bench` (`-- --fast` for these only).
  * Exits 1 when a budget is missed.
  */
@@ -23,7 +24,7 @@ export const SIZE_BUDGETS = {
     /** A minimal react-admin app costs 279 KiB; the sign-in page must cost less than that. */
     signInJsGzipKb: 200,
     largestRouteChunkGzipKb: 60,
-    /** Exactly one: the visitor's language, nothing of the other two. */
+    /** Exactly one: the visitor's language's public part, nothing of its app part or of the other two languages. */
     signInCatalogChunks: 1,
     /** Class names only react-admin's screens carry: no signed-out page may download them. */
     signedOutReactAdminMarkers: 0,
@@ -34,7 +35,8 @@ export type SizeFigures = Record<keyof typeof SIZE_BUDGETS, number>;
 /** Strings that exist only in react-admin's UI code: its shell, lists and tables. */
 const REACT_ADMIN_MARKERS = ['RaLayout', 'RaAppBar', 'RaSidebar', 'RaList', 'RaDataTable', 'RaSimpleList', 'RaMenuItemLink'];
 
-const CATALOG = /^catalog-(en|sw|pt)-/;
+/** A catalog part's chunk (vite.config.ts): `catalog-en-…` the public part, `catalog-app-en-…` the app part. */
+const CATALOG = /^catalog-(app-)?(en|sw|pt)-/;
 const VENDOR = /^vendor-/;
 
 /** What the server sends for a script: its `.gz` copy (vite.config.ts writes them), or gzip -9 of it. */
@@ -119,8 +121,13 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
             loads.push([path, language, await scriptsOfPage(browser, url, path)]);
         }
         const english = loads[0]![2];
-        const catalogsOf = (scripts: string[]) => scripts.map(name => name.match(CATALOG)?.[1]).filter(Boolean);
-        // Every load must bring exactly its own language's catalog; anything else counts against the budget.
+        // `en` for English's public part, `app-en` for its app part.
+        const catalogsOf = (scripts: string[]) =>
+            scripts.flatMap(name => {
+                const catalog = name.match(CATALOG);
+                return catalog ? [`${catalog[1] ?? ''}${catalog[2]}`] : [];
+            });
+        // Every load must bring exactly its own language's public part; anything else counts against the budget.
         const wrongCatalogs = loads.filter(([, language, scripts]) => catalogsOf(scripts).join() !== language);
         const catalogChunks =
             wrongCatalogs.length === 0 ? 1 : Math.max(2, ...loads.map(([, , scripts]) => catalogsOf(scripts).length));

@@ -7,7 +7,7 @@
  */
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { Store } from 'ra-core';
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, use, useMemo, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { PortalI18n } from './i18n';
 import { I18nContextProvider, useI18nProvider } from './i18n/context';
@@ -29,8 +29,11 @@ const ChangePasswordPage = lazyPage(() => import('./pages/auth/ChangePasswordPag
 const SignedInApp = lazyPage(() => import('./App').then(m => m.App));
 const BiApp = lazyPage(() => import('./pages/bi/BiApp').then(m => m.BiApp));
 
-/** Starts loading the page `pathname` shows, alongside the language's catalog (main.tsx). */
-export const preloadPage = (pathname: string) => {
+/**
+ * Starts loading the page `pathname` shows, alongside the language's catalog (main.tsx); true
+ * when that page is a signed-in one, whose catalog's app part should load too.
+ */
+export const preloadPage = (pathname: string): boolean => {
     const pages: [RegExp, { preload: () => void }][] = [
         // Without a session, /dashboard goes to sign-in: its page is the one to fetch.
         [/^\/dashboard(\/|$)/, hasStoredSession() ? SignedInApp : LoginPage],
@@ -41,7 +44,20 @@ export const preloadPage = (pathname: string) => {
         [/^\/verify_liveness$/, VerifyLivenessPage],
         [/^\/password$/, ChangePasswordPage],
     ];
-    (pages.find(([path]) => path.test(pathname))?.[1] ?? LoginPage).preload();
+    const page = pages.find(([path]) => path.test(pathname))?.[1] ?? LoginPage;
+    page.preload();
+    return page === SignedInApp || page === BiApp;
+};
+
+/**
+ * A signed-in page's chunk and the catalog's app part, asked for together (in parallel); renders
+ * once the words have arrived, so no signed-in screen shows a raw key.
+ */
+const SignedInWords = ({ page: Page, store }: { page: typeof SignedInApp; store?: Store }) => {
+    const i18n = useI18nProvider();
+    Page.preload();
+    use(i18n.loadAppPart());
+    return <Page i18n={i18n} store={store} />;
 };
 
 /**
@@ -49,9 +65,8 @@ export const preloadPage = (pathname: string) => {
  * link never downloads it); the shell checks the session itself (App.tsx).
  */
 const Dashboard = ({ store }: { store?: Store }) => {
-    const i18n = useI18nProvider();
     if (!hasStoredSession()) return <SignInFirst expired={false} />;
-    return <SignedInApp i18n={i18n} store={store} />;
+    return <SignedInWords page={SignedInApp} store={store} />;
 };
 
 /**
@@ -59,9 +74,8 @@ const Dashboard = ({ store }: { store?: Store }) => {
  * is stored, and it checks the session as the shell does (pages/bi/BiApp.tsx).
  */
 const Analytics = ({ store }: { store?: Store }) => {
-    const i18n = useI18nProvider();
     if (!hasStoredSession()) return <SignInFirst expired={false} />;
-    return <BiApp i18n={i18n} store={store} />;
+    return <SignedInWords page={BiApp} store={store} />;
 };
 
 /** The signed-out pages' theme: the one chosen in the signed-in shell, read again on each navigation. */

@@ -10,8 +10,9 @@ import { detectLocale } from './i18n/locale';
 import { Portal, preloadPage } from './Portal';
 
 const root = createRoot(document.getElementById('root')!);
-const i18n = startI18n(detectLocale());
-preloadPage(window.location.pathname);
+// A signed-in page's chunk and both parts of the catalog load in parallel; a signed-out page's, the public part only.
+const signedInPage = preloadPage(window.location.pathname);
+const i18n = startI18n(detectLocale(), signedInPage);
 
 i18n.then(
     provider =>

@@ -1,8 +1,16 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../contract/errors';
 import en from '../../src/i18n/en';
+import enApp from '../../src/i18n/en.app';
+import enPublic from '../../src/i18n/en.public';
 import pt from '../../src/i18n/pt';
+import ptApp from '../../src/i18n/pt.app';
+import ptPublic from '../../src/i18n/pt.public';
 import sw from '../../src/i18n/sw';
+import swApp from '../../src/i18n/sw.app';
+import swPublic from '../../src/i18n/sw.public';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -95,5 +103,76 @@ describe.each([
 describe('the English catalog', () => {
     it('has a message for every error key the server may answer', () => {
         for (const key of ERROR_KEYS) expect(english[key], key).toBeTruthy();
+    });
+});
+
+describe.each([
+    ['public', enPublic, swPublic, ptPublic],
+    ['app', enApp, swApp, ptApp],
+])('the %s part', (_part, english, swahili, portuguese) => {
+    it('has the same keys in the three languages', () => {
+        const keys = (part: object) => Object.keys(flatten(part as Tree)).sort();
+        expect(keys(swahili)).toEqual(keys(english));
+        expect(keys(portuguese)).toEqual(keys(english));
+    });
+});
+
+describe('the two parts of a catalog', () => {
+    it('share no top-level key, so merging them loses nothing', () => {
+        expect(Object.keys(enPublic).filter(key => key in enApp)).toEqual([]);
+    });
+});
+
+/**
+ * The files the signed-out pages run: src/main.tsx and src/Portal.tsx and whatever they import,
+ * statically or with `import()`, but for the signed-in pages' chunks (App.tsx, the BI page) and
+ * the catalogs themselves.
+ */
+const signedOutFiles = (): string[] => {
+    const root = resolve(__dirname, '../..');
+    const seen = new Set<string>();
+    const todo = ['src/main.tsx', 'src/Portal.tsx'].map(file => resolve(root, file));
+    const SIGNED_IN = /[\\/](App|BiApp)\.tsx$|[\\/]i18n[\\/](en|sw|pt)(\.\w+)?\.ts$/;
+    while (todo.length > 0) {
+        const file = todo.pop()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const source = readFileSync(file, 'utf8');
+        for (const [, spec] of source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'(\.{1,2}\/[^']+)'/g)) {
+            const base = resolve(dirname(file), spec!);
+            const found = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`, base].find(
+                path => existsSync(path) && /\.tsx?$/.test(path),
+            );
+            if (found && !SIGNED_IN.test(found)) todo.push(found);
+        }
+    }
+    return [...seen].map(file => relative(root, file));
+};
+
+describe('the public part', () => {
+    const files = signedOutFiles();
+    const sections = new Set(Object.keys(en));
+    // Every literal that names a catalog key (`'auth.sign_in'`), or the start of one built at run time (`register.steps.${step}`).
+    const used = files.flatMap(file =>
+        [...readFileSync(resolve(__dirname, '../..', file), 'utf8').matchAll(/['`]([a-z_]+)\.([\w.]+)(\$\{)?/g)]
+            // A file name is no key ('liveness.jpg', the photo sent).
+            .filter(([, section, rest]) => sections.has(section!) && !/^(jpe?g|png|webp)$/.test(rest!))
+            .map(([, section, rest, built]) => ({ file, key: `${section}.${rest}`, built: built !== undefined })),
+    );
+
+    it('is looked for in the signed-out pages themselves', () => {
+        expect(files).toEqual(expect.arrayContaining(['src/pages/auth/LoginPage.tsx', 'src/layout/OfflineBanner.tsx']));
+        expect(files).not.toContain('src/App.tsx');
+        expect(used.length).toBeGreaterThan(100);
+    });
+
+    it.each([
+        ['English', enPublic],
+        ['Swahili', swPublic],
+        ['Portuguese', ptPublic],
+    ])('holds, in %s, every key the signed-out pages use', (_name, part) => {
+        const keys = Object.keys(flatten(part as Tree));
+        const missing = used.filter(({ key, built }) => (built ? !keys.some(held => held.startsWith(key)) : !keys.includes(key)));
+        expect(missing).toEqual([]);
     });
 });
