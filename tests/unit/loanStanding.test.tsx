@@ -271,6 +271,46 @@ describe('a locked phone', () => {
         expect(lockReasonOf(card)).toBe('Locked, with nothing overdue now: no payment is needed to unlock it.');
     });
 
+    it('locked by staff: says so, and that paying alone does not unlock it', async () => {
+        const { card } = await openView([
+            { ...OVERDUE, device: device({ state: 'locked', confirmed_state: 'locked', lock_reason: 'staff' }) },
+        ]);
+        expect(lockReasonOf(card)).toBe('Locked by staff: only staff can unlock it, paying alone does not.');
+    });
+
+    it('locked for arrears now paid: says the unlock is on its way, not that a payment is needed', async () => {
+        const paid = loanWith(
+            {
+                amount_overdue: 0,
+                days_overdue: 0,
+                oldest_unpaid_due: '2026-12-23',
+                next_due: { date: '2026-12-23', amount: 79 },
+                paid_to_date: 158,
+            },
+            [
+                [79, 'paid'],
+                [79, 'paid'],
+                [0, 'upcoming'],
+                [0, 'upcoming'],
+            ],
+        );
+        const { card } = await openView([
+            { ...paid, device: device({ state: 'locked', confirmed_state: 'locked', lock_reason: 'arrears' }) },
+        ]);
+        expect(lockReasonOf(card)).toBe("Unlocking: the phone's unlock is on its way.");
+    });
+
+    it('an unlock asked for and not yet confirmed: says it is on its way', async () => {
+        const unlocking = device({
+            state: 'unlocking',
+            requested_state: 'active',
+            confirmed_state: 'locked',
+            lock_reason: 'arrears',
+        });
+        const { card } = await openView([{ ...OVERDUE, device: unlocking }]);
+        expect(lockReasonOf(card)).toBe("Unlocking: the phone's unlock is on its way.");
+    });
+
     it('in Swahili, with its number format', async () => {
         const locked = { ...OVERDUE, device: device({ state: 'locked', confirmed_state: 'locked' }) };
         const swahili = await openView([locked], createI18nProvider('sw', sw), 'Mikopo');
@@ -287,6 +327,29 @@ describe('a locked phone', () => {
             'ZAR 158,00 em atraso há 40 dias; a próxima prestação, de ZAR 79,00, vence a 23 de dezembro',
         );
         expect(lockReasonOf(portuguese.card)).toBe('Bloqueado: ZAR 158,00 em atraso. Pagar ZAR 158,00 desbloqueia-o.');
+    });
+});
+
+describe('a phone locked by staff or unlocking, in Swahili and Portuguese', () => {
+    const byStaff = { ...OVERDUE, device: device({ state: 'locked', confirmed_state: 'locked', lock_reason: 'staff' }) };
+    const unlocking = {
+        ...OVERDUE,
+        device: device({ state: 'unlocking', requested_state: 'active', confirmed_state: 'locked', lock_reason: 'arrears' }),
+    };
+
+    it.each([
+        ['sw', 'staff', 'Imefungwa na wafanyakazi: ni wafanyakazi pekee wanaoweza kuifungua, kulipa peke yake hakuifungui.'],
+        ['sw', 'unlocking', 'Inafunguliwa: ombi la kuifungua simu limetumwa na litatekelezwa punde.'],
+        ['pt', 'staff', 'Bloqueado pela equipa: só a equipa o pode desbloquear; pagar, por si só, não basta.'],
+        ['pt', 'unlocking', 'A desbloquear: o pedido de desbloqueio já foi enviado ao telefone.'],
+    ] as const)('in %s, %s', async (locale, phone, words) => {
+        const i18n = locale === 'sw' ? createI18nProvider('sw', sw) : createI18nProvider('pt', pt);
+        const { card } = await openView(
+            [phone === 'staff' ? byStaff : unlocking],
+            i18n,
+            locale === 'sw' ? 'Mikopo' : 'Empréstimos',
+        );
+        expect(lockReasonOf(card)).toBe(words);
     });
 });
 

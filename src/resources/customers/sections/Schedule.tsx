@@ -66,15 +66,26 @@ export const standingSentence = (loan: ScheduledLoan): Sentence | null => {
 };
 
 /**
- * Why a locked phone is locked and what unlocks it: the arrears, which paying clears (the lock
- * policy unlocks it once they are paid); with nothing overdue, that no payment is needed. Null
- * when the phone is not locked or the loan has no schedule.
+ * Why a locked phone is locked and what unlocks it, by its `lock_reason`: locked for arrears, the
+ * amount overdue, whose payment unlocks it (the lock policy's job asks for the unlock once they
+ * are paid, server/domain/lending/job.ts); locked by staff, that only staff unlock it, paying alone
+ * does not (the job never undoes a staff lock); an unlock asked for and not yet confirmed, or a
+ * phone locked for arrears with nothing overdue any more (the job asks within seconds), that the
+ * unlock is on its way. Null when the phone is not locked or the loan has no schedule.
  */
 export const lockSentence = (loan: ScheduledLoan): Sentence | null => {
-    if (!loan.standing || !locked(loan.device)) return null;
-    return loan.standing.amount_overdue > 0
-        ? { key: 'loans.standing.locked_overdue', amounts: { amount: loan.standing.amount_overdue }, days: {} }
-        : { key: 'loans.standing.locked_nothing_overdue', amounts: {}, days: {} };
+    const { standing, device } = loan;
+    if (!standing || !device) return null;
+    const sentence = (key: string, amounts: Record<string, number> = {}): Sentence => ({
+        key: `loans.standing.${key}`,
+        amounts,
+        days: {},
+    });
+    if (device.requested_state === 'active' && device.confirmed_state === 'locked') return sentence('unlock_on_its_way');
+    if (!locked(device)) return null;
+    if (device.lock_reason === 'staff') return sentence('locked_staff');
+    if (standing.amount_overdue > 0) return sentence('locked_overdue', { amount: standing.amount_overdue });
+    return sentence(device.lock_reason === 'arrears' ? 'unlock_on_its_way' : 'locked_nothing_overdue');
 };
 
 const useSentence = (currency: string) => {
