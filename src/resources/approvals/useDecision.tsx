@@ -7,6 +7,7 @@ import type { QueueName } from './calls';
 import { DecisionDialog } from './DecisionDialog';
 import { changeText } from './present';
 import type { Decision } from './writes';
+import { focusIfLost } from '../../dialogs/focusIfLost';
 
 /**
  * One decision on one request (the `approvalsDecide` write), asked first in its dialog: `open`
@@ -20,15 +21,17 @@ export const useDecision = (queue: QueueName, returnTo: RefObject<HTMLElement | 
     const notify = useNotify();
     const [deciding, setDeciding] = useState<{ request: ApprovalRequest; decision: Decision } | null>(null);
     const [dialogOpen, setDialogOpen] = useState(false);
-    const decision = useWrite('approvalsDecide', {
-        onSuccess: saved => {
-            notify(saved.status === 'approved' ? 'approvals.approved' : 'approvals.rejected', {
-                type: 'success',
-                messageArgs: { id: saved.id },
-            });
-            setDialogOpen(false);
-        },
-    });
+    const decision = useWrite('approvalsDecide');
+    // Said and closed once the lists it changes have been refetched (the mutate call's own
+    // callbacks run after the write's refreshes): the decided row has left by then, so the
+    // dialog's exit finds the focus nowhere and hands it to `returnTo`, never to a row about to go.
+    const decided = (saved: ApprovalRequest) => {
+        notify(saved.status === 'approved' ? 'approvals.approved' : 'approvals.rejected', {
+            type: 'success',
+            messageArgs: { id: saved.id },
+        });
+        setDialogOpen(false);
+    };
     // One decision at a time, taken at the click itself: a double click lands both clicks before a re-render says it is pending.
     const { take } = useSingleFlight();
     const open = (request: ApprovalRequest, choice: Decision) => {
@@ -53,11 +56,14 @@ export const useDecision = (queue: QueueName, returnTo: RefObject<HTMLElement | 
             onConfirm={note => {
                 const land = take();
                 if (!land) return;
-                decision.mutate({ queue, request: deciding.request, decision: deciding.decision, note }, { onSettled: land });
+                decision.mutate(
+                    { queue, request: deciding.request, decision: deciding.decision, note },
+                    { onSuccess: decided, onSettled: land },
+                );
             }}
             onClose={() => setDialogOpen(false)}
             onExited={() => {
-                if (!document.activeElement || document.activeElement === document.body) returnTo.current?.focus();
+                focusIfLost(returnTo.current);
             }}
         />
     ) : null;

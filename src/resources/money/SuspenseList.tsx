@@ -25,6 +25,7 @@ import { SuspenseCorrectDialog } from './SuspenseCorrectDialog';
 import { SuspenseQueueDialog } from './SuspenseQueueDialog';
 import { SUSPENSE_STATUS_CHOICES } from './transactionCalls';
 import { ListRows, ListScreen } from '../../lists/ListScreen';
+import { focusIfLost } from '../../dialogs/focusIfLost';
 
 const PER_PAGE = 25;
 
@@ -301,7 +302,7 @@ export const SuspenseList = () => {
     const close = () => setDialogOpen(false);
     // The payment assigned may have left the list: the focus goes back to the list rather than nowhere.
     const exited = () => {
-        if (!document.activeElement || document.activeElement === document.body) listRef.current?.focus();
+        focusIfLost(listRef.current);
     };
     const actions = (item: SuspenseItem) => <RowActions item={item} onOpen={open} />;
 

@@ -22,6 +22,7 @@ import { Screen } from '../../lists/Screen';
 import { useFormat } from '../customers/format';
 import { ClaimCards, ClaimLoan, claimCsvColumns, Insurer, Outcome, ReverseButton, type ClaimKind } from './claimParts';
 import { RequestReversalDialog } from './RequestReversalDialog';
+import { focusIfLost } from '../../dialogs/focusIfLost';
 
 const PER_PAGE = 25;
 
@@ -178,7 +179,7 @@ export const TpiClaims = ({ kind }: { kind: ClaimKind }) => {
                     onClose={() => setDialogOpen(false)}
                     onExited={() => {
                         // The claim's button goes once asked: the focus goes back to the list rather than nowhere.
-                        if (!document.activeElement || document.activeElement === document.body) listRef.current?.focus();
+                        focusIfLost(listRef.current);
                     }}
                 />
             ) : null}

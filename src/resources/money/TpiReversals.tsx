@@ -21,6 +21,7 @@ import { DecideReversalDialog } from './DecideReversalDialog';
 import { Claim, Decided, Requested, reversalCsvColumns, ReversalCards, RowActions } from './reversalParts';
 import type { ReversalDecision } from './tpiWrites';
 import { ListRows, ListScreen } from '../../lists/ListScreen';
+import { focusIfLost } from '../../dialogs/focusIfLost';
 
 const RESOURCE = 'tpi-reversals';
 const PER_PAGE = 25;
@@ -227,7 +228,7 @@ export const TpiReversals = () => {
                     onClose={() => setDialogOpen(false)}
                     onExited={() => {
                         // The decided request may have left the list: the focus goes back to the list rather than nowhere.
-                        if (!document.activeElement || document.activeElement === document.body) listRef.current?.focus();
+                        focusIfLost(listRef.current);
                     }}
                 />
             ) : null}
