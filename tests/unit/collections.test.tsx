@@ -124,6 +124,14 @@ describe('Collections', () => {
         expect(await screen.findByText('No loan is in arrears.', {}, FIRST)).toBeTruthy();
     });
 
+    it('offers the saved queries beside the list, as the other queues on the list kit do', async () => {
+        reset([behind(1)]);
+        signedInAs(['VIEW_COLLECTIONS']);
+        renderPortal('/dashboard/collections');
+        const saved = await screen.findByRole('region', { name: 'Saved queries' }, FIRST);
+        expect(within(saved).getByRole('button', { name: 'Save current query...' })).toBeTruthy();
+    });
+
     it('is not open without the role', async () => {
         reset([behind(1)]);
         signedInAs(['FIND_CUSTOMER']);
