@@ -9,10 +9,7 @@ import { lendingLoop, LERATO } from './lending.journey';
 test.describe('lending on a phone', () => {
     test.describe.configure({ timeout: 90_000 });
 
-    // FIXME(issue 26): at 360 px axe finds "serious scrollable-region-focusable" in the loan's
-    // opened schedule and statement (a scrolling box with nothing in it to focus); the journey
-    // runs once the customer view's details give it keyboard access.
-    test.fixme('a phone locked for arrears is unlocked once a statement pays them, and leaves the collections queue', async ({
+    test('a phone locked for arrears is unlocked once a statement pays them, and leaves the collections queue', async ({
         page,
     }) => {
         await lendingLoop(page, LERATO);

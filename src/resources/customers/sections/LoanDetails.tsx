@@ -67,7 +67,13 @@ const Statement = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
                                 {translate('loans.statement.empty')}
                             </Typography>
                         ) : (
-                            <Box sx={{ overflowX: 'auto', mt: 1 }}>
+                            // Focusable, so a keyboard can scroll it where the table is wider than its column (a phone).
+                            <Box
+                                sx={{ overflowX: 'auto', mt: 1 }}
+                                tabIndex={0}
+                                role="group"
+                                aria-label={translate('loans.statement.title')}
+                            >
                                 <Table size="small" aria-label={translate('loans.statement.title')}>
                                     <TableHead>
                                         <TableRow>
