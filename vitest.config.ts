@@ -15,6 +15,9 @@ export default defineConfig({
                     // Vitest keeps one core free by default, which on a two-core CI machine ran the files
                     // one at a time: two at once take the step from 385 s to 278 s.
                     maxWorkers: 2,
+                    // Worker threads start a file faster than forked processes: 100 s against 115 s for
+                    // the same twelve files on the two-core machine. Each file still gets its own modules.
+                    pool: 'threads',
                     sequence: { groupOrder: 0 },
                 },
             },
