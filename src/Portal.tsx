@@ -56,7 +56,9 @@ export const preloadPage = (pathname: string): boolean => {
 const SignedInWords = ({ page: Page, store }: { page: typeof SignedInApp; store?: Store }) => {
     const i18n = useI18nProvider();
     Page.preload();
-    use(i18n.loadAppPart());
+    // Suspends only while the words are on their way: a promise React has not seen suspends once
+    // even when it has settled, and each such suspense delays the whole shell's first paint.
+    if (!i18n.hasAppPart()) use(i18n.loadAppPart());
     return <Page i18n={i18n} store={store} />;
 };
 

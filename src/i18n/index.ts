@@ -41,6 +41,8 @@ export interface PortalI18n extends I18nProvider {
      * no signed-in screen shows a raw key. One load however often asked.
      */
     loadAppPart: () => Promise<void>;
+    /** Whether the app part is in already: a shell that finds it so renders at once, without suspending. */
+    hasAppPart: () => boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export const createI18nProvider = (locale: Locale, messages: TranslationMessages
     else if ('dashboard' in messages) appParts.set(locale, {});
     let signedIn = appParts.size > 0;
     let appLoading: Promise<void> | undefined = signedIn ? Promise.resolve() : undefined;
+    let appLoaded = signedIn;
     const partOf = <T>(parts: Map<Locale, T>, load: (code: Locale) => Promise<T>, code: Locale): T | Promise<T> =>
         parts.get(code) ??
         load(code).then(part => {
@@ -97,12 +100,14 @@ export const createI18nProvider = (locale: Locale, messages: TranslationMessages
                 signedIn = true;
                 // Reading the current language again gives polyglot both parts' phrases.
                 await base.changeLocale(base.getLocale());
+                appLoaded = true;
             })().catch((error: unknown) => {
                 appLoading = undefined;
                 throw error;
             });
             return appLoading;
         },
+        hasAppPart: () => appLoaded,
     };
 };
 
