@@ -108,6 +108,16 @@ const settled = async (page: Page) => {
     const { page: number, perPage } = listState(page.url());
     const first = number && perPage ? (Number(number) - 1) * Number(perPage) + 1 : 1;
     await expect(rangeOf(page)).toHaveText(new RegExp(`^${first.toLocaleString('en-GB')}-`));
+    // A new page size keeps page 1, whose first row is row 1 either way: the range is the new
+    // page's once it holds a full page of that size, or the last rows.
+    if (perPage) await expect.poll(async () => rangeFits(page, Number(perPage)), 'the range fits the page size').toBe(true);
+};
+
+const rangeFits = async (page: Page, perPage: number) => {
+    const parts = /^([\d,]+)-([\d,]+) of (more than )?([\d,]+)$/.exec(((await rangeOf(page).textContent()) ?? '').trim());
+    if (!parts) return false;
+    const [from, to, total] = [number(parts[1]!), number(parts[2]!), number(parts[4]!)];
+    return to - from + 1 === perPage || (to - from + 1 < perPage && to === total && parts[3] === undefined);
 };
 
 const number = (digits: string) => Number(digits.replace(/[,\s]/g, ''));
