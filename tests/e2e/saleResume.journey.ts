@@ -158,6 +158,9 @@ export const walkSale = async (
     await page.getByRole('button', { name: 'Check phone' }).click();
 
     await expect(page.getByRole('heading', { name: 'Terms and codes' })).toBeVisible();
+    // The terms are judged once the quote has arrived: while it loads, the step is shorter and the
+    // page still holds the previous step's scroll (CI saw "Get a new quote" under the bar then).
+    await expect(page.getByText(/^Quote valid until /)).toBeVisible();
     await expectNothingCovered(page, 'terms');
     await acceptTerms(page);
 
