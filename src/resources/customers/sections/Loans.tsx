@@ -13,7 +13,7 @@ import { DEVICE_COMMANDS, locked } from '../actions/DeviceActions';
 import { LoanRequest } from '../actions/LoanRequests';
 import { useFormat } from '../format';
 import { LoanDetails } from './LoanDetails';
-import { LoanStanding } from './Schedule';
+import { arrearsLockCleared, LoanStanding } from './Schedule';
 import { Fact, Facts, Loaded, Section } from './Section';
 import { StatusChip, type Tone } from './StatusChip';
 
@@ -291,9 +291,7 @@ const byLoan = (requests: readonly ApprovalRequest[]): ReadonlyMap<string, reado
  * unlock within seconds of the payment (server/domain/lending/job.ts), with no one at this screen
  * asking for it.
  */
-export const deviceChanging = (loan: ScheduledLoan): boolean =>
-    Boolean(loan.device?.requested_state) ||
-    (locked(loan.device) && loan.device?.lock_reason === 'arrears' && loan.standing?.amount_overdue === 0);
+export const deviceChanging = (loan: ScheduledLoan): boolean => Boolean(loan.device?.requested_state) || arrearsLockCleared(loan);
 
 /**
  * The customer's loans with their balances and device state. While a device's change is on its

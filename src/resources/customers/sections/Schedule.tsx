@@ -73,6 +73,13 @@ export const standingSentence = (loan: ScheduledLoan): Sentence | null => {
  * phone locked for arrears with nothing overdue any more (the job asks within seconds), that the
  * unlock is on its way. Null when the phone is not locked or the loan has no schedule.
  */
+/**
+ * A phone the lock policy locked for arrears, with nothing overdue any more: the job asks for its
+ * unlock within seconds of the payment (server/domain/lending/job.ts), with no one asking here.
+ */
+export const arrearsLockCleared = (loan: ScheduledLoan): boolean =>
+    locked(loan.device) && loan.device?.lock_reason === 'arrears' && loan.standing?.amount_overdue === 0;
+
 export const lockSentence = (loan: ScheduledLoan): Sentence | null => {
     const { standing, device } = loan;
     if (!standing || !device) return null;
@@ -85,7 +92,7 @@ export const lockSentence = (loan: ScheduledLoan): Sentence | null => {
     if (!locked(device)) return null;
     if (device.lock_reason === 'staff') return sentence('locked_staff');
     if (standing.amount_overdue > 0) return sentence('locked_overdue', { amount: standing.amount_overdue });
-    return sentence(device.lock_reason === 'arrears' ? 'unlock_on_its_way' : 'locked_nothing_overdue');
+    return sentence(arrearsLockCleared(loan) ? 'unlock_on_its_way' : 'locked_nothing_overdue');
 };
 
 const useSentence = (currency: string) => {
