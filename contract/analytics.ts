@@ -42,6 +42,7 @@
 import { z } from 'zod';
 import { CURRENCY } from './customers';
 import { defineCall, idText } from './define';
+import { calendarDay, FIRST_DAY, LAST_DAY } from './fields';
 import type { RoleCode } from './roles';
 
 /** The longest period a report covers: three years. */
@@ -84,10 +85,9 @@ export const REPORT_ROLES = {
     agents: ['VIEW_BI_ANALYTICS', 'VIEW_AGENT_ANALYTICS'],
 } as const satisfies Record<BiReport, readonly RoleCode[]>;
 
-/** The days a period may name: a calendar the server and the database both count (no year 0, no sign). */
-export const FIRST_DAY = '1900-01-01';
-export const LAST_DAY = '2999-12-31';
-const dayText = z.iso.date().refine(day => day >= FIRST_DAY && day <= LAST_DAY, `a day from ${FIRST_DAY} to ${LAST_DAY}`);
+/** The days a period may name: the calendar every call shares (`fields.ts`). */
+export { FIRST_DAY, LAST_DAY };
+const dayText = calendarDay;
 
 const DAY_MS = 86_400_000;
 /** Days from `from` to `to`, both included (1 for a single day). */

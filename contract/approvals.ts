@@ -29,6 +29,7 @@
  */
 import { z } from 'zod';
 import { defineCall, id, idText, paging } from './define';
+import { calendarDay } from './fields';
 import type { RoleCode } from './roles';
 
 export const APPROVAL_KINDS = ['deregistration', 'imei_change', 'loan_transfer', 'agent_registration', 'price_change'] as const;
@@ -92,7 +93,7 @@ export const approvalRequest = z.object({
 });
 export type ApprovalRequest = z.infer<typeof approvalRequest>;
 
-const dateText = z.iso.date();
+const dateText = calendarDay;
 const QUEUE_SORTS = ['created_at', 'decided_at', 'id'] as const;
 
 /**

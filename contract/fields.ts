@@ -86,4 +86,18 @@ export const customerLookup = z
     .regex(/^[A-Za-z0-9+._-]+$/, 'valid phone number, username, id number, IMEI or loan reference required');
 
 /** A free-text reason a maker gives for a request. */
+/**
+ * The days any call may name: a calendar the server and the database both count. PostgreSQL has
+ * no year 0 (ISO 8601's 0000 is its 1 BC), so a day outside this range is refused as input rather
+ * than failing in the query.
+ */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '2999-12-31';
+const IN_CALENDAR = `a day from ${FIRST_DAY} to ${LAST_DAY}`;
+const inCalendar = (text: string): boolean => text.slice(0, 10) >= FIRST_DAY && text.slice(0, 10) <= LAST_DAY;
+/** A day, `2026-11-22`, within the calendar. */
+export const calendarDay = z.iso.date().refine(inCalendar, IN_CALENDAR);
+/** A moment in a query string: a day (`2026-11-22`) or an ISO date-time with its offset, within the calendar. */
+export const calendarMoment = z.iso.datetime({ offset: true }).or(z.iso.date()).refine(inCalendar, IN_CALENDAR);
+
 export const reasonText = z.string().trim().min(3).max(500);

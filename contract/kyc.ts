@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { customer, CUSTOMER_CHANNELS, CUSTOMER_TYPES, GENDERS, ID_TYPES, INDUSTRY_VERTICALS, TURNOVER_BANDS } from './customers';
 import { defineCall, id } from './define';
-import { email, msisdn, personName } from './fields';
+import { calendarDay, email, msisdn, personName } from './fields';
 
 /** Spec §9: the largest file the portal takes, checked on the client and again on the server (413). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -105,7 +105,7 @@ export const identityValidation = defineCall({
         id_number: idNumberInput,
         first_name: personName,
         last_name: personName,
-        date_of_birth: z.iso.date(),
+        date_of_birth: calendarDay,
     }),
     response: z.object({
         reference: z.string(),
@@ -179,7 +179,7 @@ export const kycDetails = defineCall({
         last_name: personName,
         id_type: z.enum(ID_TYPES),
         id_number: idNumberInput,
-        date_of_birth: z.iso.date(),
+        date_of_birth: calendarDay,
         gender: z.enum(GENDERS).optional(),
         email: email.optional(),
         alternate_msisdn: msisdn.optional(),

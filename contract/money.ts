@@ -38,10 +38,10 @@
 import { z } from 'zod';
 import { CURRENCY } from './customers';
 import { defineCall, id } from './define';
-import { loanReference, msisdn, reasonText } from './fields';
+import { calendarDay, loanReference, msisdn, reasonText } from './fields';
 import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from './loans';
 
-const dateText = z.iso.date();
+const dateText = calendarDay;
 const person = z.object({ id: z.number().int(), name: z.string() });
 const order = z.enum(['asc', 'desc']).default('desc');
 const pageNumber = z.number().int().min(1).max(1_000_000).default(1);

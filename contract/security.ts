@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineCall, id, idText, page, paging } from './define';
 import { adminRoleRef, groupRole } from './auth';
-import { email, msisdn, newPassword, personName, username } from './fields';
+import { calendarMoment, email, msisdn, newPassword, personName, username } from './fields';
 
 const adminGroup = z.object({
     id: z.number().int(),
@@ -251,8 +251,7 @@ export const auditEvent = z.object({
 });
 export type AuditEventRecord = z.infer<typeof auditEvent>;
 
-/** A moment in a query string: an ISO date (`2026-11-22`) or date-time. */
-const momentText = z.iso.datetime({ offset: true }).or(z.iso.date());
+const momentText = calendarMoment;
 
 export const listAuditEvents = defineCall({
     summary: 'The audit trail, newest first: who did what to which record, when, with which role, before and after',
