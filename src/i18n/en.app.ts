@@ -84,7 +84,7 @@ const enApp: Omit<TranslationMessages, 'ra'> = {
         tpi_failed: 'Failed',
         tpi_reversal: 'Reversal',
         security: 'Security',
-        // Audit trail (issue 10)
+        // Audit trail
         audit: 'Audit trail',
         system_check: 'System check',
         system_check_beta: 'System check (beta)',
@@ -114,7 +114,7 @@ const enApp: Omit<TranslationMessages, 'ra'> = {
             msisdn_help:
                 'International form, e.g. 27821234567; a South African number starting with 0 (0821234567) is saved as 27821234567',
             created: 'User %{username} created',
-            // Editing a user and the account actions (issue 10)
+            // Editing a user and the account actions
             edit: {
                 own_group: 'You cannot change your own group or shop.',
                 group_help: 'Only groups whose roles you all hold',
@@ -193,7 +193,7 @@ const enApp: Omit<TranslationMessages, 'ra'> = {
             remove_role_content: 'Members of %{group} will lose the role “%{role}”.',
             role_removed: 'Role removed',
         },
-        // The audit trail (issue 10)
+        // The audit trail
         'audit-events': {
             name: 'Audit event |||| Audit trail',
             fields: {
@@ -340,14 +340,14 @@ const enApp: Omit<TranslationMessages, 'ra'> = {
                 suspense_queued: 'Put a payment in suspense',
             },
         },
-        // The approvals queues (issue 10)
+        // The approvals queues
         deregistrations: { name: 'Deregistration request |||| Deregistration requests' },
         imei_changes: { name: 'IMEI change request |||| IMEI change requests' },
         transfer_loan_requests: { name: 'Loan ownership transfer request |||| Loan ownership transfer requests' },
         mc_requests: { name: 'Phone maker checker request |||| Phone maker checker requests' },
         mc_requests_v2: { name: 'Maker checker request v2 |||| Maker checker requests v2' },
     },
-    // The approvals queues (issue 10)
+    // The approvals queues
     approvals: {
         badge: '%{smart_count} pending |||| %{smart_count} pending',
         badge_over: 'more than %{max} pending',
@@ -820,7 +820,7 @@ const enApp: Omit<TranslationMessages, 'ra'> = {
     },
     loans: {
         title: 'Loans',
-        // The add-loan wizard (issue 11, src/resources/loans)
+        // The add-loan wizard (src/resources/origination)
         wizard: {
             titles: {
                 v1: 'Add loan',
@@ -1023,7 +1023,7 @@ const enApp: Omit<TranslationMessages, 'ra'> = {
         },
         periods: { weekly: 'weekly', monthly: 'monthly' },
         kinds: { deposit: 'Deposit', instalment: 'Instalment', reversal: 'Reversal' },
-        // The terms of a sale (issue 20): the server's quote before acceptance, the loan's terms after.
+        // The terms of a sale: the server's quote before acceptance, the loan's terms after.
         quote: {
             title: 'Terms accepted',
             cash_price: 'Cash price',
@@ -1067,7 +1067,7 @@ const enApp: Omit<TranslationMessages, 'ra'> = {
             kinds: { deregistration: 'Deregistration', imei_change: 'IMEI change', loan_transfer: 'Ownership transfer' },
             statuses: { pending: 'pending approval', approved: 'approved', rejected: 'rejected' },
         },
-        // What each state of a loan means for the customer (issue 27): shown under its status.
+        // What each state of a loan means for the customer: shown under its status.
         meaning: {
             draft: 'Started %{time}: the customer’s and the seller’s codes are not both verified yet. The phone and the customer’s credit are held for this sale until %{until}; after that the sale is cancelled and both are released.',
             awaiting_deposit: 'Both codes are verified: the deposit of %{deposit} is due. Nothing else is owed until it is paid.',
@@ -1550,7 +1550,7 @@ const enApp: Omit<TranslationMessages, 'ra'> = {
             fields: { id: 'Upload', file: 'File', by: 'Uploaded by', counts: 'Rows', actions: 'Actions' },
         },
     },
-    // The BI page, /bi (issue 13)
+    // The BI page, /bi
     bi: {
         title: 'Analytics',
         no_access: 'Analytics needs an analytics role, which your security group does not hold.',

@@ -203,7 +203,7 @@ const enPublic: TranslationMessages = {
         VIEW_UNBRANDED_ANALYTICS: 'View unbranded analytics',
         VIEW_AGENT_ANALYTICS: 'View agent analytics',
     },
-    // Choosing a new password after a reset, and changing one's own (issue 10)
+    // Choosing a new password after a reset, and changing one's own
     password: {
         title: 'Choose a new password',
         reset_notice: 'An administrator reset your password. Choose a new one to continue: nothing else opens until you do.',
@@ -441,7 +441,7 @@ const enPublic: TranslationMessages = {
         lock_policy_staff_only: 'The lock policy holds for every shop, so only staff without a shop may change it.',
         prices_changed:
             "This model's prices changed after the request was made. Reject it, and ask again from today's prices if the cut is still wanted.",
-        // Administration (issue 10)
+        // Administration
         own_account: 'You cannot change your own group, shop or status, nor reset your own password.',
         awaiting_approval: 'This registration awaits approval first.',
         registration_rejected: 'A checker rejected this registration: the account stays disabled.',
@@ -455,7 +455,7 @@ const enPublic: TranslationMessages = {
         password_common: 'This password is too common and easy to guess; choose another.',
         password_contains_username: 'The password must not contain the username.',
         current_password_required: 'Enter your current password to confirm this change.',
-        // Approvals (issue 10)
+        // Approvals
         request_not_found: 'This request was not found, or it is not one you may see.',
         own_request: 'You made this request: another person must decide it.',
         transaction_not_found: 'There is no such payment.',

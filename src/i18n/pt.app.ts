@@ -84,7 +84,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
         tpi_failed: 'Sem sucesso',
         tpi_reversal: 'Estornos',
         security: 'Segurança',
-        // Audit trail (issue 10)
+        // Audit trail
         audit: 'Registo de auditoria',
         system_check: 'Verificação do sistema',
         system_check_beta: 'Verificação do sistema (beta)',
@@ -114,7 +114,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
             msisdn_help:
                 'Formato internacional, por exemplo 27821234567; um número sul-africano começado por 0 (0821234567) é guardado como 27821234567',
             created: 'Utilizador %{username} criado',
-            // Editing a user and the account actions (issue 10)
+            // Editing a user and the account actions
             edit: {
                 own_group: 'Não pode alterar o seu próprio grupo ou loja.',
                 group_help: 'Apenas grupos cujas funções tenha todas',
@@ -194,7 +194,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
             remove_role_content: 'Os membros de %{group} perderão a função “%{role}”.',
             role_removed: 'Função removida',
         },
-        // The audit trail (issue 10)
+        // The audit trail
         'audit-events': {
             name: 'Evento de auditoria |||| Registo de auditoria',
             fields: {
@@ -342,7 +342,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
                 suspense_queued: 'Colocou um pagamento em suspenso',
             },
         },
-        // As filas de aprovação (issue 10)
+        // As filas de aprovação
         deregistrations: { name: 'Pedido de anulação de registo |||| Pedidos de anulação de registo' },
         imei_changes: { name: 'Pedido de alteração de IMEI |||| Pedidos de alteração de IMEI' },
         transfer_loan_requests: {
@@ -351,7 +351,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
         mc_requests: { name: 'Pedido de dupla validação de telefones |||| Pedidos de dupla validação de telefones' },
         mc_requests_v2: { name: 'Pedido de dupla validação v2 |||| Pedidos de dupla validação v2' },
     },
-    // As filas de aprovação (issue 10)
+    // As filas de aprovação
     approvals: {
         badge: '%{smart_count} pendente |||| %{smart_count} pendentes',
         badge_over: 'mais de %{max} pendentes',
@@ -839,7 +839,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
     },
     loans: {
         title: 'Empréstimos',
-        // O assistente de adicionar empréstimo (issue 11, src/resources/loans)
+        // O assistente de adicionar empréstimo (src/resources/origination)
         wizard: {
             titles: {
                 v1: 'Adicionar empréstimo',
@@ -1043,7 +1043,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
         },
         periods: { weekly: 'por semana', monthly: 'por mês' },
         kinds: { deposit: 'Entrada', instalment: 'Prestação', reversal: 'Estorno' },
-        // The terms of a sale (issue 20): the server's quote before acceptance, the loan's terms after.
+        // The terms of a sale: the server's quote before acceptance, the loan's terms after.
         quote: {
             title: 'Condições aceites',
             cash_price: 'Preço a pronto',
@@ -1090,7 +1090,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
             },
             statuses: { pending: 'a aguardar aprovação', approved: 'aprovado', rejected: 'rejeitado' },
         },
-        // What each state of a loan means for the customer (issue 27): shown under its status.
+        // What each state of a loan means for the customer: shown under its status.
         meaning: {
             draft: 'Iniciada %{time}: os códigos do cliente e do vendedor ainda não foram ambos verificados. O telefone e o crédito do cliente ficam reservados para esta venda até %{until}; depois disso, a venda é cancelada e ambos são libertados.',
             awaiting_deposit:
@@ -1595,7 +1595,7 @@ const ptApp: Omit<TranslationMessages, 'ra'> = {
             fields: { id: 'Carregamento', file: 'Ficheiro', by: 'Carregado por', counts: 'Linhas', actions: 'Ações' },
         },
     },
-    // A página de análises, /bi (issue 13)
+    // A página de análises, /bi
     bi: {
         title: 'Análises',
         no_access: 'As análises precisam de uma função de análise, que o seu grupo de segurança não tem.',

@@ -412,7 +412,7 @@ const ptPublic: TranslationMessages = {
         VIEW_UNBRANDED_ANALYTICS: 'Ver as análises de telefones sem marca',
         VIEW_AGENT_ANALYTICS: 'Ver as análises dos agentes',
     },
-    // Escolher uma nova palavra-passe depois de uma reposição, e alterar a sua (issue 10)
+    // Escolher uma nova palavra-passe depois de uma reposição, e alterar a sua
     password: {
         title: 'Escolha uma nova palavra-passe',
         reset_notice: 'Um administrador repôs a sua palavra-passe. Escolha uma nova para continuar: nada mais abre até o fazer.',
@@ -657,7 +657,7 @@ const ptPublic: TranslationMessages = {
         lock_policy_staff_only: 'A política de bloqueio vale para todas as lojas, por isso só o pessoal sem loja a pode alterar.',
         prices_changed:
             'Os preços deste modelo mudaram depois de o pedido ser feito. Rejeite-o e, se a redução ainda fizer sentido, peça-a de novo a partir dos preços atuais.',
-        // Administration (issue 10)
+        // Administration
         own_account: 'Não pode alterar o seu próprio grupo, loja ou estado, nem repor a sua própria palavra-passe.',
         awaiting_approval: 'Este registo aguarda aprovação primeiro.',
         registration_rejected: 'Um verificador rejeitou este registo: a conta continua desativada.',
@@ -671,7 +671,7 @@ const ptPublic: TranslationMessages = {
         password_common: 'Esta palavra-passe é demasiado comum e fácil de adivinhar; escolha outra.',
         password_contains_username: 'A palavra-passe não pode conter o nome de utilizador.',
         current_password_required: 'Introduza a sua palavra-passe atual para confirmar esta alteração.',
-        // Aprovações (issue 10)
+        // Aprovações
         request_not_found: 'Este pedido não foi encontrado, ou não é um dos que pode ver.',
         own_request: 'Foi você que fez este pedido: outra pessoa tem de o decidir.',
         transaction_not_found: 'Não existe esse pagamento.',

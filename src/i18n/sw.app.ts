@@ -84,7 +84,7 @@ const swApp: Omit<TranslationMessages, 'ra'> = {
         tpi_failed: 'Zilizoshindikana',
         tpi_reversal: 'Marejesho',
         security: 'Usalama',
-        // Audit trail (issue 10)
+        // Audit trail
         audit: 'Kumbukumbu za ukaguzi',
         system_check: 'Ukaguzi wa mfumo',
         system_check_beta: 'Ukaguzi wa mfumo (majaribio)',
@@ -114,7 +114,7 @@ const swApp: Omit<TranslationMessages, 'ra'> = {
             msisdn_help:
                 'Muundo wa kimataifa, mfano 27821234567; namba ya Afrika Kusini inayoanza na 0 (0821234567) huhifadhiwa kama 27821234567',
             created: 'Mtumiaji %{username} ameundwa',
-            // Editing a user and the account actions (issue 10)
+            // Editing a user and the account actions
             edit: {
                 own_group: 'Huwezi kubadilisha kikundi au duka lako mwenyewe.',
                 group_help: 'Vikundi ambavyo majukumu yake yote unayo tu',
@@ -193,7 +193,7 @@ const swApp: Omit<TranslationMessages, 'ra'> = {
             remove_role_content: 'Wanachama wa %{group} watapoteza jukumu “%{role}”.',
             role_removed: 'Jukumu limeondolewa',
         },
-        // The audit trail (issue 10)
+        // The audit trail
         'audit-events': {
             name: 'Tukio la ukaguzi |||| Kumbukumbu za ukaguzi',
             fields: {
@@ -836,7 +836,7 @@ const swApp: Omit<TranslationMessages, 'ra'> = {
     },
     loans: {
         title: 'Mikopo',
-        // Mchawi wa kuongeza mkopo (issue 11, src/resources/loans)
+        // Mchawi wa kuongeza mkopo (src/resources/origination)
         wizard: {
             titles: {
                 v1: 'Ongeza mkopo',
@@ -1046,7 +1046,7 @@ const swApp: Omit<TranslationMessages, 'ra'> = {
         },
         periods: { weekly: 'kila wiki', monthly: 'kila mwezi' },
         kinds: { deposit: 'Malipo ya awali', instalment: 'Awamu', reversal: 'Urejeshaji' },
-        // The terms of a sale (issue 20): the server's quote before acceptance, the loan's terms after.
+        // The terms of a sale: the server's quote before acceptance, the loan's terms after.
         quote: {
             title: 'Masharti yaliyokubaliwa',
             cash_price: 'Bei taslimu',
@@ -1089,7 +1089,7 @@ const swApp: Omit<TranslationMessages, 'ra'> = {
             kinds: { deregistration: 'Kufuta usajili', imei_change: 'Kubadilisha IMEI', loan_transfer: 'Kuhamisha umiliki' },
             statuses: { pending: 'inasubiri idhini', approved: 'imeidhinishwa', rejected: 'imekataliwa' },
         },
-        // What each state of a loan means for the customer (issue 27): shown under its status.
+        // What each state of a loan means for the customer: shown under its status.
         meaning: {
             draft: 'Ilianzishwa %{time}: misimbo ya mteja na ya muuzaji bado haijathibitishwa yote. Simu na kikomo cha mkopo cha mteja vimeshikiliwa kwa mauzo haya hadi %{until}; baada ya hapo mauzo yanaghairiwa na vyote viwili vinaachiliwa.',
             awaiting_deposit:
@@ -1591,7 +1591,7 @@ const swApp: Omit<TranslationMessages, 'ra'> = {
             fields: { id: 'Upakiaji', file: 'Faili', by: 'Aliyepakia', counts: 'Mistari', actions: 'Vitendo' },
         },
     },
-    // Ukurasa wa uchanganuzi, /bi (issue 13)
+    // Ukurasa wa uchanganuzi, /bi
     bi: {
         title: 'Uchanganuzi',
         no_access: 'Uchanganuzi unahitaji jukumu la uchanganuzi, ambalo kikundi chako cha usalama hakina.',

@@ -413,7 +413,7 @@ const swPublic: TranslationMessages = {
         VIEW_UNBRANDED_ANALYTICS: 'Kuona uchanganuzi wa simu zisizo na chapa',
         VIEW_AGENT_ANALYTICS: 'Kuona uchanganuzi wa mawakala',
     },
-    // Kuchagua nenosiri jipya baada ya kuwekwa upya, na kubadilisha lako mwenyewe (issue 10)
+    // Kuchagua nenosiri jipya baada ya kuwekwa upya, na kubadilisha lako mwenyewe
     password: {
         title: 'Chagua nenosiri jipya',
         reset_notice:
@@ -656,7 +656,7 @@ const swPublic: TranslationMessages = {
             'Sera ya kufunga simu inahusu kila duka, kwa hiyo ni wafanyakazi wasio wa duka lolote tu wanaoweza kuibadilisha.',
         prices_changed:
             'Bei za simu hii zimebadilika baada ya ombi kutumwa. Likatae, na uombe upya kutoka bei za leo ikiwa punguzo bado linahitajika.',
-        // Administration (issue 10)
+        // Administration
         own_account:
             'Huwezi kubadilisha kikundi, duka au hali ya akaunti yako mwenyewe, wala kuweka upya nenosiri lako mwenyewe.',
         awaiting_approval: 'Usajili huu unasubiri kuidhinishwa kwanza.',
