@@ -63,7 +63,7 @@ const precompress = (): Plugin => {
 const CATALOG = /[\\/]src[\\/]i18n[\\/](en|sw|pt)\.(public|app)\.ts$/;
 
 /**
- * `vendor-charts`: the packages that draw the BI page's charts (src/pages/bi/), and the library
+ * `vendor-charts`: the packages that draw the BI page's charts (src/pages/analytics/), and the library
  * modules only they use: reselect and use-sync-external-store's selector, a Babel helper, and the
  * parts of MUI their tooltip and toolbar use that nothing else of the portal does. Left out, such
  * a module goes with the page, and the charts' chunk imports the page's, which imports the
@@ -86,7 +86,7 @@ const CHART_PACKAGES = new RegExp(
         ')',
     ].join(''),
 );
-const BI_PAGE = /[\\/]src[\\/]pages[\\/]bi[\\/]/;
+const BI_PAGE = /[\\/]src[\\/]pages[\\/]analytics[\\/]/;
 
 /** The charts' chunk is loaded by the BI page alone, and imports nothing that imports it. */
 const chartsChunkCheck = (): Plugin => ({

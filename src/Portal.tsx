@@ -27,7 +27,7 @@ const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage').then(m =
 const VerifyLivenessPage = lazyPage(() => import('./pages/auth/VerifyLivenessPage').then(m => m.VerifyLivenessPage));
 const ChangePasswordPage = lazyPage(() => import('./pages/auth/ChangePasswordPage').then(m => m.ChangePasswordPage));
 const SignedInApp = lazyPage(() => import('./App').then(m => m.App));
-const BiApp = lazyPage(() => import('./pages/bi/BiApp').then(m => m.BiApp));
+const BiApp = lazyPage(() => import('./pages/analytics/BiApp').then(m => m.BiApp));
 
 /**
  * Starts loading the page `pathname` shows, alongside the language's catalog (main.tsx); true
@@ -73,7 +73,7 @@ const Dashboard = ({ store }: { store?: Store }) => {
 
 /**
  * /bi: the analytics page, signed in but outside the shell (spec §2); fetched only when a session
- * is stored, and it checks the session as the shell does (pages/bi/BiApp.tsx).
+ * is stored, and it checks the session as the shell does (pages/analytics/BiApp.tsx).
  */
 const Analytics = ({ store }: { store?: Store }) => {
     if (!hasStoredSession()) return <SignInFirst expired={false} />;

@@ -1,6 +1,6 @@
 /**
  * What every signed-in page stands on: the signed-in shell (App.tsx) and the BI page outside it
- * (pages/bi/). `SignedInGate` checks the stored session once, as the page opens: none or expired
+ * (pages/analytics/). `SignedInGate` checks the stored session once, as the page opens: none or expired
  * goes to sign-in, a reset password to `/password`. `SignedInContext` is react-admin's context
  * without its UI: the auth and data providers, the language, the stored preferences (the theme
  * chosen in either page is the other's too), a query cache per visit, the session guard and the

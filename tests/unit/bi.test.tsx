@@ -30,7 +30,7 @@ import { canAccessWith } from '../../src/authProvider/permissions';
 import { createI18nProvider } from '../../src/i18n';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';
-import { periodProblem, presetPeriod, previousPeriod, readChoice } from '../../src/pages/bi/period';
+import { periodProblem, presetPeriod, previousPeriod, readChoice } from '../../src/pages/analytics/period';
 import { Portal } from '../../src/Portal';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
