@@ -23,7 +23,7 @@ import { AuditTrail } from './resources/audit';
 import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
 import { KycQueue, KycValidation } from './resources/kyc';
 import { CollectionsList, LockPolicy } from './resources/lending';
-import { AddLoan } from './resources/loans';
+import { AddLoan } from './resources/origination';
 import { SuspenseList, TpiClaims, TpiReversals, TransactionFind } from './resources/money';
 import { Reconciliation } from './resources/money/reconciliationPage';
 import security from './resources/security';

@@ -12,7 +12,7 @@ import { customerLimits } from '../../contract/customers';
 import { customerLoans, type ScheduledLoan } from '../../contract/loans';
 import { loanProgress } from '../../contract/origination';
 import { customerStore } from '../../src/resources/customers/customerStore';
-import { loanStore } from '../../src/resources/loans/loanStore';
+import { loanStore } from '../../src/resources/origination/loanStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, device, limits, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';

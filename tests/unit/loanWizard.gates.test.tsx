@@ -1,5 +1,5 @@
 /**
- * Who may open each of the add-loan wizard's five routes (src/resources/loans/entries.ts,
+ * Who may open each of the add-loan wizard's five routes (src/resources/origination/entries.ts,
  * gates.ts): ADD_LOAN, the role that finds customers that way and the qualified phones' role, all
  * of them; and the ways into it: "Add loan" on the customer view (the customer's number filled in)
  * and "New sale" on a lookup screen, shown only to the holders of the entry's gate.
@@ -11,7 +11,7 @@ import { customerLimits, fieldAgentRequest, qualifiedDevices } from '../../contr
 import { ROLE_CODES } from '../../contract/roles';
 import { canAccessWith, PERMISSIONS } from '../../src/authProvider/permissions';
 import { customerStore } from '../../src/resources/customers/customerStore';
-import { ENTRIES, ENTRY_KEYS, type EntryKey } from '../../src/resources/loans/entries';
+import { ENTRIES, ENTRY_KEYS, type EntryKey } from '../../src/resources/origination/entries';
 import { answer, contractServer } from './support/contractHandlers';
 import { limits, noPhones, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';

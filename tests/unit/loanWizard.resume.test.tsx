@@ -22,8 +22,8 @@ import {
     loanProgress,
     verifyOtpV2,
 } from '../../contract/origination';
-import type { EntryKey, Step } from '../../src/resources/loans/entries';
-import { loanStore } from '../../src/resources/loans/loanStore';
+import type { EntryKey, Step } from '../../src/resources/origination/entries';
+import { loanStore } from '../../src/resources/origination/loanStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import {
     BUYER_MSISDN,

@@ -23,7 +23,7 @@ import {
     loanDeposit,
     loanQuote,
 } from '../../contract/origination';
-import { loanStore } from '../../src/resources/loans/loanStore';
+import { loanStore } from '../../src/resources/origination/loanStore';
 import { customerStore } from '../../src/resources/customers/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import {

@@ -1,11 +1,11 @@
 /**
- * The phone picture's placeholder (src/resources/loans/PhonePicture.tsx): no request at all for a
+ * The phone picture's placeholder (src/resources/origination/PhonePicture.tsx): no request at all for a
  * model the server names no picture for, the picture when it does, and the icon again if that
  * picture fails to load.
  */
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PhonePicture } from '../../src/resources/loans/PhonePicture';
+import { PhonePicture } from '../../src/resources/origination/PhonePicture';
 
 describe('the phone picture', () => {
     it('shows the phone icon, and asks for no file, when the model has no picture', () => {

@@ -11,7 +11,7 @@ import { LoadError } from '../../lists/LoadError';
 import { PageLoading } from '../../layout/PageLoading';
 import { apiErrorOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
-import { StartSale } from '../loans/StartSale';
+import { StartSale } from '../origination/StartSale';
 import { ConvertCustomer } from './actions/ConvertCustomer';
 import { RateCall } from './actions/RateCall';
 import { DataAwards } from './sections/DataAwards';

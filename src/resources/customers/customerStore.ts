@@ -55,7 +55,7 @@ export const customerStore = {
         if (me) secureStorage.set(CUSTOMER_TYPE, { owner: me, type });
     },
 
-    /** The add-loan wizard's sale is over: the type chosen for it goes (src/resources/loans/loanStore.ts). */
+    /** The add-loan wizard's sale is over: the type chosen for it goes (src/resources/origination/loanStore.ts). */
     clearSelectedType(): void {
         secureStorage.remove(CUSTOMER_TYPE);
     },

@@ -2,7 +2,7 @@
  * Why a sale did not go through (spec §9 sales-exit reasons; `other` needs a note): the choice and
  * its note, checked before anything is sent, and the fields that ask for them inside a cancelling
  * dialog. The customer view's "Cancel sale" (CancelSale.tsx) and the add-loan wizard's
- * (src/resources/loans/CancelSaleDialog.tsx) both ask with these.
+ * (src/resources/origination/CancelSaleDialog.tsx) both ask with these.
  */
 import {
     FormControl,

@@ -20,7 +20,7 @@ import { useCustomerQuery } from '../api';
 import { useFormat } from '../format';
 import { ScheduleTable } from './Schedule';
 import { Fact, Facts, Loaded } from './Section';
-import { beforeDeposit, TermsFigures, type Terms } from '../../loans/terms';
+import { beforeDeposit, TermsFigures, type Terms } from '../../origination/terms';
 
 /** The terms the loan was accepted on, from its statement: what the customer owes in all, and why. */
 const termsOfStatement = (statement: CallResponse<typeof loanStatements>, loan: Loan): Terms => ({

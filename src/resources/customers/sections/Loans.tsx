@@ -5,7 +5,7 @@ import { CanAccess, useTranslate } from 'react-admin';
 import type { DeviceLock, DeviceState as DeviceStateName } from '../../../../contract/devices';
 import { customerLoans, type ApprovalRequest, type Loan, type ScheduledLoan } from '../../../../contract/loans';
 import { DRAFT_RESERVATION_HOURS } from '../../../../contract/origination';
-import { ContinueSale } from '../../loans/ContinueSale';
+import { ContinueSale } from '../../origination/ContinueSale';
 import type { VariantKey } from '../variants';
 import { useCustomerQuery } from '../api';
 import { CancelSale } from '../actions/CancelSale';
