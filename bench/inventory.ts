@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { API_BASE } from '../contract';
-import { listInventory, type InventorySort } from '../contract/stores';
+import { listInventory, type InventorySort } from '../contract/inventory';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db';
 import { stores } from '../server/db/schema';

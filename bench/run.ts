@@ -36,7 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { API_BASE } from '../contract';
 import { findCustomer } from '../contract/customers';
-import { listShops } from '../contract/stores';
+import { listShops } from '../contract/shops';
 import { buildApp } from '../server/app';
 import { MEMORY_DATA_DIR, openDatabase } from '../server/db';
 import { prepareDatabase } from '../server/db/seed';

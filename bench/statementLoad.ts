@@ -22,7 +22,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_BASE } from '../contract';
 import { health } from '../contract/auth';
 import { MAX_STATEMENT_ROWS, reconcileDeposits } from '../contract/money';
-import { listShops } from '../contract/stores';
+import { listShops } from '../contract/shops';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db';
 import { prepareDatabase } from '../server/db/seed';

@@ -1,8 +1,10 @@
 /** Every portal_api call. A call that is not listed here does not exist. */
+import { agentCalls } from './agents';
 import { analyticsCalls } from './analytics';
 import { approvalCalls } from './approvals';
 import { authCalls } from './auth';
 import { customerCalls } from './customers';
+import { inventoryCalls } from './inventory';
 import { kycCalls } from './kyc';
 import { lendingCalls } from './lending';
 import { deviceCalls } from './devices';
@@ -10,6 +12,7 @@ import { loanCalls } from './loans';
 import { moneyCalls } from './money';
 import { originationCalls } from './origination';
 import { securityCalls } from './security';
+import { shopCalls } from './shops';
 import { storeCalls } from './stores';
 import { systemCalls } from './system';
 
@@ -22,6 +25,9 @@ export const calls = {
     ...kycCalls,
     ...deviceCalls,
     ...storeCalls,
+    ...shopCalls,
+    ...agentCalls,
+    ...inventoryCalls,
     ...approvalCalls,
     ...moneyCalls,
     ...lendingCalls,

@@ -48,3 +48,22 @@ export const pageOf = async <Row extends { total_count: number }>(
     const data = found.map(({ total_count: _total, ...row }) => row);
     return { total, limit: query.$limit, skip: query.$skip, data };
 };
+
+/** `page_number` and `page_size` ('all' for every row) → LIMIT and OFFSET (the shop-style pages). */
+export const pageWindow = (page: { page_number: number; page_size: number | 'all' }) =>
+    page.page_size === 'all'
+        ? { limit: null, offset: 0 }
+        : { limit: page.page_size, offset: (page.page_number - 1) * page.page_size };
+
+/**
+ * One shop-style page of rows, each with `total_items: totalCount` beside its fields, and the count
+ * of every match: only a page with no rows past the first costs a second query, `countAll`.
+ */
+export const pageRows = async <Row extends { total_items: number }>(
+    rows: Row[],
+    countAll: () => Promise<{ value: number }[]>,
+    offset: number,
+) => {
+    const total = rows[0]?.total_items ?? (offset === 0 ? 0 : ((await countAll())[0]?.value ?? 0));
+    return { rows: rows.map(({ total_items: _total, ...row }) => row), total };
+};

@@ -1,16 +1,18 @@
 /** Every domain's routes: one line per domain (docs/architecture.md, the growth pattern). */
 import type { FastifyInstance } from 'fastify';
+import { registerAgentRoutes } from './agents';
 import { registerAnalyticsRoutes } from './analytics';
 import { registerApprovalRoutes } from './approvals';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
+import { registerInventoryRoutes } from './inventory';
 import { registerKycRoutes } from './kyc';
 import { registerLendingRoutes } from './lending';
 import { registerMoneyRoutes } from './money';
 import { registerOriginationRoutes } from './origination';
-import { registerPlacesRoutes } from './places';
 import { registerRegistrationRoutes } from './registrations';
 import { registerSecurityRoutes } from './security';
+import { registerShopRoutes } from './shops';
 import { registerStoreRoutes } from './stores';
 import { registerSystemRoutes } from './system';
 
@@ -22,7 +24,9 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerKycRoutes(app);
     registerOriginationRoutes(app);
     registerStoreRoutes(app);
-    registerPlacesRoutes(app);
+    registerShopRoutes(app);
+    registerAgentRoutes(app);
+    registerInventoryRoutes(app);
     registerApprovalRoutes(app);
     registerMoneyRoutes(app);
     registerLendingRoutes(app);

@@ -10,7 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, freshImei, PRECIOUS, searchQueue, signedInElsewhere, SIZWE, THABO } from './approvals.journey';
 import { API_BASE } from '../../contract';
-import { listPhoneModels } from '../../contract/stores';
+import { listPhoneModels } from '../../contract/inventory';
 import { expectAccessible, expectDashboard, signIn, tabTo, tokenOf } from './support';
 
 /** The list's filter as its address holds it. */

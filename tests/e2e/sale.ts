@@ -7,8 +7,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_BASE } from '../../contract';
 import { luhnValid } from '../../contract/fields';
-import { listInventory } from '../../contract/stores';
-import { addInventoryItem } from '../../contract/stores';
+import { listInventory } from '../../contract/inventory';
+import { addInventoryItem } from '../../contract/inventory';
 import { ocrMarker, png } from '../../server/domain/kyc/png';
 import { freshImei } from './approvals.journey';
 import { latestOtp, tokenOf } from './support';

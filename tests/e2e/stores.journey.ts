@@ -9,7 +9,8 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API_BASE } from '../../contract';
 import { luhnValid } from '../../contract/fields';
-import { listAgents, transferAgent } from '../../contract/stores';
+import { listAgents } from '../../contract/agents';
+import { transferAgent } from '../../contract/shops';
 import { signedInElsewhere } from './approvals.journey';
 import { expectAccessible, expectDashboard, signIn, tokenOf } from './support';
 

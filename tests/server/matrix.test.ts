@@ -19,7 +19,7 @@ import { customers } from '../../server/db/schema';
 import { login, myRoles } from '../../contract/auth';
 import type { Access, CallDefinition, CallInput } from '../../contract/define';
 import { ROLE_CODES } from '../../contract/roles';
-import { listPhoneModels } from '../../contract/stores';
+import { listPhoneModels } from '../../contract/inventory';
 import { OTP, OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
 import {
     addGroupRole,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualifiedDevices } from '../../contract/customers';
-import { listPhoneModels } from '../../contract/stores';
+import { listPhoneModels } from '../../contract/inventory';
 import { phoneModels } from '../../server/db/schema';
 import { DEMO_MODELS } from '../../server/db/seedCustomers';
 import { PHONE_PICTURES } from '../../server/domain/phonePictures';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract';
 import { apiError } from '../../contract/errors';
 import { placesStatus, searchPlaces } from '../../contract/stores';
-import { GOOGLE_TEXT_SEARCH_URL } from '../../server/domain/places';
+import { GOOGLE_TEXT_SEARCH_URL } from '../../server/domain/stores/places';
 import type { Settings } from '../../server/settings';
 import { startTestServer, type TestServer } from './harness';
 

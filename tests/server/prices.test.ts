@@ -8,7 +8,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalCounts, decideServiceTransaction, listServiceTransactions } from '../../contract/approvals';
-import { previewPhonePrices, updatePhonePrices } from '../../contract/stores';
+import { previewPhonePrices, updatePhonePrices } from '../../contract/inventory';
 import { admins, approvalRequests, auditEvents, phoneModels } from '../../server/db/schema';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';

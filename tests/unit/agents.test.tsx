@@ -5,7 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { assignAgentTier, listAgents, listStores, type Agent } from '../../contract/stores';
+import { assignAgentTier, listAgents, type Agent } from '../../contract/agents';
+import { listStores } from '../../contract/stores';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 

@@ -6,7 +6,7 @@
  * in `total_items`. The largest page, which an export walks, is the call's 1000.
  */
 import { describe, expect, it } from 'vitest';
-import { listInventory } from '../../contract/stores';
+import { listInventory } from '../../contract/inventory';
 import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { answer, contractServer } from './support/contractHandlers';
 

@@ -7,7 +7,9 @@
  * size 'all' is a perPage past the largest numbered page; a shop's agents without a shop ask nothing.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listAgents, listShopAgents, listShops, listStores, storeAgents, type Agent, type Store } from '../../contract/stores';
+import { listAgents, storeAgents, type Agent } from '../../contract/agents';
+import { listShopAgents, listShops } from '../../contract/shops';
+import { listStores, type Store } from '../../contract/stores';
 import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { SHOP_ALL_PER_PAGE } from '../../src/resources/stores/listKinds';
 import { answer, contractServer } from './support/contractHandlers';

@@ -6,7 +6,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listShopAgents, listShops, listStores, type Store } from '../../contract/stores';
+import { listShopAgents, listShops } from '../../contract/shops';
+import { listStores, type Store } from '../../contract/stores';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 

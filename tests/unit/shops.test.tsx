@@ -8,7 +8,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listAgents, listShopAgents, listShops, listStores, transferAgent, type Agent, type Store } from '../../contract/stores';
+import { listAgents, type Agent } from '../../contract/agents';
+import { listShopAgents, listShops, transferAgent } from '../../contract/shops';
+import { listStores, type Store } from '../../contract/stores';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 

@@ -8,17 +8,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listAdmins, type Admin } from '../../contract/security';
-import {
-    assignRegionLead,
-    createStore,
-    listStores,
-    placesStatus,
-    searchPlaces,
-    storeAgents,
-    updateAgentLocation,
-    type Agent,
-    type Store,
-} from '../../contract/stores';
+import { storeAgents, updateAgentLocation, type Agent } from '../../contract/agents';
+import { assignRegionLead, createStore, listStores, placesStatus, searchPlaces, type Store } from '../../contract/stores';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 

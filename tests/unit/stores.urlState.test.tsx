@@ -5,7 +5,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listAgents, listShopAgents, listShops, listStores, type Agent, type Store } from '../../contract/stores';
+import { listAgents, type Agent } from '../../contract/agents';
+import { listShopAgents, listShops } from '../../contract/shops';
+import { listStores, type Store } from '../../contract/stores';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 

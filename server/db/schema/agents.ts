@@ -1,6 +1,6 @@
 /** What the stores domain keeps about an agent beyond their portal account: tier and location. */
 import { doublePrecision, integer, pgEnum, pgTable } from 'drizzle-orm/pg-core';
-import { AGENT_TIERS } from '../../../contract/stores';
+import { AGENT_TIERS } from '../../../contract/agents';
 import { at } from './columns';
 import { admins } from './security';
 

@@ -23,7 +23,7 @@ import type { AuditEntry } from '../../write';
 import { commandChanges } from '../customers/devices';
 import { moveLoan } from '../customers/lifecycles';
 import { SALES_AGENT_GROUP } from '../security';
-import { PRICE_UPDATE_ACTION, pricesOfModel, priceChangeOf, pricesChanged, samePrices } from '../prices';
+import { PRICE_UPDATE_ACTION, pricesOfModel, priceChangeOf, pricesChanged, samePrices } from '../inventory';
 import { checkImeiChange, checkLoanActive, checkLoanTransfer } from './checks';
 import type { RequestRow } from './requests';
 

@@ -14,7 +14,7 @@ import {
     type SortPayload,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { AGENT_PAGE_SIZE, AGENT_TIERS, type Agent, type AgentTier } from '../../../contract/stores';
+import { AGENT_PAGE_SIZE, AGENT_TIERS, type Agent, type AgentTier } from '../../../contract/agents';
 import { useWrite } from '../../dataProvider/useWrite';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { toCsv } from '../../lib/csv';

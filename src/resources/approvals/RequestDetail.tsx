@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
-import { PRICE_FIELDS } from '../../../contract/stores';
+import { PRICE_FIELDS } from '../../../contract/inventory';
 import { Fact, Facts } from '../../dialogs/Facts';
 import { Mono, useWhen } from '../../lists/cells';
 import { RegistrationCapture } from './RegistrationCapture';

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { INVENTORY_BATCH_ROWS } from '../../../contract/stores';
+import { INVENTORY_BATCH_ROWS } from '../../../contract/inventory';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { useWrite } from '../../dataProvider/useWrite';
 import { batchesOf, MAX_FILE_BYTES, readInventoryCsv, reasonKey, type BulkItem, type RowResult } from './bulk';

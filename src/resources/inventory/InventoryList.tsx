@@ -18,7 +18,7 @@ import {
     useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { INVENTORY_STATUSES, type InventoryItem } from '../../../contract/stores';
+import { INVENTORY_STATUSES, type InventoryItem } from '../../../contract/inventory';
 import { toCsv } from '../../lib/csv';
 import { formatAmount, formatWhen } from '../../lib/format';
 import { Amount, Mono } from '../../lists/cells';

@@ -13,7 +13,7 @@ import {
     type Validator,
 } from 'react-admin';
 import { imeiProblem } from '../../lib/imeiCheck';
-import type { PhoneModel } from '../../../contract/stores';
+import type { PhoneModel } from '../../../contract/inventory';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { session } from '../../lib/session';
 import { formatAmount } from '../../lib/format';

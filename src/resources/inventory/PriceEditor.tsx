@@ -7,7 +7,7 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import { PRICE_FIELDS, type PhoneModel, type PriceField } from '../../../contract/stores';
+import { PRICE_FIELDS, type PhoneModel, type PriceField } from '../../../contract/inventory';
 import { formatAmount } from '../../lib/format';
 import { amountProblem, pricesOf, titleOf, type PriceChange } from './priceTables';
 

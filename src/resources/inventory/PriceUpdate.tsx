@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { PhoneModel } from '../../../contract/stores';
+import type { PhoneModel } from '../../../contract/inventory';
 import { useWrite } from '../../dataProvider/useWrite';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { errorKeyOf } from '../../lib/apiErrors';

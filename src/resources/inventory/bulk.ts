@@ -4,7 +4,7 @@
  * file is sent in. The server judges every row it receives and adds no IMEI twice, so sending a
  * file again, or the rest of one after a failure, is safe.
  */
-import { INVENTORY_BATCH_ROWS, type addInventoryItems } from '../../../contract/stores';
+import { INVENTORY_BATCH_ROWS, type addInventoryItems } from '../../../contract/inventory';
 import type { CallInput, CallResponse } from '../../../contract/define';
 import { parseCsv } from '../../lib/csv';
 

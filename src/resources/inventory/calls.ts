@@ -5,15 +5,7 @@
  * fetched whole) that the add and price screens choose from. Adding devices and changing prices
  * are writes (writes.ts); `bulk` is the CSV file's gate, `edit` the price screen's.
  */
-import {
-    addInventoryItem,
-    addInventoryItems,
-    INVENTORY_SORTS,
-    INVENTORY_STATUSES,
-    listInventory,
-    listPhoneModels,
-    updatePhonePrices,
-} from '../../../contract/stores';
+import { addInventoryItem, addInventoryItems, INVENTORY_SORTS, INVENTORY_STATUSES, listInventory, listPhoneModels, updatePhonePrices } from '../../../contract/inventory';
 import {
     defineResource,
     pagedList,

@@ -9,7 +9,7 @@ import { Box, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableRow
 import type { ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import type { CallResponse } from '../../../contract/define';
-import { PRICE_FIELDS, previewPhonePrices, type PhoneModel, type PriceField } from '../../../contract/stores';
+import { PRICE_FIELDS, previewPhonePrices, type PhoneModel, type PriceField } from '../../../contract/inventory';
 import { formatAmount } from '../../lib/format';
 import { callApi } from '../../lib/portalApi';
 

@@ -4,7 +4,7 @@
  * a price change that needs approval also raises a request in the maker-checker queue.
  */
 import type { CallInput } from '../../../contract/define';
-import { addInventoryItem, addInventoryItems, updatePhonePrices } from '../../../contract/stores';
+import { addInventoryItem, addInventoryItems, updatePhonePrices } from '../../../contract/inventory';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { callApi } from '../../lib/portalApi';
 

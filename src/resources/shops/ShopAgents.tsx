@@ -18,7 +18,8 @@ import {
     type SortPayload,
 } from 'react-admin';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { AGENT_PAGE_SIZE, type Agent, type Store } from '../../../contract/stores';
+import { AGENT_PAGE_SIZE, type Agent } from '../../../contract/agents';
+import { type Store } from '../../../contract/stores';
 import { useWrite } from '../../dataProvider/useWrite';
 import { LoadError } from '../../lists/LoadError';
 import { ExportAllButton } from '../../lists/ExportAllButton';

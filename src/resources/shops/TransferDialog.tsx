@@ -11,7 +11,8 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import type { Agent, Store } from '../../../contract/stores';
+import type { Agent } from '../../../contract/agents';
+import type { Store } from '../../../contract/stores';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { errorKeyOf } from '../../lib/apiErrors';
 

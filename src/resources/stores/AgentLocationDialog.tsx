@@ -1,7 +1,7 @@
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button } from '@mui/material';
 import { useId } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
-import type { Agent } from '../../../contract/stores';
+import type { Agent } from '../../../contract/agents';
 import { useWrite } from '../../dataProvider/useWrite';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';
 import { LocationInputs } from './LocationInputs';

@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import type { Agent } from '../../../contract/stores';
+import type { Agent } from '../../../contract/agents';
 import { StatusChip } from '../customers/sections/StatusChip';
 
 /**

@@ -5,7 +5,8 @@ import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/ma
 import { useState } from 'react';
 import { DataTable, ListContextProvider, useCanAccess, useList, useLocale, useShowController, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import type { Agent, Store } from '../../../contract/stores';
+import type { Agent } from '../../../contract/agents';
+import type { Store } from '../../../contract/stores';
 import { LoadError } from '../../lists/LoadError';
 import { AgentLocationDialog } from './AgentLocationDialog';
 import { formatCoordinates, formatWhen } from '../../lib/format';

@@ -5,15 +5,9 @@
  * themselves (their list kinds in listKinds.ts, their writes in writes.ts).
  */
 import { registrationOptions } from '../../../contract/security';
-import {
-    assignAgentTier,
-    assignRegionLead,
-    createStore,
-    listStores,
-    storeAgents,
-    transferAgent,
-    updateAgentLocation,
-} from '../../../contract/stores';
+import { assignAgentTier, storeAgents, updateAgentLocation } from '../../../contract/agents';
+import { transferAgent } from '../../../contract/shops';
+import { assignRegionLead, createStore, listStores } from '../../../contract/stores';
 import { defineResource, oneBy, wholeList, type ResourceDeclaration } from '../../dataProvider/defineResource';
 import { agentsList, shopAgentsList, shopsList, storesList } from './listKinds';
 

@@ -4,17 +4,9 @@
  * functions only: the declarations (calls.ts) are loaded by the sign-in page too.
  */
 import type { RaRecord } from 'react-admin';
-import {
-    AGENT_SORTS,
-    AGENT_TIERS,
-    listAgents,
-    listShopAgents,
-    listShops,
-    listStores,
-    SHOP_PAGE_SIZE,
-    SHOP_SORTS,
-    type Store,
-} from '../../../contract/stores';
+import { AGENT_SORTS, AGENT_TIERS, listAgents } from '../../../contract/agents';
+import { listShopAgents, listShops, SHOP_PAGE_SIZE, SHOP_SORTS } from '../../../contract/shops';
+import { listStores, type Store } from '../../../contract/stores';
 import { customList, pagedList, sortInput, type ListQuery } from '../../dataProvider/defineResource';
 import { callApi } from '../../lib/portalApi';
 

@@ -1,5 +1,7 @@
 /** This folder's writes that are not a plain create, update or delete (src/dataProvider/defineWrite.ts). */
-import { assignAgentTier, assignRegionLead, transferAgent, updateAgentLocation, type Agent } from '../../../contract/stores';
+import { assignAgentTier, updateAgentLocation, type Agent } from '../../../contract/agents';
+import { transferAgent } from '../../../contract/shops';
+import { assignRegionLead } from '../../../contract/stores';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { callApi } from '../../lib/portalApi';
 

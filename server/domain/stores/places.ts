@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PLACE_RESULTS_MAX, placesStatus, searchPlaces, type Place } from '../../contract/stores';
-import { HttpError, mount } from '../http';
-import { devToolsAllowed, type Settings } from '../settings';
+import { PLACE_RESULTS_MAX, placesStatus, searchPlaces, type Place } from '../../../contract/stores';
+import { HttpError, mount } from '../../http';
+import { devToolsAllowed, type Settings } from '../../settings';
 
 export interface PlacesProvider {
     readonly name: string;

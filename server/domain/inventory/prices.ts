@@ -13,10 +13,10 @@
  * whether changed at once or on approval), so small cuts one after another cannot walk a price down.
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { cutNeedsApproval, PRICE_FIELDS, PRICE_REFERENCE_HOURS, type PriceField } from '../../contract/stores';
-import type { Queryable } from '../db';
-import { auditEvents, type phoneModels } from '../db/schema';
-import { HttpError, type CallContext } from '../http';
+import { cutNeedsApproval, PRICE_FIELDS, PRICE_REFERENCE_HOURS, type PriceField } from '../../../contract/inventory';
+import type { Queryable } from '../../db';
+import { auditEvents, type phoneModels } from '../../db/schema';
+import { HttpError, type CallContext } from '../../http';
 
 export type Prices = Record<PriceField, number>;
 
