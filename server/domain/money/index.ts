@@ -1,6 +1,7 @@
 /**
- * Money (contract/money.ts): payments found, suspense worked, statements reconciled, insurance
- * claims and their reversals. One file per concern, registered here.
+ * Money (contract/money/): payments found, suspense worked, statements reconciled, insurance
+ * claims and their reversals. One file per concern, registered here; a concern of several steps
+ * is a folder (./reconciliation/, ./statement/, ./tpi/) whose index.ts says what each file does.
  */
 import type { FastifyInstance } from 'fastify';
 import { registerReconciliationRoutes } from './reconciliation';

@@ -1,5 +1,5 @@
 /**
- * Payments as the contract shows them (contract/money.ts `moneyTransaction`, `suspenseItem`), read
+ * Payments as the contract shows them (contract/money/ `moneyTransaction`, `suspenseItem`), read
  * with the loan they are on, its customer, and who queued or corrected them; and the paging the
  * money lists share (a page and the count of every match in one query).
  */

@@ -1,5 +1,5 @@
 /**
- * Reach in money (contract/money.ts header): which payments and claims a caller sees and acts on,
+ * Reach in money (contract/money/index.ts header): which payments and claims a caller sees and acts on,
  * as server/domain/approvals/index.ts `reachOf` does for requests.
  *
  * Staff without a shop reach every payment and claim. A caller attached to a shop

@@ -1,5 +1,5 @@
 /**
- * The suspense queue (contract/money.ts "Suspense"): payments that matched no loan, the loans one
+ * The suspense queue (contract/money/suspense.ts): payments that matched no loan, the loans one
  * may belong to, setting one aside with a note (`queued`), and assigning it to its loan.
  *
  * Assigning is one write: the payment's row is locked, then the loan's, so of parallel

@@ -1,5 +1,5 @@
 /**
- * Finding payments (contract/money.ts `searchTransactions`): by reference (whole or its start, on
+ * Finding payments (contract/money/transactions.ts `searchTransactions`): by reference (whole or its start, on
  * the `transactions_reference_prefix_idx` text_pattern_ops index), the payer's number, the loan,
  * the day paid (business days, server/domain/approvals/dates.ts), kind, channel and whether the
  * payment is on a loan or waiting in suspense. A caller attached to a shop finds the payments on

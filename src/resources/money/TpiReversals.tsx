@@ -25,7 +25,7 @@ import { focusIfLost } from '../../dialogs/focusIfLost';
 
 const RESOURCE = 'tpi-reversals';
 const PER_PAGE = 25;
-/** The caller's own pending requests are read at the call's largest page (contract/money.ts `pageSize`). */
+/** The caller's own pending requests are read at the call's largest page (contract/money/fields.ts `pageSize`). */
 const OWN_PAGE = 500;
 
 const FILTERS = [

@@ -1,5 +1,5 @@
 /**
- * How the money screens show a payment, a suspense item, a claim and a reversal (contract/money.ts):
+ * How the money screens show a payment, a suspense item, a claim and a reversal (contract/money/):
  * amounts in ZAR in the user's language, the state chips, who did what and when, the CSV of a
  * search, and the note dialog every money action asks with (dialogs/ConfirmDialog.tsx).
  */

@@ -3,9 +3,9 @@
  * document"): the statements uploaded (`reconciliation-uploads`, newest first, one found by its
  * rows call) and one upload's rows with their outcomes (`reconciliation-rows`, filtered by
  * `upload_id` and `outcome`, in file order; a row's id is its line, one row per line of the file),
- * each sorted by the columns the server orders by (contract/money.ts RECONCILIATION_UPLOAD_SORTS,
- * RECONCILIATION_ROW_SORTS). The upload screen's own gate (`reconciliation`/`create`) is declared
- * here too.
+ * each sorted by the columns the server orders by (contract/money/reconciliation.ts
+ * RECONCILIATION_UPLOAD_SORTS, RECONCILIATION_ROW_SORTS). The upload screen's own gate
+ * (`reconciliation`/`create`) is declared here too.
  */
 import {
     RECONCILIATION_ROW_SORTS,
@@ -17,7 +17,7 @@ import {
 } from '../../../contract/money';
 import { defineResource, oneBy, pagedList, sortUnlessDefault } from '../../dataProvider/defineResource';
 
-/** The largest page the reconciliation calls answer (contract/money.ts `pageSize`). */
+/** The largest page the reconciliation calls answer (contract/money/fields.ts `pageSize`). */
 export const LARGEST_ROWS_PAGE = 500;
 
 /** The upload a rows list is of: a whole number from the filter or the address (as digits), else 0 (no upload). */

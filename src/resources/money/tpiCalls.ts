@@ -17,9 +17,9 @@ import {
 import { customList, defineResource, sortInput, type ListQuery } from '../../dataProvider/defineResource';
 import { callApi } from '../../lib/portalApi';
 
-/** The largest page the TPI calls answer (contract/money.ts `pageSize`): an export walks them at this size. */
+/** The largest page the TPI calls answer (contract/money/fields.ts `pageSize`): an export walks them at this size. */
 const LARGEST_PAGE = 500;
-/** The page a call answers when none is said (contract/money.ts `pageNumber`, `pageSize`). */
+/** The page a call answers when none is said (contract/money/fields.ts `pageNumber`, `pageSize`). */
 const DEFAULT_PAGE = { page: 1, perPage: 25 } as const;
 
 export const CLAIM_SORTS = ['created_at', 'amount'] as const;

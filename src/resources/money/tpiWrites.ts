@@ -1,4 +1,4 @@
-/** The third-party insurance writes (contract/money.ts): asking for a claim's reversal, and deciding one. */
+/** The third-party insurance writes (contract/money/tpi.ts): asking for a claim's reversal, and deciding one. */
 import { decideTpiReversal, requestTpiReversal, type TpiReversal } from '../../../contract/money';
 import { callApi } from '../../lib/portalApi';
 

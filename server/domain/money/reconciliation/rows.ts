@@ -41,7 +41,7 @@ type RowOrder = Pick<z.output<typeof reconciliationRows.body>, 'sort' | 'order'>
  * An upload's rows in the order asked, ties by line (unique within an upload) in the same
  * direction, so pages never overlap. Both parts are found by the upload's own indexes
  * (`transactions_upload_idx`, the rows' primary key); sorted by amount they are a top-N sort of
- * one upload's rows, at most MAX_STATEMENT_ROWS (contract/money.ts), however many uploads there are.
+ * one upload's rows, at most MAX_STATEMENT_ROWS (contract/money/statement.ts), however many uploads there are.
  */
 const rowOrder = ({ sort, order }: RowOrder, of: string): SQL => {
     const direction = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
