@@ -5,7 +5,7 @@
  * real calls in process (`buildApp`, `app.inject`). On demand: `npm run bench` (not `--fast`), or
  * alone `npx tsx bench/analytics.ts`; ten to fifteen minutes, one of them generating the data.
  *
- * - **The data.** The demo seed (server/db/seed.ts), then, in set-based SQL (generate_series, one
+ * - **The data.** The demo seed (server/seed/index.ts), then, in set-based SQL (generate_series, one
  *   statement per table, `generateBusiness` below): GENERATED_SHOPS shops in nine regions (one in
  *   four branded, ten in eleven owned by one of GENERATED_OWNERS owners), GENERATED_AGENTS sales
  *   agents spread over the shops, and GENERATED_LOANS loans sold over the last two years (more of
@@ -65,7 +65,7 @@ import {
 import { buildApp } from '../server/app';
 import { openDatabase, type Database } from '../server/db';
 import { loans, stores } from '../server/db/schema';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { BUSINESS_TIME_ZONE } from '../server/domain/approvals/dates';
 import { SALES_AGENT_GROUP } from '../server/domain/security';
 import { loadSettings } from '../server/settings';

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { API_BASE } from '../contract';
 import { buildApp } from '../server/app';
 import { MEMORY_DATA_DIR, openDatabase } from '../server/db';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { loadSettings } from '../server/settings';
 import { report } from './size';
 

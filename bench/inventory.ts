@@ -24,7 +24,7 @@ import { listInventory, type InventorySort } from '../contract/inventory';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db';
 import { stores } from '../server/db/schema';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { loadSettings } from '../server/settings';
 import { report } from './size';
 import { startPostgres } from './throughput';

@@ -2,7 +2,7 @@
  * Issue 26's budget: the lock policy's job (server/domain/lending/job.ts) over a business-sized
  * book. On demand: `npm run bench -- --only=lending`, or alone `npx tsx bench/lendingJob.ts`.
  *
- * - **The data.** The demo seed with `--scale` generated customers (server/db/seedCustomers.ts,
+ * - **The data.** The demo seed with `--scale` generated customers (server/seed/customers.ts,
  *   set-based SQL): 7 in 10 with a loan, sold over two years, each having paid some of what fell
  *   due (most behind: the generated book is not kept up to date), one in ten locked for arrears.
  *   BENCH_LENDING_LOANS loans (100,000 by default) on PGlite in a folder on disk, as `npm start`
@@ -24,7 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { runLendingPass } from '../server/domain/lending/job';
 import { loadSettings } from '../server/settings';
 import { report } from './size';

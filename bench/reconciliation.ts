@@ -6,7 +6,7 @@
  * minutes, most of it seeding):
  *
  * - a statement of just under 5 MB, or of the cap's rows if fewer, is generated against the generated customers of the seed's
- *   `scale` (server/db/seedCustomers.ts: number `2772…`, loan `LPS-…`, active unless g % 10 ≥ 6):
+ *   `scale` (server/seed/customers.ts: number `2772…`, loan `LPS-…`, active unless g % 10 ≥ 6):
  *   payments naming an active loan, payments from an active loan's number with no account, payments
  *   naming a paid-off loan, from unknown numbers, too large for their loan, and a few malformed;
  * - on a throwaway PostgreSQL 15 cluster (bench/throughput.ts `startPostgres`): the import through
@@ -33,7 +33,7 @@ import { MAX_UPLOAD_BYTES } from '../contract/kyc';
 import { MAX_STATEMENT_ROWS, reconcileDeposits, type ReconciliationUpload } from '../contract/money';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { loadSettings } from '../server/settings';
 import { report } from './size';
 import { startPostgres } from './throughput';
@@ -63,7 +63,7 @@ export const benchStatement = (prefix: string, targetBytes = TARGET_BYTES): { by
     let n = 0;
     while (size < targetBytes && n < MAX_STATEMENT_ROWS) {
         n += 1;
-        // Active loans have g % 10 < 6 (server/db/seedCustomers.ts), paid-off ones g % 10 = 6.
+        // Active loans have g % 10 < 6 (server/seed/customers.ts), paid-off ones g % 10 = 6.
         const g = ((n * 7919) % Math.floor(SCALE / 10)) * 10 + (n % 6) || 10;
         const msisdn = `2772${String(g).padStart(7, '0')}`;
         const loan = `LPS-${String(g).padStart(8, '0')}`;

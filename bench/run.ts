@@ -39,7 +39,7 @@ import { findCustomer } from '../contract/customers';
 import { listShops } from '../contract/shops';
 import { buildApp } from '../server/app';
 import { MEMORY_DATA_DIR, openDatabase } from '../server/db';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { loadSettings } from '../server/settings';
 import { EXACT_SIZE_FIGURES, measureSizes, report, SIZE_BUDGETS } from './size';
 import { THROUGHPUT_BUDGETS, THROUGHPUT_FLOORS, throughputFigures } from './throughput';
@@ -203,7 +203,7 @@ const customerTimings = async () => {
         payload: { username: 'admin', password: settings.seedPassword },
     });
     const token = (JSON.parse(signedIn.body) as { user: { token: string } }).user.token;
-    // The generated customers' numbers, usernames and id numbers (server/db/seedCustomers.ts).
+    // The generated customers' numbers, usernames and id numbers (server/seed/customers.ts).
     const lookups = (n: number) => {
         const g = 1 + ((n * 7919) % BENCH_CUSTOMERS);
         const which = n % 3;

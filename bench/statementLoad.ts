@@ -25,7 +25,7 @@ import { MAX_STATEMENT_ROWS, reconcileDeposits } from '../contract/money';
 import { listShops } from '../contract/shops';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { loadSettings } from '../server/settings';
 import { report } from './size';
 import { startPostgres } from './throughput';

@@ -32,7 +32,7 @@ import { health } from '../contract/auth';
 import { MAX_UPLOAD_BYTES, uploadImage } from '../contract/kyc';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { png } from '../server/domain/kyc/png';
 import { loadSettings } from '../server/settings';
 import { report } from './size';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { DataDirLockedError, openDatabase } from './db';
-import { prepareDatabase } from './db/seed';
+import { prepareDatabase } from './seed';
 import { startLendingJob } from './domain/lending/job';
 import { startDraftSweep } from './domain/origination/expiry';
 import { hasBuiltPortal } from './portal';

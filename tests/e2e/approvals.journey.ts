@@ -19,7 +19,7 @@ import {
 import { requestImeiChange, requestLoanDeactivation } from '../../contract/loans';
 import { expectDashboard, signIn, tokenOf } from './support';
 
-/** The demo customers of the approvals (server/db/seedCustomers.ts). */
+/** The demo customers of the approvals (server/seed/customers.ts). */
 export const THABO = { msisdn: '27710000010', name: 'Thabo Sithole', loan: 'LPP-000010' };
 export const PRECIOUS = { msisdn: '27710000011', name: 'Precious Radebe', loan: 'LPP-000011' };
 export const SIZWE = { msisdn: '27710000012', name: 'Sizwe Mahlaba', loan: 'LPP-000012' };

@@ -7,7 +7,7 @@
  * screen, the BI page in light and dark.
  *
  * The figures the screens must show are asked of the server first (as the same user, through the
- * API): the seeded history (server/db/seedAnalytics.ts) grows with the days, and other journeys of
+ * API): the seeded history (server/seed/analytics.ts) grows with the days, and other journeys of
  * the same run sell and collect, so no figure is written down here.
  */
 import { readFile } from 'node:fs/promises';

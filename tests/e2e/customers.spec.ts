@@ -8,7 +8,7 @@ import { API_BASE } from '../../contract';
 import { devPhoneOfflineUnlock } from '../../contract/dev';
 import { expectAccessible, expectDashboard, signIn } from './support';
 
-/** Demo customers (server/db/seedCustomers.ts). */
+/** Demo customers (server/seed/customers.ts). */
 const ZANELE = { msisdn: '27710000001', name: 'Zanele Dube', loan: 'LPP-000001' };
 // Locked for arrears as Themba Nkosi's is; the offline PIN unlocks Sipho's, so the lending journey
 // (lending.spec.ts) finds Themba's phone still locked whichever runs first.

@@ -5,7 +5,7 @@
  * the customer view shows the unlock requested by the lock policy's job, then unlocked; and the
  * collections queue no longer lists the loan. axe checks each new state.
  *
- * Each width clears its own customer's arrears (server/db/seedCustomers.ts): Themba Nkosi at
+ * Each width clears its own customer's arrears (server/seed/customers.ts): Themba Nkosi at
  * desktop width, as the README tells it; Lerato Khumalo, with the same story, on a phone. No other
  * journey pays their arrears or unlocks their phones (the money journeys pay into Themba's loan
  * after this one, and the offline PIN of customers.spec.ts unlocks Sipho Mahlangu's); the amount

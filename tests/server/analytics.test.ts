@@ -25,7 +25,7 @@ import {
     type BiReportQuery,
 } from '../../contract/analytics';
 import { admins, deviceLocks, loans, stores, transactions } from '../../server/db/schema';
-import { HISTORY } from '../../server/db/seedAnalytics';
+import { HISTORY } from '../../server/seed/analytics';
 import { adminId, nextSerial } from './customerFixtures';
 import { at, makeAnalyticsLoan, makeSalesAgent, makeShop, makeSuspensePayment } from './analyticsFixtures';
 import { startTestServer, type TestServer } from './harness';

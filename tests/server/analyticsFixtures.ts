@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db';
 import { adminGroups, admins, deviceLocks, loans, phoneModels, stores, transactions } from '../../server/db/schema';
-import { withCheckDigit } from '../../server/db/seedCustomers';
+import { withCheckDigit } from '../../server/seed/customers';
 import { businessDay } from '../../server/domain/analytics/figures';
 import { startOfDay } from '../../server/domain/approvals/dates';
 import { firstDueDate } from '../../server/domain/origination/terms';

@@ -50,7 +50,7 @@ import {
     loans,
     smsOutbox,
 } from '../../server/db/schema';
-import { DEMO_NEW_IMEI, DEMO_REGISTRATION } from '../../server/db/seedApprovals';
+import { DEMO_NEW_IMEI, DEMO_REGISTRATION } from '../../server/seed/approvals';
 import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';

@@ -4,7 +4,7 @@ import { PORTAL_VERSION } from '../../contract';
 import { health, login, logout, myRoles } from '../../contract/auth';
 import { register, registrationOptions } from '../../contract/security';
 import { admins, auditEvents, signInAttempts } from '../../server/db/schema';
-import { DEMO_GROUPS } from '../../server/db/seed';
+import { DEMO_GROUPS } from '../../server/seed';
 import { race } from './concurrency';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
 

@@ -8,7 +8,7 @@ import { API_BASE, calls } from '../../contract';
 import { login } from '../../contract/auth';
 import type { CallDefinition } from '../../contract/define';
 import { devCalls, devOutbox } from '../../contract/dev';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS } from '../../server/seed';
 import { PASSWORD, type TestServer } from './harness';
 import { DEFAULT_UPLOAD, multipartBody } from './multipart';
 

@@ -20,7 +20,7 @@ import {
 import { sendVivoAuthCode } from '../../contract/devices';
 import { customerLoans } from '../../contract/loans';
 import { callRatings, customers, stores } from '../../server/db/schema';
-import { DEMO_CUSTOMERS } from '../../server/db/seedCustomers';
+import { DEMO_CUSTOMERS } from '../../server/seed/customers';
 import { HIDDEN_CODE_TEXT } from '../../server/domain/customers/customers';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';

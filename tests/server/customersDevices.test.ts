@@ -20,7 +20,7 @@ import { auditEvents, deviceLocks, loans, offlinePins, smsOutbox } from '../../s
 import { OTP } from '../../server/domain/auth/otp';
 import { OFFLINE_PIN, redeemOfflinePin } from '../../server/domain/customers/devices';
 import { SIMULATED_DELAY_MS, SIMULATED_FAILURE_TAC } from '../../server/domain/customers/lockProviders';
-import { withCheckDigit } from '../../server/db/seedCustomers';
+import { withCheckDigit } from '../../server/seed/customers';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { makeLoan, makeVivoCode, nextSerial, VIVO_TEST_CODE } from './customerFixtures';

@@ -12,7 +12,7 @@ import { fillPath, type CallDefinition, type CallResponse } from '../../contract
 import { apiError, type ApiError } from '../../contract/errors';
 import { buildApp, type AppOptions } from '../../server/app';
 import { MEMORY_DATA_DIR, openDatabase, type Database, type OpenDatabase } from '../../server/db';
-import { prepareDatabase } from '../../server/db/seed';
+import { prepareDatabase } from '../../server/seed';
 import { loadSettings, type Settings } from '../../server/settings';
 import { DEFAULT_UPLOAD, multipartBody, type FilePart } from './multipart';
 

@@ -37,7 +37,7 @@ import { PASSWORD, startTestServer, type CallOptions, type CallResult, type Test
 import { freshImei, makeCustomer, makeLoan, makeVivoCode, VIVO_TEST_CODE } from './customerFixtures';
 import { makeSale, plantQuote, plantSaleCode, SALE_SKU, SALE_TEST_CODE, stockItem } from './originationFixtures';
 import { offlineUnlockPin } from '../../contract/devices';
-import { DEMO_CUSTOMERS } from '../../server/db/seedCustomers';
+import { DEMO_CUSTOMERS } from '../../server/seed/customers';
 import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '../../contract/kyc';
 import { luhnValid } from '../../server/domain/kyc/identity';
 import { png } from '../e2e/fixtures/kycImages';

@@ -4,7 +4,7 @@
  * once), and insurance claims with their reversals (maker-checker: one pending per claim, never
  * one's own, one decision, the claim's amount back on the balance once), and reach (a caller
  * attached to a shop sees and acts on its shop's payments and claims only, no suspense). Against
- * the real database, with the demo data of server/db/seedMoney.ts.
+ * the real database, with the demo data of server/seed/money.ts.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import {
     wrongAccountTransactions,
 } from '../../contract/money';
 import { auditEvents, customers, loans, stores, tpiClaims, tpiReversals, transactions } from '../../server/db/schema';
-import { DEMO_CLAIMS, DEMO_SUSPENSE } from '../../server/db/seedMoney';
+import { DEMO_CLAIMS, DEMO_SUSPENSE } from '../../server/seed/money';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { adminId, freshMsisdn, makeCustomer, makeLoan, nextSerial, type LoanOptions } from './customerFixtures';

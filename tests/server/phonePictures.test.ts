@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualifiedDevices } from '../../contract/customers';
 import { listPhoneModels } from '../../contract/inventory';
 import { phoneModels } from '../../server/db/schema';
-import { DEMO_MODELS } from '../../server/db/seedCustomers';
+import { DEMO_MODELS } from '../../server/seed/customers';
 import { PHONE_PICTURES } from '../../server/domain/phonePictures';
 import { signInAs } from './contractCases';
 import { makeCustomer } from './customerFixtures';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelLoan, customerLoans, loanStatements } from '../../contract/loans';
 import { confirmInitialDeposit, createLoan, loanQuote, QUOTE_VALIDITY_MINUTES } from '../../contract/origination';
 import { auditEvents, customers, loanQuotes, loans, phoneModels } from '../../server/db/schema';
-import { DEMO_MODELS } from '../../server/db/seedCustomers';
+import { DEMO_MODELS } from '../../server/seed/customers';
 import { businessDay } from '../../server/domain/analytics/figures';
 import { firstDueDate } from '../../server/domain/origination/terms';
 import { signInAs } from './contractCases';

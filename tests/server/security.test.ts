@@ -28,7 +28,7 @@ import {
     updateAdminGroup,
 } from '../../contract/security';
 import { adminGroups, adminRoles, admins, auditEvents, smsOutbox } from '../../server/db/schema';
-import { DEMO_GROUPS } from '../../server/db/seed';
+import { DEMO_GROUPS } from '../../server/seed';
 import { png } from '../e2e/fixtures/kycImages';
 import { startTestServer, type CallOptions, type TestServer } from './harness';
 

@@ -15,9 +15,9 @@ import {
     stores,
     transactions,
 } from '../../server/db/schema';
-import { HISTORY } from '../../server/db/seedAnalytics';
-import { DEMO_CUSTOMERS, DEMO_LOCKED_CHALLENGE } from '../../server/db/seedCustomers';
-import { DEMO_ACCOUNTS, ensureCatalog, prepareDatabase, seedDemo, SUPER_ADMIN_GROUP } from '../../server/db/seed';
+import { HISTORY } from '../../server/seed/analytics';
+import { DEMO_CUSTOMERS, DEMO_LOCKED_CHALLENGE } from '../../server/seed/customers';
+import { DEMO_ACCOUNTS, ensureCatalog, prepareDatabase, seedDemo, SUPER_ADMIN_GROUP } from '../../server/seed';
 import { verifyPassword } from '../../server/domain/auth/passwords';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
 
@@ -172,7 +172,7 @@ describe('starting over (npm run seed, i.e. --reset)', () => {
         await prepareDatabase(server.database, server.settings, { scale: 200 });
         const countOf = async (table: typeof customers | typeof loans | typeof deviceLocks | typeof transactions) =>
             (await server.db.select({ value: count() }).from(table))[0]?.value ?? 0;
-        // Beside the demo's sales history for analytics (server/db/seedAnalytics.ts).
+        // Beside the demo's sales history for analytics (server/seed/analytics.ts).
         expect(await countOf(customers)).toBe(200 + DEMO_CUSTOMERS.length + HISTORY.loans);
         const generatedLoans = await server.db.select().from(loans).where(like(loans.loanReference, 'LPS-%'));
         expect(generatedLoans).toHaveLength(140);
@@ -210,7 +210,7 @@ describe('the demo customers', () => {
     it('are seeded, one for each situation of the README, with their loans', async () => {
         await dropEverything(server.db);
         await prepareDatabase(server.database, server.settings);
-        // The sales history for analytics keeps to its own ranges (server/db/seedAnalytics.ts).
+        // The sales history for analytics keeps to its own ranges (server/seed/analytics.ts).
         const rows = await server.db
             .select()
             .from(customers)

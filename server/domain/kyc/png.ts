@@ -1,5 +1,5 @@
 /**
- * PNGs of one colour made in code: the demo's KYC documents (server/db/seedKyc.ts) and the tests'
+ * PNGs of one colour made in code: the demo's KYC documents (server/seed/kyc.ts) and the tests'
  * (tests/e2e/fixtures/kycImages.ts). `text` adds tEXt chunks, which is how a demo ID front
  * carries the OCR stand-in's marker (images.ts).
  */

@@ -44,7 +44,7 @@ const STEP_OF: Readonly<Record<LoanStatus, OriginationStep>> = {
     cancelled: 'cancelled',
 };
 
-/** The reference of a loan this server starts: `LPP-` and six digits or more, as the seed's (server/db/seedCustomers.ts). */
+/** The reference of a loan this server starts: `LPP-` and six digits or more, as the seed's (server/seed/customers.ts). */
 const REFERENCE_PREFIX = 'LPP-';
 const REFERENCE_PATTERN = `^${REFERENCE_PREFIX}[0-9]{6,12}$`;
 

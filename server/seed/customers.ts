@@ -6,10 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { luhnValid } from '../../contract/fields';
 import type { LockSolution } from '../../contract/customers';
-import type { Transaction } from './index';
+import type { Transaction } from '../db';
 import { businessDay } from '../domain/analytics/figures';
 import { firstDueDate } from '../domain/origination/terms';
-import { admins, customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from './schema';
+import { admins, customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from '../db/schema';
 import { phonePicturePath } from '../domain/phonePictures';
 
 /** An IMEI from its first 14 digits and the Luhn check digit. */
@@ -397,7 +397,7 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
         },
         shows: 'a sale whose lock activation fails at the provider (confirm the lock to see it)',
     },
-    // Requests waiting for a checker, made by `maker` (server/db/seedApprovals.ts); no e2e journey of
+    // Requests waiting for a checker, made by `maker` (server/seed/approvals.ts); no e2e journey of
     // the customer view uses these loans, so approving them there changes nothing another relies on.
     {
         msisdn: '27710000010',

@@ -20,9 +20,9 @@
 import { sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../domain/approvals/dates';
 import { businessDay } from '../domain/analytics/figures';
-import type { Transaction } from './index';
-import { customers, deviceLocks, inventoryItems, loans, phoneModels, stores, transactions } from './schema';
-import { DEMO_MODELS } from './seedCustomers';
+import type { Transaction } from '../db';
+import { customers, deviceLocks, inventoryItems, loans, phoneModels, stores, transactions } from '../db/schema';
+import { DEMO_MODELS } from './customers';
 
 /** How many loans the history holds, and the ranges it keeps to. */
 export const HISTORY = {

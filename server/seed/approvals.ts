@@ -11,9 +11,9 @@
  *   them pending and the others rejected by `checker`, spread over the last two years.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Transaction } from './index';
-import { admins, approvalRequests, customers, loans, stores } from './schema';
-import { withCheckDigit } from './seedCustomers';
+import type { Transaction } from '../db';
+import { admins, approvalRequests, customers, loans, stores } from '../db/schema';
+import { withCheckDigit } from './customers';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -118,7 +118,7 @@ export const seedRegistrationRequests = async (tx: Transaction) => {
         ORDER BY a.id`);
 };
 
-/** `--scale N`: requests on the generated loans (server/db/seedCustomers.ts `seedGeneratedCustomers`). */
+/** `--scale N`: requests on the generated loans (server/seed/customers.ts `seedGeneratedCustomers`). */
 export const seedGeneratedApprovals = async (tx: Transaction, howMany: number, ids: SeedIds, now: Date) => {
     if (howMany <= 0) return;
     const makerId = ids.admins.get('maker') ?? 0;

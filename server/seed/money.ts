@@ -16,8 +16,8 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SuspenseReason } from '../../contract/money';
-import type { Transaction } from './index';
-import { customers, loans, tpiClaims, tpiReversals, transactions } from './schema';
+import type { Transaction } from '../db';
+import { customers, loans, tpiClaims, tpiReversals, transactions } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60_000;
 const round = (value: number) => Math.round(value * 100) / 100;

@@ -3,7 +3,7 @@
  *
  * On every start `ensureCatalog` brings admin_roles in line with contract/roles.ts and gives the
  * Super Admin group every role; `seedDemo` fills an empty database with the demo shops, groups and
- * accounts below. Run directly (`npm run seed`, i.e. `tsx server/db/seed.ts --reset [--scale N]`)
+ * accounts below. Run directly (`npm run seed`, i.e. `tsx server/seed/index.ts --reset [--scale N]`)
  * it wipes the database and seeds it again.
  */
 import { realpathSync } from 'node:fs';
@@ -14,13 +14,13 @@ import { hashPassword } from '../domain/auth';
 import { recordAudit } from '../domain/audit';
 import { FIELD_AGENT_GROUP, SALES_AGENT_GROUP, SUPER_ADMIN_GROUP } from '../domain/security';
 import { loadSettings, type Settings } from '../settings';
-import { dropEverything, openDatabase, type Database, type OpenDatabase, type Transaction } from './index';
-import { adminGroups, adminRoles, admins, groupRoles, stores } from './schema';
-import { seedDemoApprovals, seedGeneratedApprovals, seedRegistrationRequests } from './seedApprovals';
-import { seedAnalyticsHistory } from './seedAnalytics';
-import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers, seedGeneratedSellers } from './seedCustomers';
-import { seedDemoKyc } from './seedKyc';
-import { seedDemoMoney, seedGeneratedMoney } from './seedMoney';
+import { dropEverything, openDatabase, type Database, type OpenDatabase, type Transaction } from '../db';
+import { adminGroups, adminRoles, admins, groupRoles, stores } from '../db/schema';
+import { seedDemoApprovals, seedGeneratedApprovals, seedRegistrationRequests } from './approvals';
+import { seedAnalyticsHistory } from './analytics';
+import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers, seedGeneratedSellers } from './customers';
+import { seedDemoKyc } from './kyc';
+import { seedDemoMoney, seedGeneratedMoney } from './money';
 
 export { SUPER_ADMIN_GROUP };
 
@@ -312,7 +312,7 @@ export const generatedAgentCount = (scale: number) => Math.min(scale * AGENTS_PE
 /**
  * Seeds the demo shops, groups, accounts and customers when the database has no admins yet.
  * Answers whether it seeded. `scale` N adds N generated customers with loans, payments and
- * messages in proportion (server/db/seedCustomers.ts), and generated sales agents.
+ * messages in proportion (server/seed/customers.ts), and generated sales agents.
  */
 export const seedDemo = async (
     db: Database,

@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import { CHECK_REFERENCE_PREFIX } from '../domain/kyc/identity';
 import { livenessOf, readIdFront, readImage } from '../domain/kyc/images';
 import { ocrMarker, png } from '../domain/kyc/png';
-import type { Transaction } from './index';
-import { customers, identityChecks, kycImages, kycSubmissions } from './schema';
+import type { Transaction } from '../db';
+import { customers, identityChecks, kycImages, kycSubmissions } from '../db/schema';
 
 const HOUR_MS = 60 * 60_000;
 
