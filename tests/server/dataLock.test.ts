@@ -65,7 +65,7 @@ describe('two servers on one data folder', () => {
     it(
         'npm run seed (which wipes the database) refuses too',
         async () => {
-            const seed = start('server/seed/index.ts', ['--reset']);
+            const seed = start('server/seed/cli.ts', ['--reset']);
             const code = await exitWithin(seed, 45_000);
             expect(code).not.toBe(0);
             expect(seed.output()).toContain(path.resolve(dataDir));
