@@ -20,7 +20,7 @@
  *   instalments due in a period are counted by the module's SQL arithmetic on the first due date
  *   (`lastDueBy`, server/domain/lending/scheduleSql.ts), not by listing the schedule.
  * - **Collected**: deposits and instalments paid in the period on loans in scope, less the
- *   `reversal` payments (stored with a positive amount: server/domain/money/tpi.ts).
+ *   `reversal` payments (stored with a positive amount: server/domain/money/tpi/decide.ts).
  *   *Instalments collected* are the instalments less the reversals (which undo an insurer's
  *   instalment). Payments in suspense have no loan, so no scope.
  * - **Today**: active loans and their balance; a loan is at risk (PAR) when its oldest unpaid
