@@ -1,6 +1,6 @@
 /**
- * Issue 12's budget: a statement at the row cap (MAX_STATEMENT_ROWS, some 3 MB; a 5 MB one of
- * about 80k rows is refused since issue 27) reconciles within 3× a plain PostgreSQL
+ * The reconciliation budget: a statement at the row cap (MAX_STATEMENT_ROWS, some 3 MB; a 5 MB one
+ * of about 80k rows is past the cap and refused) reconciles within 3× a plain PostgreSQL
  * `COPY` of the same file. Measured as a ratio in one run, so the machine's speed on the day
  * cancels out (on demand: `npm run bench`, or alone `npx tsx bench/reconciliation.ts`; a few
  * minutes, most of it seeding):

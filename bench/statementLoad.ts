@@ -1,5 +1,5 @@
 /**
- * Issue 27's budget: while the worst statements import, other users are answered at once. The
+ * The statement-load budget: while the worst statements import, other users are answered at once. The
  * worst statement is MAX_STATEMENT_ROWS rows (the cap) ended by lone CRs (the line ending that was
  * read in quadratic time), every row a payment recorded in suspense (from numbers no customer has:
  * the most writing a row can cost). Measured on the embedded PGlite in a data folder on disk (as

@@ -1,6 +1,6 @@
 /**
- * A statement cannot stall the server (issue 27, part 1): reading it is linear in its size for
- * every line-ending style (server/domain/money/statement.ts `csvRecords`), and a statement past
+ * A statement cannot stall the server: reading it is linear in its size for every line-ending
+ * style (server/domain/money/statement/csv.ts `csvRecords`), and a statement past
  * MAX_STATEMENT_ROWS is refused before anything is stored, and junk lines are stored compactly yet
  * reported one by one.
  */

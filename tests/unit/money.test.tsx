@@ -1,5 +1,5 @@
 /**
- * The money screens (issue 12, part 1) against contract-checked msw fixtures: Find transaction
+ * The money screens against contract-checked msw fixtures: Find transaction
  * sending its filters and sort and showing what it finds, empty and failed; the suspense queue's
  * assignment (the loans suggested and searched, a confirmation with the balance before and after,
  * the call's body, a refusal shown with the choice kept) and its note to set a payment aside; a
