@@ -1,6 +1,6 @@
 /**
  * The reconciliation screen (/dashboard/reconciliation) against contract-checked msw answers
- * (contract/money.ts "Reconciliation"): a statement over 5 MB refused before anything is sent; an
+ * (contract/money/reconciliation.ts): a statement over 5 MB refused before anything is sent; an
  * upload's progress, then its summary, chosen in the URL; the same file again said so; a 415 said
  * with the file kept for another try; an upload's rows filtered by outcome on the server, each
  * with what became of it; the history choosing an upload; phone cards; closed without the role.
