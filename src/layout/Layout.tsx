@@ -25,7 +25,7 @@ import { ErrorPage } from './ErrorPage';
 import { FooterImage } from './FooterImage';
 import { LanguageMenu } from './LanguageMenu';
 import { Menu } from './Menu';
-import { BetaStyles } from '../pages/system/BetaStyles';
+import { BetaStyles } from './BetaStyles';
 import { hrefTo } from '../routes';
 import { Logo } from './Logo';
 import { OfflineBanner } from './OfflineBanner';

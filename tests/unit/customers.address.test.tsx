@@ -12,7 +12,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerByPublicId, customerLimits, findCustomer } from '../../contract/customers';
 import { Portal } from '../../src/Portal';
-import { customerStore } from '../../src/resources/customers/customerStore';
+import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { limits, thandi } from './support/customerFixtures';
 import { englishI18n, signedInAs } from './support/portal';

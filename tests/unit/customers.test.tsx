@@ -19,7 +19,7 @@ import {
     requestLoanTransfer,
     transferOwnerLookup,
 } from '../../contract/loans';
-import { customerStore } from '../../src/resources/customers/customerStore';
+import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import {
     activeLoan,

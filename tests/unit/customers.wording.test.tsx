@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { convertCustomer, customerCallRatings, customerLimits, rateCall, type CALL_RATINGS } from '../../contract/customers';
 import { customerLoans, depositTransactions, requestImeiChange } from '../../contract/loans';
-import { customerStore } from '../../src/resources/customers/customerStore';
+import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, deposits, limits, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';

@@ -1,11 +1,11 @@
 /**
- * A KYC capture judged in the portal before it is sent (src/resources/kyc/api.ts `imageProblemOf`,
+ * A KYC capture judged in the portal before it is sent (src/lib/kycImages.ts `imageProblemOf`,
  * by contract/imageFormat.ts, the server's own rule): a selfie or live capture too small for the
  * liveness check is refused while the customer is still there, with the reason's key; damaged or
  * absurd pictures are refused for what they are; a good one goes.
  */
 import { describe, expect, it } from 'vitest';
-import { imageProblemOf } from '../../src/resources/kyc/api';
+import { imageProblemOf } from '../../src/lib/kycImages';
 import { png } from '../e2e/fixtures/kycImages';
 
 const blob = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)]);

@@ -14,7 +14,7 @@ import { checkInsurance, customerLoans, depositTransactions, loanStatements, typ
 import { createI18nProvider } from '../../src/i18n';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';
-import { customerStore } from '../../src/resources/customers/customerStore';
+import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, deposits, device, limits, noPhones, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';

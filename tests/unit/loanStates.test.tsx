@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { customerLimits } from '../../contract/customers';
 import { customerLoans, type ScheduledLoan } from '../../contract/loans';
 import { loanProgress } from '../../contract/origination';
-import { customerStore } from '../../src/resources/customers/customerStore';
-import { loanStore } from '../../src/resources/origination/loanStore';
+import { customerStore } from '../../src/lib/customerStore';
+import { loanStore } from '../../src/lib/loanStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, device, limits, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';

@@ -1,5 +1,5 @@
 /**
- * Who may open each of the add-loan wizard's five routes (src/resources/origination/entries.ts,
+ * Who may open each of the add-loan wizard's five routes (src/lib/saleEntries.ts,
  * gates.ts): ADD_LOAN, the role that finds customers that way and the qualified phones' role, all
  * of them; and the ways into it: "Add loan" on the customer view (the customer's number filled in)
  * and "New sale" on a lookup screen, shown only to the holders of the entry's gate.
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerLimits, fieldAgentRequest, qualifiedDevices } from '../../contract/customers';
 import { ROLE_CODES } from '../../contract/roles';
 import { canAccessWith, PERMISSIONS } from '../../src/authProvider/permissions';
-import { customerStore } from '../../src/resources/customers/customerStore';
-import { ENTRIES, ENTRY_KEYS, type EntryKey } from '../../src/resources/origination/entries';
+import { customerStore } from '../../src/lib/customerStore';
+import { ENTRIES, ENTRY_KEYS, type EntryKey } from '../../src/lib/saleEntries';
 import { answer, contractServer } from './support/contractHandlers';
 import { limits, noPhones, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';

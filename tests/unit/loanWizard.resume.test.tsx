@@ -22,8 +22,8 @@ import {
     loanProgress,
     verifyOtpV2,
 } from '../../contract/origination';
-import type { EntryKey, Step } from '../../src/resources/origination/entries';
-import { loanStore } from '../../src/resources/origination/loanStore';
+import type { EntryKey, Step } from '../../src/lib/saleEntries';
+import { loanStore } from '../../src/lib/loanStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import {
     BUYER_MSISDN,
@@ -40,7 +40,7 @@ import {
 } from './support/loanWizardFixtures';
 import { renderPortal, signedInAs } from './support/portal';
 
-vi.mock('../../src/resources/kyc/api', () => ({ uploadKycImage: vi.fn() }));
+vi.mock('../../src/lib/kycImages', () => ({ uploadKycImage: vi.fn() }));
 
 type Progress = CallResponse<typeof loanProgress>;
 

@@ -23,8 +23,8 @@ import {
     loanDeposit,
     loanQuote,
 } from '../../contract/origination';
-import { loanStore } from '../../src/resources/origination/loanStore';
-import { customerStore } from '../../src/resources/customers/customerStore';
+import { loanStore } from '../../src/lib/loanStore';
+import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import {
     BUYER_MSISDN,
@@ -45,7 +45,7 @@ import {
 import { renderPortal, signedInAs } from './support/portal';
 
 const upload = vi.hoisted(() => vi.fn());
-vi.mock('../../src/resources/kyc/api', () => ({ uploadKycImage: upload }));
+vi.mock('../../src/lib/kycImages', () => ({ uploadKycImage: upload }));
 
 const SELLER_ROLES = ['ADD_LOAN', 'FIND_CUSTOMER', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'];
 const SHOP = { id: 1, name: 'Soweto Central' };

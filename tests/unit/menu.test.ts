@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_CODES } from '../../contract/roles';
 import { MENU, hrefOf, visibleEntries, visibleMenu, type MenuNode } from '../../src/layout/menu';
-import { VARIANTS } from '../../src/resources/customers/variants';
-import { ENTRIES } from '../../src/resources/origination/entries';
+import { VARIANTS } from '../../src/lib/customerVariants';
+import { ENTRIES } from '../../src/lib/saleEntries';
 import { ROUTE_KEYS, ROUTES, type RouteDef } from '../../src/routes';
 
 /** The menu's keys as `key` or `group>child`. */

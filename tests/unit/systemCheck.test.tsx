@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { health } from '../../contract/auth';
 import { systemCheck, type SystemCheck } from '../../contract/system';
 import { LOCK_SOLUTIONS } from '../../contract/customers';
-import { betaFeatures } from '../../src/pages/system/betaFeatures';
+import { betaFeatures } from '../../src/lib/betaFeatures';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 

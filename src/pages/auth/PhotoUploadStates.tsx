@@ -1,7 +1,7 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/context';
-import { uploadRefusalOf } from '../../resources/kyc/uploadRefusal';
+import { uploadRefusalOf } from '../../lib/uploadRefusal';
 
 /**
  * The two passing states of a photo sent from a signed-out page (the liveness check and a

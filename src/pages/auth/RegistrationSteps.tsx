@@ -8,7 +8,7 @@ import { registerLiveness } from '../../../contract/security';
 import { useT } from '../../i18n/context';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { uploadCall } from '../../lib/portalApi';
-import { imageProblemOf } from '../../resources/kyc/api';
+import { imageProblemOf } from '../../lib/kycImages';
 import { PhotoRefused, PhotoSending } from './PhotoUploadStates';
 
 /**
@@ -88,7 +88,7 @@ export const RegistrationPhotoUpload = ({
     const [upload, setUpload] = useState<Upload>({ state: 'sending', fraction: 0 });
     const send = useCallback(async () => {
         try {
-            // Refused before anything is sent, as every KYC upload is (resources/kyc/api.ts): too
+            // Refused before anything is sent, as every KYC upload is (lib/kycImages.ts): too
             // large, or what the server would refuse (a photo too small to hold a face).
             if (file.size > MAX_UPLOAD_BYTES) throw new HttpError('validation.max_file_size', 413, null);
             const problem = await imageProblemOf('liveness', file);

@@ -9,7 +9,7 @@ import type { CallResponse } from '../../../contract/define';
 import type { uploadImage } from '../../../contract/kyc';
 import { useT } from '../../i18n/context';
 import { session } from '../../lib/session';
-import { uploadKycImage } from '../../resources/kyc/api';
+import { uploadKycImage } from '../../lib/kycImages';
 import { AuthLayout } from './AuthLayout';
 import { PhotoRefused, PhotoSending } from './PhotoUploadStates';
 import { RegistrationFinish, RegistrationPhotoUpload, RegistrationSteps, registrationInPhotoOf } from './RegistrationSteps';

@@ -25,7 +25,7 @@ import { useTabLock } from '../../layout/TabLockGate';
 import type { TabLock } from '../../lib/singleTabLock';
 import { formatDateTime } from '../../lib/format';
 import { callApi } from '../../lib/portalApi';
-import { BETA_FEATURES, betaFeatures, useBetaChoices } from './betaFeatures';
+import { BETA_FEATURES, betaFeatures, useBetaChoices } from '../../lib/betaFeatures';
 import { latencyVerdict, PINGS, skewVerdict, storageVerdict, tabLockVerdict, versionVerdict, type Verdict } from './checks';
 
 interface Results {
@@ -187,7 +187,7 @@ const BetaSwitches = () => {
 
 /**
  * `/dashboard/test`: the system check support staff run on a phone at a shop, and
- * `/dashboard/test-beta`: the same check with the beta switches (betaFeatures.ts).
+ * `/dashboard/test-beta`: the same check with the beta switches (lib/betaFeatures.ts).
  */
 export const SystemCheckPage = ({ beta = false }: { beta?: boolean }) => {
     const translate = useTranslate();

@@ -7,7 +7,8 @@ import type { ApprovalRequest } from '../../../contract/approvals';
 import type { QueueName } from './calls';
 import { changeText } from './present';
 import { RequestLink, RowActions, RowCheckbox, Subject, type OnDecide } from './QueueParts';
-import { RequestDetail, StatusChip, useWhen } from './RequestDetail';
+import { RequestDetail, StatusChip } from './RequestDetail';
+import { useWhen } from '../../lists/cells';
 
 /** The queue on a phone: one card per request, the same facts and actions, details on demand. */
 export const QueueCards = ({

@@ -1,7 +1,7 @@
 import { AutocompleteInput, DateInput, ReferenceInput, SearchInput, SelectInput, useCanAccess, useTranslate } from 'react-admin';
 import { APPROVAL_STATUSES, LOAN_APPROVAL_KINDS } from '../../../contract/approvals';
 import { StatusFilter } from '../../lists/StatusFilter';
-import { QUEUES } from './api';
+import { QUEUES } from '../../lib/approvalQueues';
 import type { QueueName } from './calls';
 
 const makerName = (user: { first_name: string; last_name: string; username: string }) =>

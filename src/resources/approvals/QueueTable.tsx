@@ -1,11 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import type { ApprovalRequest } from '../../../contract/approvals';
-import { QUEUES } from './api';
+import { QUEUES } from '../../lib/approvalQueues';
 import type { QueueName } from './calls';
 import { changeText } from './present';
 import { DetailsToggle, KindChip, RequestLink, RowActions, RowCheckbox, Subject, type OnDecide } from './QueueParts';
-import { RequestDetail, StatusChip, WhoWhen } from './RequestDetail';
+import { RequestDetail, StatusChip } from './RequestDetail';
+import { WhoWhen } from '../../lists/cells';
 
 /**
  * A queue as a table: a row opens (react-admin's expand panel) to spell the change out. The

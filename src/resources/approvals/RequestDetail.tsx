@@ -26,9 +26,6 @@ export const StatusChip = ({ status }: { status: ApprovalStatus }) => {
     );
 };
 
-/** Who did it and when, in the reader's language (lists/cells.tsx). */
-export { useWhen, WhoWhen } from '../../lists/cells';
-
 const Row = ({ label, children }: { label: string; children: ReactNode }) => {
     const translate = useTranslate();
     return <Fact label={translate(`approvals.fields.${label}`)}>{children}</Fact>;

@@ -6,7 +6,7 @@ import type { ApprovalRequest } from '../../../contract/approvals';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { LoadError } from '../../lists/LoadError';
 import { Screen } from '../../lists/Screen';
-import { QUEUES } from './api';
+import { QUEUES } from '../../lib/approvalQueues';
 import type { QueueName } from './calls';
 import { changeText } from './present';
 import { KindChip, RowActions, Subject } from './QueueParts';

@@ -46,7 +46,7 @@ import {
     type ResourceDeclaration,
     type RolesRule,
 } from '../../dataProvider/defineResource';
-import { QUEUES, type QueueName } from './api';
+import { QUEUES, type QueueName } from '../../lib/approvalQueues';
 
 /** Every one of these gates at once (a call's and a kind's). */
 const allOf =

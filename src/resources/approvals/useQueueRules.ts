@@ -8,9 +8,8 @@ import { useGetList, useListContext, usePermissions, type Identifier } from 'rea
 import type { ApprovalRequest } from '../../../contract/approvals';
 import { canAccessWith } from '../../authProvider/permissions';
 import { useApprovalCounts } from '../../dataProvider/useApprovalCounts';
-import { QUEUES } from './api';
-import { cleanFilter } from './calls';
-import { approveAction, type QueueName } from './calls';
+import { QUEUES } from '../../lib/approvalQueues';
+import { cleanFilter, approveAction, type QueueName } from './calls';
 
 /** The most own pending requests looked up to mark them (the largest page of the POST queues). */
 const OWN_LOOKUP = 500;

@@ -15,8 +15,8 @@ import {
 } from '../../../contract/approvals';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { callApi } from '../../lib/portalApi';
-import { CUSTOMER } from '../customers/writes';
-import { QUEUES, type QueueName } from './api';
+import { CUSTOMER } from '../../lib/customerQuery';
+import { QUEUES, type QueueName } from '../../lib/approvalQueues';
 import { refusalOf, type Outcome } from './present';
 
 export type Decision = 'approve' | 'reject';

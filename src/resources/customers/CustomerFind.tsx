@@ -8,14 +8,13 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PortalIdentity } from '../../authProvider';
 import { internationalMsisdn, isMsisdn } from '../../../contract/fields';
 import { errorKeyOf } from '../../lib/apiErrors';
-import { ENTRIES, ENTRY_OF_VARIANT } from '../origination/entries';
-import { ADD_LOAN_RESOURCE } from '../origination/calls';
-import { StartSale } from '../origination/StartSale';
-import { customerStore } from './customerStore';
+import { ENTRIES, ENTRY_OF_VARIANT, ADD_LOAN_RESOURCE } from '../../lib/saleEntries';
+import { StartSale } from '../../parts/StartSale';
+import { customerStore } from '../../lib/customerStore';
 import { AddRequest, FieldAgentRequests } from './FieldAgentRequests';
 import { findFor, lookupTerm, USER_NOT_FOUND, type Found } from './lookup';
 import { VariantGate } from './VariantGate';
-import { absolute, VARIANTS, viewAddress, type VariantKey } from './variants';
+import { absolute, VARIANTS, viewAddress, type VariantKey } from '../../lib/customerVariants';
 
 /** The field agent without a shop picks the shop to look in (the call needs it then). */
 const ShopPicker = ({ value, onChange, problem }: { value: string; onChange: (id: string) => void; problem?: string }) => {

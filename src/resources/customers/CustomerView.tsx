@@ -11,13 +11,13 @@ import { LoadError } from '../../lists/LoadError';
 import { PageLoading } from '../../layout/PageLoading';
 import { apiErrorOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
-import { StartSale } from '../origination/StartSale';
+import { StartSale } from '../../parts/StartSale';
 import { ConvertCustomer } from './actions/ConvertCustomer';
 import { RateCall } from './actions/RateCall';
 import { DataAwards } from './sections/DataAwards';
-import { customerStore } from './customerStore';
+import { customerStore } from '../../lib/customerStore';
 import type { Found } from './lookup';
-import { useFormat } from './format';
+import { useFormat } from '../../lib/useFormat';
 import { Deposits } from './sections/Deposits';
 import { ExistingOrder } from './sections/ExistingOrder';
 import { Identity } from './sections/Identity';
@@ -26,7 +26,7 @@ import { Loans } from './sections/Loans';
 import { Messages } from './sections/Messages';
 import { QualifiedPhones } from './sections/QualifiedPhones';
 import { VariantGate } from './VariantGate';
-import { absolute, CUSTOMER_PARAM, VARIANTS, type VariantKey } from './variants';
+import { absolute, CUSTOMER_PARAM, VARIANTS, type VariantKey } from '../../lib/customerVariants';
 
 /**
  * No customer to show, and a way back to the lookup: nobody in hand (first visit, cleared, or kept
@@ -214,7 +214,7 @@ const AddressedCustomer = ({ variant, named }: { variant: VariantKey; named: str
 const ViewScreen = ({ variant }: { variant: VariantKey }) => {
     const [params, setParams] = useSearchParams();
     const named = params.get(CUSTOMER_PARAM);
-    // Read once per visit of the screen: the kept customer survives a reload (customerStore.ts).
+    // Read once per visit of the screen: the kept customer survives a reload (lib/customerStore.ts).
     const [kept] = useState(() => customerStore.read(variant));
     useEffect(() => {
         // Replaced, not pushed: Back leaves the view rather than returning to its bare address.

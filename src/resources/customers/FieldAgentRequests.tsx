@@ -6,9 +6,9 @@ import { useNotify, useTranslate } from 'react-admin';
 import { fieldAgentRequest } from '../../../contract/customers';
 import { isMsisdn } from '../../../contract/fields';
 import { callApi } from '../../lib/portalApi';
-import { ActionDialog, useFieldProblem } from './actions/ActionDialog';
-import { useFormat } from './format';
-import { Loaded, Section } from './sections/Section';
+import { ActionDialog, useFieldProblem } from '../../dialogs/ActionDialog';
+import { useFormat } from '../../lib/useFormat';
+import { Loaded, Section } from '../../parts/Section';
 import { StatusChip } from './sections/StatusChip';
 import { useSingleMutation } from '../../lib/singleFlight';
 

@@ -7,8 +7,8 @@ import { HttpError } from 'ra-core';
 import { digitalAssistedIdentification, findCustomer, findFieldAgentCustomer } from '../../../contract/customers';
 import { customerLookup, internationalMsisdn, isMsisdn } from '../../../contract/fields';
 import { callApi } from '../../lib/portalApi';
-import type { KeptCustomer } from './customerStore';
-import type { VariantKey } from './variants';
+import type { KeptCustomer } from '../../lib/customerStore';
+import type { VariantKey } from '../../lib/customerVariants';
 
 /** Typed like a phone number: digits, with a leading + and spaces or dashes between groups. */
 const PHONE_LIKE = /^\+?[0-9][0-9 -]*$/;

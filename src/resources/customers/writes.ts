@@ -2,7 +2,7 @@
  * The customer view's writes (src/dataProvider/defineWrite.ts): the device commands, the loan
  * requests a maker raises, cancelling a sale, rating a call, converting the customer and giving
  * data. Each refreshes `customer`: every answer about a customer is cached under
- * `['customer', msisdn, …]` (customers/api.ts `customerKey`), so the view shows the new state. A
+ * `['customer', msisdn, …]` (lib/customerQuery.ts `customerKey`), so the view shows the new state. A
  * loan request also lands in its own queue, the maker-checker queue and the menu's counts.
  */
 import type { CallDefinition, CallInput } from '../../../contract/define';
@@ -18,18 +18,16 @@ import {
 import type { ApprovalKind } from '../../../contract/approvals';
 import { cancelLoan, requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../../contract/loans';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
+import { CUSTOMER } from '../../lib/customerQuery';
 import { callApi } from '../../lib/portalApi';
-import { QUEUES, type QueueName } from '../approvals/api';
-
-/** The customer view's cache (customers/api.ts), refetched after every write on a customer. */
-export const CUSTOMER = 'customer';
+import { QUEUES, type QueueName } from '../../lib/approvalQueues';
 
 const callWrite = <C extends CallDefinition>(call: C, refreshes: readonly string[] = [CUSTOMER]) =>
     defineWrite({ refreshes, run: (input: CallInput<C>) => callApi(call, input) });
 
 /**
  * A request waits in every queue holding its kind (its own and the maker-checker queue of all loan
- * requests, approvals/api.ts `QUEUES`) and counts in the menu's badge.
+ * requests, lib/approvalQueues.ts `QUEUES`) and counts in the menu's badge.
  */
 const raised = (kind: ApprovalKind) => [
     CUSTOMER,

@@ -28,7 +28,7 @@ import { LoadError } from '../../lists/LoadError';
 import { Screen } from '../../lists/Screen';
 import { StatusFilter } from '../../lists/StatusFilter';
 import { quietOnError } from '../../layout/ResourceErrors';
-import { viewAddress } from '../customers/variants';
+import { viewAddress } from '../../lib/customerVariants';
 
 /** Every status, shown while the address names none (choosing it clears the filter). */
 const ANY_STATUS = 'any';

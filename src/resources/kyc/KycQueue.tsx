@@ -5,9 +5,8 @@ import { Link } from 'react-router-dom';
 import { KYC_SUBMISSION_STATUSES, type KycSubmission } from '../../../contract/kyc';
 import { toCsv } from '../../lib/csv';
 import { formatDateTime } from '../../lib/format';
-import { Mono } from '../../lists/cells';
+import { Mono, WhoWhen, useWhen } from '../../lists/cells';
 import { StatusFilter } from '../../lists/StatusFilter';
-import { WhoWhen, useWhen } from '../approvals/RequestDetail';
 import { OcrSummary, SubmissionStatusChip, validationPath } from './present';
 import { ListRows, ListScreen } from '../../lists/ListScreen';
 

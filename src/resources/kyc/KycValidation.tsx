@@ -10,8 +10,8 @@ import type { KycImageKind, KycSubmission } from '../../../contract/kyc';
 import { ImageViewer } from '../../layout/ImageViewer';
 import { LoadError } from '../../lists/LoadError';
 import { Screen } from '../../lists/Screen';
-import { useWhen } from '../approvals/RequestDetail';
-import { fetchImage, imageKey } from './api';
+import { useWhen } from '../../lists/cells';
+import { fetchImage, imageKey } from '../../lib/kycImages';
 import { Decision } from './KycDecision';
 import { OcrComparison, SubmissionStatusChip } from './present';
 

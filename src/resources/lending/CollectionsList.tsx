@@ -20,7 +20,7 @@ import { toCsv, type CsvColumn } from '../../lib/csv';
 import { formatCalendarDay, formatWhen } from '../../lib/format';
 import { Amount, Mono } from '../../lists/cells';
 import { ListRows, ListScreen } from '../../lists/ListScreen';
-import { VARIANTS, viewAddress } from '../customers/variants';
+import { VARIANTS, viewAddress } from '../../lib/customerVariants';
 
 const PER_PAGE = 25;
 

@@ -3,7 +3,7 @@ import type { TpiReversal } from '../../../contract/money';
 import { useWrite } from '../../dataProvider/useWrite';
 import { Mono } from '../../lists/cells';
 import { useSingleFlight } from '../../lib/singleFlight';
-import { useFormat } from '../customers/format';
+import { useFormat } from '../../lib/useFormat';
 import { Fact, Facts, NoteDialog } from './present';
 import type { ReversalDecision } from './tpiWrites';
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { ReconciliationUpload } from '../../../contract/money';
 import { quietOnError } from '../../layout/ResourceErrors';
 import { formatAmount } from '../../lib/format';
-import { useWhen, WhoWhen } from '../approvals/RequestDetail';
+import { useWhen, WhoWhen } from '../../lists/cells';
 import { uploadAddress } from './reconciliationAddress';
 import { ListRows } from '../../lists/ListScreen';
 

@@ -3,7 +3,7 @@ import type { TpiClaim } from '../../../contract/money';
 import { useWrite } from '../../dataProvider/useWrite';
 import { useSingleFlight } from '../../lib/singleFlight';
 import { Mono } from '../../lists/cells';
-import { useFormat } from '../customers/format';
+import { useFormat } from '../../lib/useFormat';
 import { Fact, Facts, NoteDialog } from './present';
 
 /**

@@ -32,7 +32,7 @@ import { useSingleFlight } from '../../lib/singleFlight';
 import { Mono } from '../../lists/cells';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { LoadError } from '../../lists/LoadError';
-import { useFormat } from '../customers/format';
+import { useFormat } from '../../lib/useFormat';
 import { Fact, Facts, NOTE_MAX } from './present';
 import { candidatesKey, fetchCandidates } from './suspenseApi';
 

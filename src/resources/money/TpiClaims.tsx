@@ -19,7 +19,7 @@ import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { LoadError } from '../../lists/LoadError';
 import { Screen } from '../../lists/Screen';
-import { useFormat } from '../customers/format';
+import { useFormat } from '../../lib/useFormat';
 import { ClaimCards, ClaimLoan, claimCsvColumns, Insurer, Outcome, ReverseButton, type ClaimKind } from './claimParts';
 import { RequestReversalDialog } from './RequestReversalDialog';
 import { focusIfLost } from '../../dialogs/focusIfLost';

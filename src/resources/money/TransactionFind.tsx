@@ -17,7 +17,7 @@ import type { MoneyTransaction } from '../../../contract/money';
 import { toCsv } from '../../lib/csv';
 import { formatWhen } from '../../lib/format';
 import { Amount, Mono, When } from '../../lists/cells';
-import { VARIANTS, viewAddress } from '../customers/variants';
+import { VARIANTS, viewAddress } from '../../lib/customerVariants';
 import { StateChip, stateOf, transactionCsvColumns } from './present';
 import { loanReferenceOf, phoneOf, TRANSACTION_STATES } from './transactionCalls';
 import { ListRows, ListScreen } from '../../lists/ListScreen';

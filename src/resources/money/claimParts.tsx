@@ -10,8 +10,8 @@ import { CanAccess, useCanAccess, useListContext, useTranslate } from 'react-adm
 import { Link as RouterLink } from 'react-router-dom';
 import type { TpiClaim } from '../../../contract/money';
 import { Mono } from '../../lists/cells';
-import { useFormat } from '../customers/format';
-import { viewAddress } from '../customers/variants';
+import { useFormat } from '../../lib/useFormat';
+import { viewAddress } from '../../lib/customerVariants';
 import { ClaimReversalChip, reversible } from './present';
 
 export type ClaimKind = 'successful' | 'failed';

@@ -16,7 +16,7 @@ export type StatementChannel = (typeof TRANSACTION_CHANNELS)[number];
 
 /**
  * Uploads a statement. A file over 5 MB is refused before anything is sent, with the key
- * `validation.max_file_size` ('Maximum file size is 5MB'), as src/resources/kyc/api.ts does.
+ * `validation.max_file_size` ('Maximum file size is 5MB'), as src/lib/kycImages.ts does.
  * `onProgress` hears the fraction sent, 0 to 1; the server imports the file once it has all of it.
  */
 export const uploadStatement = async (

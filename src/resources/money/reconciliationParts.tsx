@@ -10,10 +10,9 @@ import { Link } from 'react-router-dom';
 import { ROW_OUTCOMES, type ReconciliationRow, type ReconciliationUpload, type RowOutcome } from '../../../contract/money';
 import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
 import { formatAmount } from '../../lib/format';
-import { Mono } from '../../lists/cells';
+import { Mono, useWhen } from '../../lists/cells';
 import { ROUTES } from '../../routes';
-import { useWhen } from '../approvals/RequestDetail';
-import { VARIANTS, absolute, viewAddress } from '../customers/variants';
+import { VARIANTS, absolute, viewAddress } from '../../lib/customerVariants';
 import { uploadAddress } from './reconciliationAddress';
 
 /** The suspense queue (src/layout/menu.ts, `suspense_transactions`). */

@@ -9,7 +9,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import type { TpiReversal } from '../../../contract/money';
 import { Mono, WhoWhen } from '../../lists/cells';
 import { DecisionButtons } from '../../dialogs/DecisionButtons';
-import { useFormat } from '../customers/format';
+import { useFormat } from '../../lib/useFormat';
 import { LoanReference } from './claimParts';
 import { ReversalStatusChip } from './present';
 import type { ReversalDecision } from './tpiWrites';

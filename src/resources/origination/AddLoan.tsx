@@ -28,14 +28,22 @@ import { PageLoading } from '../../layout/PageLoading';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
 import { session } from '../../lib/session';
-import { customerKey } from '../customers/api';
-import { customerStore } from '../customers/customerStore';
-import { absolute } from '../customers/variants';
+import { customerKey } from '../../lib/customerQuery';
+import { customerStore } from '../../lib/customerStore';
+import { absolute } from '../../lib/customerVariants';
 import { CancelSaleDialog } from './CancelSaleDialog';
-import { ENTRIES, STEPS, stepIndex, type Entry, type EntryKey, type Step } from './entries';
-import { ADD_LOAN_RESOURCE } from './calls';
+import {
+    ENTRIES,
+    STEPS,
+    stepIndex,
+    type Entry,
+    type EntryKey,
+    type StartSaleState,
+    type Step,
+    ADD_LOAN_RESOURCE,
+} from '../../lib/saleEntries';
 import { REQUIRED_KYC_IMAGES, type KycImageKind } from '../../../contract/kyc';
-import { loanStore, type KeptDocument, type KeptSale } from './loanStore';
+import { loanStore, type KeptDocument, type KeptSale } from '../../lib/loanStore';
 import { CustomerStep } from './steps/CustomerStep';
 import { DepositStep } from './steps/DepositStep';
 import { DocumentsStep } from './steps/DocumentsStep';
@@ -45,12 +53,6 @@ import { LockStep } from './steps/LockStep';
 import { PhoneStep } from './steps/PhoneStep';
 import { TermsStep } from './steps/TermsStep';
 import { emptyDraft, WizardProvider, type Capture, type CodeKind, type CodeSent, type Draft, type WizardApi } from './wizard';
-
-/**
- * What a link passes to start a sale: for the customer in hand (the customer view's "Add loan"), or
- * for a number a lookup found no customer with (the customer step opens with it typed in).
- */
-export type StartSaleState = { fromCustomer: true } | { msisdn: string };
 
 const isStartSaleState = (state: unknown): state is StartSaleState =>
     typeof state === 'object' &&
@@ -383,7 +385,7 @@ const Wizard = ({ entry }: { entry: Entry }) => {
     );
 };
 
-/** One of the five add-loan routes (entries.ts), open to the holders of its gate (calls.ts). */
+/** One of the five add-loan routes (lib/saleEntries.ts), open to the holders of its gate (calls.ts). */
 export const AddLoan = ({ entry }: { entry: EntryKey }) => (
     <CanAccess resource={ADD_LOAN_RESOURCE} action={entry} accessDenied={<AccessDenied />} loading={<PageLoading />}>
         <Wizard key={entry} entry={ENTRIES[entry]} />

@@ -3,8 +3,8 @@ import { loanCancellationOptions, type Loan } from '../../../contract/loans';
 import { useWrite } from '../../dataProvider/useWrite';
 import { callApi } from '../../lib/portalApi';
 import { useSingleFlight } from '../../lib/singleFlight';
-import { ActionDialog, useFieldProblem } from '../customers/actions/ActionDialog';
-import { ExitReasonFields, useExitReason } from '../customers/actions/ExitReason';
+import { ActionDialog, useFieldProblem } from '../../dialogs/ActionDialog';
+import { ExitReasonFields, useExitReason } from '../../dialogs/ExitReason';
 
 /**
  * "Cancel sale": with a loan (draft or awaiting its deposit), a sales-exit reason (spec §9,

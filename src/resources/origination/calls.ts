@@ -1,5 +1,5 @@
 /**
- * Who may open each way into the add-loan wizard (entries.ts): ADD_LOAN, which every call of a sale
+ * Who may open each way into the add-loan wizard (lib/saleEntries.ts): ADD_LOAN, which every call of a sale
  * needs (contract/origination.ts), and the role that finds customers that way, both; and the
  * role of the phones the customer qualifies for (customer-qualified-devices), the one call of the
  * wizard that ADD_LOAN does not open, so the screen is never wider than a call it makes (a seller
@@ -11,15 +11,13 @@ import { qualifiedDevices } from '../../../contract/customers';
 import { roleAllows, type Access } from '../../../contract/define';
 import { createLoan } from '../../../contract/origination';
 import { defineResource, type ResourceDeclaration, type RolesRule } from '../../dataProvider/defineResource';
-import { ENTRIES, ENTRY_KEYS, type EntryKey } from './entries';
+import { ADD_LOAN_RESOURCE, ENTRIES, ENTRY_KEYS, type EntryKey } from '../../lib/saleEntries';
 
 /** Every one of these gates at once. */
 const allOf =
     (...gates: readonly Access[]): RolesRule =>
     roles =>
         gates.every(gate => roleAllows(gate, true, roles));
-
-export const ADD_LOAN_RESOURCE = 'add-loan';
 
 export default {
     [ADD_LOAN_RESOURCE]: defineResource({

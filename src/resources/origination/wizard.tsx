@@ -16,9 +16,9 @@ import type { CallResponse } from '../../../contract/define';
 import type { OcrFields, uploadImage } from '../../../contract/kyc';
 import type { Loan } from '../../../contract/loans';
 import type { generateCustomerOtp, imeiValidationCheck } from '../../../contract/origination';
-import type { CustomerType } from '../customers/customerStore';
-import { cancellableAt, type Entry, type Step } from './entries';
-import type { QualifiedPhone } from './loanStore';
+import type { CustomerType } from '../../lib/customerStore';
+import { cancellableAt, type Entry, type Step } from '../../lib/saleEntries';
+import type { QualifiedPhone } from '../../lib/loanStore';
 
 export type KycImage = CallResponse<typeof uploadImage>;
 

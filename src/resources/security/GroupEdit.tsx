@@ -1,6 +1,6 @@
 import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, minLength, required } from 'react-admin';
 import { quietOnError } from '../../layout/ResourceErrors';
-import { EditLoadError } from '../users/EditLoadError';
+import { EditLoadError } from '../../lists/EditLoadError';
 
 /**
  * Rename or describe a group (ADD_SECURITY_GROUP), opened from the group's screen. Only what

@@ -19,7 +19,7 @@ import { internationalMsisdn, isMsisdn } from '../../../contract/fields';
 import type { Admin } from '../../../contract/security';
 import { usePortalValidators } from '../../lib/validators';
 import { quietOnError } from '../../layout/ResourceErrors';
-import { EditLoadError } from './EditLoadError';
+import { EditLoadError } from '../../lists/EditLoadError';
 import { UserAccountActions } from './UserAccountActions';
 import { useChoosableGroups } from './choosableGroups';
 import { isOwnAccount } from './ownAccount';

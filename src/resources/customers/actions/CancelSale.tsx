@@ -2,9 +2,9 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { loanCancellationOptions, type Loan } from '../../../../contract/loans';
-import { useCustomerQuery } from '../api';
-import { ActionDialog, useFieldProblem } from './ActionDialog';
-import { ExitReasonFields, useExitReason } from './ExitReason';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
+import { ExitReasonFields, useExitReason } from '../../../dialogs/ExitReason';
 import { useDialogAction } from './useDialogAction';
 
 /** Cancelling a sale that has not gone through, with a sales-exit reason (spec §9); `other` needs a note. */

@@ -3,8 +3,8 @@ import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { INDUSTRY_VERTICALS, TURNOVER_BANDS, type Customer } from '../../../../contract/customers';
-import { useFormat } from '../format';
-import { ActionDialog, useFieldProblem } from './ActionDialog';
+import { useFormat } from '../../../lib/useFormat';
+import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
 import { useDialogAction } from './useDialogAction';
 
 type Industry = (typeof INDUSTRY_VERTICALS)[number];

@@ -12,8 +12,8 @@ import type { Loan } from '../../../../contract/loans';
 import { useWrite } from '../../../dataProvider/useWrite';
 import type { WriteName, WriteParams, WriteResult } from '../../../dataProvider/writes';
 import { errorKeyOf } from '../../../lib/apiErrors';
-import { useFormat } from '../format';
-import { ActionDialog, useFieldProblem } from './ActionDialog';
+import { useFormat } from '../../../lib/useFormat';
+import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
 import { reasonProblem, ReasonField } from './fields';
 import { useDialogAction } from './useDialogAction';
 

@@ -11,8 +11,8 @@ import { imeiProblem } from '../../../lib/imeiCheck';
 import { transferOwnerLookup, type Loan } from '../../../../contract/loans';
 import { errorKeyOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';
-import { customerKey } from '../api';
-import { ActionDialog, useFieldProblem } from './ActionDialog';
+import { customerKey } from '../../../lib/customerQuery';
+import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
 import { reasonProblem, ReasonField } from './fields';
 import { useDialogAction } from './useDialogAction';
 

@@ -3,16 +3,16 @@ import { Box, Button, FormHelperText, List, ListItem, ListItemText, Rating, Text
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { customerCallRatings } from '../../../../contract/customers';
-import { useCustomerQuery } from '../api';
-import { useFormat } from '../format';
-import { Loaded, Section } from '../sections/Section';
-import { ActionDialog, useFieldProblem } from './ActionDialog';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import { useFormat } from '../../../lib/useFormat';
+import { Loaded, Section } from '../../../parts/Section';
+import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
 import { useDialogAction } from './useDialogAction';
 
 /**
  * The latest ratings of the customer's calls, newest first, each with who rated and when, and how
  * many there are in all: a rating just given shows here once the dialog closes (the customer's
- * answers are fetched again after any action, api.ts).
+ * answers are fetched again after any action, lib/customerQuery.ts).
  */
 const LatestRatings = ({ msisdn }: { msisdn: string }) => {
     const translate = useTranslate();

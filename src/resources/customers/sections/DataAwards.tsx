@@ -16,11 +16,11 @@ import {
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { customerDataAwards, DATA_BUNDLES_MB } from '../../../../contract/customers';
-import { ActionDialog, useFieldProblem } from '../actions/ActionDialog';
+import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
 import { useDialogAction } from '../actions/useDialogAction';
-import { useCustomerQuery } from '../api';
-import { useFormat } from '../format';
-import { Loaded, Section } from './Section';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import { useFormat } from '../../../lib/useFormat';
+import { Loaded, Section } from '../../../parts/Section';
 
 type Bundle = (typeof DATA_BUNDLES_MB)[number];
 

@@ -1,8 +1,8 @@
 import { List, ListItem, ListItemText } from '@mui/material';
 import { depositTransactions } from '../../../../contract/loans';
-import { useCustomerQuery } from '../api';
-import { useFormat } from '../format';
-import { Loaded, Section } from './Section';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import { useFormat } from '../../../lib/useFormat';
+import { Loaded, Section } from '../../../parts/Section';
 
 /** The customer's deposits, newest first. */
 export const Deposits = ({ msisdn }: { msisdn: string }) => {

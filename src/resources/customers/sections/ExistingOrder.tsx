@@ -1,9 +1,9 @@
 import { useCanAccess } from 'react-admin';
 import { customerLoans } from '../../../../contract/loans';
-import { useCustomerQuery } from '../api';
-import type { KeptCustomer } from '../customerStore';
-import { useFormat } from '../format';
-import { Fact, Facts, Section } from './Section';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import type { KeptCustomer } from '../../../lib/customerStore';
+import { useFormat } from '../../../lib/useFormat';
+import { Fact, Facts, Section } from '../../../parts/Section';
 
 /**
  * A digitally assisted customer's sale in progress. The lookup's answer is only where it stood

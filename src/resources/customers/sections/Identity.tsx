@@ -1,8 +1,8 @@
 import { Divider, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
 import type { Address, Customer } from '../../../../contract/customers';
-import { useFormat } from '../format';
-import { Fact, Facts, Section } from './Section';
+import { useFormat } from '../../../lib/useFormat';
+import { Fact, Facts, Section } from '../../../parts/Section';
 
 /** `27821234567` → `27••••••567`: enough to confirm with the customer, not to call them. */
 export const maskPhone = (msisdn: string) =>

@@ -1,7 +1,7 @@
 import { customerLimits } from '../../../../contract/customers';
-import { useCustomerQuery } from '../api';
-import { useFormat } from '../format';
-import { Fact, Facts, Loaded, Section } from './Section';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import { useFormat } from '../../../lib/useFormat';
+import { Fact, Facts, Loaded, Section } from '../../../parts/Section';
 
 /** The credit limit, what open loans use of it, and what is left. */
 export const Limits = ({ msisdn }: { msisdn: string }) => {

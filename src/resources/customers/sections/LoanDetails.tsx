@@ -16,11 +16,11 @@ import { useTranslate } from 'react-admin';
 import type { CallResponse } from '../../../../contract/define';
 import { checkInsurance, loanStatements, type Loan, type ScheduledLoan } from '../../../../contract/loans';
 import { costOfCreditPercent } from '../../../../contract/origination';
-import { useCustomerQuery } from '../api';
-import { useFormat } from '../format';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import { useFormat } from '../../../lib/useFormat';
 import { ScheduleTable } from './Schedule';
-import { Fact, Facts, Loaded } from './Section';
-import { beforeDeposit, TermsFigures, type Terms } from '../../origination/terms';
+import { Fact, Facts, Loaded } from '../../../parts/Section';
+import { beforeDeposit, TermsFigures, type Terms } from '../../../parts/terms';
 
 /** The terms the loan was accepted on, from its statement: what the customer owes in all, and why. */
 const termsOfStatement = (statement: CallResponse<typeof loanStatements>, loan: Loan): Terms => ({

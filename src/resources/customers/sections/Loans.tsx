@@ -5,16 +5,16 @@ import { CanAccess, useTranslate } from 'react-admin';
 import type { DeviceLock, DeviceState as DeviceStateName } from '../../../../contract/devices';
 import { customerLoans, type ApprovalRequest, type Loan, type ScheduledLoan } from '../../../../contract/loans';
 import { DRAFT_RESERVATION_HOURS } from '../../../../contract/origination';
-import { ContinueSale } from '../../origination/ContinueSale';
-import type { VariantKey } from '../variants';
-import { useCustomerQuery } from '../api';
+import { ContinueSale } from '../../../parts/ContinueSale';
+import type { VariantKey } from '../../../lib/customerVariants';
+import { useCustomerQuery } from '../../../lib/customerQuery';
 import { CancelSale } from '../actions/CancelSale';
 import { DEVICE_COMMANDS, locked } from '../actions/DeviceActions';
 import { LoanRequest } from '../actions/LoanRequests';
-import { useFormat } from '../format';
+import { useFormat } from '../../../lib/useFormat';
 import { LoanDetails } from './LoanDetails';
 import { arrearsLockCleared, LoanStanding } from './Schedule';
-import { Fact, Facts, Loaded, Section } from './Section';
+import { Fact, Facts, Loaded, Section } from '../../../parts/Section';
 import { StatusChip, type Tone } from './StatusChip';
 
 /** While a device command waits for its provider, the loans are asked for again this often. */

@@ -1,8 +1,8 @@
 import { Chip, List, ListItem, ListItemText, Stack } from '@mui/material';
 import { customerMessages } from '../../../../contract/customers';
-import { useCustomerQuery } from '../api';
-import { useFormat } from '../format';
-import { Loaded, Section } from './Section';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import { useFormat } from '../../../lib/useFormat';
+import { Loaded, Section } from '../../../parts/Section';
 
 /** The SMS messages sent to the customer, newest first (spec §4: by id, descending). */
 export const Messages = ({ msisdn }: { msisdn: string }) => {

@@ -1,9 +1,9 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { qualifiedDevices } from '../../../../contract/customers';
-import { useCustomerQuery } from '../api';
-import { useFormat } from '../format';
-import { Loaded, Section } from './Section';
+import { useCustomerQuery } from '../../../lib/customerQuery';
+import { useFormat } from '../../../lib/useFormat';
+import { Loaded, Section } from '../../../parts/Section';
 
 /** The phones whose financed amount fits the credit the customer has left. */
 export const QualifiedPhones = ({ msisdn }: { msisdn: string }) => {

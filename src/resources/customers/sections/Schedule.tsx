@@ -23,8 +23,8 @@ import type { InstalmentStatus } from '../../../../contract/lending';
 import type { ScheduledLoan } from '../../../../contract/loans';
 import { formatCalendarDay } from '../../../lib/format';
 import { locked } from '../actions/DeviceActions';
-import { useFormat } from '../format';
-import { Fact, Facts } from './Section';
+import { useFormat } from '../../../lib/useFormat';
+import { Fact, Facts } from '../../../parts/Section';
 import { StatusChip, type Tone } from './StatusChip';
 
 /** A sentence to translate: its key and its arguments (amounts as numbers, days as YYYY-MM-DD). */

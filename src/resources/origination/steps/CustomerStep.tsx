@@ -7,8 +7,8 @@ import { customerLoginCheck } from '../../../../contract/origination';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';
 import { usePortalValidators } from '../../../lib/validators';
-import { customerStore, type CustomerType } from '../../customers/customerStore';
-import { loanStore } from '../loanStore';
+import { customerStore, type CustomerType } from '../../../lib/customerStore';
+import { loanStore } from '../../../lib/loanStore';
 import { identityOf, kycOnFile } from './identityValues';
 import { FormActions, StepHeading, StepProblem, useWizard } from '../wizard';
 

@@ -8,7 +8,7 @@ import { TRANSACTION_CHANNELS } from '../../../../contract/loans';
 import { confirmInitialDeposit, digitalAssistedConfirmDeposit, loanDeposit } from '../../../../contract/origination';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';
-import { useFormat } from '../../customers/format';
+import { useFormat } from '../../../lib/useFormat';
 import { parseAmount, useWizardChecks } from '../checks';
 import { FormActions, StepHeading, StepProblem, useWizard } from '../wizard';
 

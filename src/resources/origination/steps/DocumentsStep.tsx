@@ -6,10 +6,10 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, REQUIRED_KYC_IMAGES, type KycImageKind } from '../../../../contract/kyc';
 import { isOnline } from '../../../lib/online';
-import { uploadKycImage } from '../../kyc/api';
-import { uploadRefusalOf } from '../../kyc/uploadRefusal';
+import { uploadKycImage } from '../../../lib/kycImages';
+import { uploadRefusalOf } from '../../../lib/uploadRefusal';
 import { StepActions, StepHeading, StepProblem, useWizard, type Capture } from '../wizard';
-import { loanStore } from '../loanStore';
+import { loanStore } from '../../../lib/loanStore';
 
 /** The documents a sale through this entry needs: the three of every submission, and liveness when digitally assisted. */
 export const requiredKinds = (liveness: boolean): KycImageKind[] => [

@@ -6,12 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { customerKey } from '../../customers/api';
-import { customerStore } from '../../customers/customerStore';
-import { useFormat } from '../../customers/format';
-import { Fact, Facts } from '../../customers/sections/Section';
-import { absolute, VARIANTS, viewAddress } from '../../customers/variants';
-import { loanStore } from '../loanStore';
+import { customerKey } from '../../../lib/customerQuery';
+import { customerStore } from '../../../lib/customerStore';
+import { useFormat } from '../../../lib/useFormat';
+import { Fact, Facts } from '../../../parts/Section';
+import { absolute, VARIANTS, viewAddress } from '../../../lib/customerVariants';
+import { loanStore } from '../../../lib/loanStore';
 import { useWizard } from '../wizard';
 
 /**

@@ -8,7 +8,7 @@ import { callApi } from '../../../lib/portalApi';
 import { usePortalValidators } from '../../../lib/validators';
 import { useWizardChecks } from '../checks';
 import { FieldGrid } from '../FieldGrid';
-import { loanStore } from '../loanStore';
+import { loanStore } from '../../../lib/loanStore';
 import { FormActions, StepHeading, StepProblem, useWizard, type IdentityValues } from '../wizard';
 import { businessFields, personFields } from './identityFields';
 import { blankIdentity, kycBody, OCR_FIELDS, withOcr } from './identityValues';

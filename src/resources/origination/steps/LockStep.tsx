@@ -15,7 +15,7 @@ import {
 import type { LoanStatus } from '../../../../contract/loans';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';
-import { useFormat } from '../../customers/format';
+import { useFormat } from '../../../lib/useFormat';
 import { FormActions, StepHeading, StepProblem, useWizard } from '../wizard';
 
 /** Spec: the lock is asked after every 2 s until the provider confirms it. */

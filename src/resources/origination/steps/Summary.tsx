@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Quote } from '../../../../contract/origination';
-import { termsOfLoan, termsOfQuote, TermsFigures } from '../terms';
+import { termsOfLoan, termsOfQuote, TermsFigures } from '../../../parts/terms';
 import { useWizard } from '../wizard';
 
 /**

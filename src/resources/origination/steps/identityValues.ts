@@ -5,7 +5,7 @@
 import { INDUSTRY_VERTICALS, TURNOVER_BANDS, type Customer } from '../../../../contract/customers';
 import type { CallInput } from '../../../../contract/define';
 import type { kycDetails, OcrFields } from '../../../../contract/kyc';
-import type { Entry } from '../entries';
+import type { Entry } from '../../../lib/saleEntries';
 import type { Draft, IdentityValues } from '../wizard';
 
 /** A customer whose KYC is submitted (not rejected) may buy at once: create_loan needs no new documents. */

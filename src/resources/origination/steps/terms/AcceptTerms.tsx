@@ -16,8 +16,8 @@ import { Form, useInput, useTranslate, ValidationError, type Validator } from 'r
 import { createLoan, loanQuote } from '../../../../../contract/origination';
 import { errorKeyOf } from '../../../../lib/apiErrors';
 import { callApi } from '../../../../lib/portalApi';
-import { useFormat } from '../../../customers/format';
-import { loanStore } from '../../loanStore';
+import { useFormat } from '../../../../lib/useFormat';
+import { loanStore } from '../../../../lib/loanStore';
 import { FormActions, StepProblem, useWizard, type CodeKind } from '../../wizard';
 import { Summary } from '../Summary';
 import { KINDS, SEND } from './codes';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorKeyOf } from '../../../../lib/apiErrors';
 import { callApi } from '../../../../lib/portalApi';
-import { useFormat } from '../../../customers/format';
+import { useFormat } from '../../../../lib/useFormat';
 import { StepProblem, useWizard, type CodeKind } from '../../wizard';
 import { SEND } from './codes';
 

@@ -1,14 +1,17 @@
 /**
- * The customer screens' calls, through the portal's one HTTP client (lib/portalApi.ts) and
+ * The customer screens' calls (and the add-loan wizard's, which refreshes the customer it sold to), through the portal's one HTTP client (lib/portalApi.ts) and
  * react-admin's query cache: every answer about a customer sits under `customerKey(msisdn)`, so a
  * write on them (customers/writes.ts, refreshing `customer`) refreshes all of it at once, and
  * nothing of one signed-in visit outlives it (App.tsx).
  */
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import type { CallDefinition, CallInput, CallResponse } from '../../../contract/define';
-import { callApi } from '../../lib/portalApi';
+import type { CallDefinition, CallInput, CallResponse } from '../../contract/define';
+import { callApi } from './portalApi';
 
-export const customerKey = (msisdn: string) => ['customer', msisdn] as const;
+/** The customer view's cache, refetched after every write on a customer (customers/writes.ts). */
+export const CUSTOMER = 'customer';
+
+export const customerKey = (msisdn: string) => [CUSTOMER, msisdn] as const;
 
 type QueryOptions<C extends CallDefinition> = Omit<UseQueryOptions<CallResponse<C>>, 'queryKey' | 'queryFn'>;
 

@@ -2,13 +2,12 @@ import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import { Button } from '@mui/material';
 import { CanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { StartSaleState } from './AddLoan';
-import { absolute, type VariantKey } from '../customers/variants';
-import { ENTRIES, ENTRY_OF_VARIANT } from './entries';
-import { ADD_LOAN_RESOURCE } from './calls';
+import type { StartSaleState } from '../lib/saleEntries';
+import { absolute, type VariantKey } from '../lib/customerVariants';
+import { ENTRIES, ENTRY_OF_VARIANT, ADD_LOAN_RESOURCE } from '../lib/saleEntries';
 
 /**
- * Starts a sale through the add-loan wizard entry of a customer lookup variant (entries.ts), shown
+ * Starts a sale through the add-loan wizard entry of a customer lookup variant (lib/saleEntries.ts), shown
  * only to the holders of that entry's gate: on a customer view, "Add loan" for the customer in
  * hand; on a lookup screen, "New sale" for someone who is not a customer yet; after a lookup that
  * found no one, a sale for the number looked for (`msisdn`), which the wizard's first step holds.

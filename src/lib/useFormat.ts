@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import { formatDateTime, formatDay, titleCase } from '../../lib/format';
+import { formatDateTime, formatDay, titleCase } from './format';
 
 export const formatMoney = (amount: number, currency: string, locale: string) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);

@@ -5,10 +5,10 @@
  */
 import { Box, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import type { INSTALMENT_PERIODS, LockSolution } from '../../../contract/customers';
-import type { Loan } from '../../../contract/loans';
-import { costOfCreditPercent, type Quote } from '../../../contract/origination';
-import { useFormat } from '../customers/format';
+import type { INSTALMENT_PERIODS, LockSolution } from '../../contract/customers';
+import type { Loan } from '../../contract/loans';
+import { costOfCreditPercent, type Quote } from '../../contract/origination';
+import { useFormat } from '../lib/useFormat';
 
 /**
  * Every figure of a sale's terms (issue 20): what the customer is quoted before accepting, and what

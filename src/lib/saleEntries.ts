@@ -1,15 +1,15 @@
 /**
- * The add-loan wizard's five ways in (spec §2): one wizard (AddLoan.tsx), five routes under
- * /dashboard, each saying who may open it (calls.ts), which channel the sale is made through,
+ * The add-loan wizard's five ways in (spec §2): one wizard (origination/AddLoan.tsx), five routes under
+ * /dashboard, each saying who may open it (origination/calls.ts), which channel the sale is made through,
  * how the two codes are verified, how the deposit is confirmed, whether a liveness capture is
- * needed, and which customer view the sale belongs to (src/resources/customers/variants.ts).
+ * needed, and which customer view the sale belongs to (customerVariants.ts).
  *
  * The order of a sale is contract/origination.ts's header; the steps are STEPS below.
  */
-import type { CUSTOMER_CHANNELS } from '../../../contract/customers';
-import type { RoleCode } from '../../../contract/roles';
-import { ROUTES } from '../../routes';
-import type { VariantKey } from '../customers/variants';
+import type { CUSTOMER_CHANNELS } from '../../contract/customers';
+import type { RoleCode } from '../../contract/roles';
+import { ROUTES } from '../routes';
+import type { VariantKey } from './customerVariants';
 
 export const ENTRY_KEYS = ['v1', 'v2', 'fieldagent', 'shop', 'assisted'] as const;
 export type EntryKey = (typeof ENTRY_KEYS)[number];
@@ -40,7 +40,7 @@ export interface Entry {
     key: EntryKey;
     /** Under /dashboard (the table of routes, src/routes.ts). */
     path: string;
-    /** The role that finds customers this way; the gate also wants ADD_LOAN and the qualified phones' role (calls.ts). */
+    /** The role that finds customers this way; the gate also wants ADD_LOAN and the qualified phones' role (origination/calls.ts). */
     findRole: RoleCode;
     channel: (typeof CUSTOMER_CHANNELS)[number];
     otp: OtpStyle;
@@ -137,6 +137,15 @@ export const stepIndex = (step: Step) => STEPS.indexOf(step);
 
 /** The steps before a loan exists: the kept step is only a hint for these (the server is the truth after). */
 export const STEPS_BEFORE_LOAN: readonly Step[] = ['customer', 'documents', 'identity', 'phone', 'terms'];
+
+/** The react-admin resource whose actions are the entries' gates (origination/calls.ts declares them). */
+export const ADD_LOAN_RESOURCE = 'add-loan';
+
+/**
+ * What a link passes to start a sale: for the customer in hand (the customer view's "Add loan"), or
+ * for a number a lookup found no customer with (the customer step opens with it typed in).
+ */
+export type StartSaleState = { fromCustomer: true } | { msisdn: string };
 
 /** A sale can be cancelled from any step before the lock (contract/loans.ts: until the deposit is paid). */
 export const cancellableAt = (step: Step) => stepIndex(step) < stepIndex('lock');

@@ -13,8 +13,8 @@
 import { useSyncExternalStore } from 'react';
 import { useCanAccess } from 'react-admin';
 import { z } from 'zod';
-import { secureStorage } from '../../lib/secureStorage';
-import { session } from '../../lib/session';
+import { secureStorage } from './secureStorage';
+import { session } from './session';
 
 /** Each feature's key; its name and description are `system.beta.features.<key>.*`. */
 export const BETA_FEATURES = ['compact_tables'] as const;

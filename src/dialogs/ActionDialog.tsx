@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';
+import { errorKeyOf, fieldErrorsOf } from '../lib/apiErrors';
 
 interface ActionDialogProps {
     open: boolean;

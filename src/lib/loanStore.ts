@@ -1,6 +1,6 @@
 /**
  * The sale in progress, kept in secure storage (spec §3 "Customer slice": loanStep and
- * selectedPhone; the selected customer type is src/resources/customers/customerStore.ts's) so a
+ * selectedPhone; the selected customer type is customerStore.ts's) so a
  * reload or a lost connection resumes it: the step reached, the phone chosen, the customer once
  * known, and the loan's reference once the loan exists. With a reference the server says where
  * the sale stands (`loan_progress`); the kept step is only a hint for the steps before it.
@@ -10,12 +10,12 @@
  * cancellation (`clear`).
  */
 import { z } from 'zod';
-import { customer, phoneModel, type Customer } from '../../../contract/customers';
-import { kycImage } from '../../../contract/kyc';
-import { secureStorage } from '../../lib/secureStorage';
-import { session } from '../../lib/session';
-import { customerStore } from '../customers/customerStore';
-import { ENTRY_KEYS, STEPS, type EntryKey, type Step } from './entries';
+import { customer, phoneModel, type Customer } from '../../contract/customers';
+import { kycImage } from '../../contract/kyc';
+import { secureStorage } from './secureStorage';
+import { session } from './session';
+import { customerStore } from './customerStore';
+import { ENTRY_KEYS, STEPS, type EntryKey, type Step } from './saleEntries';
 
 const STEP = 'loan-step';
 const PHONE = 'selected-phone';

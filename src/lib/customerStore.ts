@@ -8,10 +8,10 @@
  * customer kept by one staff member is never shown to the next one who signs in on the browser.
  */
 import { z } from 'zod';
-import { CUSTOMER_TYPES, customer, existingOrder } from '../../../contract/customers';
-import { secureStorage } from '../../lib/secureStorage';
-import { session } from '../../lib/session';
-import { VARIANT_KEYS, type VariantKey } from './variants';
+import { CUSTOMER_TYPES, customer, existingOrder } from '../../contract/customers';
+import { secureStorage } from './secureStorage';
+import { session } from './session';
+import { VARIANT_KEYS, type VariantKey } from './customerVariants';
 
 const CUSTOMER = 'customer';
 const CUSTOMER_TYPE = 'customer-type';
@@ -55,7 +55,7 @@ export const customerStore = {
         if (me) secureStorage.set(CUSTOMER_TYPE, { owner: me, type });
     },
 
-    /** The add-loan wizard's sale is over: the type chosen for it goes (src/resources/origination/loanStore.ts). */
+    /** The add-loan wizard's sale is over: the type chosen for it goes (loanStore.ts). */
     clearSelectedType(): void {
         secureStorage.remove(CUSTOMER_TYPE);
     },

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { LoadError } from '../../../lists/LoadError';
+import { LoadError } from '../lists/LoadError';
 
 /** A part of the customer view: a card with its heading, and an action beside it when there is one. */
 export const Section = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => {

@@ -2,12 +2,11 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Button } from '@mui/material';
 import { CanAccess, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { Loan, LoanStatus } from '../../../contract/loans';
-import { session } from '../../lib/session';
-import { absolute, type VariantKey } from '../customers/variants';
-import { ENTRIES, ENTRY_OF_VARIANT } from './entries';
-import { ADD_LOAN_RESOURCE } from './calls';
-import { loanStore } from './loanStore';
+import type { Loan, LoanStatus } from '../../contract/loans';
+import { session } from '../lib/session';
+import { absolute, type VariantKey } from '../lib/customerVariants';
+import { ENTRIES, ENTRY_OF_VARIANT, ADD_LOAN_RESOURCE } from '../lib/saleEntries';
+import { loanStore } from '../lib/loanStore';
 
 /** A sale in progress: the loan exists, and the wizard can take it on from where the server says it stands. */
 export const SALE_IN_PROGRESS: readonly LoanStatus[] = ['draft', 'awaiting_deposit', 'awaiting_lock'];
@@ -15,7 +14,7 @@ export const SALE_IN_PROGRESS: readonly LoanStatus[] = ['draft', 'awaiting_depos
 /**
  * "Continue sale" on a customer view, for a sale whose wizard was closed or whose kept draft was
  * lost (another browser, storage cleared): the loan's reference becomes the kept sale of this
- * entry, and the wizard resumes it from `loan_progress` (AddLoan.tsx), the server being the truth
+ * entry, and the wizard resumes it from `loan_progress` (origination/AddLoan.tsx), the server being the truth
  * of its step, device and codes. Offered to the holders of the entry's gate who may act on the sale
  * (its seller, or someone of the shop that sold it: the server's rule, which decides in the end).
  */

@@ -1,6 +1,6 @@
-/** Saying why a KYC upload failed (src/resources/kyc/api.ts), kept apart so the upload can be stood in for in tests. */
-import { apiErrorOf, errorKeyOf } from '../../lib/apiErrors';
-import { formatClock } from '../../lib/format';
+/** Saying why a KYC upload failed (kycImages.ts), kept apart so the upload can be stood in for in tests. */
+import { apiErrorOf, errorKeyOf } from './apiErrors';
+import { formatClock } from './format';
 
 /**
  * What to say when an upload fails: the catalog key and its values. Past the hourly quota, when the

@@ -1,11 +1,11 @@
-import type { CUSTOMER_VIEWS } from '../../../contract/customers';
-import { ROUTES } from '../../routes';
+import type { CUSTOMER_VIEWS } from '../../contract/customers';
+import { ROUTES } from '../routes';
 
 /**
  * The four ways into a customer (spec §2): staff, digitally assisted, field agent, and field agent
  * by shop. Each has its lookup screen and its view screen under /dashboard, gated by its own role
- * (the `find` action of its resource, declared in calls.ts); the screens themselves
- * are shared (CustomerFind.tsx, CustomerView.tsx).
+ * (the `find` action of its resource, declared in customers/calls.ts); the screens themselves
+ * are shared (customers/CustomerFind.tsx, CustomerView.tsx).
  */
 /** The contract's views (customerByPublicId's `view`), one for one. */
 export const VARIANT_KEYS = ['staff', 'assisted', 'fieldagent', 'shop'] as const satisfies typeof CUSTOMER_VIEWS;

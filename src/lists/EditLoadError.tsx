@@ -1,5 +1,5 @@
 import { useEditContext } from 'react-admin';
-import { LoadError } from '../../lists/LoadError';
+import { LoadError } from './LoadError';
 
 /** A record to edit that could not be loaded: why, with a Retry (as layout/ResourceErrors.tsx for lists and shows). */
 export const EditLoadError = () => {

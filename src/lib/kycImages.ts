@@ -1,13 +1,13 @@
 /**
  * The KYC calls (contract/kyc.ts) the portal makes that are neither a list nor a write of the
- * `kyc-submissions` resource (calls.ts, writes.ts): uploading a document or liveness capture (the
+ * `kyc-submissions` resource (resources/kyc/calls.ts, writes.ts): uploading a document or liveness capture (the
  * add-loan wizard and /verify_liveness), and reading one image for the checker.
  */
 import { HttpError } from 'ra-core';
-import type { CallResponse } from '../../../contract/define';
-import { kycImageContent, MAX_UPLOAD_BYTES, uploadImage, type KycImageKind } from '../../../contract/kyc';
-import { LIVENESS_MIN_SIDE, readImage } from '../../../contract/imageFormat';
-import { callApi, uploadCall } from '../../lib/portalApi';
+import type { CallResponse } from '../../contract/define';
+import { kycImageContent, MAX_UPLOAD_BYTES, uploadImage, type KycImageKind } from '../../contract/kyc';
+import { LIVENESS_MIN_SIDE, readImage } from '../../contract/imageFormat';
+import { callApi, uploadCall } from './portalApi';
 
 const bytesOf = (file: Blob): Promise<ArrayBuffer> =>
     typeof file.arrayBuffer === 'function'

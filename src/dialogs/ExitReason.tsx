@@ -1,8 +1,8 @@
 /**
  * Why a sale did not go through (spec §9 sales-exit reasons; `other` needs a note): the choice and
  * its note, checked before anything is sent, and the fields that ask for them inside a cancelling
- * dialog. The customer view's "Cancel sale" (CancelSale.tsx) and the add-loan wizard's
- * (src/resources/origination/CancelSaleDialog.tsx) both ask with these.
+ * dialog. The customer view's "Cancel sale" (customers/actions/CancelSale.tsx) and the add-loan wizard's
+ * (origination/CancelSaleDialog.tsx) both ask with these.
  */
 import {
     FormControl,
@@ -17,9 +17,9 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { SALES_EXIT_REASONS } from '../../../../contract/loans';
-import { LoadError } from '../../../lists/LoadError';
-import { useFormat } from '../format';
+import type { SALES_EXIT_REASONS } from '../../contract/loans';
+import { LoadError } from '../lists/LoadError';
+import { useFormat } from '../lib/useFormat';
 
 export type ExitReason = (typeof SALES_EXIT_REASONS)[number];
 

@@ -1,8 +1,8 @@
 import { GlobalStyles } from '@mui/material';
-import { useBetaFeature } from './betaFeatures';
+import { useBetaFeature } from '../lib/betaFeatures';
 
 /**
- * The presentation of the beta features in effect for this user (betaFeatures.ts), over the whole
+ * The presentation of the beta features in effect for this user (lib/betaFeatures.ts), over the whole
  * signed-in shell. `compact_tables`: every table's rows closer together, so a phone shows more of
  * a list without scrolling (the tables are already MUI's small size; this halves their padding).
  */
