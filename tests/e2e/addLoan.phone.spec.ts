@@ -2,7 +2,7 @@
  * The add-loan wizard on a phone (issue 11), at 360 px: a field agent, who has no shop, sells a new
  * customer a phone from a shop they choose, through to the active loan; no step scrolls sideways.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
     acceptTerms,
     chooseCustomer,
@@ -18,11 +18,7 @@ import {
     stockPhone,
     verifyCodes,
 } from './sale';
-import { expectAccessible, expectDashboard, signIn } from './support';
-
-const expectNoSidewaysScroll = async (page: Page) => {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-};
+import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 test('a field agent sells a new customer a phone from a shop they choose, on a phone (360 px)', async ({ page, request }) => {
     test.setTimeout(180_000);

@@ -4,14 +4,9 @@
  * that needs its reason, a bulk selection from the cards; nothing wider than the screen; axe on
  * each step.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiAs, freshImei, searchQueue, SIZWE } from './approvals.journey';
-import { expectAccessible, expectDashboard, signIn } from './support';
-
-const noSidewaysScroll = async (page: Page) => {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(360);
-};
+import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 test.describe('approvals on a phone', () => {
     test.describe.configure({ timeout: 120_000 });
@@ -28,7 +23,7 @@ test.describe('approvals on a phone', () => {
         const card = page.getByRole('listitem').filter({ hasText: imei });
         await expect(card).toContainText(SIZWE.name);
         await expect(card).toContainText('Requested by Sipho Ndlovu');
-        await noSidewaysScroll(page);
+        await expectNoSidewaysScroll(page);
         await expectAccessible(page, 'IMEI queue on a phone');
 
         // The search saved as a named query, applied again in one click (lists/SavedQueries.tsx).
@@ -39,13 +34,13 @@ test.describe('approvals on a phone', () => {
         await naming.getByRole('button', { name: 'Save' }).click();
         await expect(naming).toBeHidden();
         await expect(saved.getByRole('button', { name: SIZWE.name, exact: true, pressed: true })).toBeVisible();
-        await noSidewaysScroll(page);
+        await expectNoSidewaysScroll(page);
         await expectAccessible(page, 'a saved query on a phone');
 
         await card.getByRole('button', { name: /^Details of request/ }).click();
         await expect(card.getByText('New IMEI')).toBeVisible();
         await expect(card).toContainText('The shop replaced the phone under warranty');
-        await noSidewaysScroll(page);
+        await expectNoSidewaysScroll(page);
         await expectAccessible(page, 'a request opened on a phone');
 
         await card.getByRole('button', { name: /^Reject request/ }).click();
@@ -75,7 +70,7 @@ test.describe('approvals on a phone', () => {
         await page.getByRole('dialog', { name: 'Approve 1 request?' }).getByRole('button', { name: 'Approve' }).click();
         const report = page.getByRole('dialog', { name: 'Approving 1 request' });
         await expect(report.getByRole('status')).toHaveText('Done. Decided now: 1. Already decided: 0. Refused: 0.');
-        await noSidewaysScroll(page);
+        await expectNoSidewaysScroll(page);
         await expectAccessible(page, 'bulk report on a phone');
         await report.getByRole('button', { name: 'Close' }).click();
         await expect(page.getByRole('listitem').filter({ hasText: imei })).toHaveCount(0);

@@ -15,7 +15,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { API_BASE } from '../../contract';
 import { biAnalysis, biAuth, biDashboard, biScopeOptions } from '../../contract/analytics';
 import { fillPath, type CallResponse } from '../../contract/define';
-import { expectAccessible, expectDashboard, signIn, tokenOf } from './support';
+import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn, tokenOf } from './support';
 
 /** A call's path with its query, as the portal sends it. */
 const urlOf = (path: string, query: Record<string, string> = {}) => `${API_BASE}${path}?${new URLSearchParams(query).toString()}`;
@@ -81,7 +81,7 @@ const expectStacked = async (page: Page, labels: string[]) => {
         expect(below?.x).toBe(above?.x);
         expect(below!.y).toBeGreaterThan(above!.y + above!.height - 1);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSidewaysScroll(page);
 };
 
 export const analystJourney = async (page: Page, request: APIRequestContext) => {

@@ -4,7 +4,7 @@
  * seeded demo customers (README.md, "Demo customers").
  */
 import { expect, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, expectDashboard, signIn } from './support';
+import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 const ZANELE = { msisdn: '27710000001', name: 'Zanele Dube' };
 /** A Durban customer: no one of Soweto Central sees him. */
@@ -14,11 +14,6 @@ const MANDLA = { msisdn: '27710000004', name: 'Mandla Zulu' };
 const ADDRESS = /\/dashboard\/customers\/view\?customer=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const customerHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
-
-const noSideways = async (page: Page) => {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-};
 
 /** Finds a customer on the staff lookup and answers the view's address, checked to name no phone or id number. */
 const findAndCopyAddress = async (page: Page, msisdn: string, name: string) => {
@@ -49,7 +44,7 @@ export const addressJourney = async (page: Page) => {
     await expectDashboard(page, /Welcome, /);
     const zanele = await findAndCopyAddress(page, ZANELE.msisdn, ZANELE.name);
     await expectAccessible(page, 'customer view by its address');
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
 
     // Signed out and in again: the address opens the same customer.
     await signOut(page);
@@ -92,7 +87,7 @@ export const twoCustomersJourney = async (page: Page) => {
     await expect(page.getByRole('heading', { name: 'Customer record not found', level: 1 })).toBeVisible();
     await expect(customerHeading(page, MANDLA.name)).toHaveCount(0);
     await expectAccessible(page, 'customer view, an address naming nobody this user sees');
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await page.goto(mandla.replace(/customer=[0-9a-f-]+/, 'customer=00000000-0000-4000-8000-000000000000'));
     await expect(page.getByRole('heading', { name: 'Customer record not found', level: 1 })).toBeVisible();
 };

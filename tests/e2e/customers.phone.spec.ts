@@ -1,17 +1,12 @@
 /** The customer journeys of issue 8 at phone width (360 px): the field agent's, and the agent's view. */
 import { expect, test, type Page } from '@playwright/test';
-import { animationsEnded, expectAccessible, expectDashboard, signIn } from './support';
+import { animationsEnded, expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 // Each journey checks several screens with axe, a few seconds each on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 const SIBUSISO = { msisdn: '27710000006', name: 'Sibusiso Mokoena', loan: 'LPP-000006' };
 const ZANELE = { msisdn: '27710000001', name: 'Zanele Dube', loan: 'LPP-000001' };
-
-const fitsTheScreen = async (page: Page) => {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(360);
-};
 
 const openMenuItem = async (page: Page, group: string, item: string) => {
     await page
@@ -33,7 +28,7 @@ test('a field agent finds their customer on a phone and sees the loan', async ({
     const lookup = page.getByRole('textbox', { name: 'Phone number, username, ID number, IMEI or loan reference' });
     await expect(lookup).toBeVisible();
     await expectAccessible(page, 'find customer (field agent), phone');
-    await fitsTheScreen(page);
+    await expectNoSidewaysScroll(page);
 
     await lookup.fill(SIBUSISO.msisdn);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
@@ -43,7 +38,7 @@ test('a field agent finds their customer on a phone and sees the loan', async ({
     await expect(loans.getByText(SIBUSISO.loan)).toBeVisible();
     await expect(loans.getByText('Awaiting deposit')).toBeVisible();
     await expectAccessible(page, 'field agent customer view, phone');
-    await fitsTheScreen(page);
+    await expectNoSidewaysScroll(page);
 
     await page.reload();
     await expect(page.getByRole('heading', { name: SIBUSISO.name, level: 1 })).toBeVisible();
@@ -65,7 +60,7 @@ test('a field agent looks in a shop chosen from the list', async ({ page }) => {
     await expect(page.getByRole('heading', { name: ZANELE.name, level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Loans' }).getByText(ZANELE.loan)).toBeVisible();
     await expectAccessible(page, 'shop customer view, phone');
-    await fitsTheScreen(page);
+    await expectNoSidewaysScroll(page);
 });
 
 test('an agent reads a customer on a phone: loans, messages, and a dialog that fits', async ({ page }) => {
@@ -93,7 +88,7 @@ test('an agent reads a customer on a phone: loans, messages, and a dialog that f
     await expect(page.getByRole('region', { name: 'Loans' }).getByText(ZANELE.loan)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible();
     await expectAccessible(page, 'customer view, phone');
-    await fitsTheScreen(page);
+    await expectNoSidewaysScroll(page);
 
     await page.getByRole('button', { name: 'Rate a call' }).click();
     const dialog = page.getByRole('dialog', { name: 'Call rating' });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectDashboard, signIn } from './support';
+import { expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 /** Whether a click at the centre of `control` would reach it (nothing drawn over it). */
 const reachable = (control: Locator) =>
@@ -42,5 +42,5 @@ test('at phone width the sign-in page shows the banner without hiding the langua
     await context.setOffline(true);
     await expect(offlineBanner(page)).toBeInViewport();
     expect(await reachable(page.getByRole('button', { name: /Language/ }))).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSidewaysScroll(page);
 });

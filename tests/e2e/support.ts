@@ -20,6 +20,12 @@ export const signIn = async (page: Page, username: string, password = DEMO_PASSW
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 };
 
+/** The page is no wider than the window: nothing to scroll sideways to (the phone screens' rule). */
+export const expectNoSidewaysScroll = async (page: Page) => {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+};
+
 export const expectDashboard = async (page: Page, name: RegExp | string) => {
     await expect(page).toHaveURL(/\/dashboard\/?$/);
     await expect(page.getByRole('heading', { name })).toBeVisible();

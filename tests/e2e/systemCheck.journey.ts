@@ -3,7 +3,7 @@
  * take-over, as journeys both widths run (systemCheck.spec.ts, systemCheck.phone.spec.ts).
  */
 import { expect, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, expectDashboard, signIn } from './support';
+import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 /** src/lib/singleTabLock.ts LOCK_KEY (that module reads the build's settings, which Node has not). */
 const LOCK_KEY = 'pfp.tab-lock';
@@ -13,11 +13,6 @@ const check = (page: Page, title: string) => page.getByTestId('system-check').fi
 /** Each check's heading says its state in words ("Reaching the server: OK"), beside an icon. */
 const expectState = async (page: Page, title: string, state: 'OK' | 'Warning' | 'Failed') =>
     expect(check(page, title).getByRole('heading')).toHaveText(`${title}: ${state}`);
-
-const noSideways = async (page: Page) => {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-};
 
 export const systemCheckJourney = async (page: Page) => {
     await signIn(page, 'maker');
@@ -33,7 +28,7 @@ export const systemCheckJourney = async (page: Page) => {
     await expectState(page, 'One tab at a time', 'OK');
     await expect(check(page, 'SMS gateway')).toContainText('No gateway is connected');
     await expect(check(page, 'Lock provider Samsung')).toContainText('Simulated: no outside service is connected.');
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, '/dashboard/test');
 
     await page.getByRole('button', { name: 'Run again' }).click();
@@ -53,7 +48,7 @@ export const betaJourney = async (page: Page, { tables }: { tables: boolean }) =
     await expectState(page, 'One tab at a time', 'OK');
     const compact = page.getByRole('switch', { name: 'Compact tables' });
     await expect(compact).not.toBeChecked();
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, '/dashboard/test-beta');
 
     const cellPadding = async () => {
@@ -101,7 +96,7 @@ export const takeOverJourney = async (browser: Browser, viewport: { width: numbe
     await second.goto('/dashboard');
     await expect(second.getByRole('heading', { name: 'Page blocked' })).toBeVisible();
     await expect(second.getByRole('button', { name: 'Use here' })).toBeVisible();
-    await noSideways(second);
+    await expectNoSidewaysScroll(second);
     await expectAccessible(second, 'Page blocked');
 
     await second.getByRole('button', { name: 'Use here' }).click();
