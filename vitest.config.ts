@@ -26,6 +26,8 @@ export default defineConfig({
                     name: 'server',
                     environment: 'node',
                     include: ['tests/server/**/*.test.ts'],
+                    // Migrates and seeds one database per run; each file starts from a copy of it.
+                    globalSetup: ['tests/server/template.ts'],
                     testTimeout: 30_000,
                     hookTimeout: 60_000,
                     // PGlite is memory hungry and each file gets its own database: keep it to two at once.

@@ -225,7 +225,14 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
 
 // ---------------------------------------------------------------------------------------------
 
-export const openDatabase = async (settings: Pick<Settings, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> => {
+/**
+ * `loadDataDir`: an embedded database in memory starts as a copy of this dumped data folder
+ * (PGlite's `dumpDataDir`) instead of empty; the server tests start each file from one seeded copy.
+ */
+export const openDatabase = async (
+    settings: Pick<Settings, 'databaseUrl' | 'dataDir'>,
+    options: { loadDataDir?: Blob } = {},
+): Promise<OpenDatabase> => {
     if (settings.databaseUrl) {
         // postgres.js pipelines queries on a connection: a connection per core keeps PostgreSQL busy
         // with fewer round trips than a connection per request would (docs/architecture.md).
@@ -264,7 +271,7 @@ export const openDatabase = async (settings: Pick<Settings, 'databaseUrl' | 'dat
     try {
         if (dataDir) mkdirSync(dataDir, { recursive: true });
         // pg_trgm: the inventory list finds part of an IMEI through a trigram index (migration 0017).
-        client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+        client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
     } catch (error) {
         lock?.release();
         throw error;

@@ -1,11 +1,16 @@
 /**
  * The server tests' harness: the real app on a real, fresh database per test file (in-memory
  * PGlite, or a throwaway database on the PostgreSQL server named by TEST_DATABASE_URL), migrated
- * and seeded like a real start, with a clock the tests move instead of sleeping.
+ * and seeded like a real start, with a clock the tests move instead of sleeping. The database is
+ * a copy of one migrated and seeded once per run (template.ts), the clock starting at the moment
+ * that copy was seeded.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
+import type { z } from 'zod';
 import { API_BASE } from '../../contract';
 import { login } from '../../contract/auth';
 import { fillPath, type CallDefinition, type CallResponse } from '../../contract/define';
@@ -15,6 +20,7 @@ import { MEMORY_DATA_DIR, openDatabase, type Database, type OpenDatabase } from 
 import { prepareDatabase } from '../../server/seed';
 import { loadSettings, type Settings } from '../../server/settings';
 import { DEFAULT_UPLOAD, multipartBody, type FilePart } from './multipart';
+import { SEED_SETTINGS, type SeededTemplate } from './template';
 
 export const PASSWORD = 'demo-pass-2026';
 
@@ -28,10 +34,8 @@ export interface TestClock {
     advance(ms: number): void;
 }
 
-export interface CallOptions {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
+/** How a call reaches the server, beside its input. */
+export interface CallTransport {
     token?: string | null;
     headers?: Record<string, string>;
     /** The caller's address as the server sees it (127.0.0.1 unless a test plays another source). */
@@ -39,6 +43,25 @@ export interface CallOptions {
     /** An `upload: true` call's file parts (multipart.ts): a small PNG unless given. */
     files?: readonly FilePart[];
 }
+
+type PartInput<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+/**
+ * A call's options: its `params`, `query` and `body` typed from the call's own schemas (what the
+ * portal may send), and how it is sent. `CallOptions` without a call takes any input.
+ */
+export type CallOptions<C extends CallDefinition = CallDefinition> = CallTransport & {
+    params?: PartInput<C['params']>;
+    query?: PartInput<C['query']>;
+    body?: PartInput<C['body']>;
+};
+
+/** Input the contract's types refuse, sent on purpose to see the server refuse it too. */
+export type UncheckedCallOptions = CallTransport & {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+};
 
 export interface CallResult<C extends CallDefinition> {
     status: number;
@@ -56,7 +79,12 @@ export interface TestServer {
     settings: Settings;
     clock: TestClock;
     /** Makes a contract call the way the portal does (JSON, Bearer token and Coords headers). */
-    call<C extends CallDefinition>(call: C, options?: CallOptions): Promise<CallResult<C>>;
+    call<C extends CallDefinition>(call: C, options?: CallOptions<C>): Promise<CallResult<C>>;
+    /**
+     * The same call with input its types refuse (a wrong type, a missing or unknown field), for the
+     * tests of what the server answers to it.
+     */
+    callUnchecked<C extends CallDefinition>(call: C, options?: UncheckedCallOptions): Promise<CallResult<C>>;
     /** Signs in with a password (the demo password by default) and answers the token. */
     signIn(username: string, password?: string): Promise<string>;
     /** Builds another app on the same database (e.g. other settings); closed with the server. */
@@ -65,8 +93,8 @@ export interface TestServer {
 }
 
 /** A stopped clock: time moves only when a test moves it, so waits and expiries are exact. */
-const createClock = (): TestClock => {
-    let current = Date.now();
+const createClock = (start: number): TestClock => {
+    let current = start;
     return {
         now: () => new Date(current),
         advance: ms => {
@@ -75,12 +103,15 @@ const createClock = (): TestClock => {
     };
 };
 
-/** A fresh database on TEST_DATABASE_URL's server, dropped when the tests are done. */
-const throwawayPostgres = async (serverUrl: string) => {
+/**
+ * A fresh database on TEST_DATABASE_URL's server (a copy of `template` when given), dropped when
+ * the tests are done.
+ */
+const throwawayPostgres = async (serverUrl: string, template: string | undefined) => {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     return {
@@ -95,13 +126,13 @@ const throwawayPostgres = async (serverUrl: string) => {
     };
 };
 
-const jsonRequest = (headers: Record<string, string>, options: CallOptions) =>
+const jsonRequest = (headers: Record<string, string>, options: UncheckedCallOptions) =>
     options.body !== undefined
         ? { payload: JSON.stringify(options.body), headers: { ...headers, 'content-type': 'application/json' } }
         : {};
 
 /** An upload call as the portal makes it: multipart, the body's fields as text parts, then the file. */
-const uploadRequest = (headers: Record<string, string>, options: CallOptions) => {
+const uploadRequest = (headers: Record<string, string>, options: UncheckedCallOptions) => {
     const { payload, contentType } = multipartBody(
         (options.body ?? {}) as Record<string, unknown>,
         options.files ?? [DEFAULT_UPLOAD],
@@ -109,9 +140,19 @@ const uploadRequest = (headers: Record<string, string>, options: CallOptions) =>
     return { payload, headers: { ...headers, 'content-type': contentType } };
 };
 
+/**
+ * The run's seeded template, unless this test's settings change what is migrated or seeded (then
+ * it seeds its own, as every file once did), or the set-up did not run (a harness used elsewhere).
+ */
+const templateFor = (overrides: Partial<Settings>): SeededTemplate | undefined =>
+    SEED_SETTINGS.some(key => key in overrides) ? undefined : inject('seededTemplate');
+
 export const startTestServer = async (overrides: Partial<Settings> = {}): Promise<TestServer> => {
-    const clock = createClock();
-    const postgres = process.env.TEST_DATABASE_URL ? await throwawayPostgres(process.env.TEST_DATABASE_URL) : null;
+    const template = templateFor(overrides);
+    const clock = createClock(template?.seededAt ?? Date.now());
+    const postgres = process.env.TEST_DATABASE_URL
+        ? await throwawayPostgres(process.env.TEST_DATABASE_URL, template?.kind === 'postgres' ? template.database : undefined)
+        : null;
     const settings: Settings = {
         ...loadSettings({ NODE_ENV: 'test' }),
         dataDir: MEMORY_DATA_DIR,
@@ -121,12 +162,16 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
         now: clock.now,
         ...overrides,
     };
-    const database = await openDatabase(settings);
-    await prepareDatabase(database, settings);
+    const database = await openDatabase(
+        settings,
+        template?.kind === 'pglite' ? { loadDataDir: new Blob([readFileSync(template.file)]) } : {},
+    );
+    // A copy of the template was migrated and seeded with these very settings.
+    if (!template) await prepareDatabase(database, settings);
     const app = await buildApp({ db: database.db, settings, listen: database.listen });
     const others: FastifyInstance[] = [];
 
-    const call = async <C extends CallDefinition>(definition: C, options: CallOptions = {}): Promise<CallResult<C>> => {
+    const call = async <C extends CallDefinition>(definition: C, options: UncheckedCallOptions = {}): Promise<CallResult<C>> => {
         const search = new URLSearchParams();
         for (const [key, value] of Object.entries(options.query ?? {})) {
             if (value !== undefined) search.set(key, String(value));
@@ -160,7 +205,9 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
         database,
         settings,
         clock,
-        call,
+        // Typed input is input too: the two differ only in what the type checker lets through.
+        call: (definition, options) => call(definition, options as UncheckedCallOptions),
+        callUnchecked: call,
         signIn: async (username, password = PASSWORD) => {
             const result = await call(login, { body: { username, password } });
             if (result.status !== 200 || !('user' in result.body)) {

@@ -403,7 +403,7 @@ describe('the lock policy calls', () => {
             expect(answer.status).toBe(400);
             expect(answer.error.errors?.map(error => error.field)).toEqual(['lock_after_days']);
         }
-        const unknown = await server.call(updateLockPolicy, {
+        const unknown = await server.callUnchecked(updateLockPolicy, {
             params: { id: 'nokia' },
             body: { lock_after_days: 3, reminders: true },
             token: await tokenOf('admin'),

@@ -79,7 +79,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Setup done as admin, outside what is being checked: it must succeed. */
-const asAdmin = async <C extends CallDefinition>(call: C, options: CallOptions): Promise<CallResult<C>['body']> => {
+const asAdmin = async <C extends CallDefinition>(call: C, options: CallOptions<C>): Promise<CallResult<C>['body']> => {
     const result = await server.call(call, { ...options, token: tokens.get('admin') });
     if (result.status >= 300) {
         throw new Error(`Setup ${call.method} ${call.path} failed: ${result.status} ${JSON.stringify(result.error)}`);

@@ -25,7 +25,7 @@ import { codeHash } from '../../server/domain/auth/codes';
 import { OTP } from '../../server/domain/auth/otp';
 import { SALE_CODE_PURPOSES, saleCodeSubject, type SaleCode } from '../../server/domain/origination/codes';
 import { freshImei, makeLoan } from './customerFixtures';
-import type { CallOptions, CallResult, TestServer } from './harness';
+import type { CallResult, CallTransport, TestServer } from './harness';
 
 export const SALE_SKU = 'OPPO-A18-128';
 
@@ -129,7 +129,7 @@ export type SaleBody = CallInput<typeof loanQuote>['body'];
  * The body `create_loan` takes for this sale, as the wizard sends it: the quote `loan_quote` issued
  * to this caller for it. Throws when no quote is issued (the tests of a refused quote call it themselves).
  */
-export const quotedBody = async (server: TestServer, body: SaleBody, options: Omit<CallOptions, 'body'>) => {
+export const quotedBody = async (server: TestServer, body: SaleBody, options: CallTransport) => {
     const quoted = await server.call(loanQuote, { ...options, body });
     if (quoted.status !== 201) throw new Error(`No quote: ${quoted.status} ${quoted.error.key}`);
     return { ...body, quote_id: quoted.body.quote_id };
@@ -143,7 +143,7 @@ export type QuotedBody = CallInput<typeof createLoan>['body'];
  */
 export const quoteAndCreate = async (
     server: TestServer,
-    options: Omit<CallOptions, 'body'> & { body: SaleBody },
+    options: CallTransport & { body: SaleBody },
 ): Promise<CallResult<typeof createLoan>> => {
     const quoted = await server.call(loanQuote, options);
     if (quoted.status !== 201) return { ...quoted, body: undefined as unknown as CallResponse<typeof createLoan> };

@@ -175,7 +175,7 @@ describe('sending a new code', () => {
     });
 
     it('names the missing auth_id', async () => {
-        const { status, error } = await server.call(resendOtp, { body: {} });
+        const { status, error } = await server.callUnchecked(resendOtp, { body: {} });
         expect(status).toBe(400);
         expect(error).toMatchObject({ key: 'errors.field_required', field: 'auth_id' });
     });

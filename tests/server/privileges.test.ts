@@ -67,7 +67,7 @@ const memberOfNewGroup = async (codes: RoleCode[], store?: string) => {
     return { groupId, token: await server.signIn(username, 'a-long-password-1') };
 };
 
-const newUserBody = (overrides: Record<string, unknown>) => {
+const newUserBody = (overrides: { group_id: number; store_id?: number }) => {
     serial += 1;
     return {
         username: `made.${serial}`,

@@ -889,10 +889,10 @@ describe('the history and the rows', () => {
             [{ sort: 'file_name' }, 'sort'],
             [{ order: 'up' }, 'order'],
         ] as const) {
-            const uploads = await server.call(reconciliationUploads, { body: body as never, token: token.maker });
+            const uploads = await server.callUnchecked(reconciliationUploads, { body, token: token.maker });
             expect([uploads.status, uploads.error.field], JSON.stringify(body)).toEqual([400, field]);
-            const rows = await server.call(reconciliationRows, {
-                body: { upload_id: upload.id, ...body } as never,
+            const rows = await server.callUnchecked(reconciliationRows, {
+                body: { upload_id: upload.id, ...body },
                 token: token.maker,
             });
             expect([rows.status, rows.error.field], JSON.stringify(body)).toEqual([400, field]);

@@ -262,7 +262,7 @@ describe('agent tiers and locations', () => {
             token: shopowner,
         });
         expect(cleared.body.tier).toBeNull();
-        const bad = await server.call(assignAgentTier, {
+        const bad = await server.callUnchecked(assignAgentTier, {
             body: { agent_id: adminId('agent'), tier: 'platinum' },
             token: shopowner,
         });
