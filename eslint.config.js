@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 export default tseslint.config(
     { ignores: ['dist/', 'node_modules/', '.data/', 'server/db/migrations/', 'test-results/', 'playwright-report/'] },
@@ -14,6 +15,51 @@ export default tseslint.config(
             ...reactHooks.configs.recommended.rules,
             '@typescript-eslint/no-explicit-any': 'error',
             '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+        },
+    },
+    // The portal's layers (docs/architecture.md): no resource folder imports another, so a folder can
+    // move or go alone (what two share lives in lib/, lists/, dialogs/ or parts/, a link into another
+    // folder's screen goes by its route path); and the shared layers import no resource folder nor
+    // page. App.tsx, Portal.tsx and routes.ts put them together and may import any. The specifiers
+    // are matched as written, so every way up to a folder is named: `../x/…`, `../../resources/x/…`.
+    ...readdirSync(new URL('./src/resources', import.meta.url), { withFileTypes: true })
+        .filter(entry => entry.isDirectory())
+        .map(({ name }, _, all) => {
+            const others = all.map(entry => entry.name).filter(other => other !== name);
+            return {
+                files: [`src/resources/${name}/**/*.{ts,tsx}`],
+                rules: {
+                    'no-restricted-imports': [
+                        'error',
+                        {
+                            patterns: [
+                                {
+                                    regex: `^(\\.\\./)+(resources/)?(${others.join('|')})(/|$)`,
+                                    message: `src/resources/${name} imports no other resource folder: move what both need to lib/, lists/, dialogs/ or parts/, or link by route path.`,
+                                },
+                            ],
+                        },
+                    ],
+                },
+            };
+        }),
+    {
+        files: ['src/{layout,lib,lists,dialogs,parts,authProvider,dataProvider}/**/*.{ts,tsx}'],
+        // The data provider's table of writes gathers every folder's writes.ts for their types (as
+        // declarations.ts gathers their calls.ts by glob): the one file that knows them all.
+        ignores: ['src/dataProvider/writes.ts'],
+        rules: {
+            'no-restricted-imports': [
+                'error',
+                {
+                    patterns: [
+                        {
+                            regex: '^(\\.\\./)+(resources|pages)(/|$)',
+                            message: 'The shared layers import no resource folder nor page: they sit below them.',
+                        },
+                    ],
+                },
+            ],
         },
     },
 );
