@@ -1,5 +1,5 @@
 /**
- * Money, part 1 (contract/money.ts, server/domain/money/): finding payments, the suspense queue
+ * Money, part 1 (contract/money/, server/domain/money/): finding payments, the suspense queue
  * (the loan picker, setting a payment aside, assigning it to its loan once however many press at
  * once), and insurance claims with their reversals (maker-checker: one pending per claim, never
  * one's own, one decision, the claim's amount back on the balance once), and reach (a caller
@@ -888,7 +888,7 @@ describe('the reversal queue (requested_tpi_reversals)', () => {
     });
 
     it('reads the queue sorted by when decided along its index, either way', async () => {
-        // The page query's shape (server/domain/money/tpi.ts): one status, the column, then id. The
+        // The page query's shape (server/domain/money/tpi/lists.ts): one status, the column, then id. The
         // test's table is small enough to read whole, so the other ways are ruled out to see the index's use.
         const plans = await server.db.transaction(async tx => {
             await tx.execute(sql`SET LOCAL enable_seqscan = off`);
