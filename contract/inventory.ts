@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineCall, id, INT4_MAX } from './define';
 import { imei } from './fields';
-import { numberText } from './numberText';
+import { numberText, PAGE_SIZE_MAX } from './numberText';
 
 /** Rows one bulk inventory request may carry; the portal sends a large file in requests of this size. */
 export const INVENTORY_BATCH_ROWS = 500;
@@ -64,7 +64,7 @@ export const listInventory = defineCall({
         sort: z.enum(INVENTORY_SORTS).default('created_at'),
         order: z.enum(['asc', 'desc']).default('desc'),
         page_number: numberText(INT4_MAX).default(1),
-        page_size: numberText(1000).default(50),
+        page_size: numberText(PAGE_SIZE_MAX).default(50),
     }),
     response: z.object({ phones: z.array(inventoryItem), total_items: z.number().int() }),
 });

@@ -11,5 +11,8 @@ export const numberText = (max: number) =>
         .transform(Number)
         .pipe(z.number().int().min(1).max(max));
 
+/** The largest numbered page these calls answer; the portal asks for more as 'all' where a call allows it. */
+export const PAGE_SIZE_MAX = 1000;
+
 /** `page_size`: a number as a string, or 'all'. */
-export const pageSizeText = z.union([z.literal('all'), numberText(1000)]);
+export const pageSizeText = z.union([z.literal('all'), numberText(PAGE_SIZE_MAX)]);

@@ -5,19 +5,28 @@
  * screen calls `useWrite('decideRequest')` (useWrite.ts) and the lists and counts it changed are
  * refetched through their react-admin cache keys, never by a key of the screen's own.
  */
+import agents from '../resources/agents/writes';
 import approvals from '../resources/approvals/writes';
 import customers from '../resources/customers/writes';
 import inventory from '../resources/inventory/writes';
 import kyc from '../resources/kyc/writes';
 import money from '../resources/money/writes';
+import shops from '../resources/shops/writes';
 import stores from '../resources/stores/writes';
 import users from '../resources/users/writes';
 import type { Write } from './defineWrite';
 
-export const WRITES = { ...approvals, ...customers, ...inventory, ...kyc, ...money, ...stores, ...users } satisfies Record<
-    string,
-    Write<never, unknown>
->;
+export const WRITES = {
+    ...agents,
+    ...approvals,
+    ...customers,
+    ...inventory,
+    ...kyc,
+    ...money,
+    ...shops,
+    ...stores,
+    ...users,
+} satisfies Record<string, Write<never, unknown>>;
 
 export type Writes = typeof WRITES;
 export type WriteName = keyof Writes;

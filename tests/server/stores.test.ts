@@ -5,8 +5,27 @@
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { luhnValid } from '../../contract/fields';
-import { assignAgentTier, listAgents, storeAgents, updateAgentLocation, AGENT_SORTS, type Agent, type AgentSort } from '../../contract/agents';
-import { addInventoryItem, addInventoryItems, listInventory, listPhoneModels, updatePhonePrices, INVENTORY_SORTS, INVENTORY_STATUSES as INVENTORY_STATUS_LIST, type INVENTORY_STATUSES, type InventoryItem, type InventorySort } from '../../contract/inventory';
+import {
+    assignAgentTier,
+    listAgents,
+    storeAgents,
+    updateAgentLocation,
+    AGENT_SORTS,
+    type Agent,
+    type AgentSort,
+} from '../../contract/agents';
+import {
+    addInventoryItem,
+    addInventoryItems,
+    listInventory,
+    listPhoneModels,
+    updatePhonePrices,
+    INVENTORY_SORTS,
+    INVENTORY_STATUSES as INVENTORY_STATUS_LIST,
+    type INVENTORY_STATUSES,
+    type InventoryItem,
+    type InventorySort,
+} from '../../contract/inventory';
 import { listShopAgents, listShops, transferAgent, SHOP_SORTS, type ShopSort } from '../../contract/shops';
 import { assignRegionLead, createStore, listStores, type Store } from '../../contract/stores';
 import { register } from '../../contract/security';

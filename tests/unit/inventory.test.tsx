@@ -9,7 +9,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { luhnValid } from '../../contract/fields';
-import { addInventoryItem, addInventoryItems, INVENTORY_BATCH_ROWS, listInventory, listPhoneModels, previewPhonePrices, updatePhonePrices, type InventoryItem, type PhoneModel } from '../../contract/inventory';
+import {
+    addInventoryItem,
+    addInventoryItems,
+    INVENTORY_BATCH_ROWS,
+    listInventory,
+    listPhoneModels,
+    previewPhonePrices,
+    updatePhonePrices,
+    type InventoryItem,
+    type PhoneModel,
+} from '../../contract/inventory';
 import { listStores, type Store } from '../../contract/stores';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';

@@ -11,7 +11,7 @@ import { listAgents, storeAgents, type Agent } from '../../contract/agents';
 import { listShopAgents, listShops } from '../../contract/shops';
 import { listStores, type Store } from '../../contract/stores';
 import { dataProvider, largestPageOf } from '../../src/dataProvider';
-import { SHOP_ALL_PER_PAGE } from '../../src/resources/stores/listKinds';
+import { SHOP_ALL_PER_PAGE } from '../../src/resources/shops/listKinds';
 import { answer, contractServer } from './support/contractHandlers';
 
 const storeOf = (id: number, name: string, region: string, agentCount: number): Store => ({

@@ -18,8 +18,8 @@ import { AGENT_PAGE_SIZE, AGENT_TIERS, type Agent, type AgentTier } from '../../
 import { useWrite } from '../../dataProvider/useWrite';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { toCsv } from '../../lib/csv';
-import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
-import { TierChip } from '../stores/TierChip';
+import { AgentStatusChip, isWorkingAgent } from '../../lists/AgentStatusChip';
+import { TierChip } from '../../lists/TierChip';
 import { ListRows, ListScreen } from '../../lists/ListScreen';
 
 const TIER_FILTERS = [...AGENT_TIERS, 'none'] as const;
@@ -116,7 +116,7 @@ const AgentRows = () => {
     const notify = useNotify();
     const { canAccess: canTier } = useCanAccess({ resource: 'agents', action: 'tier' });
     const { canAccess: canOpenStore } = useCanAccess({ resource: 'stores', action: 'show' });
-    const tier = useWrite('storesAssignTier', {
+    const tier = useWrite('agentsAssignTier', {
         onSuccess: saved =>
             notify('agents.tier_saved', {
                 type: 'success',

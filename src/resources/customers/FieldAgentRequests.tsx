@@ -9,7 +9,7 @@ import { callApi } from '../../lib/portalApi';
 import { ActionDialog, useFieldProblem } from '../../dialogs/ActionDialog';
 import { useFormat } from '../../lib/useFormat';
 import { Loaded, Section } from '../../parts/Section';
-import { StatusChip } from './sections/StatusChip';
+import { StatusChip } from '../../lists/StatusChip';
 import { useSingleMutation } from '../../lib/singleFlight';
 
 const REQUESTS_KEY = ['field-agent-requests'] as const;

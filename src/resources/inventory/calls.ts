@@ -5,7 +5,16 @@
  * fetched whole) that the add and price screens choose from. Adding devices and changing prices
  * are writes (writes.ts); `bulk` is the CSV file's gate, `edit` the price screen's.
  */
-import { addInventoryItem, addInventoryItems, INVENTORY_SORTS, INVENTORY_STATUSES, listInventory, listPhoneModels, updatePhonePrices } from '../../../contract/inventory';
+import {
+    addInventoryItem,
+    addInventoryItems,
+    INVENTORY_SORTS,
+    INVENTORY_STATUSES,
+    listInventory,
+    listPhoneModels,
+    updatePhonePrices,
+} from '../../../contract/inventory';
+import { PAGE_SIZE_MAX } from '../../../contract/numberText';
 import {
     defineResource,
     pagedList,
@@ -14,26 +23,19 @@ import {
     type ListQuery,
     type ResourceDeclaration,
 } from '../../dataProvider/defineResource';
-
-/** The largest page the inventory call answers (`page_size` at most 1000, contract/stores.ts). */
-const LARGEST_PAGE = 1000;
-
-const positive = (value: unknown): number | undefined => {
-    const number = typeof value === 'string' && value !== '' ? Number(value) : value;
-    return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
-};
+import { positiveFilter } from '../../lib/filterValues';
 
 /** react-admin's filter and sort as the inventory call's fields; a value the call would refuse is left out. */
 export const inventoryRequest = ({ filter, sort }: ListQuery) => ({
     q: typeof filter.q === 'string' && filter.q.trim() !== '' ? filter.q.trim() : undefined,
     status: INVENTORY_STATUSES.find(status => status === filter.status),
-    store_id: positive(filter.store_id),
+    store_id: positiveFilter(filter.store_id),
     ...sortInput(sort, INVENTORY_SORTS, { field: 'created_at', order: 'desc' }),
 });
 
 export default {
     inventory: defineResource({
-        list: pagedList(listInventory, { rows: 'phones', largestPage: LARGEST_PAGE, text: true, request: inventoryRequest }),
+        list: pagedList(listInventory, { rows: 'phones', largestPage: PAGE_SIZE_MAX, text: true, request: inventoryRequest }),
         actions: { create: addInventoryItem.access, bulk: addInventoryItems.access, edit: updatePhonePrices.access },
     }),
     /** The catalogue, each model with its prices and the devices in stock within reach. */

@@ -27,10 +27,10 @@ import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { toCsv } from '../../lib/csv';
 import { useSingleFlight } from '../../lib/singleFlight';
 import { hrefTo } from '../../routes';
-import { AgentStatusChip, isWorkingAgent } from '../stores/AgentStatusChip';
-import { SHOP_ALL_PER_PAGE } from '../stores/listKinds';
+import { AgentStatusChip, isWorkingAgent } from '../../lists/AgentStatusChip';
+import { SHOP_ALL_PER_PAGE } from './listKinds';
 import { Screen } from '../../lists/Screen';
-import { TierChip } from '../stores/TierChip';
+import { TierChip } from '../../lists/TierChip';
 import { TransferDialog } from './TransferDialog';
 import { useShopListError } from './ShopList';
 
@@ -239,7 +239,7 @@ export const ShopAgents = () => {
     const flight = useSingleFlight();
     // The target's name, for the notice once the agent has moved.
     const target = useRef('');
-    const transfer = useWrite('storesTransferAgent', {
+    const transfer = useWrite('shopsTransferAgent', {
         onSuccess: (moved, { agent }) => {
             // Gone from the page shown and from the total at once; the refetch that follows
             // (useWrite, `refreshes`) brings the next agent up from the page after.

@@ -20,7 +20,7 @@ import { toCsv } from '../../lib/csv';
 import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { Screen } from '../../lists/Screen';
-import { SHOP_ALL_PER_PAGE } from '../stores/listKinds';
+import { SHOP_ALL_PER_PAGE } from './listKinds';
 
 const PAGE_SIZES = [SHOP_ALL_PER_PAGE, 10, 25, 50, 100];
 

@@ -12,10 +12,10 @@ import { AgentLocationDialog } from './AgentLocationDialog';
 import { formatCoordinates, formatWhen } from '../../lib/format';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { RegionLeadDialog } from './RegionLeadDialog';
-import { AgentStatusChip, isWorkingAgent } from './AgentStatusChip';
+import { AgentStatusChip, isWorkingAgent } from '../../lists/AgentStatusChip';
 import { Screen } from '../../lists/Screen';
 import { useCanNameRegionLead } from './StoreCreate';
-import { TierChip } from './TierChip';
+import { TierChip } from '../../lists/TierChip';
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
     <Box sx={{ minWidth: 0 }}>

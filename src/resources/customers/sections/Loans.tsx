@@ -15,7 +15,7 @@ import { useFormat } from '../../../lib/useFormat';
 import { LoanDetails } from './LoanDetails';
 import { arrearsLockCleared, LoanStanding } from './Schedule';
 import { Fact, Facts, Loaded, Section } from '../../../parts/Section';
-import { StatusChip, type Tone } from './StatusChip';
+import { StatusChip, type Tone } from '../../../lists/StatusChip';
 
 /** While a device command waits for its provider, the loans are asked for again this often. */
 export const DEVICE_POLL_MS = 2000;

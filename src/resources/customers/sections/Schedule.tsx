@@ -25,7 +25,7 @@ import { formatCalendarDay } from '../../../lib/format';
 import { locked } from '../actions/DeviceActions';
 import { useFormat } from '../../../lib/useFormat';
 import { Fact, Facts } from '../../../parts/Section';
-import { StatusChip, type Tone } from './StatusChip';
+import { StatusChip, type Tone } from '../../../lists/StatusChip';
 
 /** A sentence to translate: its key and its arguments (amounts as numbers, days as YYYY-MM-DD). */
 export interface Sentence {

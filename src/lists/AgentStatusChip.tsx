@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
-import type { Agent } from '../../../contract/agents';
-import { StatusChip } from '../customers/sections/StatusChip';
+import type { Agent } from '../../contract/agents';
+import { StatusChip } from './StatusChip';
 
 /**
  * An agent who registered themself and waits for a checker is listed, but is no working agent

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AgentTier } from '../../../contract/agents';
+import type { AgentTier } from '../../contract/agents';
 
 /** Each tier's colours (spec §9: gold, silver, bronze); dark text on each keeps a 4.5:1 contrast. */
 const TIER_COLOURS: Record<AgentTier, { bg: string; fg: string }> = {
