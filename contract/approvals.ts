@@ -14,7 +14,7 @@
  * - Agent self-registrations (`POST /prerequisites/register`) are the service transactions of the
  *   prerequisites service (v2: `GET /prerequisites/service-transactions`); approving one activates
  *   the account and tells the agent by SMS.
- * - Catalogue price cuts (contract/stores.ts `updatePhonePrices`: a price more than 20% below its
+ * - Catalogue price cuts (contract/inventory.ts `updatePhonePrices`: a price more than 20% below its
  *   highest in the last 24 hours, the current one included) wait in the same v2 list; approving one sets the model's prices, provided they
  *   still stand where the request found them (409 `errors.prices_changed` otherwise).
  *

@@ -21,7 +21,7 @@ export const DEMO_GROUPS = {
         'VIEW_STORES',
         'VIEW_INVENTORY',
         // The catalogue is every shop's, so its prices are set by staff without a shop; a cut of
-        // more than 20% waits for a checker (server/domain/prices.ts).
+        // more than 20% waits for a checker (server/domain/inventory/prices.ts).
         'UPDATE_PHONE_PRICES',
         'VIEW_DEREGISTRATIONS',
         'VIEW_IMEI_CHANGE_REQUESTS',

@@ -1,5 +1,5 @@
 /**
- * Catalogue prices (contract/stores.ts `previewPhonePrices`, `updatePhonePrices`; the
+ * Catalogue prices (contract/inventory.ts `previewPhonePrices`, `updatePhonePrices`; the
  * `price_change` kind of server/domain/approvals/kinds.ts) on a real database: the catalogue is
  * every shop's, so a caller attached to a shop changes nothing; staff without a shop change a
  * price at once, audited before and after; a cut of more than 20% waits for a checker other than

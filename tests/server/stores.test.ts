@@ -1,6 +1,7 @@
 /**
- * Stores, shops, agents, tiers and inventory (contract/stores.ts) on a real database: who reaches
- * which store, the rules of each write, and two writers meeting.
+ * Stores, shops, agents, tiers and inventory (contract/stores.ts, shops.ts, agents.ts,
+ * inventory.ts) on a real database: who reaches which store, the rules of each write, and two
+ * writers meeting.
  */
 import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

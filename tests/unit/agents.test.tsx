@@ -1,5 +1,5 @@
 /**
- * The agents screen (issue 9): the list read from the answer's nested `data.data`, 50 a page from
+ * The agents screen: the list read from the answer's nested `data.data`, 50 a page from
  * page 1, tiers as chips, and a tier set from the list by a holder of ASSIGN_AGENT_TIER.
  */
 import { screen, waitFor, within } from '@testing-library/react';

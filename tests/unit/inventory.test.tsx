@@ -1,5 +1,5 @@
 /**
- * Adding devices and updating prices (issue 9): a CSV file read in the browser and sent
+ * Adding devices and updating prices: a CSV file read in the browser and sent
  * INVENTORY_BATCH_ROWS lines at a time with its progress, a result for every line with its reason
  * in words, a stopped upload resumed where it stopped; the IMEI checked before it is sent (15
  * digits, Luhn); and prices previewed by the server (before, after, percent, which cuts wait for

@@ -1,5 +1,5 @@
 /**
- * The shop screens (issue 9, spec §4, §8, §9): a shop's agents 50 a page from page 1, choosing
+ * The shop screens (spec §4, §8, §9): a shop's agents 50 a page from page 1, choosing
  * another shop or page size starting again at page 1 with an empty list, 'No shop selected'
  * without a shop, the spec's failure messages, and a transfer that removes the agent from the
  * list and lowers the total by one, with its own busy state.

@@ -1,8 +1,8 @@
 /**
- * The stores screens (issue 9): the list filtered by search and region, a new store whose name is
+ * The stores screens: the list filtered by search and region, a new store whose name is
  * taken said on its field, the browser's position filling the coordinates (no maps key needed),
- * and a store with its agents whose location moves. Issue 13: a store marked branded (the
- * operator's own) on creation by staff without a shop only, and shown so in the list and the store.
+ * and a store with its agents whose location moves. A store is marked branded (the operator's
+ * own) on creation by staff without a shop only, and shown so in the list and the store.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -33,7 +33,7 @@ export const phoneModels = pgTable(
         lockSolution: lockSolution('lock_solution').notNull(),
         createdAt: createdAt(),
     },
-    // The inventory list sorted by model or by price (server/domain/stores.ts): the catalogue is
+    // The inventory list sorted by model or by price (server/domain/inventory/list.ts): the catalogue is
     // walked in this order and each model's devices read along inventory_items_sku_created_at_idx.
     table => [
         index('phone_models_brand_model_idx').on(table.brand, table.model, table.sku),
@@ -58,7 +58,7 @@ export const inventoryItems = pgTable(
     },
     table => [
         index('inventory_items_store_sku_status_idx').on(table.storeId, table.sku, table.status),
-        // The inventory list, newest first (server/domain/stores.ts): a page is read along one of
+        // The inventory list, newest first (server/domain/inventory/list.ts): a page is read along one of
         // these in order and stops at its last row, unfiltered, by status, by store or by SKU
         // (a search matching the catalogue); part of an IMEI is found through its trigrams.
         index('inventory_items_created_at_idx').on(table.createdAt, table.id),

@@ -64,7 +64,7 @@ export const admins = pgTable(
     table => [
         index('admins_group_id_idx').on(table.groupId),
         index('admins_store_id_idx').on(table.storeId),
-        // The agent lists' default order, by first name then id (server/domain/stores.ts
+        // The agent lists' default order, by first name then id (server/domain/agents/rows.ts
         // `agentOrder`); username and msisdn sort along their unique indexes.
         index('admins_first_name_idx').on(table.firstName, table.id),
     ],

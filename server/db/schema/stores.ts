@@ -22,7 +22,7 @@ export const stores = pgTable(
     table => [
         // One store of a name, whatever its case: two people adding the same shop at once make one.
         // The shop list sorts by it too, and by town and region whatever their case, each then by
-        // id (server/domain/stores.ts `shopOrder`).
+        // id (server/domain/shops `shopOrder`).
         uniqueIndex('stores_name_key').on(sql`lower(${table.name})`),
         index('stores_town_idx').on(sql`lower(${table.town})`, table.id),
         index('stores_region_idx').on(sql`lower(${table.region})`, table.id),

@@ -3,7 +3,7 @@
  *
  * The kinds of scope a caller may pick follow from their analytics roles and whether they are
  * attached to a shop (`scopesOf`); the members they may pick within a kind follow from the store
- * reach of server/domain/stores.ts (`reachOf`: staff without a shop reach every store, anyone
+ * reach of server/domain/stores (`reachOf`: staff without a shop reach every store, anyone
  * attached to a shop reaches it and the shops they own). A kind the caller may not pick, or a
  * member outside their reach, is 403 `errors.scope_forbidden` on its field, answered before
  * anything is looked up, so the answer is the same whether the member exists or not; only staff

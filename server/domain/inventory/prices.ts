@@ -1,6 +1,6 @@
 /**
- * Catalogue prices (contract/stores.ts `previewPhonePrices`, `updatePhonePrices`): the rules shared
- * by the price update (server/domain/stores.ts) and the `price_change` request that a cut beyond
+ * Catalogue prices (contract/inventory.ts `previewPhonePrices`, `updatePhonePrices`): the rules shared
+ * by the price update (priceUpdate.ts) and the `price_change` request that a cut beyond
  * the threshold becomes (server/domain/approvals/kinds.ts).
  *
  * The catalogue is global: one price per model for every shop, branded ones included, and new
