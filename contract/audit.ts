@@ -1,12 +1,17 @@
 /**
- * Every action the server records in the audit trail (`audit_events.action`, `<entity>.<verb>`).
- * The server's audit events are typed by this list (server/domain/audit.ts), so an action written
+ * The audit trail: the actions it records and its listing (`listAuditEvents`).
+ *
+ * Every action the server records (`audit_events.action`, `<entity>.<verb>`) is in
+ * `AUDIT_ACTIONS`. The server's audit events are typed by this list (server/domain/audit), so an action written
  * anywhere that is not here fails to compile; the portal says each of them in words
  * (src/resources/audit/actions.ts, a table keyed by this type), so one added here without its words
  * fails to compile too. Events recorded before an action was renamed keep their old code: the
  * portal shows such a code as it is.
  */
+import { z } from 'zod';
 import { APPROVAL_DECISIONS, APPROVAL_KINDS } from './approvals';
+import { defineCall, idText, page, paging } from './define';
+import { calendarMoment } from './fields';
 
 /** What happens to a maker-checker request: asked for, decided, or closed with its loan. */
 const APPROVAL_STEPS = ['request', ...APPROVAL_DECISIONS, 'close'] as const;
@@ -118,3 +123,43 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const isAuditAction = (code: string): code is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(code);
+
+export const auditEvent = z.object({
+    id: z.number().int(),
+    actor: z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable(),
+    role_used: z.string().nullable(),
+    /** One of `AUDIT_ACTIONS`, or an older code kept as it was recorded. */
+    action: z.string(),
+    entity: z.string(),
+    entity_id: z.string().nullable(),
+    /**
+     * What the entity is called now, for the entities people know by a name: a user's username, a
+     * group's or shop's name, a loan's reference (also for its device lock and its maker-checker
+     * requests; an agent registration's agent). Null for the others, or once the record is gone.
+     */
+    subject: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    coords: z.string().nullable(),
+    at: z.string(),
+});
+export type AuditEventRecord = z.infer<typeof auditEvent>;
+
+export const listAuditEvents = defineCall({
+    summary: 'The audit trail, newest first: who did what to which record, when, with which role, before and after',
+    method: 'GET',
+    path: '/prerequisites/audit-events',
+    access: 'VIEW_AUDIT_TRAIL',
+    query: z.object({
+        ...paging,
+        actor_id: idText.optional(),
+        action: z.string().max(80).optional(),
+        entity: z.string().max(80).optional(),
+        entity_id: z.string().max(80).optional(),
+        from: calendarMoment.optional(),
+        to: calendarMoment.optional(),
+    }),
+    response: page(auditEvent),
+});
+
+export const auditCalls = { listAuditEvents };

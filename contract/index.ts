@@ -2,6 +2,7 @@
 import { agentCalls } from './agents';
 import { analyticsCalls } from './analytics';
 import { approvalCalls } from './approvals';
+import { auditCalls } from './audit';
 import { authCalls } from './auth';
 import { customerCalls } from './customers';
 import { inventoryCalls } from './inventory';
@@ -11,14 +12,19 @@ import { deviceCalls } from './devices';
 import { loanCalls } from './loans';
 import { moneyCalls } from './money';
 import { originationCalls } from './origination';
+import { registrationCalls } from './registration';
 import { securityCalls } from './security';
 import { shopCalls } from './shops';
 import { storeCalls } from './stores';
 import { systemCalls } from './system';
+import { userCalls } from './users';
 
 export const calls = {
     ...authCalls,
     ...securityCalls,
+    ...userCalls,
+    ...auditCalls,
+    ...registrationCalls,
     ...customerCalls,
     ...loanCalls,
     ...originationCalls,

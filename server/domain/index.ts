@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAgentRoutes } from './agents';
 import { registerAnalyticsRoutes } from './analytics';
 import { registerApprovalRoutes } from './approvals';
+import { registerAuditRoutes } from './audit';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
 import { registerInventoryRoutes } from './inventory';
@@ -10,15 +11,18 @@ import { registerKycRoutes } from './kyc';
 import { registerLendingRoutes } from './lending';
 import { registerMoneyRoutes } from './money';
 import { registerOriginationRoutes } from './origination';
-import { registerRegistrationRoutes } from './registrations';
+import { registerRegistrationRoutes } from './registration';
 import { registerSecurityRoutes } from './security';
 import { registerShopRoutes } from './shops';
 import { registerStoreRoutes } from './stores';
 import { registerSystemRoutes } from './system';
+import { registerUsersRoutes } from './users';
 
 export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerAuthRoutes(app);
     registerSecurityRoutes(app);
+    registerUsersRoutes(app);
+    registerAuditRoutes(app);
     registerRegistrationRoutes(app);
     registerCustomersRoutes(app);
     registerKycRoutes(app);

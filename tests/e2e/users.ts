@@ -1,7 +1,8 @@
 /** Users made for a journey and opened from the users list, shared by the administration and password journeys. */
 import { expect, type Page } from '@playwright/test';
 import { API_BASE } from '../../contract';
-import { createAdmin, listAdminGroups } from '../../contract/security';
+import { listAdminGroups } from '../../contract/security';
+import { createAdmin } from '../../contract/users';
 import { DEMO_PASSWORD, tokenOf } from './support';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Administration (issue 10, part 4 and the audit trail): editing users, disabling and enabling
+ * Administration: editing users, disabling and enabling
  * them, ending their sessions, forgiving a throttled account, renaming groups, and reading the
  * audit trail. Nobody acts on an account more powerful than their own, nor changes their own
  * group, shop or status.
@@ -8,21 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, myRoles } from '../../contract/auth';
 import type { RoleCode } from '../../contract/roles';
-import {
-    addGroupRole,
-    createAdmin,
-    createAdminGroup,
-    endAdminSessions,
-    getAdmin,
-    listAdminRoles,
-    listAuditEvents,
-    register,
-    registrationOptions,
-    releaseAdminThrottle,
-    setAdminStatus,
-    updateAdmin,
-    updateAdminGroup,
-} from '../../contract/security';
+import { addGroupRole, createAdminGroup, listAdminRoles, updateAdminGroup } from '../../contract/security';
+import { createAdmin, endAdminSessions, getAdmin, releaseAdminThrottle, setAdminStatus, updateAdmin } from '../../contract/users';
+import { listAuditEvents } from '../../contract/audit';
+import { register, registrationOptions } from '../../contract/registration';
 import { adminGroups, admins, approvalRequests, auditEvents, deviceLocks, loans, stores } from '../../server/db/schema';
 import { race } from './concurrency';
 import { startTestServer, type TestServer } from './harness';

@@ -18,7 +18,7 @@ import {
     pendingTransferLoans,
     type QueueFilter,
 } from '../../contract/approvals';
-import { registrationOptions } from '../../contract/security';
+import { registrationOptions } from '../../contract/registration';
 import { admins, approvalRequests, loans } from '../../server/db/schema';
 import { businessDay } from '../../server/domain/analytics/figures';
 import { signInAs } from './contractCases';

@@ -31,15 +31,9 @@ import {
     requestLoanTransfer,
     transferOwnerLookup,
 } from '../../contract/loans';
-import {
-    createAdmin,
-    listAdminGroups,
-    register,
-    registrationOptions,
-    resetAdminPassword,
-    setAdminStatus,
-    updateAdmin,
-} from '../../contract/security';
+import { listAdminGroups } from '../../contract/security';
+import { createAdmin, resetAdminPassword, setAdminStatus, updateAdmin } from '../../contract/users';
+import { register, registrationOptions } from '../../contract/registration';
 import {
     adminGroups,
     admins,

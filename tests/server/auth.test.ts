@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_VERSION } from '../../contract';
 import { health, login, logout, myRoles } from '../../contract/auth';
-import { register, registrationOptions } from '../../contract/security';
+import { register, registrationOptions } from '../../contract/registration';
 import { admins, auditEvents, signInAttempts } from '../../server/db/schema';
 import { DEMO_GROUPS } from '../../server/seed';
 import { race } from './concurrency';

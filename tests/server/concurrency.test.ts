@@ -1,7 +1,8 @@
 /** Two writers meeting leave exactly one effect: the first uses of the race helper (concurrency.ts). */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addGroupRole, createAdmin, createAdminGroup, listAdminRoles } from '../../contract/security';
+import { addGroupRole, createAdminGroup, listAdminRoles } from '../../contract/security';
+import { createAdmin } from '../../contract/users';
 import { adminGroups, admins, auditEvents, groupRoles } from '../../server/db/schema';
 import { race } from './concurrency';
 import { startTestServer, type TestServer } from './harness';

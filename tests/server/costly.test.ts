@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login } from '../../contract/auth';
-import { register, registrationOptions } from '../../contract/security';
-import { REGISTRATIONS_PER_SOURCE_PER_HOUR } from '../../server/domain/security';
+import { register, registrationOptions } from '../../contract/registration';
+import { REGISTRATIONS_PER_SOURCE_PER_HOUR } from '../../server/domain/registration';
 import { startTestServer, type TestServer } from './harness';
 
 const counted = vi.hoisted(() => ({ hashes: 0, verifications: 0 }));

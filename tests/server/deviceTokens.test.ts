@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeOwnPassword, login } from '../../contract/auth';
 import { devOutbox } from '../../contract/dev';
-import { createAdmin, resetAdminPassword, setAdminStatus } from '../../contract/security';
+import { createAdmin, resetAdminPassword, setAdminStatus } from '../../contract/users';
 import { adminGroups, auditEvents, serverSecrets } from '../../server/db/schema';
 import { race } from './concurrency';
 import { PASSWORD, startTestServer, type CallResult, type TestServer } from './harness';

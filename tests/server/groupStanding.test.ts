@@ -7,15 +7,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '../../contract/roles';
-import {
-    addGroupRole,
-    createAdmin,
-    createAdminGroup,
-    listAdminRoles,
-    listGroupRoles,
-    removeGroupRole,
-    updateAdmin,
-} from '../../contract/security';
+import { addGroupRole, createAdminGroup, listAdminRoles, listGroupRoles, removeGroupRole } from '../../contract/security';
+import { createAdmin, updateAdmin } from '../../contract/users';
 import { adminGroups, admins, auditEvents } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
 

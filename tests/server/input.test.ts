@@ -9,7 +9,8 @@ import { API_BASE, calls } from '../../contract';
 import { INT4_MAX, type CallDefinition } from '../../contract/define';
 import { devCalls } from '../../contract/dev';
 import { apiError } from '../../contract/errors';
-import { addGroupRole, getAdminGroup, listAdminGroups, listAdmins } from '../../contract/security';
+import { addGroupRole, getAdminGroup, listAdminGroups } from '../../contract/security';
+import { listAdmins } from '../../contract/users';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

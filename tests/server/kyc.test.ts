@@ -9,7 +9,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract';
-import { createAdmin, listAdminGroups, registrationOptions } from '../../contract/security';
+import { listAdminGroups } from '../../contract/security';
+import { createAdmin } from '../../contract/users';
+import { registrationOptions } from '../../contract/registration';
 import {
     approveKycVerification,
     idValidationCheck,

@@ -21,16 +21,9 @@ import type { Access, CallDefinition, CallInput } from '../../contract/define';
 import { ROLE_CODES } from '../../contract/roles';
 import { listPhoneModels } from '../../contract/inventory';
 import { OTP, OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
-import {
-    addGroupRole,
-    createAdmin,
-    createAdminGroup,
-    listAdminGroups,
-    listAdminRoles,
-    listAdmins,
-    register,
-    registrationOptions,
-} from '../../contract/security';
+import { addGroupRole, createAdminGroup, listAdminGroups, listAdminRoles } from '../../contract/security';
+import { createAdmin, listAdmins } from '../../contract/users';
+import { register, registrationOptions } from '../../contract/registration';
 import { listServiceTransactions, type ApprovalKind } from '../../contract/approvals';
 import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../contract/loans';
 import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';

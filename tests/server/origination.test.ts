@@ -25,7 +25,8 @@ import {
     loanProgress,
     verifyOtpV2,
 } from '../../contract/origination';
-import { createAdmin, listAdminGroups } from '../../contract/security';
+import { listAdminGroups } from '../../contract/security';
+import { createAdmin } from '../../contract/users';
 import {
     auditEvents,
     customers,

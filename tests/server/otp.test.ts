@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, myRoles, resendOtp } from '../../contract/auth';
 import { devOutbox } from '../../contract/dev';
-import { releaseAdminThrottle } from '../../contract/security';
+import { releaseAdminThrottle } from '../../contract/users';
 import { admins, auditEvents, sessions, smsOutbox } from '../../server/db/schema';
 import { OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
 import { PASSWORD, startTestServer, type TestServer } from './harness';

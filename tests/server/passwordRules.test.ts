@@ -1,5 +1,5 @@
 /**
- * Password rules (issue 19, part 4; OWASP ASVS 5.0 level 2): a new password has at least 12
+ * Password rules (OWASP ASVS 5.0 level 2): a new password has at least 12
  * characters, is not on the list of common passwords (case aside) and does not contain the
  * username, wherever it is chosen; each refusal is a 400 naming the field with its own key. A
  * password chosen under older rules still signs in, and the account is then asked to change it.
@@ -8,7 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeOwnPassword, login, myRoles } from '../../contract/auth';
-import { createAdmin, createAdminGroup, register, registrationOptions } from '../../contract/security';
+import { createAdminGroup } from '../../contract/security';
+import { createAdmin } from '../../contract/users';
+import { register, registrationOptions } from '../../contract/registration';
 import { admins, auditEvents, smsOutbox } from '../../server/db/schema';
 import { hashPassword } from '../../server/domain/auth';
 import { passwordProblem } from '../../server/domain/auth/passwordRules';

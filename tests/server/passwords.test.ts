@@ -1,5 +1,5 @@
 /**
- * Passwords (issue 10, part 4): an administrator resets a user's password to a temporary one the
+ * Passwords: an administrator resets a user's password to a temporary one the
  * server makes; every session of the user ends at once; the temporary password opens a session
  * that may only choose a new password; choosing it unlocks that session and ends the others. Any
  * user may change their own password knowing the current one.
@@ -8,15 +8,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeOwnPassword, login, logout, myRoles } from '../../contract/auth';
 import type { RoleCode } from '../../contract/roles';
-import {
-    addGroupRole,
-    createAdmin,
-    createAdminGroup,
-    getAdmin,
-    listAdminRoles,
-    registrationOptions,
-    resetAdminPassword,
-} from '../../contract/security';
+import { addGroupRole, createAdminGroup, listAdminRoles } from '../../contract/security';
+import { createAdmin, getAdmin, resetAdminPassword } from '../../contract/users';
+import { registrationOptions } from '../../contract/registration';
 import { admins, auditEvents, smsOutbox } from '../../server/db/schema';
 import { race } from './concurrency';
 import { startTestServer, type TestServer } from './harness';

@@ -7,7 +7,9 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCustomer } from '../../contract/customers';
-import { createAdmin, listAdminGroups, register } from '../../contract/security';
+import { listAdminGroups } from '../../contract/security';
+import { createAdmin } from '../../contract/users';
+import { register } from '../../contract/registration';
 import { admins, customers, stores } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
 

@@ -7,15 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../contract/auth';
 import type { RoleCode } from '../../contract/roles';
-import {
-    addGroupRole,
-    createAdmin,
-    createAdminGroup,
-    listAdminRoles,
-    listGroupRoles,
-    registrationOptions,
-    removeGroupRole,
-} from '../../contract/security';
+import { addGroupRole, createAdminGroup, listAdminRoles, listGroupRoles, removeGroupRole } from '../../contract/security';
+import { createAdmin } from '../../contract/users';
+import { registrationOptions } from '../../contract/registration';
 import { adminGroups, admins, auditEvents, groupRoles } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
 

@@ -1,5 +1,5 @@
 /**
- * Re-authentication (issue 19, part 4): changing one's own two-factor phone number or turning
+ * Re-authentication: changing one's own two-factor phone number or turning
  * two-factor off needs the current password again (`current_password` in updateAdmin's body),
  * checked like a sign-in: a wrong one is refused, audited and counted against the sign-in
  * throttle; a right one is audited with the change. An administrator changing another user's
@@ -8,7 +8,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../contract/auth';
-import { addGroupRole, createAdmin, createAdminGroup, getAdmin, listAdminRoles, updateAdmin } from '../../contract/security';
+import { addGroupRole, createAdminGroup, listAdminRoles } from '../../contract/security';
+import { createAdmin, getAdmin, updateAdmin } from '../../contract/users';
 import { admins, auditEvents } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
 

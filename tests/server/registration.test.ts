@@ -1,6 +1,6 @@
 /**
- * Agent self-registration with its liveness step (contract/security.ts `register`,
- * `registerLiveness`, `registrationCapture`; server/domain/registrations.ts): the photo binds to
+ * Agent self-registration with its liveness step (contract/registration.ts `register`,
+ * `registerLiveness`, `registrationCapture`; server/domain/registration): the photo binds to
  * the registration whose token it carries and no other, the step closes, and the checker of the
  * registration sees the photo.
  */
@@ -16,14 +16,14 @@ import {
     register,
     registerLiveness,
     registrationCapture,
-} from '../../contract/security';
+} from '../../contract/registration';
 import { admins, auditEvents, registrationLiveness, stores } from '../../server/db/schema';
 import {
     PENDING_REGISTRATION_PHOTO_DAYS,
     REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR,
     registrationStoreOf,
     sweepRegistrationPhotos,
-} from '../../server/domain/registrations';
+} from '../../server/domain/registration';
 import { png } from '../e2e/fixtures/kycImages';
 import { startTestServer, type TestServer } from './harness';
 

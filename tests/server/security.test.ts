@@ -5,28 +5,34 @@ import { login } from '../../contract/auth';
 import { ROLE_CODES } from '../../contract/roles';
 import {
     addGroupRole,
-    createAdmin,
     createAdminGroup,
-    endAdminSessions,
-    getAdmin,
     getAdminGroup,
     listAdminGroups,
     listAdminRoles,
-    listAdmins,
-    listAuditEvents,
     listGroupRoles,
-    register,
-    registerLiveness,
-    registrationCapture,
-    registrationOptions,
-    releaseAdminThrottle,
     removeGroupRole,
-    resetAdminPassword,
     securityCalls,
-    setAdminStatus,
-    updateAdmin,
     updateAdminGroup,
 } from '../../contract/security';
+import {
+    createAdmin,
+    endAdminSessions,
+    getAdmin,
+    listAdmins,
+    releaseAdminThrottle,
+    resetAdminPassword,
+    setAdminStatus,
+    updateAdmin,
+    userCalls,
+} from '../../contract/users';
+import { auditCalls, listAuditEvents } from '../../contract/audit';
+import {
+    register,
+    registerLiveness,
+    registrationCalls,
+    registrationCapture,
+    registrationOptions,
+} from '../../contract/registration';
 import { adminGroups, adminRoles, admins, auditEvents, smsOutbox } from '../../server/db/schema';
 import { DEMO_GROUPS } from '../../server/seed';
 import { png } from '../e2e/fixtures/kycImages';
@@ -92,8 +98,11 @@ interface AccessCase {
     invalid: () => CallOptions & { field: string };
 }
 
-/** Every call of contract/security.ts, with a valid and an invalid input. */
-const ACCESS_CASES: Record<keyof typeof securityCalls, AccessCase> = {
+/** Every call of the security, users, audit and registration contracts, with a valid and an invalid input. */
+const ACCESS_CASES: Record<
+    keyof (typeof securityCalls & typeof userCalls & typeof auditCalls & typeof registrationCalls),
+    AccessCase
+> = {
     listAdminGroups: { call: listAdminGroups, valid: () => ({}), invalid: () => ({ query: { $limit: 5000 }, field: '$limit' }) },
     getAdminGroup: {
         call: getAdminGroup,

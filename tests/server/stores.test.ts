@@ -29,7 +29,7 @@ import {
 } from '../../contract/inventory';
 import { listShopAgents, listShops, transferAgent, SHOP_SORTS, type ShopSort } from '../../contract/shops';
 import { assignRegionLead, createStore, listStores, type Store } from '../../contract/stores';
-import { register } from '../../contract/security';
+import { register } from '../../contract/registration';
 import { adminGroups, admins, customers, inventoryItems, loans, phoneModels, stores } from '../../server/db/schema';
 import { SALES_AGENT_GROUP } from '../../server/domain/security';
 import { race } from './concurrency';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract';
 import { defineCall } from '../../contract/define';
-import { registerLiveness } from '../../contract/security';
+import { registerLiveness } from '../../contract/registration';
 import { apiError } from '../../contract/errors';
 import { proxySources, sourceKey } from '../../server/connections';
 import { mount, PUBLIC_UPLOADS_AT_ONCE, publicUploadsBeingRead } from '../../server/http';

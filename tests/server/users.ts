@@ -3,7 +3,8 @@
  * group holding exactly the roles asked for, and a user in it, attached to a shop if one is given.
  */
 import { expect } from 'vitest';
-import { addGroupRole, createAdmin, createAdminGroup, listAdminRoles } from '../../contract/security';
+import { addGroupRole, createAdminGroup, listAdminRoles } from '../../contract/security';
+import { createAdmin } from '../../contract/users';
 import { nextSerial } from './customerFixtures';
 import type { TestServer } from './harness';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listAuditEvents, type AuditEventRecord } from '../../contract/security';
+import { listAuditEvents, type AuditEventRecord } from '../../contract/audit';
 import { AUDIT_ACTIONS } from '../../contract/audit';
 import { createI18nProvider } from '../../src/i18n';
 import en from '../../src/i18n/en';

@@ -2,18 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-    endAdminSessions,
-    getAdmin,
     getAdminGroup,
     listAdminGroups,
     listAdminRoles,
     listGroupRoles,
-    registrationOptions,
-    setAdminStatus,
-    updateAdmin,
     updateAdminGroup,
     type AdminGroup,
 } from '../../contract/security';
+import { endAdminSessions, getAdmin, setAdminStatus, updateAdmin } from '../../contract/users';
+import { registrationOptions } from '../../contract/registration';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 import { sipho } from './support/adminFixtures';

@@ -19,7 +19,7 @@ import {
     requestsClosedByApproval,
     type ApprovalRequest,
 } from '../../contract/approvals';
-import { registrationOptions } from '../../contract/security';
+import { registrationOptions } from '../../contract/registration';
 import { canAccessWith } from '../../src/authProvider/permissions';
 import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { collectPages } from '../../src/lists/ExportAllButton';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { login, logout, myRoles, type SessionUser } from '../../contract/auth';
-import { listAdmins } from '../../contract/security';
+import { listAdmins } from '../../contract/users';
 import { authProvider, LOGGED_OUT_NOTICE } from '../../src/authProvider';
 import { notices } from '../../src/lib/notices';
 import { callApi, setUnauthorizedListener } from '../../src/lib/portalApi';

@@ -6,7 +6,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fieldAgentRequest, findFieldAgentCustomer } from '../../contract/customers';
-import { registrationOptions } from '../../contract/security';
+import { registrationOptions } from '../../contract/registration';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';

@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-    createAdmin,
-    listAdminGroups,
-    listAdminRoles,
-    listAdmins,
-    updateAdmin,
-    type Admin,
-    type AdminGroup,
-} from '../../contract/security';
+import { listAdminGroups, listAdminRoles, type AdminGroup } from '../../contract/security';
+import { createAdmin, listAdmins, updateAdmin, type Admin } from '../../contract/users';
 import { dataProvider } from '../../src/dataProvider';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 

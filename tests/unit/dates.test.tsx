@@ -4,7 +4,8 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getAdminGroup, listAdminGroups, listAdmins, listGroupRoles } from '../../contract/security';
+import { getAdminGroup, listAdminGroups, listGroupRoles } from '../../contract/security';
+import { listAdmins } from '../../contract/users';
 import { createI18nProvider } from '../../src/i18n';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';

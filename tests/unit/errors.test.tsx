@@ -15,10 +15,10 @@ import {
     getAdminGroup,
     listAdminGroups,
     listAdminRoles,
-    listAdmins,
     listGroupRoles,
     type AdminGroup,
 } from '../../contract/security';
+import { listAdmins } from '../../contract/users';
 import en from '../../src/i18n/en';
 import { session } from '../../src/lib/session';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';

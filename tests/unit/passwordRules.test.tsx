@@ -1,12 +1,11 @@
 /**
- * The password rules in the signed-out registration form (issue 19, part 4): the length is checked
- * before sending (12 characters); the rules only the server knows (its list of common passwords,
+ * The password rules in the signed-out registration form: the length is checked before sending (12 characters); the rules only the server knows (its list of common passwords,
  * the username inside the password) come back as its reason, shown on the password input.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { register, registrationOptions } from '../../contract/security';
+import { register, registrationOptions } from '../../contract/registration';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal } from './support/portal';
 

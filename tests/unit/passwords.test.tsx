@@ -1,5 +1,5 @@
 /**
- * Passwords in the portal (issue 10, part 4): an administrator resets a user's password from the
+ * Passwords in the portal: an administrator resets a user's password from the
  * edit screen and is shown the temporary one once; a sign-in with it leads to "Choose a new
  * password" and nothing else; the profile menu opens the same form.
  */
@@ -7,7 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeOwnPassword, login, myRoles, type SessionUser } from '../../contract/auth';
-import { getAdmin, listAdminGroups, registrationOptions, resetAdminPassword } from '../../contract/security';
+import { listAdminGroups } from '../../contract/security';
+import { getAdmin, resetAdminPassword } from '../../contract/users';
+import { registrationOptions } from '../../contract/registration';
 import { session } from '../../src/lib/session';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';

@@ -1,12 +1,14 @@
 /**
- * Re-authentication in the portal (issue 19, part 4): on one's own account, a new phone number or
+ * Re-authentication in the portal: on one's own account, a new phone number or
  * turning the SMS code off asks for the current password in the same form, sent with the change;
  * the server's refusal shows on that input. Nobody is asked for it on another user's account.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAdmin, listAdminGroups, registrationOptions, updateAdmin, type Admin } from '../../contract/security';
+import { listAdminGroups } from '../../contract/security';
+import { getAdmin, updateAdmin, type Admin } from '../../contract/users';
+import { registrationOptions } from '../../contract/registration';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 import { sipho } from './support/adminFixtures';

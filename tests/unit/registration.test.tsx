@@ -1,5 +1,5 @@
 /**
- * Agent self-registration in three steps (issue 27): the details lead on to the live photo
+ * Agent self-registration in three steps: the details lead on to the live photo
  * (`/verify_liveness`) carrying the registration's token; each photo is sent with that token and
  * says whether a live face was found and how many retakes are left; "Finish" opens once a photo
  * is sent (or the step has closed), and "received" names the checker who approves: the role, the
@@ -12,7 +12,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listServiceTransactions, type ApprovalRequest } from '../../contract/approvals';
 import { approvalCounts } from '../../contract/approvals';
-import { register, registerLiveness, registrationCapture, registrationOptions } from '../../contract/security';
+import { register, registerLiveness, registrationCapture, registrationOptions } from '../../contract/registration';
 import { I18nContextProvider } from '../../src/i18n/context';
 import { RegisterPage } from '../../src/pages/auth/RegisterPage';
 import { RegistrationPhotoUpload } from '../../src/pages/auth/RegistrationSteps';

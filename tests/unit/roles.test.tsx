@@ -1,5 +1,5 @@
 /**
- * Roles in the reader's words (issue 20, part 5): the server describes roles in English only, so
+ * Roles in the reader's words: the server describes roles in English only, so
  * the portal says each by its code from its catalogs, and keeps the server's text for a code it
  * does not know.
  */
@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { GroupRole } from '../../contract/auth';
 import { ROLE_CODES } from '../../contract/roles';
-import { getAdminGroup, listAdminGroups, listAdminRoles, listAdmins, listGroupRoles } from '../../contract/security';
+import { getAdminGroup, listAdminGroups, listAdminRoles, listGroupRoles } from '../../contract/security';
+import { listAdmins } from '../../contract/users';
 import { createI18nProvider } from '../../src/i18n';
 import en from '../../src/i18n/en';
 import pt from '../../src/i18n/pt';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { approvalCounts, pendingImeiRequests, type ApprovalRequest } from '../../contract/approvals';
-import { registrationOptions } from '../../contract/security';
+import { registrationOptions } from '../../contract/registration';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 

@@ -7,11 +7,11 @@ import {
     getAdminGroup,
     listAdminGroups,
     listAdminRoles,
-    listAdmins,
     listGroupRoles,
     removeGroupRole,
     type AdminGroup,
 } from '../../contract/security';
+import { listAdmins } from '../../contract/users';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 import { sipho } from './support/adminFixtures';

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listAdmins, type Admin } from '../../contract/security';
+import { listAdmins, type Admin } from '../../contract/users';
 import { storeAgents, updateAgentLocation, type Agent } from '../../contract/agents';
 import { assignRegionLead, createStore, listStores, placesStatus, searchPlaces, type Store } from '../../contract/stores';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';

@@ -1,5 +1,5 @@
 /**
- * The users list's export and bulk account actions (issue 21, part 4): every user the filters
+ * The users list's export and bulk account actions: every user the filters
  * select as CSV through src/lib/csv.ts, page after page; rows selected and disabled (or enabled,
  * or signed out everywhere) one call per user after asking, each user's outcome said, a refusal
  * among them translated, and one's own account never acted on.
@@ -7,7 +7,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { endAdminSessions, listAdminGroups, listAdmins, setAdminStatus, type Admin } from '../../contract/security';
+import { listAdminGroups } from '../../contract/security';
+import { endAdminSessions, listAdmins, setAdminStatus, type Admin } from '../../contract/users';
 import { sipho } from './support/adminFixtures';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';

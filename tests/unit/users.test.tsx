@@ -1,12 +1,14 @@
 /**
- * Portal users (issue 20 part 5): the list's "Add filter" menu names every filter, and adding a
+ * Portal users: the list's "Add filter" menu names every filter, and adding a
  * user checks the form with the portal's own messages (not the browser's), takes a South African
  * local number in international form, and says who was created.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAdmin, listAdminGroups, listAdmins, registrationOptions, type AdminGroup } from '../../contract/security';
+import { listAdminGroups, type AdminGroup } from '../../contract/security';
+import { createAdmin, listAdmins } from '../../contract/users';
+import { registrationOptions } from '../../contract/registration';
 import { createI18nProvider } from '../../src/i18n';
 import sw from '../../src/i18n/sw';
 import { internationalMsisdn, internationalPhone } from '../../src/lib/contractChecks';

@@ -1,6 +1,6 @@
 /**
- * A user's account actions and password reset are writes of the data provider (issue 21, part 2:
- * src/resources/users/writes.ts), run by useWrite: each sends its one call, answers what the
+ * A user's account actions and password reset are writes of the data provider
+ * (src/resources/users/writes.ts), run by useWrite: each sends its one call, answers what the
  * screen reports, and refetches exactly the lists that show what it changed, through their
  * react-admin cache keys, instead of the screen calling the API and refreshing everything. So is
  * the sale wizard's "Cancel sale" (customers/writes.ts), which refetched nothing.
@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { CoreAdminContext, memoryStore } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cancelLoan } from '../../contract/loans';
-import { endAdminSessions, releaseAdminThrottle, resetAdminPassword, setAdminStatus } from '../../contract/security';
+import { endAdminSessions, releaseAdminThrottle, resetAdminPassword, setAdminStatus } from '../../contract/users';
 import { dataProvider } from '../../src/dataProvider';
 import { useWrite } from '../../src/dataProvider/useWrite';
 import type { AccountAction } from '../../src/resources/users/writes';

@@ -1,8 +1,8 @@
 /**
- * Agent self-registration's liveness step (server/domain/registrations.ts): the token a
+ * Agent self-registration's liveness step (server/domain/registration): the token a
  * registration answers and the one live photo it binds to that registration. The photo's bytes are
  * a file in the KYC image store (server/domain/kyc/imageStore.ts), named here; its checker sees it
- * beside the request (contract/security.ts `registrationCapture`).
+ * beside the request (contract/registration.ts `registrationCapture`).
  */
 import { boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, identity } from './columns';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
-import { register, registrationOptions } from '../../../contract/security';
+import { register, registrationOptions } from '../../../contract/registration';
 import { useT } from '../../i18n/context';
 import { LoadError } from '../../lists/LoadError';
 import { errorKeyOf, fieldErrorsOf } from '../../lib/apiErrors';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CallResponse } from '../../../contract/define';
 import { MAX_UPLOAD_BYTES } from '../../../contract/kyc';
-import { registerLiveness } from '../../../contract/security';
+import { registerLiveness } from '../../../contract/registration';
 import { useT } from '../../i18n/context';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { uploadCall } from '../../lib/portalApi';
@@ -12,7 +12,7 @@ import { imageProblemOf } from '../../lib/kycImages';
 import { PhotoRefused, PhotoSending } from './PhotoUploadStates';
 
 /**
- * Agent self-registration in three steps (contract/security.ts `register`, `registerLiveness`):
+ * Agent self-registration in three steps (contract/registration.ts `register`, `registerLiveness`):
  * the details (`/register`), a live photo (`/verify_liveness`, bound to the registration by the
  * token step 1 answered), then "received" (`/register` again). The token travels in the history
  * entry's state, never in an address, so it is in no log, bookmark or shared link; each step

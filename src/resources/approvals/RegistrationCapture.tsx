@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
-import { registrationCapture } from '../../../contract/security';
+import { registrationCapture } from '../../../contract/registration';
 import { ImageViewer } from '../../layout/ImageViewer';
 import { LoadError } from '../../lists/LoadError';
 import { formatDateTime } from '../../lib/format';
@@ -10,7 +10,7 @@ import { callApi } from '../../lib/portalApi';
 export const registrationCaptureKey = (requestId: number) => ['approvals', 'registration-capture', requestId] as const;
 
 /**
- * The live photo an agent's self-registration took (contract/security.ts `registrationCapture`),
+ * The live photo an agent's self-registration took (contract/registration.ts `registrationCapture`),
  * shown to the checker beside the request: in the page, opening full size with zoom, with whether
  * a live face was found and when; or that the registrant took none.
  */

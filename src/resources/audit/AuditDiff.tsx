@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { AuditEventRecord } from '../../../contract/security';
+import type { AuditEventRecord } from '../../../contract/audit';
 import { changesOf, shownValue } from './auditDiff';
 
 const valueSx = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-word', verticalAlign: 'top' } as const;

@@ -14,7 +14,7 @@ import {
     useLocale,
     useTranslate,
 } from 'react-admin';
-import type { AuditEventRecord } from '../../../contract/security';
+import type { AuditEventRecord } from '../../../contract/audit';
 import { formatDateTime } from '../../lib/format';
 import { ExportAllButton } from '../../lists/ExportAllButton';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';

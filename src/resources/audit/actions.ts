@@ -6,7 +6,7 @@
  */
 import { APPROVAL_DECISIONS, APPROVAL_KINDS, type ApprovalKind } from '../../../contract/approvals';
 import { isAuditAction, type AuditAction } from '../../../contract/audit';
-import type { AuditEventRecord } from '../../../contract/security';
+import type { AuditEventRecord } from '../../../contract/audit';
 
 type ApprovalAction = Extract<AuditAction, `approval_requests.${string}`>;
 

@@ -1,5 +1,5 @@
 /**
- * What an audit event changed, field by field, from its `before` and `after` (contract/security.ts
+ * What an audit event changed, field by field, from its `before` and `after` (contract/audit.ts
  * `auditEvent`): the fields whose value differs, each with its old and new value. A record created
  * has no `before`, one removed no `after`; a value that is not a record is one unnamed field.
  */

@@ -1,5 +1,5 @@
-/** The audit trail (issue 10, part 5): who did what to which record, when, before and after. */
-import { listAuditEvents } from '../../../contract/security';
+/** The audit trail: who did what to which record, when, before and after. */
+import { listAuditEvents } from '../../../contract/audit';
 import { defineResource, type ResourceDeclaration } from '../../dataProvider/defineResource';
 
 export default {

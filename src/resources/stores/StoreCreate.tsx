@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Store } from '../../../contract/stores';
-import type { Admin } from '../../../contract/security';
+import type { Admin } from '../../../contract/users';
 import type { PortalIdentity } from '../../authProvider';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { LocationInputs } from './LocationInputs';

@@ -4,7 +4,7 @@
  * stores, shop, agent and inventory screens, and the stores screen itself (its list kind in
  * listKinds.ts, its writes in writes.ts). The shops and agents lists are their own folders'.
  */
-import { registrationOptions } from '../../../contract/security';
+import { registrationOptions } from '../../../contract/registration';
 import { storeAgents, updateAgentLocation } from '../../../contract/agents';
 import { assignRegionLead, createStore, listStores } from '../../../contract/stores';
 import { defineResource, oneBy, wholeList, type ResourceDeclaration } from '../../dataProvider/defineResource';

@@ -3,7 +3,7 @@ import PasswordIcon from '@mui/icons-material/Password';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useId, useRef, useState, type FocusEvent } from 'react';
 import { CanAccess, useNotify, useTranslate } from 'react-admin';
-import type { Admin } from '../../../contract/security';
+import type { Admin } from '../../../contract/users';
 import { useWrite } from '../../dataProvider/useWrite';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { errorKeyOf } from '../../lib/apiErrors';

@@ -5,7 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Box, Button, Divider, Stack, Typography } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { useCanAccess, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { Admin } from '../../../contract/security';
+import type { Admin } from '../../../contract/users';
 import { useWrite } from '../../dataProvider/useWrite';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { errorKeyOf } from '../../lib/apiErrors';

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useId, useState, type ReactElement } from 'react';
 import { Confirm, useCanAccess, useGetMany, useListContext, useTranslate } from 'react-admin';
-import type { Admin } from '../../../contract/security';
+import type { Admin } from '../../../contract/users';
 import { useWrite } from '../../dataProvider/useWrite';
 import { useSingleFlight } from '../../lib/singleFlight';
 import { isOwnAccount } from './ownAccount';

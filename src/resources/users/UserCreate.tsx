@@ -14,7 +14,7 @@ import {
 } from 'react-admin';
 import { Grid } from '@mui/material';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
-import type { Admin } from '../../../contract/security';
+import type { Admin } from '../../../contract/users';
 import { internationalMsisdn } from '../../lib/contractChecks';
 import { usePortalValidators } from '../../lib/validators';
 

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { internationalMsisdn, isMsisdn } from '../../../contract/fields';
-import type { Admin } from '../../../contract/security';
+import type { Admin } from '../../../contract/users';
 import { usePortalValidators } from '../../lib/validators';
 import { quietOnError } from '../../layout/ResourceErrors';
 import { EditLoadError } from '../../lists/EditLoadError';

@@ -16,7 +16,7 @@ import {
     useLocale,
     useTranslate,
 } from 'react-admin';
-import { ADMIN_STATUSES, type Admin } from '../../../contract/security';
+import { ADMIN_STATUSES, type Admin } from '../../../contract/users';
 import { toCsv } from '../../lib/csv';
 import { formatDateTime } from '../../lib/format';
 import { ExportAllButton } from '../../lists/ExportAllButton';

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Admin, AdminStatus } from '../../../contract/security';
+import type { Admin, AdminStatus } from '../../../contract/users';
 import { WARNING_TEXT_ON_LIGHT } from '../../layout/brand';
 
 const COLOURS: Record<AdminStatus, 'success' | 'warning' | 'default'> = {

@@ -7,7 +7,7 @@ import {
     releaseAdminThrottle,
     setAdminStatus,
     updateAdmin,
-} from '../../../contract/security';
+} from '../../../contract/users';
 import { defineResource, type ResourceDeclaration } from '../../dataProvider/defineResource';
 
 export default {

@@ -5,7 +5,7 @@ import { session } from '../../lib/session';
 
 /**
  * The groups a user may be moved into by the person editing: those whose every role the editor
- * holds (server/domain/security.ts refuses the others with errors.group_roles_not_held) other than
+ * holds (server/domain/users refuses the others with errors.group_roles_not_held) other than
  * the editor's own (errors.own_group_members), and the user's current group. Knowing a group's roles takes VIEW_SECURITY; without it, or when the
  * roles do not fit in one page, every group is offered and the server's refusal shows on the input.
  */

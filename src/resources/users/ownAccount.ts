@@ -1,4 +1,4 @@
-import type { Admin } from '../../../contract/security';
+import type { Admin } from '../../../contract/users';
 import { session } from '../../lib/session';
 
 /** The signed-in person's own account: nobody changes their own group, shop or status (errors.own_account). */

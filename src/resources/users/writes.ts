@@ -1,11 +1,5 @@
 /** This folder's writes that are not a plain create, update or delete (src/dataProvider/defineWrite.ts). */
-import {
-    endAdminSessions,
-    releaseAdminThrottle,
-    resetAdminPassword,
-    setAdminStatus,
-    type Admin,
-} from '../../../contract/security';
+import { endAdminSessions, releaseAdminThrottle, resetAdminPassword, setAdminStatus, type Admin } from '../../../contract/users';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';

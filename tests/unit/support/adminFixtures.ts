@@ -1,5 +1,5 @@
 /** The portal users the component tests show and edit: one record, so every screen's test agrees on it. */
-import type { Admin } from '../../../contract/security';
+import type { Admin } from '../../../contract/users';
 
 /** The demo maker (README "Demo accounts"), as the users list and the edit screen read it. */
 export const sipho: Admin = {

@@ -27,7 +27,7 @@ import {
 import { qualifiedDevices } from '../../../../contract/customers';
 import { roleAllows } from '../../../../contract/define';
 import { imeiValidationCheck } from '../../../../contract/origination';
-import { registrationOptions } from '../../../../contract/security';
+import { registrationOptions } from '../../../../contract/registration';
 import { listStores } from '../../../../contract/stores';
 import { LoadError } from '../../../lists/LoadError';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';

@@ -1,8 +1,8 @@
 /**
- * Agent self-registration's liveness step (contract/security.ts `register`, `registerLiveness`,
- * `registrationCapture`): details → live photo → received.
+ * Agent self-registration's liveness step (contract/registration.ts `register`,
+ * `registerLiveness`, `registrationCapture`): details → live photo → received.
  *
- * The registration (server/domain/security.ts) answers a token once: 32 random bytes, kept only as
+ * The registration (./register.ts) answers a token once: 32 random bytes, kept only as
  * their SHA-256, good for REGISTRATION_LIVENESS_MINUTES. The photo step takes that token and nothing
  * else, so a photo binds to the registration that issued it and no other: a stranger's token, an
  * expired one, one spent on REGISTRATION_CAPTURES photos or one whose registration a checker has
@@ -25,24 +25,17 @@
  * PENDING_REGISTRATION_PHOTO_DAYS, is removed by the sweep (`sweepRegistrationPhotos`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LIVENESS_MIN_SIDE, readImage, sniffImageType } from '../../contract/imageFormat';
-import {
-    REGISTRATION_CAPTURES,
-    REGISTRATION_LIVENESS_MINUTES,
-    registerLiveness,
-    registrationCapture,
-} from '../../contract/security';
-import type { Database, Transaction } from '../db';
-import { admins, approvalRequests, registrationLiveness } from '../db/schema';
-import { HttpError, invalidInput, mount } from '../http';
-import { takeRateSlot, tooManyAttempts } from './auth/throttle';
-import { sweepWhileRunning } from '../sweep';
-import { iso } from '../wire';
-import { writeAs } from '../write';
-import { openImageStore, SWEEP_INTERVAL_MS, type ImageStore } from './kyc/imageStore';
-import { livenessOf } from './kyc/images';
+import { LIVENESS_MIN_SIDE, readImage } from '../../../contract/imageFormat';
+import { REGISTRATION_CAPTURES, REGISTRATION_LIVENESS_MINUTES, registerLiveness } from '../../../contract/registration';
+import type { Database, Transaction } from '../../db';
+import { admins, registrationLiveness } from '../../db/schema';
+import { HttpError, invalidInput, mount } from '../../http';
+import { iso } from '../../wire';
+import { takeRateSlot, tooManyAttempts } from '../auth/throttle';
+import type { ImageStore } from '../kyc/imageStore';
+import { livenessOf } from '../kyc/images';
 
 const sha256Of = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -92,10 +85,6 @@ const openStepOf = async (db: Transaction | Database, token: string, now: Date, 
  * each, twice over for refused pictures. Taken before the form is read, as `register` takes its own.
  */
 export const REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR = 30;
-
-const requestNotFound = () =>
-    new HttpError(404, 'errors.request_not_found', 'This request was not found, or it is not one you may see', 'id');
-
 /** Why the bytes are no photo the step takes: the KYC upload's refusals (server/domain/kyc/index.ts). */
 const judgePhoto = (bytes: Uint8Array) => {
     const image = readImage(bytes);
@@ -122,84 +111,8 @@ const judgePhoto = (bytes: Uint8Array) => {
     return image;
 };
 
-/**
- * A pending registration's photo is kept this long after registering: a checker decides well
- * within it, and a registration nobody decides does not hold its photo for ever.
- */
-export const PENDING_REGISTRATION_PHOTO_DAYS = 30;
-/** The most photos one sweep removes, so a sweep is a short write; the next one takes the rest. */
-const PHOTO_SWEEP_BATCH = 1000;
-
-/**
- * Removes the registration photos no checker needs any more: those of a registration rejected
- * (its registrant disabled while it waited) and those of one still pending
- * PENDING_REGISTRATION_PHOTO_DAYS after registering. An approved agent's photo stays, the record
- * of whom the checker let in. The row keeps the photo's metadata; its `stored_as` is cleared by one
- * statement that skips rows another instance's sweep holds, so each file is removed once, after
- * the commit (a crash between leaves a file no row names, never a row naming no file). Answers how
- * many were removed.
- */
-export const sweepRegistrationPhotos = async (db: Database, store: ImageStore, now: Date): Promise<number> => {
-    const cutoff = new Date(now.getTime() - PENDING_REGISTRATION_PHOTO_DAYS * 24 * 60 * 60_000).toISOString();
-    const due = sql`
-        SELECT step.id FROM registration_liveness step JOIN admins ON admins.id = step.admin_id
-        WHERE step.stored_as IS NOT NULL
-          AND (admins.status = 'disabled' OR (admins.status = 'pending_approval' AND step.created_at < ${cutoff}::timestamptz))`;
-    // Most sweeps find nothing: they write nothing, audit included.
-    const found = await db.execute(sql`${due} LIMIT 1`);
-    if ((Array.isArray(found) ? found : (found as { rows: unknown[] }).rows).length === 0) return 0;
-    const removed = await writeAs(
-        db,
-        () => ({ adminId: null, roleUsed: null, coords: null, at: now }),
-        async tx => {
-            const rows = await tx.execute(sql`
-                WITH doomed AS (${due} ORDER BY step.id LIMIT ${PHOTO_SWEEP_BATCH} FOR UPDATE OF step SKIP LOCKED),
-                     files AS (SELECT step.id, step.admin_id, step.stored_as FROM registration_liveness step JOIN doomed USING (id))
-                UPDATE registration_liveness SET stored_as = NULL FROM files
-                WHERE registration_liveness.id = files.id
-                RETURNING files.admin_id, files.stored_as`);
-            const gone = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
-                admin_id: number;
-                stored_as: string;
-            }[];
-            return {
-                result: gone,
-                audit: {
-                    action: 'registration_photos.expire',
-                    entity: 'admins',
-                    after: {
-                        count: gone.length,
-                        pending_registered_before: cutoff,
-                        admin_ids: gone.map(row => Number(row.admin_id)),
-                    },
-                },
-            };
-        },
-    );
-    for (const row of removed) await store.remove(row.stored_as);
-    return removed.length;
-};
-
-const registrationStores = new WeakMap<FastifyInstance, ImageStore>();
-
-/** The store an app keeps registration photos in (for the tests to watch or fail its files). */
-export const registrationStoreOf = (app: FastifyInstance): ImageStore => {
-    const store = registrationStores.get(app);
-    if (!store) throw new Error('This app has no registration photo store');
-    return store;
-};
-
-export const registerRegistrationRoutes = (app: FastifyInstance): void => {
-    const store = openImageStore(app.portal.settings);
-    registrationStores.set(app, store);
-    sweepWhileRunning(
-        app,
-        SWEEP_INTERVAL_MS,
-        'registration photos',
-        () => sweepRegistrationPhotos(app.portal.db, store, app.portal.settings.now()),
-        () => store.close(),
-    );
-
+/** The photo step: each photo judged, written to `store`, and bound to the registration of its token. */
+export const registerLivenessRoute = (app: FastifyInstance, store: ImageStore): void => {
     mount(
         app,
         registerLiveness,
@@ -314,36 +227,4 @@ export const registerRegistrationRoutes = (app: FastifyInstance): void => {
             },
         },
     );
-
-    mount(app, registrationCapture, async ({ params }, context) => {
-        const id = Number(params.id);
-        const [request] = await context.db
-            .select({ storeId: approvalRequests.storeId, agentId: approvalRequests.subjectAdminId })
-            .from(approvalRequests)
-            .where(and(eq(approvalRequests.id, id), eq(approvalRequests.kind, 'agent_registration')));
-        const shop = context.session?.admin.storeId ?? null;
-        if (!request || request.agentId === null || (shop !== null && request.storeId !== shop)) throw requestNotFound();
-        const [photo] = await context.db
-            .select()
-            .from(registrationLiveness)
-            .where(and(eq(registrationLiveness.adminId, request.agentId), isNotNull(registrationLiveness.storedAs)))
-            .orderBy(desc(registrationLiveness.capturedAt))
-            .limit(1);
-        if (!photo?.storedAs || !photo.capturedAt) return { capture: null };
-        // A file lost from the store (a volume not shared, restored without it) is no photo to show, not a failure.
-        const bytes = await store.get(photo.storedAs).catch((error: NodeJS.ErrnoException) => {
-            if (error.code === 'ENOENT') return null;
-            throw error;
-        });
-        if (!bytes) return { capture: null };
-        const contentType = sniffImageType(bytes) ?? 'image/jpeg';
-        return {
-            capture: {
-                content_type: contentType,
-                data_url: `data:${contentType};base64,${bytes.toString('base64')}`,
-                liveness: { passed: photo.livenessPassed ?? false, score: photo.livenessScore ?? 0 },
-                captured_at: iso(photo.capturedAt),
-            },
-        };
-    });
 };
