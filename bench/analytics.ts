@@ -66,7 +66,7 @@ import { buildApp } from '../server/app';
 import { openDatabase, type Database } from '../server/db';
 import { loans, stores } from '../server/db/schema';
 import { prepareDatabase } from '../server/seed';
-import { BUSINESS_TIME_ZONE } from '../server/domain/approvals/dates';
+import { BUSINESS_TIME_ZONE } from '../server/time';
 import { SALES_AGENT_GROUP } from '../server/domain/security';
 import { loadSettings } from '../server/settings';
 import { report } from './size';

@@ -14,9 +14,12 @@
  * allow is a 409 `errors.device_state`.
  */
 import { z } from 'zod';
-import { CURRENCY, LOCK_SOLUTIONS } from './customers';
 import { defineCall } from './define';
-import { loanReference, msisdn } from './fields';
+import { CURRENCY, loanReference, msisdn } from './fields';
+
+/** The lock solutions a financed phone may use, each served by its provider's adapter. */
+export const LOCK_SOLUTIONS = ['trustonic', 'think_adams', 'samsung', 'oguard', 'rguard', 'zte', 'vivo', 'own'] as const;
+export type LockSolution = (typeof LOCK_SOLUTIONS)[number];
 
 export const DEVICE_STATES = [
     'pending',

@@ -101,3 +101,9 @@ export const calendarDay = z.iso.date().refine(inCalendar, IN_CALENDAR);
 export const calendarMoment = z.iso.datetime({ offset: true }).or(z.iso.date()).refine(inCalendar, IN_CALENDAR);
 
 export const reasonText = z.string().trim().min(3).max(500);
+
+/** The currency every amount is in (spec §9: the label is ZAR). */
+export const CURRENCY = 'ZAR' as const;
+
+/** Someone a record names (a portal user, a shop): by id and name. */
+export const person = z.object({ id: z.number().int(), name: z.string() });

@@ -9,7 +9,6 @@ import { inventoryCalls } from './inventory';
 import { kycCalls } from './kyc';
 import { lendingCalls } from './lending';
 import { deviceCalls } from './devices';
-import { loanCalls } from './loans';
 import { moneyCalls } from './money';
 import { originationCalls } from './origination';
 import { registrationCalls } from './registration';
@@ -26,7 +25,6 @@ export const calls = {
     ...auditCalls,
     ...registrationCalls,
     ...customerCalls,
-    ...loanCalls,
     ...originationCalls,
     ...kycCalls,
     ...deviceCalls,

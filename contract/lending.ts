@@ -11,9 +11,9 @@
  * are business days (YYYY-MM-DD).
  */
 import { z } from 'zod';
-import { CURRENCY, LOCK_SOLUTIONS } from './customers';
 import { defineCall, id } from './define';
-import { DEVICE_STATES } from './devices';
+import { DEVICE_STATES, LOCK_SOLUTIONS } from './devices';
+import { CURRENCY } from './fields';
 
 /**
  * An instalment as today finds it: `paid` (every earlier one is paid before it), `part_paid`

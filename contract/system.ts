@@ -5,8 +5,8 @@
  * stands in front of (the lock providers and the SMS gateway).
  */
 import { z } from 'zod';
-import { LOCK_SOLUTIONS } from './customers';
 import { defineCall } from './define';
+import { LOCK_SOLUTIONS } from './devices';
 
 /** How a service is reached: a real adapter, the built-in simulator, or the outbox a gateway would read. */
 export const SERVICE_MODES = ['live', 'simulator', 'outbox'] as const;

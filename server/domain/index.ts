@@ -6,6 +6,7 @@ import { registerApprovalRoutes } from './approvals';
 import { registerAuditRoutes } from './audit';
 import { registerAuthRoutes } from './auth';
 import { registerCustomersRoutes } from './customers';
+import { registerDevicesRoutes } from './devices';
 import { registerInventoryRoutes } from './inventory';
 import { registerKycRoutes } from './kyc';
 import { registerLendingRoutes } from './lending';
@@ -25,6 +26,7 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerAuditRoutes(app);
     registerRegistrationRoutes(app);
     registerCustomersRoutes(app);
+    registerDevicesRoutes(app);
     registerKycRoutes(app);
     registerOriginationRoutes(app);
     registerStoreRoutes(app);

@@ -2,7 +2,7 @@
  * The system check (contract/system.ts `systemCheck`): the server's version and clock, and the
  * outside services as this server reaches them. A read: nothing is written, nothing audited.
  *
- * The lock providers are each an adapter (customers/lockProviders.ts) that says whether it is
+ * The lock providers are each an adapter (devices/lockProviders.ts) that says whether it is
  * live or the simulator; their load is read from the device locks (commands in flight, refusals
  * in the last day). The SMS gateway is the outbox (schema/messages.ts) that a real gateway would
  * read; its state is when it last received a message and how many in the last hour.
@@ -15,7 +15,7 @@ import { systemCheck, type CheckState } from '../../contract/system';
 import { deviceLocks, smsOutbox } from '../db/schema';
 import { mount } from '../http';
 import { iso } from '../wire';
-import { LOCK_PROVIDERS } from './customers/lockProviders';
+import { LOCK_PROVIDERS } from './devices';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

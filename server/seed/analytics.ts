@@ -18,7 +18,7 @@
  * Set-based SQL: a plan of the loans in a temporary table, then one statement per table.
  */
 import { sql } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE } from '../domain/approvals/dates';
+import { BUSINESS_TIME_ZONE } from '../time';
 import { businessDay } from '../domain/analytics/figures';
 import type { Transaction } from '../db';
 import { customers, deviceLocks, inventoryItems, loans, phoneModels, stores, transactions } from '../db/schema';

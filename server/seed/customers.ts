@@ -388,7 +388,7 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
         channel: 'shop',
         creditLimit: 4000,
         kyc: 'verified',
-        // The simulator fails every command for this type allocation code (server/domain/customers/lockProviders.ts).
+        // The simulator fails every command for this type allocation code (server/domain/devices/lockProviders.ts).
         loan: {
             reference: 'LPP-000009',
             sku: 'OPPO-A18-128',

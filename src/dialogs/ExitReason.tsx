@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { SALES_EXIT_REASONS } from '../../contract/loans';
+import type { SALES_EXIT_REASONS } from '../../contract/customers';
 import { LoadError } from '../lists/LoadError';
 import { useFormat } from '../lib/useFormat';
 

@@ -147,5 +147,5 @@ export const ADD_LOAN_RESOURCE = 'add-loan';
  */
 export type StartSaleState = { fromCustomer: true } | { msisdn: string };
 
-/** A sale can be cancelled from any step before the lock (contract/loans.ts: until the deposit is paid). */
+/** A sale can be cancelled from any step before the lock (contract/origination/cancel.ts: until the deposit is paid). */
 export const cancellableAt = (step: Step) => stepIndex(step) < stepIndex('lock');

@@ -2,7 +2,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Button } from '@mui/material';
 import { CanAccess, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { Loan, LoanStatus } from '../../contract/loans';
+import type { Loan, LoanStatus } from '../../contract/customers';
 import { session } from '../lib/session';
 import { absolute, type VariantKey } from '../lib/customerVariants';
 import { ENTRIES, ENTRY_OF_VARIANT, ADD_LOAN_RESOURCE } from '../lib/saleEntries';

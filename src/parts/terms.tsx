@@ -5,8 +5,7 @@
  */
 import { Box, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import type { INSTALMENT_PERIODS, LockSolution } from '../../contract/customers';
-import type { Loan } from '../../contract/loans';
+import type { INSTALMENT_PERIODS, Loan, LockSolution } from '../../contract/customers';
 import { costOfCreditPercent, type Quote } from '../../contract/origination';
 import { useFormat } from '../lib/useFormat';
 
@@ -56,7 +55,7 @@ export const termsOfQuote = (quote: Quote): Terms => ({
     lock: quote.lock_solution,
 });
 
-/** The terms a loan keeps (contract/loans.ts): the same figures the quote showed. */
+/** The terms a loan keeps (contract/customers/loans.ts): the same figures the quote showed. */
 export const termsOfLoan = (loan: Loan): Terms => ({
     currency: loan.currency,
     cashPrice: loan.cash_price,

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { API_BASE } from '../../contract';
-import { depositTransactions } from '../../contract/loans';
+import { depositTransactions } from '../../contract/customers';
 import { confirmInitialDeposit } from '../../contract/origination';
 import {
     acceptTerms,

@@ -10,13 +10,14 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API_BASE } from '../../contract';
 import {
+    type ApprovalRequest,
     decideImeiChange,
     decideLoanRemoval,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
-    type ApprovalRequest,
+    requestImeiChange,
+    requestLoanDeactivation,
 } from '../../contract/approvals';
-import { requestImeiChange, requestLoanDeactivation } from '../../contract/loans';
 import { expectDashboard, signIn, tokenOf } from './support';
 
 /** The demo customers of the approvals (server/seed/customers.ts). */

@@ -15,22 +15,20 @@ import {
     decideServiceTransaction,
     getApprovalRequest,
     listServiceTransactions,
+    type LoanApprovalKind,
     pendingImeiRequests,
     pendingLoanRemovalRequests,
     pendingMakerCheckerRequests,
     pendingTransferLoans,
-    requestsClosedByApproval,
-    type LoanApprovalKind,
     type QueueFilter,
-} from '../../contract/approvals';
-import { login } from '../../contract/auth';
-import {
-    customerLoans,
     requestImeiChange,
     requestLoanDeactivation,
     requestLoanTransfer,
+    requestsClosedByApproval,
     transferOwnerLookup,
-} from '../../contract/loans';
+} from '../../contract/approvals';
+import { login } from '../../contract/auth';
+import { customerLoans } from '../../contract/customers';
 import { listAdminGroups } from '../../contract/security';
 import { createAdmin, resetAdminPassword, setAdminStatus, updateAdmin } from '../../contract/users';
 import { register, registrationOptions } from '../../contract/registration';
@@ -45,7 +43,7 @@ import {
     smsOutbox,
 } from '../../server/db/schema';
 import { DEMO_NEW_IMEI, DEMO_REGISTRATION } from '../../server/seed/approvals';
-import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
+import { SIMULATED_DELAY_MS } from '../../server/domain/devices/lockProviders';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { freshImei, makeCustomer, makeLoan, nextSerial } from './customerFixtures';

@@ -3,9 +3,8 @@
  * own phone number, IMEI and loan reference, so a test's writes never meet another's.
  */
 import { eq } from 'drizzle-orm';
-import type { LockSolution } from '../../contract/customers';
+import type { LoanStatus, LockSolution } from '../../contract/customers';
 import type { DeviceState } from '../../contract/devices';
-import type { LoanStatus } from '../../contract/loans';
 import type { Database } from '../../server/db';
 import { admins, customers, deviceLocks, loans, otps, phoneModels, stores } from '../../server/db/schema';
 import { withCheckDigit } from '../../server/seed/customers';

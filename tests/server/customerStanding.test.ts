@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerLoans } from '../../contract/loans';
+import { customerLoans } from '../../contract/customers';
 import { correctSuspense } from '../../contract/money';
 import { loans } from '../../server/db/schema';
 import { businessDay } from '../../server/domain/analytics/figures';

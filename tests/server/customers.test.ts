@@ -7,8 +7,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
     convertCustomer,
-    customerLimits,
     customerCallRatings,
+    customerLimits,
+    customerLoans,
     customerMessages,
     digitalAssistedIdentification,
     fieldAgentRequest,
@@ -18,10 +19,9 @@ import {
     rateCall,
 } from '../../contract/customers';
 import { sendVivoAuthCode } from '../../contract/devices';
-import { customerLoans } from '../../contract/loans';
 import { callRatings, customers, stores } from '../../server/db/schema';
 import { DEMO_CUSTOMERS } from '../../server/seed/customers';
-import { HIDDEN_CODE_TEXT } from '../../server/domain/customers/customers';
+import { HIDDEN_CODE_TEXT } from '../../server/domain/customers/view';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
 import { freshMsisdn, makeCustomer, makeLoan, nextSerial } from './customerFixtures';

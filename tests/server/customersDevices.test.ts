@@ -15,11 +15,11 @@ import {
     verifyVivoAuthCode,
 } from '../../contract/devices';
 import { devPhoneOfflineUnlock, devPhoneScreen } from '../../contract/dev';
-import { customerLoans } from '../../contract/loans';
+import { customerLoans } from '../../contract/customers';
 import { auditEvents, deviceLocks, loans, offlinePins, smsOutbox } from '../../server/db/schema';
 import { OTP } from '../../server/domain/auth/otp';
-import { OFFLINE_PIN, redeemOfflinePin } from '../../server/domain/customers/devices';
-import { SIMULATED_DELAY_MS, SIMULATED_FAILURE_TAC } from '../../server/domain/customers/lockProviders';
+import { OFFLINE_PIN, redeemOfflinePin } from '../../server/domain/devices/offlinePins';
+import { SIMULATED_DELAY_MS, SIMULATED_FAILURE_TAC } from '../../server/domain/devices/lockProviders';
 import { withCheckDigit } from '../../server/seed/customers';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';

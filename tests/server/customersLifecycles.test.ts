@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEVICE_STATES, type DeviceState } from '../../contract/devices';
-import { LOAN_STATUSES, type LoanStatus } from '../../contract/loans';
+import { LOAN_STATUSES, type LoanStatus } from '../../contract/customers';
 import {
     DEVICE_ANSWERS,
     DEVICE_COMMANDS,
     moveLoan,
     nextDeviceState,
     type DeviceEvent,
-} from '../../server/domain/customers/lifecycles';
+} from '../../server/domain/records/lifecycles';
 import { HttpError } from '../../server/http';
 
 const LEGAL_LOAN_MOVES: readonly (readonly [LoanStatus, LoanStatus])[] = [

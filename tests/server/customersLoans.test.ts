@@ -5,18 +5,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-    cancelLoan,
-    checkInsurance,
-    customerLoans,
-    depositTransactions,
-    loanCancellationOptions,
-    loanStatements,
-    requestImeiChange,
-    requestLoanDeactivation,
-    requestLoanTransfer,
-    SALES_EXIT_REASONS,
-} from '../../contract/loans';
+import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../contract/approvals';
+import { checkInsurance, customerLoans, depositTransactions, loanStatements, SALES_EXIT_REASONS } from '../../contract/customers';
+import { cancelLoan, loanCancellationOptions } from '../../contract/origination';
 import { approvalRequests, inventoryItems, loans } from '../../server/db/schema';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';

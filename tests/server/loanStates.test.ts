@@ -7,13 +7,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerLimits, digitalAssistedIdentification } from '../../contract/customers';
+import { customerLimits, customerLoans, digitalAssistedIdentification, loanStatements } from '../../contract/customers';
 import { confirmLockActivation } from '../../contract/devices';
-import { cancelLoan, customerLoans, loanStatements } from '../../contract/loans';
+import { cancelLoan, DRAFT_RESERVATION_HOURS, loanProgress } from '../../contract/origination';
 import { correctSuspense } from '../../contract/money';
-import { DRAFT_RESERVATION_HOURS, loanProgress } from '../../contract/origination';
 import { auditEvents, deviceLocks, inventoryItems, loans } from '../../server/db/schema';
-import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
+import { SIMULATED_DELAY_MS } from '../../server/domain/devices/lockProviders';
 import { releaseExpiredDrafts } from '../../server/domain/origination/expiry';
 import { signInAs } from './contractCases';
 import { adminId, makeLoan } from './customerFixtures';

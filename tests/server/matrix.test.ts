@@ -24,8 +24,13 @@ import { OTP, OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
 import { addGroupRole, createAdminGroup, listAdminGroups, listAdminRoles } from '../../contract/security';
 import { createAdmin, listAdmins } from '../../contract/users';
 import { register, registrationOptions } from '../../contract/registration';
-import { listServiceTransactions, type ApprovalKind } from '../../contract/approvals';
-import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../contract/loans';
+import {
+    type ApprovalKind,
+    listServiceTransactions,
+    requestImeiChange,
+    requestLoanDeactivation,
+    requestLoanTransfer,
+} from '../../contract/approvals';
 import { PASSWORD, startTestServer, type CallOptions, type CallResult, type TestServer } from './harness';
 import { freshImei, makeCustomer, makeLoan, makeVivoCode, VIVO_TEST_CODE } from './customerFixtures';
 import { makeSale, plantQuote, plantSaleCode, SALE_SKU, SALE_TEST_CODE, stockItem } from './originationFixtures';

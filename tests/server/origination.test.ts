@@ -6,11 +6,11 @@
  */
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qualifiedDevices } from '../../contract/customers';
+import { loanStatements, qualifiedDevices } from '../../contract/customers';
 import { confirmLockActivation } from '../../contract/devices';
-import { cancelLoan, loanStatements } from '../../contract/loans';
 import {
     agentOtp,
+    cancelLoan,
     confirmInitialDeposit,
     createLoan,
     customerLoginCheck,
@@ -38,7 +38,7 @@ import {
     transactions,
 } from '../../server/db/schema';
 import { OTP, OTP_SMS_PER_HOUR } from '../../server/domain/auth/otp';
-import { SIMULATED_DELAY_MS } from '../../server/domain/customers/lockProviders';
+import { SIMULATED_DELAY_MS } from '../../server/domain/devices/lockProviders';
 import { DEPOSIT_PROMPTS_PER_HOUR } from '../../server/domain/origination/deposit';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';

@@ -6,8 +6,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelLoan, customerLoans, loanStatements } from '../../contract/loans';
-import { confirmInitialDeposit, createLoan, loanQuote, QUOTE_VALIDITY_MINUTES } from '../../contract/origination';
+import { customerLoans, loanStatements } from '../../contract/customers';
+import { cancelLoan, confirmInitialDeposit, createLoan, loanQuote, QUOTE_VALIDITY_MINUTES } from '../../contract/origination';
 import { auditEvents, customers, loanQuotes, loans, phoneModels } from '../../server/db/schema';
 import { DEMO_MODELS } from '../../server/seed/customers';
 import { businessDay } from '../../server/domain/analytics/figures';

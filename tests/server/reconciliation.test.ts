@@ -27,7 +27,7 @@ import {
     reconciliationUploads as uploadsTable,
     transactions,
 } from '../../server/db/schema';
-import { startOfDay } from '../../server/domain/approvals/dates';
+import { startOfDay } from '../../server/time';
 import { csvRecords } from '../../server/domain/money/statement';
 import { png } from '../e2e/fixtures/kycImages';
 import { race } from './concurrency';

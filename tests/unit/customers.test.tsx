@@ -8,17 +8,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '../../contract';
-import { customerLimits, customerMessages, findCustomer, qualifiedDevices } from '../../contract/customers';
-import { deviceLockCommand, offlineUnlockPin } from '../../contract/devices';
 import {
     checkInsurance,
+    customerLimits,
     customerLoans,
+    customerMessages,
     depositTransactions,
+    findCustomer,
     loanStatements,
-    requestLoanDeactivation,
-    requestLoanTransfer,
-    transferOwnerLookup,
-} from '../../contract/loans';
+    qualifiedDevices,
+} from '../../contract/customers';
+import { deviceLockCommand, offlineUnlockPin } from '../../contract/devices';
+import { requestLoanDeactivation, requestLoanTransfer, transferOwnerLookup } from '../../contract/approvals';
 import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import {

@@ -6,8 +6,16 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { convertCustomer, customerCallRatings, customerLimits, rateCall, type CALL_RATINGS } from '../../contract/customers';
-import { customerLoans, depositTransactions, requestImeiChange } from '../../contract/loans';
+import {
+    type CALL_RATINGS,
+    convertCustomer,
+    customerCallRatings,
+    customerLimits,
+    customerLoans,
+    depositTransactions,
+    rateCall,
+} from '../../contract/customers';
+import { requestImeiChange } from '../../contract/approvals';
 import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, deposits, limits, thandi } from './support/customerFixtures';

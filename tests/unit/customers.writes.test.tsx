@@ -10,7 +10,7 @@ import { createElement, type ReactNode } from 'react';
 import { CoreAdminContext, memoryStore } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { deviceLockCommand } from '../../contract/devices';
-import { requestImeiChange } from '../../contract/loans';
+import { requestImeiChange } from '../../contract/approvals';
 import { dataProvider } from '../../src/dataProvider';
 import { useWrite } from '../../src/dataProvider/useWrite';
 import { answer, contractServer } from './support/contractHandlers';

@@ -8,9 +8,16 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerLimits, qualifiedDevices } from '../../contract/customers';
+import {
+    checkInsurance,
+    customerLimits,
+    customerLoans,
+    depositTransactions,
+    loanStatements,
+    qualifiedDevices,
+    type ScheduledLoan,
+} from '../../contract/customers';
 import type { InstalmentStatus, LoanStandingRecord, ScheduledInstalmentRecord } from '../../contract/lending';
-import { checkInsurance, customerLoans, depositTransactions, loanStatements, type ScheduledLoan } from '../../contract/loans';
 import { createI18nProvider } from '../../src/i18n';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';

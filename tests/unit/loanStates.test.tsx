@@ -8,8 +8,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { customerLimits } from '../../contract/customers';
-import { customerLoans, type ScheduledLoan } from '../../contract/loans';
+import { customerLimits, customerLoans, type ScheduledLoan } from '../../contract/customers';
 import { loanProgress } from '../../contract/origination';
 import { customerStore } from '../../src/lib/customerStore';
 import { loanStore } from '../../src/lib/loanStore';

@@ -6,9 +6,14 @@
  */
 import { configure, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { customerLimits, qualifiedDevices } from '../../contract/customers';
+import {
+    customerLimits,
+    customerLoans,
+    depositTransactions,
+    qualifiedDevices,
+    type ScheduledLoan,
+} from '../../contract/customers';
 import type { LoanStandingRecord } from '../../contract/lending';
-import { customerLoans, depositTransactions, type ScheduledLoan } from '../../contract/loans';
 import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, deposits, device, limits, noPhones, thandi } from './support/customerFixtures';

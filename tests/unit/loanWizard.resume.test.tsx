@@ -10,14 +10,15 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallResponse } from '../../contract/define';
 import { confirmLockActivation, sendVivoAuthCode, verifyVivoAuthCode } from '../../contract/devices';
-import { cancelLoan, loanCancellationOptions, SALES_EXIT_REASONS } from '../../contract/loans';
-import { qualifiedDevices } from '../../contract/customers';
+import { qualifiedDevices, SALES_EXIT_REASONS } from '../../contract/customers';
 import {
+    cancelLoan,
     customerLoginCheck,
     digitalAssistedConfirmDeposit,
     digitalAssistedVerifyOtp,
     generateAgentOtp,
     generateCustomerOtp,
+    loanCancellationOptions,
     loanDeposit,
     loanProgress,
     verifyOtpV2,

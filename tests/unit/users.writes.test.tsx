@@ -10,7 +10,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { CoreAdminContext, memoryStore } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cancelLoan } from '../../contract/loans';
+import { cancelLoan } from '../../contract/origination';
 import { endAdminSessions, releaseAdminThrottle, resetAdminPassword, setAdminStatus } from '../../contract/users';
 import { dataProvider } from '../../src/dataProvider';
 import { useWrite } from '../../src/dataProvider/useWrite';

@@ -56,7 +56,7 @@ export const offlinePins = pgTable(
             .references(() => deviceLocks.id),
         /** The challenge the PIN answers: one PIN per challenge, whoever asks at the same time. */
         challenge: text('challenge').notNull(),
-        /** HMAC of the PIN keyed by the device and challenge (server/domain/devices/pins.ts). */
+        /** HMAC of the PIN keyed by the device and challenge (server/domain/devices/offlinePins.ts). */
         pinHash: text('pin_hash').notNull(),
         issuedByAdminId: integer('issued_by_admin_id')
             .notNull()

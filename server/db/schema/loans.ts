@@ -6,9 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
-import { CUSTOMER_CHANNELS } from '../../../contract/customers';
-import { CANCELLATION_REASONS, LOAN_STATUSES } from '../../../contract/loans';
-import { BUSINESS_TIME_ZONE } from '../../domain/approvals/dates';
+import { CANCELLATION_REASONS, CUSTOMER_CHANNELS, LOAN_STATUSES } from '../../../contract/customers';
+import { BUSINESS_TIME_ZONE } from '../../time';
 import { oldestUnpaidDue } from '../../domain/lending/arrearsSql';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
+import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/customers';
 import {
     ROW_OUTCOMES,
     ROW_PROBLEMS,
@@ -51,7 +51,7 @@ export const reconciliationUploads = pgTable(
         createdAt: createdAt(),
         /**
          * The file's bytes while its import is under way, null once its last batch is in: an import
-         * interrupted (a crash) is resumed from them (server/domain/money/reconciliation.ts).
+         * interrupted (a crash) is resumed from them (server/domain/money/reconciliation/resume.ts).
          */
         pending: bytea('pending'),
         /** The batches of the file committed so far: a resumed import starts at the next, never again at one of these. */

@@ -1,6 +1,6 @@
 /**
- * The checks a loan request passes when a maker raises it (server/domain/customers/loans.ts) and
- * again when a checker approves it (kinds.ts), against the data as it then stands: one code path,
+ * The checks a loan request passes when a maker raises it (loanRequests.ts) and again when a
+ * checker approves it (loanKinds.ts), against the data as it then stands: one code path,
  * so a request cannot be approved on grounds it would have been refused on.
  */
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
@@ -8,8 +8,7 @@ import type { Queryable } from '../../db';
 import { customers, deviceLocks, inventoryItems, loans } from '../../db/schema';
 import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
 import { HttpError } from '../../http';
-import { loanStateRefused } from '../customers/lifecycles';
-import { customerNotFound, type LoanRow } from '../customers/records';
+import { customerNotFound, loanStateRefused, type LoanRow } from '../records';
 
 /** Every loan request acts on an active loan. */
 export const checkLoanActive = (loan: Pick<LoanRow, 'status'>): void => {

@@ -1,19 +1,13 @@
 /**
- * The maker-checker engine (contract/approvals.ts): the queues of requests for a checker, one
- * decision per request, and the menu badges. Every kind shares one lifecycle, `pending` →
- * `approved` | `rejected`; what differs per kind (roles, checks, effect) is in kinds.ts.
+ * The maker-checker engine (contract/approvals/): the requests a maker raises on a loan
+ * (loanRequests.ts), the queues of requests for a checker (queues.ts), one decision per request
+ * (decide.ts), and the menu badges. Every kind shares one lifecycle, `pending` → `approved` |
+ * `rejected`; what differs per kind (roles, checks, effect) is in kinds.ts.
  *
- * A decision is one write: the request row is locked, so of parallel deciders one decides and the
- * others get 409 `errors.request_decided`; the decider's roles are read again under the
- * group-roles lock (nobody approves with a role taken from them a moment ago); the request is
- * checked again against the data as it now stands, and the change is applied with the decision.
- *
- * Reach: a caller without a shop sees every request; one attached to a shop sees the requests on
- * loans sold there and the registrations to it, and no price change (the catalogue is every
- * shop's, so its requests have no shop). A request out of reach answers 404 like one that does
- * not exist.
+ * Who sees which request is reach.ts; a request out of reach answers 404 like one that does not
+ * exist.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     APPROVAL_KINDS,
@@ -33,201 +27,19 @@ import {
     pendingTransferLoans,
     requestsClosedByApproval,
     type ApprovalKind,
-    type ApprovalRequest,
-    type ApprovalStatus,
 } from '../../../contract/approvals';
 import { approvalRequests } from '../../db/schema';
-import { HttpError, mount, type CallContext } from '../../http';
-import { refreshDevices } from '../customers/devices';
-import { imeiInUse } from './checks';
-import { endOfDay, startOfDay } from './dates';
+import { mount } from '../../http';
+import { decide } from './decide';
 import { KINDS, othersClosedBy } from './kinds';
-import { countMatching, countRequests, readRequest, requestsMatching, selectRequests, toApprovalRequest } from './requests';
-import { totalCount } from '../../lists';
-import { rolesHeldNowShared } from '../security';
-
-const requestNotFound = () =>
-    new HttpError(404, 'errors.request_not_found', 'This request was not found, or it is not one you may see', 'request_id');
-
-/** The requests a caller may see, as a condition on approval_requests (undefined: every one). */
-const reachOf = (context: Pick<CallContext, 'session'>): SQL | undefined => {
-    const shop = context.session?.admin.storeId ?? null;
-    return shop === null ? undefined : eq(approvalRequests.storeId, shop);
-};
-
-const inReach = (context: Pick<CallContext, 'session'>, storeId: number | null) => {
-    const shop = context.session?.admin.storeId ?? null;
-    return shop === null || storeId === shop;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Decisions
-
-interface DecisionInput {
-    request_id: number;
-    decision: 'approve' | 'reject';
-    note?: string | undefined;
-}
-
-/**
- * Decides one request of one of `kinds` (the call's), as the contract's header says: 404, 409
- * `errors.request_decided`, 403 `errors.own_request` and `errors.forbidden`, then the kind's own
- * refusal when the data changed, leaving the request pending.
- */
-const decide = async (
-    context: CallContext,
-    kinds: readonly ApprovalKind[],
-    body: DecisionInput,
-): Promise<{ request: ApprovalRequest }> => {
-    const me = context.session?.admin.id ?? 0;
-    // A device whose provider has answered is brought up to date first (outside the write, as every
-    // reader of a device does), so the checks see its state as it is.
-    const [glimpse] = await context.db
-        .select({ kind: approvalRequests.kind, loanId: approvalRequests.loanId, status: approvalRequests.status })
-        .from(approvalRequests)
-        .where(eq(approvalRequests.id, body.request_id));
-    if (glimpse?.status === 'pending' && glimpse.loanId !== null && body.decision === 'approve') {
-        await refreshDevices(context, [glimpse.loanId]);
-    }
-    return context.write(
-        async tx => {
-            const [request] = await tx
-                .select()
-                .from(approvalRequests)
-                .where(eq(approvalRequests.id, body.request_id))
-                .for('update');
-            if (!request || !kinds.includes(request.kind) || !inReach(context, request.storeId)) throw requestNotFound();
-            if (request.status !== 'pending') {
-                throw new HttpError(409, 'errors.request_decided', `This request was already ${request.status}`, 'request_id');
-            }
-            if (request.makerAdminId === me) {
-                throw new HttpError(
-                    403,
-                    'errors.own_request',
-                    'You made this request: another person must decide it',
-                    'request_id',
-                );
-            }
-            const rules = KINDS[request.kind];
-            const held = await rolesHeldNowShared(tx, me);
-            const needed = [rules.approveRole, ...(context.roleUsed ? [context.roleUsed] : [])];
-            if (!needed.every(code => held.has(code))) {
-                throw new HttpError(403, 'errors.forbidden', `Deciding this request needs ${needed.join(' and ')}`);
-            }
-            const approved = body.decision === 'approve';
-            const applied = approved ? await rules.approve(tx, request, context) : await rules.reject(tx, request, context);
-            const status: ApprovalStatus = approved ? 'approved' : 'rejected';
-            const note = body.note ?? null;
-            const decidedAt = context.now();
-            await tx
-                .update(approvalRequests)
-                .set({ status, checkerAdminId: me, decisionNote: note, decidedAt })
-                .where(eq(approvalRequests.id, request.id));
-            return {
-                result: { request: await readRequest(tx, request.id) },
-                audit: [
-                    {
-                        action: `approval_requests.${request.kind}.${body.decision}`,
-                        entity: 'approval_requests',
-                        entityId: request.id,
-                        before: { status: request.status, change: request.change },
-                        after: { status, note, ...applied.after },
-                    },
-                    ...applied.audit,
-                ],
-            };
-        },
-        // Another loan took the new IMEI between the checks and the write.
-        { conflicts: { loans_open_imei_key: () => imeiInUse() } },
-    );
-};
-
-// ---------------------------------------------------------------------------------------------
-// Queues
-
-interface QueueInput {
-    status: ApprovalStatus;
-    from?: string | undefined;
-    to?: string | undefined;
-    store_id?: number | undefined;
-    maker_id?: number | undefined;
-    mine?: boolean | undefined;
-    q?: string | undefined;
-    sort?: 'created_at' | 'decided_at' | 'id';
-    order: 'asc' | 'desc';
-}
-
-const SORTS = {
-    created_at: approvalRequests.createdAt,
-    decided_at: approvalRequests.decidedAt,
-    id: approvalRequests.id,
-};
-
-/** The conditions of a queue on approval_requests' own columns (all but the search). */
-const queueWhere = (context: CallContext, kinds: readonly ApprovalKind[], filter: QueueInput): SQL | undefined =>
-    and(
-        kinds.length === 1 ? eq(approvalRequests.kind, kinds[0] ?? 'deregistration') : inArray(approvalRequests.kind, [...kinds]),
-        eq(approvalRequests.status, filter.status),
-        reachOf(context),
-        filter.from ? gte(approvalRequests.createdAt, startOfDay(filter.from)) : undefined,
-        filter.to ? lt(approvalRequests.createdAt, endOfDay(filter.to)) : undefined,
-        filter.store_id !== undefined ? eq(approvalRequests.storeId, filter.store_id) : undefined,
-        filter.maker_id !== undefined ? eq(approvalRequests.makerAdminId, filter.maker_id) : undefined,
-        filter.mine ? eq(approvalRequests.makerAdminId, context.session?.admin.id ?? 0) : undefined,
-    );
-
-/**
- * One page of a queue and the count of every match. Without a search, the page is chosen on
- * approval_requests alone (an index walk for the usual filters) and only its rows are joined,
- * and the count reads approval_requests alone. A search reads the joined names anyway: its page
- * carries the count of every match (a second query only past the end).
- */
-const queuePage = async (
-    context: CallContext,
-    kinds: readonly ApprovalKind[],
-    filter: QueueInput,
-    limit: number,
-    offset: number,
-): Promise<{ rows: ApprovalRequest[]; total: number }> => {
-    const where = queueWhere(context, kinds, filter);
-    const column = SORTS[filter.sort ?? 'created_at'];
-    const direction = filter.order === 'asc' ? asc : desc;
-    const order = [direction(column), direction(approvalRequests.id)];
-    if (!filter.q) {
-        const page = context.db
-            .select({ id: approvalRequests.id })
-            .from(approvalRequests)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset);
-        const [rows, total] = await Promise.all([
-            selectRequests(context.db)
-                .where(inArray(approvalRequests.id, page))
-                .orderBy(...order),
-            countRequests(context.db, where),
-        ]);
-        return { rows: rows.map(toApprovalRequest), total };
-    }
-    const searched = and(where, requestsMatching(filter.q));
-    const rows = await selectRequests(context.db, { total_count: totalCount })
-        .where(searched)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-    const total = rows[0]?.total_count ?? (offset === 0 ? 0 : await countMatching(context.db, searched));
-    return { rows: rows.map(toApprovalRequest), total };
-};
-
-type PagedQueue = QueueInput & { page_number: number; page_size: number };
-
-const pagedQueue = (context: CallContext, kinds: readonly ApprovalKind[], body: PagedQueue) =>
-    queuePage(context, kinds, body, body.page_size, (body.page_number - 1) * body.page_size);
-
-// ---------------------------------------------------------------------------------------------
-// Routes
+import { registerLoanRequestRoutes } from './loanRequests';
+import { pagedQueue, queuePage } from './queues';
+import { inReach, reachOf, requestNotFound } from './reach';
+import { selectRequests, toApprovalRequest } from './requests';
 
 export const registerApprovalRoutes = (app: FastifyInstance): void => {
+    registerLoanRequestRoutes(app);
+
     mount(app, pendingLoanRemovalRequests, async ({ body }, context) => {
         const { rows, total } = await pagedQueue(context, ['deregistration'], body);
         return { pending_requests: rows, total_items: total };

@@ -1,7 +1,7 @@
 /**
- * Requests for a checker as the contract shows them (contract/approvals.ts `approvalRequest`), and
- * how they are recorded: loan requests by a maker (server/domain/customers/loans.ts), agent
- * registrations by the agent themself (server/domain/security.ts `register`).
+ * Requests for a checker as the contract shows them (contract/approvals/request.ts
+ * `approvalRequest`), and how they are recorded: loan requests by a maker (loanRequests.ts), agent
+ * registrations by the agent themself (server/domain/registration).
  *
  * At most one request of a kind waits per loan or agent: the partial unique index
  * `approval_requests_one_pending_key` on (kind, entity_key) keeps it so even for two makers at the

@@ -1,17 +1,53 @@
 /**
- * What call ratings leave on the customer view (contract/customers.ts `customerCallRatings`): the
- * latest few of a customer the caller may see, with who rated and when, and the count of all.
- * Rating a call is `rateCall` (customers.ts).
+ * Rating a call with a customer (contract/customers/callRatings.ts `rateCall`), and what ratings
+ * leave on the customer view (`customerCallRatings`): the latest few of a customer the caller may
+ * see, with who rated and when, and the count of all.
  */
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CALL_RATINGS_SHOWN, customerCallRatings } from '../../../contract/customers';
+import { CALL_RATINGS_SHOWN, customerCallRatings, rateCall } from '../../../contract/customers';
 import { admins, callRatings } from '../../db/schema';
 import { mount } from '../../http';
 import { iso } from '../../wire';
-import { visibleCustomer } from './records';
+import { visibleCustomer } from '../records';
 
 export const registerCallRatingRoutes = (app: FastifyInstance): void => {
+    mount(
+        app,
+        rateCall,
+        async ({ body }, context) => {
+            const { customer } = await visibleCustomer(context, body.msisdn);
+            const session = context.session;
+            if (!session) throw new Error('rateCall runs for signed-in callers only');
+            return context.write(async tx => {
+                const [row] = await tx
+                    .insert(callRatings)
+                    .values({
+                        customerId: customer.id,
+                        ratedByAdminId: session.admin.id,
+                        rating: body.rating,
+                        comment: body.comment || null,
+                        createdAt: context.now(),
+                    })
+                    .returning();
+                if (!row) throw new Error('The rating could not be read back');
+                const rating = {
+                    id: row.id,
+                    msisdn: customer.msisdn,
+                    rating: row.rating,
+                    comment: row.comment,
+                    rated_by: { id: session.admin.id, name: `${session.admin.firstName} ${session.admin.lastName}` },
+                    created_at: iso(row.createdAt),
+                };
+                return {
+                    result: rating,
+                    audit: { action: 'call_ratings.create', entity: 'call_ratings', entityId: row.id, after: rating },
+                };
+            });
+        },
+        { status: 201 },
+    );
+
     mount(app, customerCallRatings, async ({ body }, context) => {
         const { customer } = await visibleCustomer(context, body.msisdn);
         // Newest first along (customer_id, id): call_ratings_customer_idx.

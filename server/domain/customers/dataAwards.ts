@@ -1,5 +1,5 @@
 /**
- * Data awards (AWARD_DATA; contract/customers.ts): a mobile-data bundle given to a customer the
+ * Data awards (AWARD_DATA; contract/customers/dataAwards.ts): a mobile-data bundle given to a customer the
  * caller may see, with a reason, and the customer told by SMS. At most one award per customer in
  * DATA_AWARD_INTERVAL_DAYS: the customer's row is locked while the window is checked, so two staff
  * awarding at the same instant give one bundle, and the other hears 409 `errors.award_too_soon`.
@@ -11,7 +11,7 @@ import type { Queryable } from '../../db';
 import { admins, customers, dataAwards, smsOutbox } from '../../db/schema';
 import { HttpError, mount } from '../../http';
 import { iso } from '../../wire';
-import { visibleCustomer } from './records';
+import { visibleCustomer } from '../records';
 
 const INTERVAL_MS = DATA_AWARD_INTERVAL_DAYS * 24 * 60 * 60_000;
 

@@ -1,23 +1,26 @@
 /**
- * Customers, their loans and their devices (issue 8): customers.ts (lookups and the customer
- * view), callRatings.ts (the ratings a customer's calls were given), dataAwards.ts (mobile-data bundles given to a customer), loans.ts (calls on an existing loan, requests for a checker), devices.ts (the lock, offline
- * PINs, the Vivo code), with the lifecycles (lifecycles.ts), the lock providers
- * (lockProviders.ts), who sees which customer (records.ts), and the phone's side as a development
- * stand-in (phoneStandIns.ts).
+ * Customers (contract/customers/), one file per purpose as the contract has them: finding a
+ * customer (lookups.ts), what the customer view shows about them (view.ts) and their loans
+ * (loans.ts), call ratings (callRatings.ts), data awards (dataAwards.ts), conversion between
+ * normal and business (conversion.ts) and the field agents' requests (fieldAgents.ts). Who sees
+ * which customer, and how customers and loans are read, is one level down
+ * (server/domain/records/), shared with the domains that act on a customer's loans.
  */
 import type { FastifyInstance } from 'fastify';
 import { registerCallRatingRoutes } from './callRatings';
-import { registerCustomerRoutes } from './customers';
+import { registerConversionRoutes } from './conversion';
 import { registerDataAwardRoutes } from './dataAwards';
-import { registerDeviceRoutes } from './devices';
+import { registerFieldAgentRoutes } from './fieldAgents';
 import { registerLoanRoutes } from './loans';
-import { registerPhoneStandIns } from './phoneStandIns';
+import { registerLookupRoutes } from './lookups';
+import { registerViewRoutes } from './view';
 
 export const registerCustomersRoutes = (app: FastifyInstance): void => {
-    registerCustomerRoutes(app);
+    registerLookupRoutes(app);
+    registerViewRoutes(app);
     registerCallRatingRoutes(app);
     registerDataAwardRoutes(app);
+    registerConversionRoutes(app);
+    registerFieldAgentRoutes(app);
     registerLoanRoutes(app);
-    registerDeviceRoutes(app);
-    registerPhoneStandIns(app);
 };

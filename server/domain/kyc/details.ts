@@ -2,7 +2,7 @@
  * The KYC submission the add-loan wizard makes (contract/kyc.ts `kycDetails`): it registers the
  * customer or updates one, attaches the documents, and opens a pending submission for a checker.
  *
- * Who may update which customer: one the caller sees (server/domain/customers/records.ts
+ * Who may update which customer: one the caller sees (server/domain/records/customers.ts
  * `visibleCustomers`), or one whose ID number is the one given, which proves the customer is
  * present with their ID (contract/origination.ts `customerLoginCheck`: `known`). Anyone else's
  * phone number is 404 like a number nobody has.
@@ -30,7 +30,7 @@ import type { Transaction } from '../../db';
 import { admins, customers, identityChecks, kycImages, kycSubmissions, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import type { AuditEntry } from '../../write';
-import { customerNotFound, selectCustomers, toCustomer, visibleCustomers } from '../customers/records';
+import { customerNotFound, selectCustomers, toCustomer, visibleCustomers } from '../records';
 import { readSubmission } from './submissions';
 
 type Body = z.output<NonNullable<(typeof kycDetails)['body']>>;

@@ -36,8 +36,8 @@ import type { Database, Transaction } from '../../db';
 import { approvalRequests, customers, deviceLocks, lendingReminders, loans, smsOutbox } from '../../db/schema';
 import { writeAs, type AuditEntry } from '../../write';
 import { addDays, businessDay } from '../analytics/figures';
-import { commandChanges, refreshDevices } from '../customers/devices';
-import type { DeviceCommand } from '../customers/lifecycles';
+import { commandChanges, refreshDevices } from '../devices';
+import type { DeviceCommand } from '../records';
 import { lockPoliciesOf, type LockPolicies, type PolicyOf } from './policy';
 import { instalmentsDueBy, lastDueOn, SCHEDULE_COLUMNS } from './scheduleSql';
 import { standingsOf, type LoanSchedule } from './standing';
@@ -412,7 +412,7 @@ const giveBackLease = async (db: Database, runner: string, fullPassAt: Date | nu
         WHERE id = 1 AND leased_by = ${runner}`);
 };
 
-/** Brings the devices whose provider's answer is due up to date, as a read would (customers/devices.ts). */
+/** Brings the devices whose provider's answer is due up to date, as a read would (devices/commands.ts). */
 const confirmAnswers = async (db: Database, now: Date): Promise<void> => {
     const due = await db
         .select({ loanId: deviceLocks.loanId })

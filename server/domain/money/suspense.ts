@@ -28,7 +28,7 @@ import { customers, loans, transactions } from '../../db/schema';
 import { HttpError, mount } from '../../http';
 import { containing } from '../../lists';
 import { cents } from '../../wire';
-import { endOfDay, startOfDay } from '../approvals/dates';
+import { endOfDay, startOfDay } from '../../time';
 import {
     countTransactions,
     fullName,

@@ -1,7 +1,7 @@
 /**
  * Finding payments (contract/money/transactions.ts `searchTransactions`): by reference (whole or its start, on
  * the `transactions_reference_prefix_idx` text_pattern_ops index), the payer's number, the loan,
- * the day paid (business days, server/domain/approvals/dates.ts), kind, channel and whether the
+ * the day paid (business days, server/time.ts), kind, channel and whether the
  * payment is on a loan or waiting in suspense. A caller attached to a shop finds the payments on
  * its shop's loans only (reach.ts), never one in suspense.
  */
@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { searchTransactions } from '../../../contract/money';
 import { loans, transactions } from '../../db/schema';
 import { mount } from '../../http';
-import { endOfDay, startOfDay } from '../approvals/dates';
+import { endOfDay, startOfDay } from '../../time';
 import { pageWindow, selectTransactions, toMoneyTransaction } from './present';
 import { reachOf } from './reach';
 import { referenceKey, referenceKeyOf } from './reference';

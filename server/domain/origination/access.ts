@@ -1,7 +1,7 @@
 /**
  * Who may sell to whom, from where, and act on which sale (contract/origination.ts, "Who"):
  *
- * - the customer: one the caller sees (`visibleCustomers`, server/domain/customers/records.ts), one
+ * - the customer: one the caller sees (`visibleCustomers`, server/domain/records/customers.ts), one
  *   they registered, or one whose KYC they submitted and that was not rejected (the wizard's
  *   identity step for a number someone else registered);
  * - never the caller's own phone number (409 `errors.own_customer`);
@@ -13,7 +13,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db';
 import { admins, kycSubmissions, loans, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
-import { loanNotFound, selectLoans, toLoan, visibleCustomers, type LoanRow } from '../customers/records';
+import { loanNotFound, selectLoans, toLoan, visibleCustomers, type LoanRow } from '../records';
 
 /** A column spelled with its table, for conditions used inside joins and subqueries. */
 const column = (table: string, name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;

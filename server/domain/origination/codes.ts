@@ -31,8 +31,7 @@ import type { AuditEntry, Written } from '../../write';
 import { codeHash, maskMsisdn, sameHash } from '../auth/codes';
 import { OTP, sendCodeSms, tooManyCodes } from '../auth/otp';
 import { tooManyAttempts } from '../auth/throttle';
-import { loanStateRefused, moveLoan } from '../customers/lifecycles';
-import type { LoanRow, SelectedLoan } from '../customers/records';
+import { loanStateRefused, moveLoan, type LoanRow, type SelectedLoan } from '../records';
 import { callerId, callerMsisdn, checkSaleActor, lockLoan, saleLoan } from './access';
 import { reservationEnded } from './expiry';
 

@@ -11,7 +11,7 @@
 import { and, count, eq, gt, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CURRENCY } from '../../../contract/customers';
-import type { TRANSACTION_CHANNELS } from '../../../contract/loans';
+import type { TRANSACTION_CHANNELS } from '../../../contract/customers';
 import { confirmInitialDeposit, digitalAssistedConfirmDeposit, loanDeposit } from '../../../contract/origination';
 import type { Queryable } from '../../db';
 import { inventoryItems, loans, smsOutbox, transactions } from '../../db/schema';
@@ -21,7 +21,7 @@ import { businessDay } from '../analytics/figures';
 import { maskMsisdn } from '../auth/codes';
 import { referenceKey, referenceKeyOf } from '../money/reference';
 import { tooManyAttempts } from '../auth/throttle';
-import { loanStateRefused, moveLoan } from '../customers/lifecycles';
+import { loanStateRefused, moveLoan } from '../records';
 import { checkSaleActor, lockLoan, saleLoan } from './access';
 import { firstDueDate } from './terms';
 

@@ -17,7 +17,7 @@ import { DRAFT_RESERVATION_HOURS } from '../../../contract/origination';
 import type { Database, Transaction } from '../../db';
 import type { CallContext } from '../../http';
 import { writeAs, type AuditEntry } from '../../write';
-import { moveLoan } from '../customers/lifecycles';
+import { moveLoan } from '../records';
 
 const HOUR_MS = 60 * 60_000;
 /** How often the timer sweeps: a draft is released at most this long after it expired, or at once on demand. */

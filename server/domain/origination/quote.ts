@@ -16,7 +16,7 @@ import { customers, loanQuotes, phoneModels } from '../../db/schema';
 import { HttpError, mount } from '../../http';
 import { iso } from '../../wire';
 import { businessDay } from '../analytics/figures';
-import { customerNotFound } from '../customers/records';
+import { customerNotFound } from '../records';
 import { callerId, refuseOwnMsisdn, saleCustomers, saleStore } from './access';
 import { checkBuyer, deviceForSale, phoneModel, refuseSaleInProgress } from './saleChecks';
 import { releaseCustomerDrafts } from './expiry';

@@ -20,12 +20,12 @@ import {
     loanProgress,
     type OriginationStep,
 } from '../../../contract/origination';
-import type { LoanStatus } from '../../../contract/loans';
+import type { LoanStatus } from '../../../contract/customers';
 import type { Queryable, Transaction } from '../../db';
 import { customers, deviceLocks, inventoryItems, loans, transactions } from '../../db/schema';
 import { mount } from '../../http';
-import { newChallenge, refreshDevices } from '../customers/devices';
-import { customerNotFound, selectCustomers, toCustomer, toLoan } from '../customers/records';
+import { newChallenge, refreshDevices } from '../devices';
+import { customerNotFound, selectCustomers, toCustomer, toLoan } from '../records';
 import { callerId, readLoan, refuseOwnMsisdn, saleCustomers, saleLoan, saleStore } from './access';
 import { pricedAsQuoted, quoteById, quoteStale, type QuoteRow } from './quote';
 import { checkBuyer, deviceForSale, imeiInUse, phoneModel, refuseSaleInProgress } from './saleChecks';

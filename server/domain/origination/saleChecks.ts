@@ -5,13 +5,13 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { CURRENCY } from '../../../contract/customers';
-import type { LoanStatus } from '../../../contract/loans';
+import type { LoanStatus } from '../../../contract/customers';
 import type { Queryable } from '../../db';
 import { customers, inventoryItems, loans, phoneModels } from '../../db/schema';
 import { OPEN_LOAN_STATUSES } from '../../db/schema/loans';
 import { HttpError } from '../../http';
 import { cents } from '../../wire';
-import { creditUsed } from '../customers/customers';
+import { creditUsed } from '../records';
 
 type Customer = typeof customers.$inferSelect;
 type PhoneModel = typeof phoneModels.$inferSelect;

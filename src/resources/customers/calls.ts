@@ -12,7 +12,9 @@ import {
     awardCustomerData,
     convertCustomer,
     customerLimits,
+    customerLoans,
     customerMessages,
+    depositTransactions,
     qualifiedDevices,
     rateCall,
 } from '../../../contract/customers';
@@ -23,14 +25,8 @@ import {
     releaseDevice,
     sendVivoAuthCode,
 } from '../../../contract/devices';
-import {
-    cancelLoan,
-    customerLoans,
-    depositTransactions,
-    requestImeiChange,
-    requestLoanDeactivation,
-    requestLoanTransfer,
-} from '../../../contract/loans';
+import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../../contract/approvals';
+import { cancelLoan } from '../../../contract/origination';
 import { defineResource, type ResourceDeclaration } from '../../dataProvider/defineResource';
 
 export default {

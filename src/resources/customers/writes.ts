@@ -16,7 +16,8 @@ import {
     verifyVivoAuthCode,
 } from '../../../contract/devices';
 import type { ApprovalKind } from '../../../contract/approvals';
-import { cancelLoan, requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../../contract/loans';
+import { requestImeiChange, requestLoanDeactivation, requestLoanTransfer } from '../../../contract/approvals';
+import { cancelLoan } from '../../../contract/origination';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { CUSTOMER } from '../../lib/customerQuery';
 import { callApi } from '../../lib/portalApi';

@@ -20,7 +20,7 @@ import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react
 import { useLocale, useTranslate } from 'react-admin';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { MAX_UPLOAD_BYTES } from '../../../contract/kyc';
-import { TRANSACTION_CHANNELS } from '../../../contract/loans';
+import { TRANSACTION_CHANNELS } from '../../../contract/customers';
 import {
     MAX_STATEMENT_ROWS,
     OPTIONAL_STATEMENT_COLUMNS,

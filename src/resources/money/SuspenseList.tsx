@@ -14,7 +14,7 @@ import {
     useLocale,
     useTranslate,
 } from 'react-admin';
-import { TRANSACTION_CHANNELS } from '../../../contract/loans';
+import { TRANSACTION_CHANNELS } from '../../../contract/customers';
 import { SUSPENSE_REASONS, type SuspenseItem } from '../../../contract/money';
 import { toCsv } from '../../lib/csv';
 import { formatWhen } from '../../lib/format';

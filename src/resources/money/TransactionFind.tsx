@@ -12,7 +12,7 @@ import {
     useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
+import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/customers';
 import type { MoneyTransaction } from '../../../contract/money';
 import { toCsv } from '../../lib/csv';
 import { formatWhen } from '../../lib/format';

@@ -7,7 +7,7 @@
 import { HttpError } from 'ra-core';
 import type { CallResponse } from '../../../contract/define';
 import { MAX_UPLOAD_BYTES } from '../../../contract/kyc';
-import type { TRANSACTION_CHANNELS } from '../../../contract/loans';
+import type { TRANSACTION_CHANNELS } from '../../../contract/customers';
 import { reconcileDeposits } from '../../../contract/money';
 import { apiErrorOf, errorKeyOf } from '../../lib/apiErrors';
 import { uploadCall } from '../../lib/portalApi';

@@ -8,7 +8,7 @@
  * than refused (the filter marks it).
  */
 import { internationalMsisdn, isMsisdn, LOAN_REFERENCE_PATTERN } from '../../../contract/fields';
-import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/loans';
+import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/customers';
 import {
     correctSuspense,
     queueSuspense,

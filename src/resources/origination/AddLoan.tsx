@@ -20,7 +20,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType }
 import { CanAccess, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CallResponse } from '../../../contract/define';
-import type { Loan } from '../../../contract/loans';
+import type { Loan } from '../../../contract/customers';
 import { DRAFT_RESERVATION_HOURS, loanProgress, type OriginationStep } from '../../../contract/origination';
 import { AccessDenied } from '../../layout/AccessDenied';
 import { LoadError } from '../../lists/LoadError';

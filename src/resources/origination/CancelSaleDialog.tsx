@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { loanCancellationOptions, type Loan } from '../../../contract/loans';
+import type { Loan } from '../../../contract/customers';
+import { loanCancellationOptions } from '../../../contract/origination';
 import { useWrite } from '../../dataProvider/useWrite';
 import { callApi } from '../../lib/portalApi';
 import { useSingleFlight } from '../../lib/singleFlight';

@@ -11,10 +11,9 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { createContext, useContext, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormContext, useFormState, type FieldValues } from 'react-hook-form';
-import type { Customer } from '../../../contract/customers';
+import type { Customer, Loan } from '../../../contract/customers';
 import type { CallResponse } from '../../../contract/define';
 import type { OcrFields, uploadImage } from '../../../contract/kyc';
-import type { Loan } from '../../../contract/loans';
 import type { generateCustomerOtp, imeiValidationCheck } from '../../../contract/origination';
 import type { CustomerType } from '../../lib/customerStore';
 import { cancellableAt, type Entry, type Step } from '../../lib/saleEntries';

@@ -1,7 +1,7 @@
 /** Typed fixtures of the customer calls (contract/customers.ts, loans.ts, devices.ts) for the component tests. */
-import type { Customer } from '../../../contract/customers';
+import type { Customer, Loan, ScheduledLoan } from '../../../contract/customers';
 import type { DeviceLock } from '../../../contract/devices';
-import type { ApprovalRequest, Loan, ScheduledLoan } from '../../../contract/loans';
+import type { ApprovalRequest } from '../../../contract/approvals';
 
 export const thandi: Customer = {
     id: 41,

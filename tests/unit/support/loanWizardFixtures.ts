@@ -3,11 +3,10 @@
  * devices.ts, loans.ts) for tests/unit/loanWizard*.test.tsx. Each answer goes through its call's
  * response schema in the msw handlers (contractHandlers.ts).
  */
-import type { Customer } from '../../../contract/customers';
+import type { Customer, Loan } from '../../../contract/customers';
 import type { CallResponse } from '../../../contract/define';
 import type { DeviceLock } from '../../../contract/devices';
 import type { KycImageKind, OcrFields, uploadImage } from '../../../contract/kyc';
-import type { Loan } from '../../../contract/loans';
 import type { Quote } from '../../../contract/origination';
 import { thandi } from './customerFixtures';
 

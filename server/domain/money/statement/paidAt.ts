@@ -2,7 +2,7 @@
  * When a statement's row was paid: its `date` read as an instant, a plain date the start of that
  * day in the business time zone.
  */
-import { startOfDay } from '../../approvals/dates';
+import { startOfDay } from '../../../time';
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:?\d{2})?)?$/;
 

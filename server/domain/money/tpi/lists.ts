@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { requestedTpiReversals, successfulTpiClaims } from '../../../../contract/money';
 import { customers, loans, tpiClaims, tpiReversals } from '../../../db/schema';
 import type { CallContext } from '../../../http';
-import { endOfDay, startOfDay } from '../../approvals/dates';
+import { endOfDay, startOfDay } from '../../../time';
 import { pageWindow, totalCount, withTotal } from '../present';
 import { reachOf } from '../reach';
 import { claimsMatching, selectClaims, selectReversals, toClaim, toReversal } from './read';

@@ -1,7 +1,8 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { loanCancellationOptions, type Loan } from '../../../../contract/loans';
+import type { Loan } from '../../../../contract/customers';
+import { loanCancellationOptions } from '../../../../contract/origination';
 import { useCustomerQuery } from '../../../lib/customerQuery';
 import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
 import { ExitReasonFields, useExitReason } from '../../../dialogs/ExitReason';

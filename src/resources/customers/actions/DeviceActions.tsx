@@ -8,7 +8,7 @@ import { Alert, Box, Button, Stack, TextField, Typography, type SvgIconProps } f
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { CHALLENGE_PATTERN, VIVO_CODE_PATTERN, type DeviceLock } from '../../../../contract/devices';
-import type { Loan } from '../../../../contract/loans';
+import type { Loan } from '../../../../contract/customers';
 import { useWrite } from '../../../dataProvider/useWrite';
 import type { WriteName, WriteParams, WriteResult } from '../../../dataProvider/writes';
 import { errorKeyOf } from '../../../lib/apiErrors';

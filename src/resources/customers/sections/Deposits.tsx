@@ -1,5 +1,5 @@
 import { List, ListItem, ListItemText } from '@mui/material';
-import { depositTransactions } from '../../../../contract/loans';
+import { depositTransactions } from '../../../../contract/customers';
 import { useCustomerQuery } from '../../../lib/customerQuery';
 import { useFormat } from '../../../lib/useFormat';
 import { Loaded, Section } from '../../../parts/Section';

@@ -1,5 +1,5 @@
 import { useCanAccess } from 'react-admin';
-import { customerLoans } from '../../../../contract/loans';
+import { customerLoans } from '../../../../contract/customers';
 import { useCustomerQuery } from '../../../lib/customerQuery';
 import type { KeptCustomer } from '../../../lib/customerStore';
 import { useFormat } from '../../../lib/useFormat';

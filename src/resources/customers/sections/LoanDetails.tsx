@@ -14,7 +14,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CallResponse } from '../../../../contract/define';
-import { checkInsurance, loanStatements, type Loan, type ScheduledLoan } from '../../../../contract/loans';
+import { checkInsurance, loanStatements, type Loan, type ScheduledLoan } from '../../../../contract/customers';
 import { costOfCreditPercent } from '../../../../contract/origination';
 import { useCustomerQuery } from '../../../lib/customerQuery';
 import { useFormat } from '../../../lib/useFormat';

@@ -3,7 +3,8 @@ import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } fr
 import { Fragment, type ReactNode } from 'react';
 import { CanAccess, useTranslate } from 'react-admin';
 import type { DeviceLock, DeviceState as DeviceStateName } from '../../../../contract/devices';
-import { customerLoans, type ApprovalRequest, type Loan, type ScheduledLoan } from '../../../../contract/loans';
+import type { ApprovalRequest } from '../../../../contract/approvals';
+import { customerLoans, type Loan, type ScheduledLoan } from '../../../../contract/customers';
 import { DRAFT_RESERVATION_HOURS } from '../../../../contract/origination';
 import { ContinueSale } from '../../../parts/ContinueSale';
 import type { VariantKey } from '../../../lib/customerVariants';

@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import type { InstalmentStatus } from '../../../../contract/lending';
-import type { ScheduledLoan } from '../../../../contract/loans';
+import type { ScheduledLoan } from '../../../../contract/customers';
 import { formatCalendarDay } from '../../../lib/format';
 import { locked } from '../actions/DeviceActions';
 import { useFormat } from '../../../lib/useFormat';

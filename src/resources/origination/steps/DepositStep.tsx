@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Form, required, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { CallResponse } from '../../../../contract/define';
-import { TRANSACTION_CHANNELS } from '../../../../contract/loans';
+import { TRANSACTION_CHANNELS } from '../../../../contract/customers';
 import { confirmInitialDeposit, digitalAssistedConfirmDeposit, loanDeposit } from '../../../../contract/origination';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';

@@ -12,7 +12,7 @@ import {
     VIVO_CODE_PATTERN,
     type DeviceLock,
 } from '../../../../contract/devices';
-import type { LoanStatus } from '../../../../contract/loans';
+import type { LoanStatus } from '../../../../contract/customers';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';
 import { useFormat } from '../../../lib/useFormat';

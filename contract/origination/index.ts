@@ -9,24 +9,27 @@
  *   generate/agent-otp → customer_otp + agent_otp, or verify-otp-v2 (both at once), or
  *   digital_assisted/verify-otp → awaiting_deposit → loan_deposit (payment prompt) →
  *   confirm_customer_initial_deposit or digital_assisted/confirm-deposit-payment → awaiting_lock →
- *   confirm_lock_activation (devices.ts) → active.
+ *   confirm_lock_activation (contract/devices.ts) → active.
  *
- * Cancelling with a sales-exit reason (loans.ts) is open until the deposit is paid. `loan_progress`
+ * Cancelling with a sales-exit reason (cancel.ts) is open until the deposit is paid. `loan_progress`
  * says where a sale stands, so a wizard reloaded or reconnected resumes at the right step. Every
  * step refuses a loan in the wrong status with 409 `errors.loan_state` and the reason; every step
  * is safe to repeat (a code verified twice, a deposit reference sent twice, a loan created twice
  * for the same device and customer give the first answer again and change nothing more).
  *
- * Who: every call needs ADD_LOAN; the customer must be one the caller sees (contract/customers.ts)
+ * Who: every call needs ADD_LOAN; the customer must be one the caller sees (contract/customers/index.ts)
  * or one they are registering, and the loan one they may act on (their shop's, or their own sale).
  * The device comes from the caller's shop, or, for a caller without one (a field agent, head-office
  * staff), from the store they name.
  */
 import { z } from 'zod';
-import { customer, CUSTOMER_CHANNELS, CURRENCY, INSTALMENT_PERIODS, LOCK_SOLUTIONS } from './customers';
-import { defineCall, id } from './define';
-import { imei, loanReference, msisdn, otpCode } from './fields';
-import { loan, TRANSACTION_CHANNELS, transaction } from './loans';
+import { customer, CUSTOMER_CHANNELS, INSTALMENT_PERIODS, loan, TRANSACTION_CHANNELS, transaction } from '../customers';
+import { defineCall, id } from '../define';
+import { LOCK_SOLUTIONS } from '../devices';
+import { CURRENCY, imei, loanReference, msisdn, otpCode } from '../fields';
+import { cancellationCalls } from './cancel';
+
+export * from './cancel';
 
 /** Where the wizard stands, computed by the server from the loan (never trusted from the client). */
 export const ORIGINATION_STEPS = ['otp', 'deposit', 'lock', 'done', 'cancelled'] as const;
@@ -344,4 +347,5 @@ export const originationCalls = {
     loanDeposit,
     confirmInitialDeposit,
     digitalAssistedConfirmDeposit,
+    ...cancellationCalls,
 };

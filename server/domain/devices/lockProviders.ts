@@ -4,12 +4,12 @@
  * solution is served by the simulator below; a real adapter replaces one entry of LOCK_PROVIDERS.
  *
  * A command is sent at once and answered later. Nothing runs on a timer: a command's answer is
- * read when a device is next looked at (server/domain/customers/devices.ts, `refreshDevices`), so
+ * read when a device is next looked at (./commands.ts, `refreshDevices`), so
  * tests drive it with the injected clock and no timer races them.
  */
 import { randomUUID } from 'node:crypto';
-import { LOCK_SOLUTIONS, type LockSolution } from '../../../contract/customers';
-import type { DeviceCommand } from './lifecycles';
+import { LOCK_SOLUTIONS, type LockSolution } from '../../../contract/devices';
+import type { DeviceCommand } from '../records';
 
 export type ProviderAnswer = { kind: 'waiting' } | { kind: 'confirmed' } | { kind: 'failed'; reason: string };
 

@@ -11,7 +11,7 @@ import { deviceLocks } from '../../db/schema';
 import { mount } from '../../http';
 import { writeAs } from '../../write';
 import { devToolsAllowed } from '../../settings';
-import { redeemOfflinePin } from './devices';
+import { redeemOfflinePin } from './offlinePins';
 
 const screenOf = async (db: Queryable, imei: string) => {
     const [device] = await db.select().from(deviceLocks).where(eq(deviceLocks.imei, imei)).orderBy(desc(deviceLocks.id)).limit(1);

@@ -1,20 +1,19 @@
 /**
- * The calls that act on an existing loan (spec §7 "Loan", "IMEI", "Loan transfer"): a customer's
- * loans with their device state, deposits, statements and insurance; the requests a maker raises
- * for a checker (deregistration, IMEI change, transfer of ownership), which wait `pending` in the
- * approvals queues; and cancelling a sale that has not gone through (sales-exit reasons, spec §9).
+ * A customer's loans (spec §7 "Loan"): the loan record with its device state, and what the
+ * customer view reads about each: its schedule and standing, deposits, statement and insurance.
+ * The requests a maker raises on a loan are approvals' (contract/approvals/loanRequests.ts);
+ * cancelling a sale that has not gone through is origination's (contract/origination.ts).
  *
- * A loan is seen by whoever sees its customer (contract/customers.ts). Refusals a screen shows:
- * 404 `errors.loan_not_found`; 409 `errors.loan_state` (the loan's status does not allow it),
- * `errors.request_pending` (a request of that kind already waits for this loan).
+ * A loan is seen by whoever sees its customer (contract/customers/index.ts): 404
+ * `errors.loan_not_found` for any other.
  */
 import { z } from 'zod';
-import { approvalRequest } from './approvals';
-import { defineCall } from './define';
-import { CURRENCY, INSTALMENT_PERIODS, LOCK_SOLUTIONS } from './customers';
-import { deviceLock } from './devices';
-import { imei, loanReference, msisdn, reasonText } from './fields';
-import { loanStanding, scheduledInstalment } from './lending';
+import { approvalRequest } from '../approvals/request';
+import { defineCall } from '../define';
+import { deviceLock, LOCK_SOLUTIONS } from '../devices';
+import { CURRENCY, loanReference, msisdn, person } from '../fields';
+import { loanStanding, scheduledInstalment } from '../lending';
+import { INSTALMENT_PERIODS } from './view';
 
 /**
  * `draft` → `awaiting_deposit` → `awaiting_lock` → `active` → `completed`; `cancelled` from
@@ -51,8 +50,6 @@ export const CANCELLATION_REASONS = [...SALES_EXIT_REASONS, 'reservation_expired
 
 export const TRANSACTION_KINDS = ['deposit', 'instalment', 'reversal'] as const;
 export const TRANSACTION_CHANNELS = ['mpesa', 'card', 'cash', 'bank'] as const;
-
-const person = z.object({ id: z.number().int(), name: z.string() });
 
 export const loan = z.object({
     id: z.number().int(),
@@ -192,103 +189,4 @@ export const checkInsurance = defineCall({
     }),
 });
 
-// ---------------------------------------------------------------------------------------------
-// Requests for a checker (maker-checker)
-
-export { approvalRequest, type ApprovalRequest } from './approvals';
-
-/** What each request call answers: the loan's pending requests, the new one among them. */
-const pendingRequests = z.object({ pending_requests: z.array(approvalRequest) });
-
-export const requestLoanDeactivation = defineCall({
-    summary:
-        'Ask for a loan to be deactivated (deregistration). The loan must be active; the request waits for a checker holding APPROVE_DEREGISTRATION. A second one while one is pending is a 409.',
-    method: 'POST',
-    path: '/api/v1/request/loan/deactivation',
-    access: 'REQUEST_LOAN_DEACTIVATION',
-    body: z.object({ loan_reference: loanReference, reason: reasonText }),
-    response: pendingRequests,
-});
-
-export const requestImeiChange = defineCall({
-    summary:
-        "Ask for a loan's device to be exchanged for another IMEI (a replacement phone). The loan must be active and its device lock active; the new IMEI must be valid and on no other open loan.",
-    method: 'POST',
-    path: '/api/v1/request/change/imei',
-    access: 'REQUEST_IMEI_CHANGE',
-    body: z.object({ loan_reference: loanReference, new_imei: imei, reason: reasonText }),
-    response: pendingRequests,
-});
-
-export const requestLoanTransfer = defineCall({
-    summary:
-        'Ask for a loan to be transferred to another customer (by phone number). The loan must be active and the new owner an existing customer other than the current one.',
-    method: 'POST',
-    path: '/api/v1/customer_request_transfer_loan',
-    access: 'REQUEST_TRANSFER_LOAN_OWNERSHIP',
-    body: z.object({ loan_reference: loanReference, new_msisdn: msisdn, reason: reasonText }),
-    response: pendingRequests,
-});
-
-/**
- * Who would take the loan if a transfer were asked now: the new owner's name, found among the
- * customers the maker may see, once every check the transfer request runs has passed (the loan
- * active, nothing conflicting waiting, a known customer other than the current owner). Refuses as
- * the request would: 404 `errors.customer_not_found` (field `new_msisdn`), 409
- * `errors.same_owner`, `errors.loan_state`, `errors.request_pending`, `errors.deregistration_pending`.
- * The transfer dialog shows the name before the maker confirms; nothing is written.
- */
-export const transferOwnerLookup = defineCall({
-    summary:
-        "The new owner a loan transfer would go to: their name and number, once the transfer request's checks pass; refuses as the request would",
-    method: 'POST',
-    path: '/api/v1/transfer_loan_owner_lookup',
-    access: 'REQUEST_TRANSFER_LOAN_OWNERSHIP',
-    body: z.object({ loan_reference: loanReference, new_msisdn: msisdn }),
-    response: z.object({ loan_reference: z.string(), msisdn: z.string(), name: z.string() }),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Cancelling a sale
-
-export const loanCancellationOptions = defineCall({
-    summary:
-        "The sales-exit reasons a loan may be cancelled with: all of them while the loan is `draft` or `awaiting_deposit`, none otherwise ('No options available').",
-    method: 'POST',
-    path: '/api/v1/get_loan_cancellation_options',
-    access: 'ADD_LOAN',
-    body: z.object({ loan_reference: loanReference }),
-    response: z.object({
-        loan_reference: z.string(),
-        status: z.enum(LOAN_STATUSES),
-        cancellable: z.boolean(),
-        options: z.array(z.enum(SALES_EXIT_REASONS)),
-    }),
-});
-
-export const cancelLoan = defineCall({
-    summary:
-        'Cancel a sale that has not gone through (`draft` or `awaiting_deposit`) with a sales-exit reason; `other` needs a note. The reserved phone goes back in stock.',
-    method: 'POST',
-    path: '/api/v1/initiate_loan_cancellation',
-    access: 'ADD_LOAN',
-    body: z.object({
-        loan_reference: loanReference,
-        reason: z.enum(SALES_EXIT_REASONS),
-        note: z.string().trim().max(500).optional(),
-    }),
-    response: loan,
-});
-
-export const loanCalls = {
-    customerLoans,
-    depositTransactions,
-    loanStatements,
-    checkInsurance,
-    requestLoanDeactivation,
-    requestImeiChange,
-    requestLoanTransfer,
-    transferOwnerLookup,
-    loanCancellationOptions,
-    cancelLoan,
-};
+export const customerLoanCalls = { customerLoans, depositTransactions, loanStatements, checkInsurance };

@@ -4,7 +4,7 @@
  * every write of a status or state asks these first.
  */
 import type { DeviceState } from '../../../contract/devices';
-import type { LoanStatus } from '../../../contract/loans';
+import type { LoanStatus } from '../../../contract/customers';
 import { HttpError } from '../../http';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,10 @@
+/**
+ * The records the domains acting on a customer share, one level below them: which customers and
+ * loans a caller may see and how they are answered (customers.ts, loans.ts), and the lifecycles a
+ * loan's status and its phone's lock follow (lifecycles.ts). Customers, devices, approvals,
+ * origination, KYC, money and lending all stand on it; it imports none of them, so none of them
+ * need import another for these.
+ */
+export * from './customers';
+export * from './lifecycles';
+export * from './loans';
