@@ -1,5 +1,5 @@
 /**
- * The lending loop (issue 26): each loan's schedule and standing, computed in one place
+ * The lending loop: each loan's schedule and standing, computed in one place
  * (server/domain/lending/schedule.ts) and read by the customer view, analytics, the collections
  * queue and the lock policy.
  *

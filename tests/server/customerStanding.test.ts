@@ -1,5 +1,5 @@
 /**
- * The customer view's loans carry their schedule and standing (issue 26): worked out by the
+ * The customer view's loans carry their schedule and standing (contract/lending.ts): worked out by the
  * schedule module on the server's business day, from what the loan's payments left of its
  * balance, whatever recorded them; the clock moved shows the standing move with it.
  */

@@ -1,5 +1,5 @@
 /**
- * Each loan state says what is true of it (issue 27, part 4): a payment that brings the balance to
+ * Each loan state says what is true of it (docs/domain.md, "Loan"): a payment that brings the balance to
  * 0 completes the loan in the same transaction, whoever records it; a cancelled sale owes nothing;
  * a confirmed lock activation makes the sale active without a second step; and a draft that was
  * not finished within DRAFT_RESERVATION_HOURS gives its phone back to stock and its customer's

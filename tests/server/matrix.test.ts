@@ -372,7 +372,7 @@ const ROWS = {
     registrationCapture: {
         input: async context => ({ params: { id: String(await pendingRequest('agent_registration', context)) } }),
     },
-    // Customers, loans and devices (issue 8): the seeded demo customers for reads, a fresh loan per row for writes.
+    // Customers, loans and devices: the seeded demo customers for reads, a fresh loan per row for writes.
     findCustomer: { input: () => ({ body: { username: DEMO.active } }) },
     findFieldAgentCustomer: { input: () => ({ query: { find: 'fieldagent' }, body: { username: DEMO.fieldAgents } }) },
     // The view the caller's roles open (another is refused with errors.forbidden, whatever the id).
@@ -490,7 +490,7 @@ const ROWS = {
     releaseDevice: {
         input: async () => ({ body: { loan_reference: (await makeLoan(server.db, { balance: 0 })).loanReference } }),
     },
-    // Loan origination (issue 11): a fresh customer, phone or sale per row, the sale the caller's own.
+    // Loan origination: a fresh customer, phone or sale per row, the sale the caller's own.
     customerLoginCheck: { input: () => ({ body: { msisdn: DEMO.noLoan } }) },
     imeiValidationCheck: {
         input: async () => ({ body: { imei: await stockItem(server.db), sku: SALE_SKU, store_id: ids.soweto } }),
@@ -573,7 +573,7 @@ const ROWS = {
             },
         }),
     },
-    // Stores, shops, agents and inventory (issue 9): Soweto Central for reads, a fresh store, agent or device per write.
+    // Stores, shops, agents and inventory: Soweto Central for reads, a fresh store, agent or device per write.
     createStore: {
         input: context => ({
             body: {
@@ -618,10 +618,10 @@ const ROWS = {
             body: { prices: [{ sku: await firstSku(), cash_price: 1999, deposit: 199, instalment_amount: 99 }] },
         }),
     },
-    // Place search (issue 9): the development gazetteer answers, as the harness has DEV_TOOLS on and no key.
+    // Place search: the development gazetteer answers, as the harness has DEV_TOOLS on and no key.
     placesStatus: { input: () => ({}) },
     searchPlaces: { input: () => ({ body: { q: 'soweto' } }) },
-    // Administration (issue 10): a fresh group or user per row for writes.
+    // Administration: a fresh group or user per row for writes.
     updateAdminGroup: {
         input: async context => ({ params: { id: await freshGroup(context) }, body: { description: 'Described by the matrix' } }),
     },
@@ -632,7 +632,7 @@ const ROWS = {
     releaseAdminThrottle: { input: async context => ({ params: { id: await freshUser(context) } }) },
     resetAdminPassword: { input: async context => ({ params: { id: await freshUser(context) } }) },
     listAuditEvents: { input: () => ({ query: { $limit: 5, entity: 'admins' } }) },
-    // Approvals (issue 10): the seeded requests for the queues, a fresh request made by maker per decision.
+    // Approvals: the seeded requests for the queues, a fresh request made by maker per decision.
     pendingLoanRemovalRequests: { input: () => ({ body: {} }) },
     decideLoanRemoval: { input: context => approve('deregistration', context) },
     pendingImeiRequests: { input: () => ({ body: { status: 'pending', order: 'asc' } }) },
@@ -674,10 +674,10 @@ const ROWS = {
     approveKycVerification: {
         input: async context => ({ body: { id: (await kycSubmission(context)).id, decision: 'approve' as const } }),
     },
-    // Money (issue 12): a fresh payment, loan or claim per write (moneyFixtures.ts), the demo's for the lists.
+    // Money: a fresh payment, loan or claim per write (moneyFixtures.ts), the demo's for the lists.
     searchTransactions: { input: () => ({ body: { reference: 'TX-LPP', page_size: 5 } }) },
     suspenseTransactions: { input: () => ({ body: { q: 'MP-' } }) },
-    // Lending (issue 26): the collections queue, the seed's loans in arrears.
+    // Lending: the collections queue, the seed's loans in arrears.
     listCollections: { input: () => ({ body: { bucket: '60+' as const, page_size: 5 } }) },
     lockPolicies: { input: () => ({}) },
     updateLockPolicy: { input: () => ({ params: { id: 'zte' }, body: { lock_after_days: 3, reminders: true } }) },
@@ -710,7 +710,7 @@ const ROWS = {
         input: async () => ({ body: { claim_id: (await makeClaim(server.db)).claim.id, reason: 'Asked by the matrix' } }),
     },
     decideTpiReversal: { input: async () => ({ body: { reversal_id: await pendingReversal(), decision: 'approve' as const } }) },
-    // Analytics (issue 13): reads only; the business as a whole, which a shop-attached caller is refused on the scope.
+    // Analytics: reads only; the business as a whole, which a shop-attached caller is refused on the scope.
     biAuth: { input: () => ({}) },
     biScopeOptions: { input: () => ({ params: { scope: 'shop' as const }, query: { q: 'soweto' } }) },
     biAnalysis: { input: () => ({ query: ANALYTICS_PERIOD }) },

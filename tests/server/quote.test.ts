@@ -1,5 +1,5 @@
 /**
- * The quote (issue 20 part 1; contract/origination.ts `loanQuote`, server/domain/origination/quote.ts):
+ * The quote (contract/origination/index.ts `loanQuote`, server/domain/origination/quote.ts):
  * every figure the customer will owe, adding up to the cent, issued before acceptance and kept;
  * `create_loan` takes exactly the quoted terms, and refuses a quote that is not this sale's, or no
  * longer true, with 409 `errors.quote_stale` on `quote_id`.
