@@ -1,5 +1,5 @@
 /**
- * A sale's terms as the customer reads them (issue 20): the figures of the server's quote before
+ * A sale's terms as the customer reads them (contract/origination/index.ts `quote`): the figures of the server's quote before
  * acceptance, and the same figures from the loan after it (the wizard's Summary, the customer
  * view's loan details). No wizard code here, so the customer view loads it alone.
  */
@@ -10,7 +10,7 @@ import { costOfCreditPercent, type Quote } from '../../contract/origination';
 import { useFormat } from '../lib/useFormat';
 
 /**
- * Every figure of a sale's terms (issue 20): what the customer is quoted before accepting, and what
+ * Every figure of a sale's terms: what the customer is quoted before accepting, and what
  * the loan keeps once they have. They add up: cash price − deposit = amount financed; deposit +
  * instalment × instalments = total payable = cash price + cost of credit.
  */

@@ -1,5 +1,5 @@
 /**
- * The add-loan wizard end to end (issue 11), at 1280 px: a shop agent sells a phone to a new normal
+ * The add-loan wizard end to end, at 1280 px: a shop agent sells a phone to a new normal
  * customer from start to a locked, active loan (a reload mid-way resumes, the deposit reference
  * sent again records nothing twice, an oversized photo is refused); a business customer's sale
  * through the v2 entry is cancelled with its reason and frees the phone; a digitally assisted sale

@@ -1,5 +1,5 @@
 /**
- * The customer screens (issue 8): the lookup and its checks, the customer kept across a reload and
+ * The customer screens (src/resources/customers): the lookup and its checks, the customer kept across a reload and
  * cleared with its type, the view's sections shown only to the roles that may see them, and an
  * action's confirm → progress → outcome, with a refusal shown and the input kept.
  */

@@ -1,5 +1,5 @@
 /**
- * What the counter tells a customer about a loan (issue 26): its standing in words, why its phone
+ * What the counter tells a customer about a loan (contract/lending.ts): its standing in words, why its phone
  * is locked and what payment unlocks it, and its schedule (a table, cards on a phone). All from
  * the loan's `standing` and `schedule`, which the server works out on its business day
  * (server/domain/lending/schedule.ts): the portal never decides what is overdue by its own clock.
