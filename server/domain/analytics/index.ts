@@ -1,7 +1,7 @@
 /**
  * Analytics (contract/analytics.ts; docs/domain.md "Analytics"): the BI page's reports and the
  * dashboard's headline numbers. Every call reads: nothing is written or audited. Who may see which
- * scope is scope.ts; the SQL of the figures is figures.ts.
+ * scope is scope.ts; the SQL of the figures is figures.ts and the files it names.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,21 +20,12 @@ import {
 import { CURRENCY } from '../../../contract/customers';
 import { stores } from '../../db/schema';
 import { mount } from '../../http';
-import {
-    addDays,
-    agentRanking,
-    analyticsRead,
-    brandSplit,
-    businessDay,
-    earliestDay,
-    kpisOf,
-    overviewOf,
-    ownerRanking,
-    scopeOptions,
-    seriesOf,
-    shopRanking,
-    type Period,
-} from './figures';
+import { addDays, businessDay, type Period } from './days';
+import { kpisOf, overviewOf } from './kpis';
+import { earliestDay, scopeOptions } from './options';
+import { agentRanking, brandSplit, ownerRanking, shopRanking } from './rankings';
+import { seriesOf } from './series';
+import { analyticsRead } from './sqlTerms';
 import { callerOf, checkKind, dashboardScope, reportsOf, resolveScope, scopesOf, selectRows, type Scope } from './scope';
 
 /** The period a report answered for. */
