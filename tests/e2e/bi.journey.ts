@@ -1,5 +1,5 @@
 /**
- * The Analytics journeys of issue 13, run at desktop width (bi.spec.ts) and phone width
+ * The Analytics journeys, run at desktop width (bi.spec.ts) and phone width
  * (bi.phone.spec.ts): `analyst` reads the business's headline numbers on the dashboard home,
  * opens Analytics from the side menu, changes the period and sees loans originated change, reads
  * a chart's numbers as a table, exports them as CSV and looks at one shop; `agent` has no

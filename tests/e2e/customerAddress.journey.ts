@@ -1,7 +1,7 @@
 /**
- * The customer view's address and the KYC documents that enlarge (issue 20, parts 2 and 5), as
- * journeys both widths run (customerAddress.spec.ts, customerAddress.phone.spec.ts), against the
- * seeded demo customers (README.md, "Demo customers").
+ * The customer view's address and the KYC documents that enlarge, as journeys both widths run
+ * (customerAddress.spec.ts, customerAddress.phone.spec.ts), against the seeded demo customers
+ * (README.md, "Demo customers").
  */
 import { expect, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';

@@ -1,4 +1,4 @@
-/** The customer journeys of issue 8 at phone width (360 px): the field agent's, and the agent's view. */
+/** The customer journeys at phone width (360 px): the field agent's, and the agent's view. */
 import { expect, test, type Page } from '@playwright/test';
 import { animationsEnded, expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
