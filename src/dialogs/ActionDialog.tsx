@@ -16,7 +16,7 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorKeyOf, fieldErrorsOf } from '../lib/apiErrors';
 
-interface ActionDialogProps {
+export interface ActionDialogProps {
     open: boolean;
     /** Translation keys. */
     title: string;

@@ -1,12 +1,13 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Button, List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
+import { List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { fieldAgentRequest } from '../../../contract/customers';
 import { isMsisdn } from '../../../contract/fields';
 import { callApi } from '../../lib/portalApi';
-import { ActionDialog, useFieldProblem } from '../../dialogs/ActionDialog';
+import { useFieldProblem } from '../../dialogs/ActionDialog';
+import { DialogAction } from './actions/DialogAction';
 import { useFormat } from '../../lib/useFormat';
 import { Loaded, Section } from '../../parts/Section';
 import { StatusChip } from '../../lists/StatusChip';
@@ -83,39 +84,37 @@ export const AddRequest = ({ label = 'customers.requests.add', msisdn = '' }: { 
             />
         );
     };
+    const dialog = {
+        open,
+        show: () => {
+            add.reset();
+            if (msisdn) setForm(current => ({ ...current, msisdn }));
+            setOpen(true);
+        },
+        close: () => {
+            if (!add.isPending) setOpen(false);
+        },
+        busy: add.isPending,
+        error: add.error,
+    };
     return (
-        <>
-            <Button
-                size="small"
-                variant="outlined"
-                startIcon={<PersonAddIcon />}
-                onClick={() => {
-                    add.reset();
-                    if (msisdn) setForm(current => ({ ...current, msisdn }));
-                    setOpen(true);
-                }}
-            >
-                {translate(label)}
-            </Button>
-            <ActionDialog
-                open={open}
-                title="customers.requests.add_title"
-                intro="customers.requests.add_intro"
-                busy={add.isPending}
-                error={add.error}
-                onConfirm={confirm}
-                onClose={() => !add.isPending && setOpen(false)}
-            >
-                <Stack spacing={2}>
-                    {field('msisdn', { autoFocus: true, required: true, type: 'tel' })}
-                    {field('first_name', { required: true })}
-                    {field('last_name', { required: true })}
-                    {field('id_number', { required: true })}
-                    {field('town', { required: true })}
-                    {field('note', { multiline: true })}
-                </Stack>
-            </ActionDialog>
-        </>
+        <DialogAction
+            action={dialog}
+            label={label}
+            icon={PersonAddIcon}
+            title="customers.requests.add_title"
+            intro="customers.requests.add_intro"
+            onConfirm={confirm}
+        >
+            <Stack spacing={2}>
+                {field('msisdn', { autoFocus: true, required: true, type: 'tel' })}
+                {field('first_name', { required: true })}
+                {field('last_name', { required: true })}
+                {field('id_number', { required: true })}
+                {field('town', { required: true })}
+                {field('note', { multiline: true })}
+            </Stack>
+        </DialogAction>
     );
 };
 

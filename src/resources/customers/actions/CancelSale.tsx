@@ -1,16 +1,14 @@
 import CancelIcon from '@mui/icons-material/Cancel';
-import { Button } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import type { Loan } from '../../../../contract/customers';
 import { loanCancellationOptions } from '../../../../contract/origination';
 import { useCustomerQuery } from '../../../lib/customerQuery';
-import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
+import { useFieldProblem } from '../../../dialogs/ActionDialog';
+import { DialogAction } from './DialogAction';
 import { ExitReasonFields, useExitReason } from '../../../dialogs/ExitReason';
 import { useDialogAction } from './useDialogAction';
 
 /** Cancelling a sale that has not gone through, with a sales-exit reason (spec §9); `other` needs a note. */
 export const CancelSale = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => {
-    const translate = useTranslate();
     const action = useDialogAction('customerLoanCancel', 'loans.actions.cancel.done');
     const fieldProblem = useFieldProblem(action.error);
     const options = useCustomerQuery(
@@ -29,27 +27,22 @@ export const CancelSale = ({ msisdn, loan }: { msisdn: string; loan: Loan }) => 
     };
 
     return (
-        <>
-            <Button size="small" variant="outlined" color="error" startIcon={<CancelIcon />} onClick={action.show}>
-                {translate('loans.actions.cancel.button')}
-            </Button>
-            <ActionDialog
-                open={action.open}
-                title="loans.actions.cancel.title"
-                intro="loans.actions.cancel.intro"
-                introArgs={{ reference: loan.loan_reference, model: `${loan.brand} ${loan.model}` }}
-                busy={action.busy}
-                error={action.error}
-                onConfirm={confirm}
-                onClose={action.close}
-                confirmDisabled={choices.length === 0}
-            >
-                <ExitReasonFields
-                    exit={exit}
-                    options={{ error: options.error, isPending: options.isPending, refetch: options.refetch, choices }}
-                    fieldProblem={fieldProblem}
-                />
-            </ActionDialog>
-        </>
+        <DialogAction
+            action={action}
+            label="loans.actions.cancel.button"
+            icon={CancelIcon}
+            color="error"
+            title="loans.actions.cancel.title"
+            intro="loans.actions.cancel.intro"
+            introArgs={{ reference: loan.loan_reference, model: `${loan.brand} ${loan.model}` }}
+            onConfirm={confirm}
+            confirmDisabled={choices.length === 0}
+        >
+            <ExitReasonFields
+                exit={exit}
+                options={{ error: options.error, isPending: options.isPending, refetch: options.refetch, choices }}
+                fieldProblem={fieldProblem}
+            />
+        </DialogAction>
     );
 };

@@ -1,10 +1,11 @@
 import SwapVertIcon from '@mui/icons-material/SwapVert';
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { INDUSTRY_VERTICALS, TURNOVER_BANDS, type Customer } from '../../../../contract/customers';
 import { useFormat } from '../../../lib/useFormat';
-import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
+import { useFieldProblem } from '../../../dialogs/ActionDialog';
+import { DialogAction } from './DialogAction';
 import { useDialogAction } from './useDialogAction';
 
 type Industry = (typeof INDUSTRY_VERTICALS)[number];
@@ -117,32 +118,27 @@ export const ConvertCustomer = ({ customer, onConverted }: { customer: Customer;
         </TextField>
     );
 
+    const title = toBusiness ? 'customers.convert.to_business' : 'customers.convert.to_normal';
     return (
-        <>
-            <Button size="small" variant="outlined" startIcon={<SwapVertIcon />} onClick={action.show}>
-                {translate(toBusiness ? 'customers.convert.to_business' : 'customers.convert.to_normal')}
-            </Button>
-            <ActionDialog
-                open={action.open}
-                title={toBusiness ? 'customers.convert.to_business' : 'customers.convert.to_normal'}
-                intro={toBusiness ? 'customers.convert.intro_business' : 'customers.convert.intro_normal'}
-                introArgs={{ name: `${customer.first_name} ${customer.last_name}` }}
-                busy={action.busy}
-                error={action.error}
-                onConfirm={confirm}
-                onClose={action.close}
-            >
-                {toBusiness ? (
-                    <Stack spacing={2}>
-                        {text('business_name', 'business.business_name', { autoFocus: true, required: true })}
-                        {text('employee_count', 'business.employee_count', { required: true })}
-                        {choice('industry_vertical', INDUSTRY_VERTICALS, 'customers.industries')}
-                        {choice('turnover_band', TURNOVER_BANDS, 'customers.turnovers')}
-                        {text('street', 'business.address.street')}
-                        {text('town', 'business.address.town', { required: true })}
-                    </Stack>
-                ) : undefined}
-            </ActionDialog>
-        </>
+        <DialogAction
+            action={action}
+            label={title}
+            icon={SwapVertIcon}
+            title={title}
+            intro={toBusiness ? 'customers.convert.intro_business' : 'customers.convert.intro_normal'}
+            introArgs={{ name: `${customer.first_name} ${customer.last_name}` }}
+            onConfirm={confirm}
+        >
+            {toBusiness ? (
+                <Stack spacing={2}>
+                    {text('business_name', 'business.business_name', { autoFocus: true, required: true })}
+                    {text('employee_count', 'business.employee_count', { required: true })}
+                    {choice('industry_vertical', INDUSTRY_VERTICALS, 'customers.industries')}
+                    {choice('turnover_band', TURNOVER_BANDS, 'customers.turnovers')}
+                    {text('street', 'business.address.street')}
+                    {text('town', 'business.address.town', { required: true })}
+                </Stack>
+            ) : undefined}
+        </DialogAction>
     );
 };

@@ -4,64 +4,12 @@ import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import PinIcon from '@mui/icons-material/Pin';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Alert, Box, Button, Stack, TextField, Typography, type SvgIconProps } from '@mui/material';
-import { useState, type ComponentType, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
 import { CHALLENGE_PATTERN, VIVO_CODE_PATTERN, type DeviceLock } from '../../../../contract/devices';
 import type { Loan } from '../../../../contract/customers';
-import { useWrite } from '../../../dataProvider/useWrite';
-import type { WriteName, WriteParams, WriteResult } from '../../../dataProvider/writes';
-import { errorKeyOf } from '../../../lib/apiErrors';
-import { useFormat } from '../../../lib/useFormat';
-import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
-import { reasonProblem, ReasonField } from './fields';
-import { useDialogAction } from './useDialogAction';
-
-type Format = ReturnType<typeof useFormat>;
-
-/** The one input a command asks for: a reason kept in the audit trail, or a code the customer reads out. */
-type Field =
-    | { source: 'reason' }
-    | {
-          source: 'challenge' | 'code';
-          pattern: RegExp;
-          maxLength: number;
-          autoComplete: string;
-          autoFocus: boolean;
-      };
-
-/**
- * A command on a loan's device: its words (`devices.<words>.button`, `.title`, `.intro`, `.done`),
- * icon, gate (an action of `customer-loans` in the permissions map), when the loan's state offers
- * it, and the write it runs (customers/writes.ts) with the input built from the loan and what
- * was typed.
- */
-interface Command<K extends WriteName> {
-    words: 'lock' | 'unlock' | 'release' | 'offline_pin' | 'vivo' | 'activate';
-    icon: ComponentType<SvgIconProps>;
-    gate: string;
-    offered: (loan: Loan, device: DeviceLock | null) => boolean;
-    write: K;
-    field?: Field;
-    input: (loan: Loan, typed: string) => WriteParams<K>;
-    introArgs?: (loan: Loan, format: Format) => Record<string, unknown>;
-    /** The notice once done, when it depends on the answer. */
-    done?: (answer: WriteResult<K>) => [string, Record<string, unknown>];
-    /** Words of the confirm button other than Confirm. */
-    confirmLabel?: string;
-    /** What the command gave, shown in the dialog in place of its form (which stays open for it). */
-    result?: (answer: WriteResult<K>, format: Format) => ReactNode;
-    /** More in the dialog above the field (Vivo: sending the code). */
-    before?: ComponentType<{ loan: Loan }>;
-}
-
-/** The commands as the loan card lists them: generic each in its write, one shape for the card. */
-export interface DeviceCommand {
-    key: string;
-    gate: string;
-    offered: Command<WriteName>['offered'];
-    Action: ComponentType<{ loan: Loan }>;
-}
+import type { WriteName } from '../../../dataProvider/writes';
+import { CommandAction, type Command } from './CommandAction';
+import { IssuedPin, VivoSend } from './deviceCommandParts';
+import type { LoanAction } from './loanAction';
 
 const modelOf = (loan: Loan) => `${loan.brand} ${loan.model}`;
 const deviceArgs = (loan: Loan) => ({ model: modelOf(loan), imei: loan.imei });
@@ -76,140 +24,8 @@ const unlocked = (device: DeviceLock | null) =>
 const idle = (device: DeviceLock | null) => device !== null && device.requested_state === null;
 const activeIdle = (loan: Loan, device: DeviceLock | null) => loan.status === 'active' && idle(device);
 
-/** One command: its button, and its dialog asking for confirmation (and its input) before the write runs. */
-const CommandAction = <K extends WriteName>({ command, loan }: { command: Command<K>; loan: Loan }) => {
-    const translate = useTranslate();
-    const format = useFormat();
-    const { words, field } = command;
-    const action = useDialogAction(command.write, command.done ?? `devices.${words}.done`, {
-        keepOpen: command.result !== undefined,
-    });
-    const fieldProblem = useFieldProblem(action.error);
-    const [typed, setTyped] = useState('');
-    const [problem, setProblem] = useState<string>();
-    const confirm = () => {
-        let wrong: string | undefined;
-        if (field?.source === 'reason') {
-            const reason = reasonProblem(typed);
-            wrong = reason && translate(...reason);
-        } else if (field && !field.pattern.test(typed.trim())) wrong = translate(`devices.${words}.invalid`);
-        setProblem(wrong);
-        if (!wrong) action.run(command.input(loan, typed.trim()));
-    };
-    const Icon = command.icon;
-    const Before = command.before;
-    const given = action.answer && command.result ? command.result(action.answer, format) : undefined;
-    return (
-        <>
-            <Button size="small" variant="outlined" startIcon={<Icon />} onClick={action.show}>
-                {translate(`devices.${words}.button`)}
-            </Button>
-            <ActionDialog
-                open={action.open}
-                title={`devices.${words}.title`}
-                intro={`devices.${words}.intro`}
-                introArgs={command.introArgs?.(loan, format)}
-                confirmLabel={command.confirmLabel}
-                busy={action.busy}
-                error={action.error}
-                onConfirm={confirm}
-                onClose={() => {
-                    action.close();
-                    if (given) setTyped('');
-                }}
-                result={given}
-            >
-                {field ? (
-                    <Stack spacing={1.5}>
-                        {Before ? <Before loan={loan} /> : null}
-                        {field.source === 'reason' ? (
-                            // No checker decides a lock or an unlock: the reason is kept in the audit trail.
-                            <ReasonField
-                                value={typed}
-                                onChange={setTyped}
-                                problem={problem ?? fieldProblem('reason')}
-                                help="loans.actions.command_reason_help"
-                                autoFocus
-                            />
-                        ) : (
-                            <TextField
-                                label={translate(`devices.${words}.${field.source}`)}
-                                value={typed}
-                                onChange={event => {
-                                    setTyped(event.target.value);
-                                    setProblem(undefined);
-                                }}
-                                error={problem !== undefined || fieldProblem(field.source) !== undefined}
-                                helperText={
-                                    problem ?? fieldProblem(field.source) ?? translate(`devices.${words}.${field.source}_help`)
-                                }
-                                autoFocus={field.autoFocus}
-                                fullWidth
-                                slotProps={{
-                                    htmlInput: {
-                                        inputMode: 'numeric',
-                                        autoComplete: field.autoComplete,
-                                        maxLength: field.maxLength,
-                                    },
-                                }}
-                            />
-                        )}
-                    </Stack>
-                ) : null}
-            </ActionDialog>
-        </>
-    );
-};
-
-/**
- * The Vivo lock needs the customer's consent: a code sent to their phone by SMS (valid 5 minutes),
- * which they read out. Sending asks no confirmation (it changes nothing); verifying is the command.
- */
-const VivoSend = ({ loan }: { loan: Loan }) => {
-    const translate = useTranslate();
-    const format = useFormat();
-    const send = useWrite('customerDeviceVivoSend');
-    return (
-        <>
-            {send.error ? (
-                <Alert severity="error" role="alert">
-                    {translate(errorKeyOf(send.error))}
-                </Alert>
-            ) : null}
-            {send.data ? (
-                <Alert severity="success" role="status">
-                    {translate('devices.vivo.sent', { phone: send.data.sent_to, time: format.time(send.data.expires_at) })}
-                </Alert>
-            ) : null}
-            <Box>
-                <Button variant="outlined" disabled={send.isPending} onClick={() => send.mutate(reference(loan))}>
-                    {translate(send.data ? 'devices.vivo.resend' : 'devices.vivo.send')}
-                </Button>
-            </Box>
-        </>
-    );
-};
-
-/** The offline PIN issued for a challenge: once, for that challenge only, until it expires. */
-const IssuedPin = ({ pin, expires, format }: { pin: string; expires: string; format: Format }) => {
-    const translate = useTranslate();
-    return (
-        <Box role="status">
-            <Typography variant="overline" component="p">
-                {translate('devices.offline_pin.pin')}
-            </Typography>
-            <Typography variant="h4" component="p" sx={{ fontFamily: 'monospace', letterSpacing: 4 }} data-testid="offline-pin">
-                {pin}
-            </Typography>
-            <Typography color="text.secondary">
-                {translate('devices.offline_pin.expires', { time: format.time(expires) })}
-            </Typography>
-        </Box>
-    );
-};
-
-/** A command of the table, its write's types kept inside it. */
-const command = <K extends WriteName>(definition: Command<K>): DeviceCommand => ({
+/** A command of the table, as the loan card offers it: its write's types kept inside it. */
+const command = <K extends WriteName>(definition: Command<K>): LoanAction => ({
     key: definition.words,
     gate: definition.gate,
     offered: definition.offered,
@@ -222,7 +38,7 @@ const command = <K extends WriteName>(definition: Command<K>): DeviceCommand => 
  * activation after the deposit too (once a Vivo lock is authorised, whose verified code asks for
  * it already: it is then offered only after a failure); a release frees a paid-off device for good.
  */
-export const DEVICE_COMMANDS: readonly DeviceCommand[] = [
+export const DEVICE_COMMANDS: readonly LoanAction[] = [
     command({
         words: 'lock',
         icon: LockIcon,

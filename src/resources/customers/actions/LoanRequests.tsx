@@ -1,9 +1,9 @@
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ApprovalRequest, LoanApprovalKind } from '../../../../contract/approvals';
 import { isMsisdn } from '../../../../contract/fields';
@@ -13,7 +13,8 @@ import type { Loan } from '../../../../contract/customers';
 import { errorKeyOf } from '../../../lib/apiErrors';
 import { callApi } from '../../../lib/portalApi';
 import { customerKey } from '../../../lib/customerQuery';
-import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
+import { useFieldProblem } from '../../../dialogs/ActionDialog';
+import { DialogAction } from './DialogAction';
 import { reasonProblem, ReasonField } from './fields';
 import { useDialogAction } from './useDialogAction';
 
@@ -92,14 +93,12 @@ export const LoanRequest = ({
     pending = [],
 }: LoanActionProps & { kind: RequestKind; pending?: readonly ApprovalRequest[] }) => {
     const translate = useTranslate();
-    const waitingId = useId();
     const action = useDialogAction(WRITES[kind], `loans.actions.${kind}.done`);
     const fieldProblem = useFieldProblem(action.error);
     const [reason, setReason] = useState('');
     const [extra, setExtra] = useState('');
     const [problems, setProblems] = useState<{ reason?: string; extra?: string }>({});
     const extraField = EXTRA[kind];
-    const Icon = ICONS[kind];
     const waiting = waitingBefore(kind, pending);
     const owner = useNewOwner(msisdn, loan, extra.trim(), kind === 'transfer' && action.open);
 
@@ -120,70 +119,56 @@ export const LoanRequest = ({
     };
 
     return (
-        <>
-            <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start' }}>
-                <Button
-                    size="small"
-                    variant="outlined"
-                    startIcon={<Icon />}
-                    onClick={action.show}
-                    disabled={waiting !== undefined}
-                    aria-describedby={waiting ? waitingId : undefined}
-                >
-                    {translate(`loans.actions.${kind}.button`)}
-                </Button>
-                {waiting ? (
-                    <Typography id={waitingId} variant="caption" color="text.secondary">
-                        {translate('loans.actions.waits', {
-                            kind: translate(`loans.requests.kinds.${waiting.kind}`),
-                            id: waiting.id,
-                        })}
-                    </Typography>
-                ) : null}
-            </Box>
-            <ActionDialog
-                open={action.open}
-                title={`loans.actions.${kind}.title`}
-                intro={`loans.actions.${kind}.intro`}
-                introArgs={{ reference: loan.loan_reference, model: `${loan.brand} ${loan.model}` }}
-                busy={action.busy}
-                error={action.error}
-                onConfirm={confirm}
-                onClose={action.close}
-            >
-                {extraField ? (
-                    <TextField
-                        label={translate(`loans.actions.${kind}.${extraField}`)}
-                        value={extra}
-                        onChange={event => {
-                            setExtra(event.target.value);
-                            setProblems(({ reason }) => ({ reason }));
-                        }}
-                        error={
-                            problems.extra !== undefined ||
-                            fieldProblem(extraField) !== undefined ||
-                            (kind === 'transfer' && owner.isError)
-                        }
-                        helperText={
-                            problems.extra ??
-                            fieldProblem(extraField) ??
-                            (kind === 'transfer' ? ownerText(owner, translate) : undefined) ??
-                            translate(`loans.actions.${kind}.help`)
-                        }
-                        autoFocus
-                        required
-                        fullWidth
-                        type={kind === 'transfer' ? 'tel' : 'text'}
-                        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-                    />
-                ) : null}
-                <ReasonField
-                    value={reason}
-                    onChange={setReason}
-                    problem={problems.reason ?? fieldProblem('reason')}
-                    autoFocus={!extraField}
+        <DialogAction
+            action={action}
+            label={`loans.actions.${kind}.button`}
+            icon={ICONS[kind]}
+            disabled={waiting !== undefined}
+            caption={
+                waiting
+                    ? translate('loans.actions.waits', {
+                          kind: translate(`loans.requests.kinds.${waiting.kind}`),
+                          id: waiting.id,
+                      })
+                    : null
+            }
+            title={`loans.actions.${kind}.title`}
+            intro={`loans.actions.${kind}.intro`}
+            introArgs={{ reference: loan.loan_reference, model: `${loan.brand} ${loan.model}` }}
+            onConfirm={confirm}
+        >
+            {extraField ? (
+                <TextField
+                    label={translate(`loans.actions.${kind}.${extraField}`)}
+                    value={extra}
+                    onChange={event => {
+                        setExtra(event.target.value);
+                        setProblems(({ reason }) => ({ reason }));
+                    }}
+                    error={
+                        problems.extra !== undefined ||
+                        fieldProblem(extraField) !== undefined ||
+                        (kind === 'transfer' && owner.isError)
+                    }
+                    helperText={
+                        problems.extra ??
+                        fieldProblem(extraField) ??
+                        (kind === 'transfer' ? ownerText(owner, translate) : undefined) ??
+                        translate(`loans.actions.${kind}.help`)
+                    }
+                    autoFocus
+                    required
+                    fullWidth
+                    type={kind === 'transfer' ? 'tel' : 'text'}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
                 />
-            </ActionDialog>
-        </>
+            ) : null}
+            <ReasonField
+                value={reason}
+                onChange={setReason}
+                problem={problems.reason ?? fieldProblem('reason')}
+                autoFocus={!extraField}
+            />
+        </DialogAction>
     );
 };

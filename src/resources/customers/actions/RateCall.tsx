@@ -1,12 +1,13 @@
 import StarIcon from '@mui/icons-material/Star';
-import { Box, Button, FormHelperText, List, ListItem, ListItemText, Rating, TextField, Typography } from '@mui/material';
+import { Box, FormHelperText, List, ListItem, ListItemText, Rating, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { customerCallRatings } from '../../../../contract/customers';
 import { useCustomerQuery } from '../../../lib/customerQuery';
 import { useFormat } from '../../../lib/useFormat';
 import { Loaded, Section } from '../../../parts/Section';
-import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
+import { useFieldProblem } from '../../../dialogs/ActionDialog';
+import { DialogAction } from './DialogAction';
 import { useDialogAction } from './useDialogAction';
 
 /**
@@ -84,53 +85,49 @@ export const RateCall = ({ msisdn }: { msisdn: string }) => {
         <Section
             title="customers.rating.title"
             action={
-                <Button size="small" variant="outlined" startIcon={<StarIcon />} onClick={action.show}>
-                    {translate('customers.rating.rate')}
-                </Button>
+                <DialogAction
+                    action={action}
+                    label="customers.rating.rate"
+                    icon={StarIcon}
+                    title="customers.rating.title"
+                    intro="customers.rating.intro"
+                    onConfirm={confirm}
+                >
+                    <Box>
+                        <Typography id={labelId} component="p" variant="body2" sx={{ mb: 0.5 }}>
+                            {translate('customers.rating.rating')}
+                        </Typography>
+                        <Rating
+                            name="call-rating"
+                            value={rating}
+                            onChange={(_, value) => {
+                                setRating(value);
+                                setProblem(undefined);
+                            }}
+                            getLabelText={value => translate(`customers.rating.labels.${value}`)}
+                            aria-labelledby={labelId}
+                            size="large"
+                        />
+                        {ratingProblem ? <FormHelperText error>{ratingProblem}</FormHelperText> : null}
+                    </Box>
+                    <TextField
+                        label={translate('customers.rating.comment')}
+                        value={comment}
+                        onChange={event => setComment(event.target.value)}
+                        error={fieldProblem('comment') !== undefined}
+                        helperText={fieldProblem('comment')}
+                        multiline
+                        minRows={2}
+                        fullWidth
+                        slotProps={{ htmlInput: { maxLength: 500 } }}
+                    />
+                </DialogAction>
             }
         >
             <Typography color="text.secondary" variant="body2">
                 {translate('customers.rating.about')}
             </Typography>
             <LatestRatings msisdn={msisdn} />
-            <ActionDialog
-                open={action.open}
-                title="customers.rating.title"
-                intro="customers.rating.intro"
-                busy={action.busy}
-                error={action.error}
-                onConfirm={confirm}
-                onClose={action.close}
-            >
-                <Box>
-                    <Typography id={labelId} component="p" variant="body2" sx={{ mb: 0.5 }}>
-                        {translate('customers.rating.rating')}
-                    </Typography>
-                    <Rating
-                        name="call-rating"
-                        value={rating}
-                        onChange={(_, value) => {
-                            setRating(value);
-                            setProblem(undefined);
-                        }}
-                        getLabelText={value => translate(`customers.rating.labels.${value}`)}
-                        aria-labelledby={labelId}
-                        size="large"
-                    />
-                    {ratingProblem ? <FormHelperText error>{ratingProblem}</FormHelperText> : null}
-                </Box>
-                <TextField
-                    label={translate('customers.rating.comment')}
-                    value={comment}
-                    onChange={event => setComment(event.target.value)}
-                    error={fieldProblem('comment') !== undefined}
-                    helperText={fieldProblem('comment')}
-                    multiline
-                    minRows={2}
-                    fullWidth
-                    slotProps={{ htmlInput: { maxLength: 500 } }}
-                />
-            </ActionDialog>
         </Section>
     );
 };

@@ -1,7 +1,6 @@
 import DataUsageIcon from '@mui/icons-material/DataUsage';
 import {
     Alert,
-    Button,
     FormControl,
     FormControlLabel,
     FormHelperText,
@@ -16,7 +15,8 @@ import {
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { customerDataAwards, DATA_BUNDLES_MB } from '../../../../contract/customers';
-import { ActionDialog, useFieldProblem } from '../../../dialogs/ActionDialog';
+import { useFieldProblem } from '../../../dialogs/ActionDialog';
+import { DialogAction } from '../actions/DialogAction';
 import { useDialogAction } from '../actions/useDialogAction';
 import { useCustomerQuery } from '../../../lib/customerQuery';
 import { useFormat } from '../../../lib/useFormat';
@@ -68,9 +68,45 @@ export const DataAwards = ({ msisdn }: { msisdn: string }) => {
         <Section
             title="customers.awards.title"
             action={
-                <Button size="small" variant="outlined" startIcon={<DataUsageIcon />} onClick={open} disabled={next !== null}>
-                    {translate('customers.awards.award')}
-                </Button>
+                <DialogAction
+                    action={{ ...action, show: open }}
+                    label="customers.awards.award"
+                    icon={DataUsageIcon}
+                    disabled={next !== null}
+                    title="customers.awards.title"
+                    intro="customers.awards.intro"
+                    onConfirm={confirm}
+                >
+                    <FormControl error={bundleProblem !== undefined}>
+                        <FormLabel id={labelId}>{translate('customers.awards.bundle')}</FormLabel>
+                        <RadioGroup
+                            row
+                            aria-labelledby={labelId}
+                            value={bundle ?? ''}
+                            onChange={event => {
+                                setBundle(Number(event.target.value) as Bundle);
+                                setProblems(current => ({ ...current, bundle: undefined }));
+                            }}
+                        >
+                            {DATA_BUNDLES_MB.map(size => (
+                                <FormControlLabel key={size} value={size} control={<Radio />} label={bundleLabel(size)} />
+                            ))}
+                        </RadioGroup>
+                        {bundleProblem ? <FormHelperText>{bundleProblem}</FormHelperText> : null}
+                    </FormControl>
+                    <TextField
+                        label={translate('customers.awards.reason')}
+                        value={reason}
+                        onChange={event => setReason(event.target.value)}
+                        error={reasonProblem !== undefined}
+                        helperText={reasonProblem}
+                        required
+                        multiline
+                        minRows={2}
+                        fullWidth
+                        slotProps={{ htmlInput: { maxLength: 500 } }}
+                    />
+                </DialogAction>
             }
         >
             {next ? (
@@ -96,45 +132,6 @@ export const DataAwards = ({ msisdn }: { msisdn: string }) => {
                     </List>
                 )}
             </Loaded>
-            <ActionDialog
-                open={action.open}
-                title="customers.awards.title"
-                intro="customers.awards.intro"
-                busy={action.busy}
-                error={action.error}
-                onConfirm={confirm}
-                onClose={action.close}
-            >
-                <FormControl error={bundleProblem !== undefined}>
-                    <FormLabel id={labelId}>{translate('customers.awards.bundle')}</FormLabel>
-                    <RadioGroup
-                        row
-                        aria-labelledby={labelId}
-                        value={bundle ?? ''}
-                        onChange={event => {
-                            setBundle(Number(event.target.value) as Bundle);
-                            setProblems(current => ({ ...current, bundle: undefined }));
-                        }}
-                    >
-                        {DATA_BUNDLES_MB.map(size => (
-                            <FormControlLabel key={size} value={size} control={<Radio />} label={bundleLabel(size)} />
-                        ))}
-                    </RadioGroup>
-                    {bundleProblem ? <FormHelperText>{bundleProblem}</FormHelperText> : null}
-                </FormControl>
-                <TextField
-                    label={translate('customers.awards.reason')}
-                    value={reason}
-                    onChange={event => setReason(event.target.value)}
-                    error={reasonProblem !== undefined}
-                    helperText={reasonProblem}
-                    required
-                    multiline
-                    minRows={2}
-                    fullWidth
-                    slotProps={{ htmlInput: { maxLength: 500 } }}
-                />
-            </ActionDialog>
         </Section>
     );
 };

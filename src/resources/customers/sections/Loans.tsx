@@ -1,7 +1,6 @@
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { Fragment, type ReactNode } from 'react';
-import { CanAccess, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { DeviceLock, DeviceState as DeviceStateName } from '../../../../contract/devices';
 import type { ApprovalRequest } from '../../../../contract/approvals';
 import { customerLoans, type Loan, type ScheduledLoan } from '../../../../contract/customers';
@@ -9,9 +8,8 @@ import { DRAFT_RESERVATION_HOURS } from '../../../../contract/origination';
 import { ContinueSale } from '../../../parts/ContinueSale';
 import type { VariantKey } from '../../../lib/customerVariants';
 import { useCustomerQuery } from '../../../lib/customerQuery';
-import { CancelSale } from '../actions/CancelSale';
-import { DEVICE_COMMANDS, locked } from '../actions/DeviceActions';
-import { LoanRequest } from '../actions/LoanRequests';
+import { locked } from '../actions/DeviceActions';
+import { LoanActions } from '../actions/LoanActions';
 import { useFormat } from '../../../lib/useFormat';
 import { LoanDetails } from './LoanDetails';
 import { arrearsLockCleared, LoanStanding } from './Schedule';
@@ -140,8 +138,8 @@ const DeviceState = ({ loan, device }: { loan: Loan; device: DeviceLock }) => {
     );
 };
 
-/** Each action shows to the holders of its role, and only when the loan's state allows it. */
-const LoanActions = ({
+/** Continuing a sale in the wizard (for the lookup that can), then each action the loan's state offers (actions/LoanActions.tsx). */
+const LoanActionsRow = ({
     msisdn,
     loan,
     requests = [],
@@ -151,36 +149,12 @@ const LoanActions = ({
     loan: Loan;
     requests?: readonly ApprovalRequest[];
     variant?: VariantKey;
-}) => {
-    const { device } = loan;
-    const active = loan.status === 'active';
-    const gate = (action: string, shown: boolean, element: ReactNode) =>
-        shown ? (
-            <CanAccess resource="customer-loans" action={action}>
-                {element}
-            </CanAccess>
-        ) : null;
-    return (
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            {variant ? <ContinueSale variant={variant} msisdn={msisdn} loan={loan} /> : null}
-            {DEVICE_COMMANDS.map(({ key, gate: action, offered, Action }) => (
-                <Fragment key={key}>{gate(action, offered(loan, device), <Action loan={loan} />)}</Fragment>
-            ))}
-            {gate('deactivate', active, <LoanRequest msisdn={msisdn} loan={loan} kind="deactivate" pending={requests} />)}
-            {gate(
-                'imei_change',
-                active && device !== null,
-                <LoanRequest msisdn={msisdn} loan={loan} kind="imei_change" pending={requests} />,
-            )}
-            {gate('transfer', active, <LoanRequest msisdn={msisdn} loan={loan} kind="transfer" pending={requests} />)}
-            {gate(
-                'cancel',
-                loan.status === 'draft' || loan.status === 'awaiting_deposit',
-                <CancelSale msisdn={msisdn} loan={loan} />,
-            )}
-        </Stack>
-    );
-};
+}) => (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {variant ? <ContinueSale variant={variant} msisdn={msisdn} loan={loan} /> : null}
+        <LoanActions msisdn={msisdn} loan={loan} requests={requests} />
+    </Stack>
+);
 
 /** The requests waiting for a checker on this loan. */
 const PendingRequests = ({ requests }: { requests: readonly ApprovalRequest[] }) => {
@@ -268,7 +242,7 @@ const LoanCard = ({
                         </Typography>
                     )}
                     <PendingRequests requests={requests} />
-                    <LoanActions msisdn={msisdn} loan={loan} requests={requests} variant={variant} />
+                    <LoanActionsRow msisdn={msisdn} loan={loan} requests={requests} variant={variant} />
                     <LoanDetails msisdn={msisdn} loan={loan} />
                 </Stack>
             </CardContent>
