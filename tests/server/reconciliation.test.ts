@@ -1,6 +1,6 @@
 /**
- * Reconciliation (contract/money.ts "Reconciliation", server/domain/money/reconciliation.ts and
- * statement.ts): a statement's every row gets its outcome (matched, suspense with why, duplicate,
+ * Reconciliation (contract/money/reconciliation.ts, server/domain/money/reconciliation/ and
+ * statement/): a statement's every row gets its outcome (matched, suspense with why, duplicate,
  * rejected with its field and problem) on the right line, balances fall in file order, the same
  * file again (in turn or at once) imports nothing, a file that is not text or lacks a column
  * imports nothing, and the history and rows calls answer what was imported.
@@ -296,7 +296,7 @@ describe('a statement with good, bad and duplicate rows', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Reading the CSV (server/domain/money/statement.ts reads a window of 256 KB at a time)
+// Reading the CSV (server/domain/money/statement/csv.ts reads a window of 256 KB at a time)
 
 describe('reading the CSV', () => {
     const records = (text: string) => [...csvRecords(Buffer.from(text, 'utf8'))].map(({ line, fields }) => [line, ...fields]);
@@ -800,7 +800,7 @@ describe('the history and the rows', () => {
     });
 
     it('reads the uploads sorted by rows or amount recorded along an index, either way', async () => {
-        // The page query's shape (server/domain/money/reconciliation.ts): the column, then id. The
+        // The page query's shape (server/domain/money/reconciliation/index.ts): the column, then id. The
         // test's table is small enough to read whole, so that way is ruled out to see the index's use.
         const plans = await server.db.transaction(async tx => {
             await tx.execute(sql`SET LOCAL enable_seqscan = off`);

@@ -1,8 +1,8 @@
 /**
- * Uploading a statement (contract/money.ts `reconcileDeposits`), the `reconciliationUpload` write
- * of writes.ts; the uploads and their rows are resources (reconciliationCalls.ts). Every failure is
- * an HttpError whose message is a catalog key (src/lib/portalApi.ts); `uploadProblemKey` says
- * which message the upload screen shows for it.
+ * Uploading a statement (contract/money/reconciliation.ts `reconcileDeposits`), the
+ * `reconciliationUpload` write of writes.ts; the uploads and their rows are resources
+ * (reconciliationCalls.ts). Every failure is an HttpError whose message is a catalog key
+ * (src/lib/portalApi.ts); `uploadProblemKey` says which message the upload screen shows for it.
  */
 import { HttpError } from 'ra-core';
 import type { CallResponse } from '../../../contract/define';
@@ -43,7 +43,7 @@ export const uploadProblemKey = (error: unknown): string => {
         return 'validation.max_file_size';
     }
     if (status === 415 || key === 'errors.unsupported_media_type') return 'reconciliation.upload.not_csv';
-    // A CSV the server could not read through (server/domain/money/statement.ts): the file, not a field, is at fault.
+    // A CSV the server could not read through (server/domain/money/statement/): the file, not a field, is at fault.
     if (key === 'errors.field_invalid' && apiErrorOf(error)?.field === 'file') return 'reconciliation.upload.unreadable';
     return key;
 };

@@ -3,9 +3,9 @@
  * every payment found by its filters (`transactions`, newest first) and the suspense queue
  * (`suspense-transactions`, oldest first, open and queued unless a status is filtered). Both are
  * paged by `page_number`/`page_size` in a POST body and sorted by the columns the server orders by
- * an index (contract/money.ts TRANSACTION_SORTS, SUSPENSE_SORTS). Only the filters a call takes,
- * in its types, are sent: a half-typed phone number, loan reference or date is left out rather
- * than refused (the filter marks it).
+ * an index (contract/money/transactions.ts TRANSACTION_SORTS, suspense.ts SUSPENSE_SORTS). Only
+ * the filters a call takes, in its types, are sent: a half-typed phone number, loan reference or
+ * date is left out rather than refused (the filter marks it).
  */
 import { internationalMsisdn, isMsisdn, LOAN_REFERENCE_PATTERN } from '../../../contract/fields';
 import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../../../contract/customers';
@@ -22,7 +22,7 @@ import {
 } from '../../../contract/money';
 import { defineResource, pagedList, sortInput } from '../../dataProvider/defineResource';
 
-/** The largest page the money lists answer (contract/money.ts `pageSize`): an export walks them at this size. */
+/** The largest page the money lists answer (contract/money/fields.ts `pageSize`): an export walks them at this size. */
 export const LARGEST_MONEY_PAGE = 500;
 
 const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
