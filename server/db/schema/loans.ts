@@ -8,7 +8,7 @@ import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex,
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
 import { CANCELLATION_REASONS, CUSTOMER_CHANNELS, LOAN_STATUSES } from '../../../contract/customers';
 import { BUSINESS_TIME_ZONE } from '../../time';
-import { oldestUnpaidDue } from '../../domain/lending/arrearsSql';
+import { oldestUnpaidDue } from '../arrears';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
