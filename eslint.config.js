@@ -17,6 +17,43 @@ export default tseslint.config(
             '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
         },
     },
+    // The server's and the contract's layers (docs/architecture.md): the database layer (server/db)
+    // imports neither the domain nor the seed, which stand above it and write through it; the
+    // contract imports nothing outside contract/ (packages apart), so the portal and any server can
+    // take it whole. Specifiers are matched as written: each depth of contract/ gets the `../` count
+    // that leaves it.
+    {
+        files: ['server/db/**/*.ts'],
+        rules: {
+            'no-restricted-imports': [
+                'error',
+                {
+                    patterns: [
+                        {
+                            regex: '^(\\.\\./)+(server/)?(domain|seed)(/|$)',
+                            message: 'server/db imports neither server/domain nor server/seed: they sit above it.',
+                        },
+                    ],
+                },
+            ],
+        },
+    },
+    ...[1, 2, 3].map(depth => ({
+        files: [`contract/${'*/'.repeat(depth - 1)}*.ts`],
+        rules: {
+            'no-restricted-imports': [
+                'error',
+                {
+                    patterns: [
+                        {
+                            regex: `^(\\.\\./){${depth},}`,
+                            message: 'The contract imports nothing outside contract/ (packages such as zod apart).',
+                        },
+                    ],
+                },
+            ],
+        },
+    })),
     // The portal's layers (docs/architecture.md): no resource folder imports another, so a folder can
     // move or go alone (what two share lives in lib/, lists/, dialogs/ or parts/, a link into another
     // folder's screen goes by its route path); and the shared layers import no resource folder nor
