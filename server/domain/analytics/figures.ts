@@ -6,7 +6,7 @@
  * shares in sqlTerms.ts, the two aggregates below, and what reads them: kpis.ts (the headline
  * figures), series.ts, rankings.ts, options.ts (what the caller may pick).
  *
- * Days are business days (Africa/Johannesburg, server/domain/approvals/dates.ts): a period's
+ * Days are business days (Africa/Johannesburg, server/time.ts): a period's
  * bounds become instants for the `transactions_paid_idx` range, and an instant's day is
  * `(instant AT TIME ZONE zone)::date`.
  *
@@ -40,7 +40,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { deviceLocks, loans, stores, transactions } from '../../db/schema';
-import { endOfDay, startOfDay } from '../approvals/dates';
+import { endOfDay, startOfDay } from '../../time';
 import { lastDueBy, SCHEDULE_COLUMNS } from '../lending/scheduleSql';
 import { PAR_DAYS } from '../../../contract/analytics';
 import { addDays, type Period } from './days';
