@@ -1,7 +1,8 @@
 /**
  * Loans and the requests for a checker (deregistration, IMEI change, transfer of ownership, agent
  * registration); the payments against loans are in ./money.ts. The rules are in
- * server/domain/customers/loans.ts and server/domain/approvals/; the lifecycles in docs/domain.md.
+ * server/domain/records/ (the lifecycles, as docs/domain.md tells them), server/domain/origination/
+ * and server/domain/approvals/.
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
