@@ -1,4 +1,4 @@
-/** Security groups, the role codes, and the roles each group holds (spec §6). */
+/** Security groups, the role codes, and the roles each group holds (contract/security.ts). */
 import {
     addGroupRole,
     createAdminGroup,

@@ -1,4 +1,4 @@
-/** Portal users (spec §6): listed with filters, added, changed, disabled or enabled, signed out. */
+/** Portal users (contract/users.ts): listed with filters, added, changed, disabled or enabled, signed out. */
 import {
     createAdmin,
     endAdminSessions,
