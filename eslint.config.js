@@ -17,6 +17,20 @@ export default tseslint.config(
             '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
         },
     },
+    // A promise is awaited, returned, or handed to a handler that deals with its failure
+    // (`void p.catch(notify)`): one left floating fails silently, and an async function given
+    // where a void callback is expected (`onClick={async () => …}`) loses its rejection to React.
+    // react-router's navigate is typed `void | Promise<void>` but answers a promise only under a data
+    // router, which the portal does not use (BrowserRouter): `void navigate(…)` says so. Type-aware,
+    // so only for the files the tsconfig holds (every .ts and .tsx).
+    {
+        files: ['**/*.{ts,tsx}'],
+        languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+        rules: {
+            '@typescript-eslint/no-floating-promises': 'error',
+            '@typescript-eslint/no-misused-promises': 'error',
+        },
+    },
     // The server's and the contract's layers (docs/architecture.md): the database layer (server/db)
     // imports neither the domain nor the seed, which stand above it and write through it; the
     // contract imports nothing outside contract/ (packages apart), so the portal and any server can

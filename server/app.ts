@@ -382,7 +382,9 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         clientErrorHandler: clientErrorHandler(requestTimeout),
         // The router refuses an undecodable URL or an over-long parameter before any hook or the
         // error handler runs: answer those in the error shape too, with the headers the hooks add.
-        frameworkErrors: (error, request, reply) => sendRouterRefusal(error, request.url, reply as FastifyReply, mountedRoutes),
+        frameworkErrors: (error, request, reply) => {
+            void sendRouterRefusal(error, request.url, reply as FastifyReply, mountedRoutes);
+        },
         http: {
             requestTimeout,
             headersTimeout: Math.min(60_000, requestTimeout),

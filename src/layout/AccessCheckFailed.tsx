@@ -10,7 +10,7 @@ export const AccessCheckFailed = () => {
     const navigate = useNavigate();
     return (
         <Box sx={{ p: 2 }}>
-            <LoadError message="shell.access_check_failed" onRetry={() => navigate(-1)} />
+            <LoadError message="shell.access_check_failed" onRetry={() => void navigate(-1)} />
         </Box>
     );
 };

@@ -14,7 +14,7 @@ export const SignInFirst = ({ expired, clear }: { expired: boolean; clear?: () =
             clear?.();
             noticeLoggedOut();
         }
-        navigate(SIGN_IN_PATH, { replace: true });
+        void navigate(SIGN_IN_PATH, { replace: true });
     }, [expired, clear, navigate]);
     return null;
 };

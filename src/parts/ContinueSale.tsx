@@ -27,7 +27,7 @@ export const ContinueSale = ({ variant, msisdn, loan }: { variant: VariantKey; m
     if (shop !== null && loan.store !== null && loan.store.id !== shop.id) return null;
     const resume = () => {
         loanStore.setLoanReference(entry.key, msisdn, loan.loan_reference);
-        navigate(absolute(entry.path));
+        void navigate(absolute(entry.path));
     };
     return (
         <CanAccess resource={ADD_LOAN_RESOURCE} action={entry.key}>

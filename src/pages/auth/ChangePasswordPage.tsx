@@ -31,7 +31,7 @@ export const ChangePasswordPage = () => {
         });
         // On to the dashboard: a page the user was sent away from may be one their roles do not open.
         nextPath.clear();
-        navigate(HOME_PATH, { replace: true });
+        void navigate(HOME_PATH, { replace: true });
     };
 
     return (

@@ -5,6 +5,7 @@
  */
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { handler } from '../../lib/handler';
 import {
     Alert,
     Box,
@@ -160,7 +161,7 @@ export const SignedOutForm = <T extends Values>({
     };
     return (
         <FormContext.Provider value={form as unknown as SignedOutFormState<Values>}>
-            <Box component="form" noValidate onSubmit={submit}>
+            <Box component="form" noValidate onSubmit={handler(submit)}>
                 {children}
             </Box>
         </FormContext.Provider>

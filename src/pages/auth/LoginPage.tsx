@@ -1,4 +1,5 @@
 import SmartphoneIcon from '@mui/icons-material/Smartphone';
+import { handler } from '../../lib/handler';
 import { Button, CircularProgress, Divider } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -57,7 +58,7 @@ const useSignedOut = (): boolean => {
         loadSignIn().then(
             ({ isSignedIn }) => {
                 if (!live) return;
-                if (isSignedIn()) navigate(HOME_PATH, { replace: true });
+                if (isSignedIn()) void navigate(HOME_PATH, { replace: true });
                 else setSignedOut(true);
             },
             () => live && setSignedOut(true),
@@ -90,7 +91,7 @@ export const LoginPage = () => {
             // Back where the user was sent away from, else the dashboard.
             const next = nextPath.peek();
             const answer = await signIn({ username, password });
-            navigate(answer?.redirectTo ?? next);
+            void navigate(answer?.redirectTo ?? next);
         } catch (error) {
             setProblem(problemOf(error, locale));
         }
@@ -131,7 +132,7 @@ export const LoginPage = () => {
                         size="large"
                         fullWidth
                         disabled={redirecting}
-                        onClick={signInWithOperator}
+                        onClick={handler(signInWithOperator)}
                         startIcon={redirecting ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SmartphoneIcon />}
                     >
                         {translate(redirecting ? 'auth.operator_redirecting' : 'auth.operator_sign_in')}

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
+import { handler } from '../../lib/handler';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { resendOtp } from '../../../contract/auth';
@@ -77,7 +78,7 @@ export const OtpPage = () => {
         const next = nextPath.peek();
         try {
             const answer = await signIn({ auth_id: pending.auth_id, otp: otp.trim() });
-            navigate(answer?.redirectTo ?? next);
+            void navigate(answer?.redirectTo ?? next);
         } catch (error) {
             failed(error);
         }
@@ -128,7 +129,7 @@ export const OtpPage = () => {
                         gap: 1,
                     }}
                 >
-                    <Button onClick={resend} disabled={cooldown > 0}>
+                    <Button onClick={handler(resend)} disabled={cooldown > 0}>
                         {cooldown <= 0
                             ? translate('auth.otp.resend')
                             : cooldown <= 90

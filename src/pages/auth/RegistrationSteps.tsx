@@ -147,7 +147,7 @@ export const RegistrationFinish = ({ registrant, finishable }: { registrant: Reg
                 fullWidth
                 disabled={!finishable}
                 aria-describedby={finishable ? undefined : 'registration-finish-hint'}
-                onClick={() => navigate('/register', { replace: true, state: { received: { name, username, shop } } })}
+                onClick={() => void navigate('/register', { replace: true, state: { received: { name, username, shop } } })}
             >
                 {translate('register.finish')}
             </Button>

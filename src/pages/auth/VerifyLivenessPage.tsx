@@ -1,4 +1,5 @@
 import CameraAltIcon from '@mui/icons-material/CameraAlt';
+import { handler } from '../../lib/handler';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import ReplayIcon from '@mui/icons-material/Replay';
 import VideocamIcon from '@mui/icons-material/Videocam';
@@ -255,7 +256,7 @@ export const VerifyLivenessPage = () => {
                     <Button
                         variant="contained"
                         startIcon={photo ? <ReplayIcon /> : <VideocamIcon />}
-                        onClick={start}
+                        onClick={handler(start)}
                         disabled={starting}
                         fullWidth
                     >

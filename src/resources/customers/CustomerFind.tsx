@@ -201,7 +201,7 @@ const FindForm = ({ variant }: { variant: VariantKey }) => {
         mutationFn: ({ term, store }) => findFor(variant, term, store),
         onSuccess: found => {
             customerStore.save(variant, found);
-            navigate(viewAddress(variant, found.customer.public_id));
+            void navigate(viewAddress(variant, found.customer.public_id));
         },
     });
 

@@ -132,7 +132,7 @@ const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: Found }
     const clear = () => {
         customerStore.clear();
         notify('customers.find.cleared', { type: 'info' });
-        navigate(absolute(VARIANTS[variant].findPath));
+        void navigate(absolute(VARIANTS[variant].findPath));
     };
     const converted = (changed: Customer) => {
         customerStore.update(variant, changed);

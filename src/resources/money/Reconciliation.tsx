@@ -342,7 +342,7 @@ export const Reconciliation = () => {
 
     const choose = (uploadId: number) => {
         setFocus(true);
-        navigate(uploadAddress(uploadId));
+        void navigate(uploadAddress(uploadId));
     };
     const uploaded = (upload: ReconciliationUpload) => choose(upload.id);
     // An upload opened by its link (the history's, the summary's earlier one): the link navigates, the heading takes the focus.

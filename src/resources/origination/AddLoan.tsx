@@ -366,7 +366,7 @@ const Wizard = ({ entry }: { entry: Entry }) => {
 
     // The link's "start with this customer" is used once: a reload resumes what is kept instead.
     useEffect(() => {
-        if (isStartSaleState(location.state)) navigate(location.pathname, { replace: true, state: null });
+        if (isStartSaleState(location.state)) void navigate(location.pathname, { replace: true, state: null });
     }, [location.pathname, location.state, navigate]);
 
     return (

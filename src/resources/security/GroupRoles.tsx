@@ -54,7 +54,7 @@ const useRemoveRole = (group: AdminGroup, afterRemoval: () => void) => {
         if (!pending) return;
         const land = flight.take();
         if (!land) return;
-        deleteOne(
+        void deleteOne(
             'group-roles',
             { id: pending.id, previousData: pending },
             {

@@ -112,7 +112,7 @@ export const StoreCreate = () => {
             // With returnPromise the saved store comes back, or the call throws.
             if (!store) return undefined;
             notify('stores.created', { type: 'success', messageArgs: { name: store.name } });
-            navigate(`/dashboard/stores/${store.id}`);
+            void navigate(`/dashboard/stores/${store.id}`);
             return undefined;
         } catch (error) {
             const fields = formErrorsOf(error);

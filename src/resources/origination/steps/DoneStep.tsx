@@ -36,7 +36,7 @@ export const DoneStep = () => {
     if (!loan) return null;
     const viewCustomer = () => {
         if (customer) customerStore.save(entry.variant, { customer, order: null });
-        navigate(customer ? viewAddress(entry.variant, customer.public_id) : absolute(VARIANTS[entry.variant].viewPath));
+        void navigate(customer ? viewAddress(entry.variant, customer.public_id) : absolute(VARIANTS[entry.variant].viewPath));
     };
     return (
         <Stack spacing={2} sx={{ alignItems: 'stretch' }}>
