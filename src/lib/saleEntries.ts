@@ -4,7 +4,7 @@
  * how the two codes are verified, how the deposit is confirmed, whether a liveness capture is
  * needed, and which customer view the sale belongs to (customerVariants.ts).
  *
- * The order of a sale is contract/origination.ts's header; the steps are STEPS below.
+ * The order of a sale is contract/origination/index.ts's header; the steps are STEPS below.
  */
 import type { CUSTOMER_CHANNELS } from '../../contract/customers';
 import type { RoleCode } from '../../contract/roles';
@@ -32,7 +32,7 @@ export type DepositStyle = 'shop' | 'assisted';
 /**
  * Whether the seller names the store the phone comes from. The server takes the device from the
  * caller's shop; a caller without one (a field agent, head-office staff) names the store
- * (contract/origination.ts), so every entry asks exactly then.
+ * (contract/origination/index.ts), so every entry asks exactly then.
  */
 export type StoreChoice = 'when_no_shop';
 

@@ -1,5 +1,5 @@
 /**
- * The maker-checker engine (contract/approvals.ts, server/domain/approvals/): who may decide (not
+ * The maker-checker engine (contract/approvals/, server/domain/approvals/): who may decide (not
  * the maker, only with the kind's approving role), at most one decision however many checkers
  * press at once, approval checked again against the data as it now stands, what each kind does
  * when approved, agent registrations, the queues' reach and filters, and the badges.

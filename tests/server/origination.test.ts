@@ -1,5 +1,5 @@
 /**
- * Loan origination (contract/origination.ts, server/domain/origination/): the whole sale from "who
+ * Loan origination (contract/origination/index.ts, server/domain/origination/): the whole sale from "who
  * is the customer" to an active loan; every step refused out of order with 409 `errors.loan_state`;
  * every step safe to repeat; the codes' rules (wrong, expired, used, 5 guesses, never a 401); who
  * may sell to whom and from where; and parallel sellers leaving one loan and one deposit.

@@ -13,7 +13,7 @@ export const lockSolution = pgEnum('lock_solution', LOCK_SOLUTIONS);
 export const instalmentPeriod = pgEnum('instalment_period', INSTALMENT_PERIODS);
 export const inventoryStatus = pgEnum('inventory_status', ['in_stock', 'reserved', 'sold', 'returned']);
 
-/** An amount of money in the portal's currency (contract/customers.ts CURRENCY), to the cent. */
+/** An amount of money in the portal's currency (contract/fields.ts CURRENCY), to the cent. */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 export const phoneModels = pgTable(

@@ -23,7 +23,7 @@ export const approvalKind = pgEnum('approval_kind', APPROVAL_KINDS);
 export const approvalStatus = pgEnum('approval_status', APPROVAL_STATUSES);
 
 /**
- * A quote (contract/origination.ts `loanQuote`): the terms offered to a customer for one device,
+ * A quote (contract/origination/index.ts `loanQuote`): the terms offered to a customer for one device,
  * as a caller asked for them, to be accepted by `create_loan` before `expires_at`. Its figures are
  * the model's prices when it was issued; the loan that accepts it names it (`loans.quote_id`, at
  * most one loan per quote), so a quote is used once. `public_id` is what the client holds.

@@ -111,7 +111,7 @@ export const changePercent = (before: Prices, after: Prices): Prices =>
         ]),
     ) as Prices;
 
-/** A price change request's `change` (contract/approvals.ts): amounts written to the cent. */
+/** A price change request's `change` (contract/approvals/request.ts): amounts written to the cent. */
 export const priceChangeRecord = (sku: string, model: string, before: Prices, after: Prices): Record<string, string> => ({
     sku,
     model,

@@ -4,7 +4,7 @@
  *
  * Who may update which customer: one the caller sees (server/domain/records/customers.ts
  * `visibleCustomers`), or one whose ID number is the one given, which proves the customer is
- * present with their ID (contract/origination.ts `customerLoginCheck`: `known`). Anyone else's
+ * present with their ID (contract/origination/index.ts `customerLoginCheck`: `known`). Anyone else's
  * phone number is 404 like a number nobody has.
  *
  * What it needs, checked in one transaction with the customer's row locked:
@@ -14,7 +14,7 @@
  * - an identity check (`identityValidation`) made by the caller, passed, for this ID number, name
  *   and birth date, within IDENTITY_CHECK_VALID_MS: else 409 `errors.identity_not_verified`;
  * - for a business customer, the business; a customer registered with another type keeps it
- *   (converting is CONVERT_CUSTOMER's call, contract/customers.ts `convertCustomer`): 409
+ *   (converting is CONVERT_CUSTOMER's call, contract/customers/conversion.ts `convertCustomer`): 409
  *   `errors.customer_type_differs`.
  *
  * A pending submission of the customer is replaced: it is kept, marked `rejected` with the reason

@@ -1,5 +1,5 @@
 /**
- * Who may sell to whom, from where, and act on which sale (contract/origination.ts, "Who"):
+ * Who may sell to whom, from where, and act on which sale (contract/origination/index.ts, "Who"):
  *
  * - the customer: one the caller sees (`visibleCustomers`, server/domain/records/customers.ts), one
  *   they registered, or one whose KYC they submitted and that was not rejected (the wizard's

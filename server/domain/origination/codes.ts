@@ -1,5 +1,5 @@
 /**
- * The two codes that close a sale's terms (contract/origination.ts): the customer's, proving they
+ * The two codes that close a sale's terms (contract/origination/index.ts): the customer's, proving they
  * accept them, and the selling agent's, sent to the caller's own phone. The OTP rules of
  * server/domain/auth/otp.ts, in the same `otps` table (purposes `sale_customer` and `sale_agent`,
  * subject the loan): 6 digits by SMS, valid 5 minutes, single use, a new code replaces the last

@@ -1,5 +1,5 @@
 /**
- * The deposit of a sale (contract/origination.ts): the payment prompt sent to the customer, and
+ * The deposit of a sale (contract/origination/index.ts): the payment prompt sent to the customer, and
  * recording the deposit paid, which makes the loan `awaiting_lock` and the phone sold.
  *
  * A payment's reference is recorded once, whatever its letter case (the unique

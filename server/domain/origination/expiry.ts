@@ -1,6 +1,6 @@
 /**
  * A draft sale's reservation ends DRAFT_RESERVATION_HOURS after the sale was started
- * (contract/origination.ts): a `draft` loan (its codes not both verified) that old is cancelled
+ * (contract/origination/index.ts): a `draft` loan (its codes not both verified) that old is cancelled
  * with `reservation_expired`, its reserved phone goes back in stock, and the customer's credit is
  * theirs again (credit counts the balances of open loans only). Each loan is audited
  * (`loans.expire`, and `inventory_items.release` for its phone).

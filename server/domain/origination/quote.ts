@@ -1,5 +1,5 @@
 /**
- * The quote (contract/origination.ts `loanQuote`): the terms a customer is offered for one device,
+ * The quote (contract/origination/index.ts `loanQuote`): the terms a customer is offered for one device,
  * issued by the server, kept in `loan_quotes` with who asked, and accepted by `create_loan`
  * (server/domain/origination/sale.ts) by its opaque id. A quote is issued only for a sale that
  * could go ahead now (the checks of `create_loan` that write nothing); accepting it checks it is

@@ -1,5 +1,5 @@
 /**
- * Starting a sale (contract/origination.ts): who the customer is, whether a device may be sold,
+ * Starting a sale (contract/origination/index.ts): who the customer is, whether a device may be sold,
  * the draft loan that reserves it on the quote the customer accepted (./quote.ts), and where a sale
  * stands. The loan takes the quote's figures, never the catalogue's at that moment: a quote the
  * catalogue no longer prices the same is refused (409 `errors.quote_stale`), and `loans_quote_key`

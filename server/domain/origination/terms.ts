@@ -1,6 +1,6 @@
 /**
  * A sale's terms from a model's prices, as a quote offers them and a loan keeps them
- * (contract/origination.ts `quote`): every figure to the cent, so they add up exactly.
+ * (contract/origination/index.ts `quote`): every figure to the cent, so they add up exactly.
  */
 import type { INSTALMENT_PERIODS } from '../../../contract/customers';
 import { costOfCreditPercent } from '../../../contract/origination';
@@ -16,7 +16,7 @@ export interface Prices {
 
 /**
  * amount financed = cash − deposit; total payable = deposit + instalment × term; cost of credit =
- * total − cash, and its share of the amount financed (contract/origination.ts `costOfCreditPercent`).
+ * total − cash, and its share of the amount financed (contract/origination/index.ts `costOfCreditPercent`).
  */
 export const figuresOf = (prices: Prices) => {
     const amountFinanced = cents(prices.cashPrice - prices.deposit);

@@ -1,6 +1,6 @@
 /**
  * Who may open each way into the add-loan wizard (lib/saleEntries.ts): ADD_LOAN, which every call of a sale
- * needs (contract/origination.ts), and the role that finds customers that way, both; and the
+ * needs (contract/origination/index.ts), and the role that finds customers that way, both; and the
  * role of the phones the customer qualifies for (customer-qualified-devices), the one call of the
  * wizard that ADD_LOAN does not open, so the screen is never wider than a call it makes (a seller
  * without it would be stopped at the phone step, after the customer's KYC was submitted). The

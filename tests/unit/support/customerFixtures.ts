@@ -1,4 +1,4 @@
-/** Typed fixtures of the customer calls (contract/customers.ts, loans.ts, devices.ts) for the component tests. */
+/** Typed fixtures of the customer calls (contract/customers/, contract/devices.ts) for the component tests. */
 import type { Customer, Loan, ScheduledLoan } from '../../../contract/customers';
 import type { DeviceLock } from '../../../contract/devices';
 import type { ApprovalRequest } from '../../../contract/approvals';

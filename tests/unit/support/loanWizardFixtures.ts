@@ -1,5 +1,5 @@
 /**
- * Fixtures of the add-loan wizard's calls (contract/origination.ts, kyc.ts, customers.ts,
+ * Fixtures of the add-loan wizard's calls (contract/origination/index.ts, kyc.ts, customers.ts,
  * devices.ts, loans.ts) for tests/unit/loanWizard*.test.tsx. Each answer goes through its call's
  * response schema in the msw handlers (contractHandlers.ts).
  */
@@ -102,7 +102,7 @@ export const lockOf = (change: Partial<DeviceLock> = {}): DeviceLock => ({
 });
 
 /**
- * The server's quote for the Galaxy A15 (contract/origination.ts `quote`): 3 999 cash, 600 down,
+ * The server's quote for the Galaxy A15 (contract/origination/index.ts `quote`): 3 999 cash, 600 down,
  * 3 399 financed; 24 × 150 weekly, so 4 200 payable and 201 (5.9%) of credit.
  */
 export const quoted = (change: Partial<Quote> = {}): Quote => ({
