@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { Alert, Autocomplete, Button, Link, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Button, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import {
@@ -10,16 +10,13 @@ import {
     Pagination,
     SimpleList,
     useCanAccess,
-    useGetList,
     useListContext,
     useNotify,
     useTranslate,
     type GetListResult,
-    type SortPayload,
 } from 'react-admin';
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AGENT_PAGE_SIZE, type Agent } from '../../../contract/agents';
-import { type Store } from '../../../contract/stores';
 import { useWrite } from '../../dataProvider/useWrite';
 import { LoadError } from '../../lists/LoadError';
 import { ExportAllButton } from '../../lists/ExportAllButton';
@@ -28,32 +25,10 @@ import { toCsv } from '../../lib/csv';
 import { useSingleFlight } from '../../lib/singleFlight';
 import { hrefTo } from '../../routes';
 import { AgentStatusChip, isWorkingAgent } from '../../lists/AgentStatusChip';
-import { SHOP_ALL_PER_PAGE } from './listKinds';
 import { Screen } from '../../lists/Screen';
 import { TierChip } from '../../lists/TierChip';
 import { TransferDialog } from './TransferDialog';
-import { useShopListError } from './ShopList';
-
-const shopIdOf = (value: unknown) => {
-    const id = Number(value);
-    return Number.isInteger(id) && id > 0 ? id : null;
-};
-
-/** The list's own order until a column header asks another: by first name, as the call sorts. */
-const BY_FIRST_NAME: SortPayload = { field: 'first_name', order: 'ASC' };
-
-/**
- * A link from the shop list (`shop/agent?shop=3`) chooses that shop: its address becomes the list's
- * own, with the shop as the filter from page 1 (the page size and order kept when another is chosen).
- */
-const listAddressOf = (shopId: number | null, perPage = AGENT_PAGE_SIZE, sort: SortPayload = BY_FIRST_NAME) =>
-    `?${new URLSearchParams({
-        filter: JSON.stringify(shopId === null ? {} : { shop_id: shopId }),
-        page: '1',
-        perPage: String(perPage),
-        sort: sort.field,
-        order: sort.order,
-    })}`;
+import { BY_FIRST_NAME, listAddressOf, shopIdOf, ShopPicker } from './ShopPicker';
 
 /**
  * Where a shop's agent leads: their record in the agents list, searched by their number (unique to
@@ -96,34 +71,6 @@ const useExporter = () => {
             ]),
             'shop-agents',
         );
-};
-
-/**
- * The shop picker. The shop is the list's `shop_id` filter, in the address with the page: choosing
- * another goes to that shop's list address at page 1 (the page size kept), in the same event, so
- * the previous shop's agents are gone at once (react-admin's setFilters would wait a tick).
- */
-const ShopPicker = () => {
-    const translate = useTranslate();
-    const shopListError = useShopListError();
-    const navigate = useNavigate();
-    const { filterValues, perPage, sort } = useListContext<Agent>();
-    const shops = useGetList<Store>('shop', { pagination: { page: 1, perPage: SHOP_ALL_PER_PAGE } }, { retry: false });
-    const shopId = shopIdOf(filterValues.shop_id);
-    const shop = shops.data?.find(candidate => candidate.id === shopId) ?? null;
-    if (shops.error) return <LoadError message={shopListError(shops.error)} onRetry={() => void shops.refetch()} />;
-    return (
-        <Autocomplete<Store>
-            options={shops.data ?? []}
-            loading={shops.isPending}
-            value={shop}
-            onChange={(_event, chosen) => navigate(listAddressOf(chosen?.id ?? null, perPage, sort))}
-            getOptionLabel={option => option.name}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
-            renderInput={params => <TextField {...params} label={translate('shops.shop')} />}
-            sx={{ maxWidth: 480 }}
-        />
-    );
 };
 
 /**
