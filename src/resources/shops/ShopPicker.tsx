@@ -52,7 +52,7 @@ export const ShopPicker = () => {
             options={shops.data ?? []}
             loading={shops.isPending}
             value={shop}
-            onChange={(_event, chosen) => navigate(listAddressOf(chosen?.id ?? null, perPage, sort))}
+            onChange={(_event, chosen) => void navigate(listAddressOf(chosen?.id ?? null, perPage, sort))}
             getOptionLabel={option => option.name}
             isOptionEqualToValue={(option, value) => option.id === value.id}
             renderInput={params => <TextField {...params} label={translate('shops.shop')} />}
