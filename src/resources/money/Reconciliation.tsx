@@ -37,7 +37,7 @@ import { ChosenUpload } from './ReconciliationRows';
 
 type Column = (typeof STATEMENT_COLUMNS)[number] | (typeof OPTIONAL_STATEMENT_COLUMNS)[number];
 
-/** One line a statement may hold, per column (contract/money.ts `STATEMENT_COLUMNS`). */
+/** One line a statement may hold, per column (contract/money/statement.ts `STATEMENT_COLUMNS`). */
 const EXAMPLE: Record<Column, string> = {
     date: '2026-11-20',
     amount: '450.00',
