@@ -1,8 +1,8 @@
 /**
  * Business days as the analytics (and every domain that counts days) write them: YYYY-MM-DD in the
- * business time zone (server/domain/approvals/dates.ts).
+ * business time zone (server/time.ts).
  */
-import { BUSINESS_TIME_ZONE } from '../approvals/dates';
+import { BUSINESS_TIME_ZONE } from '../../time';
 
 /** Days from and to, both included (YYYY-MM-DD, business days). */
 export interface Period {

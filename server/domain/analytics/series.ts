@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { BiBucket } from '../../../contract/analytics';
 import type { Queryable } from '../../db';
 import { loans, stores, transactions } from '../../db/schema';
-import { endOfDay, startOfDay } from '../approvals/dates';
+import { endOfDay, startOfDay } from '../../time';
 import type { Period } from './days';
 import { selectRows, type Scope } from './scope';
 import { COLLECTED, dayValue, INSTALMENTS, instant, ORIGINATED, PAID_DAY } from './sqlTerms';

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db';
-import { BUSINESS_TIME_ZONE } from '../approvals/dates';
+import { BUSINESS_TIME_ZONE } from '../../time';
 import { lastDueBy, lastDueOn } from '../lending/scheduleSql';
 import { addDays, type Period } from './days';
 
