@@ -11,6 +11,9 @@
  *   confirm_customer_initial_deposit or digital_assisted/confirm-deposit-payment → awaiting_lock →
  *   confirm_lock_activation (contract/devices.ts) → active.
  *
+ * This file holds the checks, the quote, the sale and where it stands; the codes are codes.ts, the
+ * deposit deposit.ts.
+ *
  * Cancelling with a sales-exit reason (cancel.ts) is open until the deposit is paid. `loan_progress`
  * says where a sale stands, so a wizard reloaded or reconnected resumes at the right step. Every
  * step refuses a loan in the wrong status with 409 `errors.loan_state` and the reason; every step
@@ -23,13 +26,17 @@
  * staff), from the store they name.
  */
 import { z } from 'zod';
-import { customer, CUSTOMER_CHANNELS, INSTALMENT_PERIODS, loan, TRANSACTION_CHANNELS, transaction } from '../customers';
+import { customer, CUSTOMER_CHANNELS, INSTALMENT_PERIODS, loan, transaction } from '../customers';
 import { defineCall, id } from '../define';
 import { LOCK_SOLUTIONS } from '../devices';
-import { CURRENCY, imei, loanReference, msisdn, otpCode } from '../fields';
+import { CURRENCY, imei, loanReference, msisdn } from '../fields';
 import { cancellationCalls } from './cancel';
+import { codeCalls } from './codes';
+import { depositCalls } from './deposit';
 
 export * from './cancel';
+export * from './codes';
+export * from './deposit';
 
 /** Where the wizard stands, computed by the server from the loan (never trusted from the client). */
 export const ORIGINATION_STEPS = ['otp', 'deposit', 'lock', 'done', 'cancelled'] as const;
@@ -191,161 +198,13 @@ export const loanProgress = defineCall({
     }),
 });
 
-const codeSent = z.object({
-    loan_reference: z.string(),
-    /** The phone it went to, masked as every code's is (server/domain/auth/codes.ts `maskMsisdn`): `•••005`. */
-    sent_to: z.string(),
-    expires_at: z.string(),
-});
-
-export const generateCustomerOtp = defineCall({
-    summary:
-        "Sends the customer a code by SMS that confirms they accept the sale's terms (a new one replaces the last). The loan must be `draft`. At most 5 codes an hour to one phone (429).",
-    method: 'POST',
-    path: '/api/v1/generate/customer-otp',
-    access: 'ADD_LOAN',
-    body: z.object({ loan_reference: loanReference }),
-    response: codeSent,
-});
-
-export const generateAgentOtp = defineCall({
-    summary:
-        'Sends the selling agent (the caller) a code by SMS to their own phone, confirming the sale is theirs. The loan must be `draft`.',
-    method: 'POST',
-    path: '/api/v1/generate/agent-otp',
-    access: 'ADD_LOAN',
-    body: z.object({ loan_reference: loanReference }),
-    response: codeSent,
-});
-
-/** What every verification answers: which codes are verified now, and the loan's status. */
-const verification = z.object({
-    loan_reference: z.string(),
-    customer_otp_verified: z.boolean(),
-    agent_otp_verified: z.boolean(),
-    /** `awaiting_deposit` once both codes are verified. */
-    loan_status: z.string(),
-});
-
-/**
- * A wrong code is 400 `errors.otp_invalid` on the field that holds it (never 401, which signs the
- * caller out); expired or used is 400 `errors.otp_expired`; the 6th guess is 429
- * `errors.too_many_attempts`. A code verified before verifies again without a guess counted.
- */
-export const customerOtp = defineCall({
-    summary: "Verifies the customer's code for a `draft` loan.",
-    method: 'POST',
-    path: '/api/v1/customer_otp',
-    access: 'ADD_LOAN',
-    body: z.object({ loan_reference: loanReference, otp: otpCode }),
-    response: verification,
-});
-
-export const agentOtp = defineCall({
-    summary: "Verifies the selling agent's code for a `draft` loan.",
-    method: 'POST',
-    path: '/api/v1/agent_otp',
-    access: 'ADD_LOAN',
-    body: z.object({ loan_reference: loanReference, otp: otpCode }),
-    response: verification,
-});
-
-export const verifyOtpV2 = defineCall({
-    summary: "Verifies both codes at once (the client says 'Please enter both OTP codes' before sending one alone).",
-    method: 'POST',
-    path: '/api/digital_assisted/verify-otp-v2',
-    access: 'ADD_LOAN',
-    body: z.object({ loan_reference: loanReference, customer_otp: otpCode, agent_otp: otpCode }),
-    response: verification,
-});
-
-export const digitalAssistedVerifyOtp = defineCall({
-    summary:
-        'Digitally assisted sales: verifies whichever codes are given (the remote customer reads theirs out when they have it), at least one.',
-    method: 'POST',
-    path: '/api/digital_assisted/verify-otp',
-    access: 'ADD_LOAN',
-    body: z
-        .object({ loan_reference: loanReference, customer_otp: otpCode.optional(), agent_otp: otpCode.optional() })
-        .refine(body => body.customer_otp !== undefined || body.agent_otp !== undefined, {
-            message: 'Please enter both OTP codes',
-            path: ['customer_otp'],
-        }),
-    response: verification,
-});
-
-export const loanDeposit = defineCall({
-    summary:
-        'Asks the customer to pay the deposit: sends them a payment prompt by SMS naming the amount and the reference to quote. The loan must be `awaiting_deposit`; asking again sends the prompt again.',
-    method: 'POST',
-    path: '/api/v1/loan_deposit',
-    access: 'ADD_LOAN',
-    body: z.object({ loan_reference: loanReference, channel: z.enum(TRANSACTION_CHANNELS) }),
-    response: z.object({
-        loan_reference: z.string(),
-        amount: z.number(),
-        currency: z.literal(CURRENCY),
-        channel: z.enum(TRANSACTION_CHANNELS),
-        /** What the customer quotes when paying: the loan reference. */
-        pay_reference: z.string(),
-        sent_to: z.string(),
-    }),
-});
-
-/** A payment provider's reference: letters, digits and dashes. */
-export const paymentReference = z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9][A-Z0-9-]{5,39}$/, 'valid payment reference required');
-
-const depositConfirmed = z.object({
-    loan_reference: z.string(),
-    loan_status: z.string(),
-    deposit: transaction,
-    /** True when this reference had already been recorded for this loan: nothing was recorded again. */
-    replayed: z.boolean(),
-});
-
-export const confirmInitialDeposit = defineCall({
-    summary:
-        "Records the deposit paid in the shop: the payment's reference, amount (exactly the loan's deposit, else 400 `errors.deposit_amount`) and channel. The loan becomes `awaiting_lock` and the device sold. The same reference again for this loan answers the first record (`replayed`); a reference already used elsewhere is 409 `errors.reference_used`.",
-    method: 'POST',
-    path: '/api/v1/confirm_customer_initial_deposit',
-    access: 'ADD_LOAN',
-    body: z.object({
-        loan_reference: loanReference,
-        reference: paymentReference,
-        amount: z.number().positive().max(1_000_000),
-        channel: z.enum(TRANSACTION_CHANNELS),
-    }),
-    response: depositConfirmed,
-});
-
-export const digitalAssistedConfirmDeposit = defineCall({
-    summary:
-        "Digitally assisted sales: confirms the deposit the remote customer paid by mobile money, by its reference (the amount is the loan's deposit). Same rules as confirm_customer_initial_deposit.",
-    method: 'POST',
-    path: '/api/digital_assisted/confirm-deposit-payment',
-    access: 'ADD_LOAN',
-    body: z.object({ loan_reference: loanReference, reference: paymentReference }),
-    response: depositConfirmed,
-});
-
 export const originationCalls = {
     customerLoginCheck,
     imeiValidationCheck,
     loanQuote,
     createLoan,
     loanProgress,
-    generateCustomerOtp,
-    generateAgentOtp,
-    customerOtp,
-    agentOtp,
-    verifyOtpV2,
-    digitalAssistedVerifyOtp,
-    loanDeposit,
-    confirmInitialDeposit,
-    digitalAssistedConfirmDeposit,
+    ...codeCalls,
+    ...depositCalls,
     ...cancellationCalls,
 };
