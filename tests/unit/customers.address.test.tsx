@@ -1,5 +1,5 @@
 /**
- * The customer view's address (issue 20): a customer found or kept is named in the address by
+ * The customer view's address: a customer found or kept is named in the address by
  * their public id, never their phone or id number; opening an address reads that customer for the
  * view (and keeps them as the customer in hand); an address naming nobody this user may see, or
  * no id at all, shows the lookup's "Customer record not found".

@@ -1,5 +1,5 @@
 /**
- * What the customer view's actions say (issue 27, part 5): a call rating leaves its trace (the
+ * What the customer view's actions say: a call rating leaves its trace (the
  * latest ratings with who and when), a lock's reason is not said to be read by a checker, the IMEI
  * change says what inventory says for a wrong check digit, and an empty employee count is required.
  */

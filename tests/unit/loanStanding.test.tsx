@@ -1,5 +1,5 @@
 /**
- * What the customer view tells the counter about a loan (issue 26, part 2): its standing in words
+ * What the customer view tells the counter about a loan: its standing in words
  * in each case (overdue with the next due, overdue with nothing more to fall due, up to date, due
  * today, not started, paid off), why a locked phone is locked and what payment unlocks it, in
  * English, Swahili and Portuguese with the reader's number format; and the schedule as a table,

@@ -1,5 +1,5 @@
 /**
- * Each loan state says what is true of it on the customer view (issue 27, part 4): a cancelled sale
+ * Each loan state says what is true of it on the customer view: a cancelled sale
  * shows no balance and no lock awaiting activation; a paid-off loan is "Paid off" with nothing due;
  * a lock activation in flight is named as one (not "Unlock"); a Vivo sale explains its two steps; a
  * sale in progress offers "Continue sale", which resumes it in the wizard; and the digital-assisted

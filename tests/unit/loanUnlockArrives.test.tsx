@@ -1,5 +1,5 @@
 /**
- * A paid-up phone's unlock arrives on the customer view by itself (issue 26): once the arrears of
+ * A paid-up phone's unlock arrives on the customer view by itself: once the arrears of
  * a phone locked for them are paid, the lock policy's job asks for its unlock within seconds, with
  * no one at the counter asking, so the view asks for the loans again until the unlock is
  * requested and then confirmed.

@@ -1,5 +1,5 @@
 /**
- * The add-loan wizard (issue 11) against msw answers checked by the contract: a normal customer
+ * The add-loan wizard against msw answers checked by the contract: a normal customer
  * from the customer check to the sale done (every call, in the order contract/origination.ts
  * gives), a business customer's extra fields required, a file over 5 MB refused on choosing, the
  * seller's own number refused, an action offline refused with nothing typed lost, and every
