@@ -16,7 +16,10 @@ import { Loading } from './ChartCard';
 import { Controls } from './Controls';
 import { KpiCards, KpiSkeletons } from './KpiCards';
 import { previousPeriod, readChoice, reportQueryOf, searchOf, type BiChoice } from './period';
-import { BrandReports, RankingReportCard, SeriesReport, type CardPeriod } from './Reports';
+import { BrandReports } from './BrandReports';
+import { RankingReportCard } from './RankingReport';
+import type { CardPeriod } from './reportColumns';
+import { SeriesReport } from './SeriesReport';
 
 /** One report's call for the chosen period and scope; asked only when the caller may open it and the choice is complete. */
 const useReport = <R extends BiReport>(report: R, query: BiReportQuery | null, shown: boolean) =>
