@@ -151,8 +151,18 @@ describe('the digital-assisted order', () => {
 });
 
 describe('a draft whose reservation expired', () => {
-    it('is released on demand after DRAFT_RESERVATION_HOURS, and not a minute before: phone in stock, credit back, audited', async () => {
+    /**
+     * A draft started at the clock's now: the fixture's row takes the database's time, which runs
+     * ahead of the test clock by however long the run has gone since the seeded copy was made.
+     */
+    const draftNow = async () => {
         const sale = await makeSale(server.db, { agentId, status: 'draft' });
+        await server.db.update(loans).set({ createdAt: server.clock.now() }).where(eq(loans.id, sale.loan.id));
+        return sale;
+    };
+
+    it('is released on demand after DRAFT_RESERVATION_HOURS, and not a minute before: phone in stock, credit back, audited', async () => {
+        const sale = await draftNow();
         // Signed in afresh each time: two days on, the first session has long expired.
         const limits = async () => {
             token.agent = await signInAs(server, 'agent');
@@ -189,7 +199,7 @@ describe('a draft whose reservation expired', () => {
     });
 
     it('is released before it is resumed: the wizard hears it was cancelled, never a draft to carry on', async () => {
-        const sale = await makeSale(server.db, { agentId, status: 'draft' });
+        const sale = await draftNow();
         server.clock.advance(DRAFT_RESERVATION_HOURS * HOUR_MS + 60_000);
         token.agent = await signInAs(server, 'agent');
         const progress = await server.call(loanProgress, { body: { loan_reference: sale.loanReference }, token: token.agent });
@@ -198,7 +208,7 @@ describe('a draft whose reservation expired', () => {
     });
 
     it('sweeps only expired drafts: a sale past its codes, an active loan and a young draft are left alone', async () => {
-        const old = await makeSale(server.db, { agentId, status: 'draft' });
+        const old = await draftNow();
         const paying = await makeSale(server.db, { agentId, status: 'awaiting_deposit' });
         const active = await makeLoan(server.db, { status: 'active' });
         server.clock.advance(DRAFT_RESERVATION_HOURS * HOUR_MS + 60_000);
