@@ -23,21 +23,19 @@ export interface CardPeriod {
     file: string;
 }
 
-export const countColumn = <Row>(key: string, title: string, get: (row: Row) => number, locale: string): Column<Row> => ({
-    key,
-    title,
-    numeric: true,
-    value: get,
-    text: row => formatCount(get(row), locale),
-});
+/** A column of one figure per row: its number in the CSV and for the chart, written by `format` in the table. */
+const figureColumn =
+    (format: (value: number, locale: string) => string) =>
+    <Row>(key: string, title: string, get: (row: Row) => number, locale: string): Column<Row> => ({
+        key,
+        title,
+        numeric: true,
+        value: get,
+        text: row => format(get(row), locale),
+    });
 
-export const moneyColumn = <Row>(key: string, title: string, get: (row: Row) => number, locale: string): Column<Row> => ({
-    key,
-    title,
-    numeric: true,
-    value: get,
-    text: row => formatMoney(get(row), locale),
-});
+export const countColumn = figureColumn(formatCount);
+export const moneyColumn = figureColumn(formatMoney);
 
 /** A series' first column: the bucket's first day in the CSV, the bucket in words in the table. */
 export const bucketColumn = <Row extends { date: string }>(
