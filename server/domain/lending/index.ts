@@ -1,5 +1,5 @@
 /**
- * The lending loop (issue 26; docs/domain.md "Schedule and standing", "Collections"): each loan's
+ * The lending loop (docs/domain.md "Schedule and standing", "Collections"): each loan's
  * schedule and standing (./schedule.ts, ./standing.ts), and the calls on them.
  */
 import type { FastifyInstance } from 'fastify';
