@@ -23,7 +23,8 @@ import { CHECK_REFERENCE_PREFIX, readSaId, registerAnswer } from './identity';
 import { LIVENESS_MIN_SIDE, sniffImageType } from '../../../contract/imageFormat';
 import { livenessOf, readIdFront, readImage } from './images';
 import { openImageStore, quotaWait, scheduleSweep, uploadQuotaSpent } from './imageStore';
-import { decide, queuePage, reachOf } from './submissions';
+import { decide } from './decision';
+import { queuePage, reachOf } from './submissions';
 
 /** Why the bytes are no image the portal takes: not one of the three types (415), or a broken or absurd one (400). */
 const imageRefusal = (problem: 'type' | 'structure' | 'size', detail: string) =>
