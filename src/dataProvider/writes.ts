@@ -4,33 +4,42 @@
  * resources it changes (`refreshes`), and the data provider exposes them as its methods, so a
  * screen calls `useWrite('decideRequest')` (useWrite.ts) and the lists and counts it changed are
  * refetched through their react-admin cache keys, never by a key of the screen's own.
+ *
+ * Nothing here imports a folder: each `writes.ts` is found by its place (as `declarations.ts`
+ * finds each `calls.ts`) and registers its table's type in `PortalWriteFolders` by declaration
+ * merging, so a new folder's writes need no edit here, and the data layer stays below the screens.
  */
-import agents from '../resources/agents/writes';
-import approvals from '../resources/approvals/writes';
-import customers from '../resources/customers/writes';
-import inventory from '../resources/inventory/writes';
-import kyc from '../resources/kyc/writes';
-import money from '../resources/money/writes';
-import shops from '../resources/shops/writes';
-import stores from '../resources/stores/writes';
-import users from '../resources/users/writes';
-import type { Write } from './defineWrite';
+import type { WriteTable } from './defineWrite';
 
-export const WRITES = {
-    ...agents,
-    ...approvals,
-    ...customers,
-    ...inventory,
-    ...kyc,
-    ...money,
-    ...shops,
-    ...stores,
-    ...users,
-} satisfies Record<string, Write<never, unknown>>;
+/**
+ * Each folder's table of writes by the folder's name, filled in by the folders themselves:
+ * `declare module '../../dataProvider/writes' { interface PortalWriteFolders { money: typeof writes } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each folder
+export interface PortalWriteFolders {}
 
-export type Writes = typeof WRITES;
+/** One object type with every folder's writes (the union of the tables, made an intersection). */
+type Merged<U> = (U extends unknown ? (table: U) => void : never) extends (table: infer I) => void ? I : never;
+
+export type Writes = Merged<PortalWriteFolders[keyof PortalWriteFolders]>;
 export type WriteName = keyof Writes;
 export type WriteParams<K extends WriteName> = Parameters<Writes[K]['run']>[0];
 export type WriteResult<K extends WriteName> = Awaited<ReturnType<Writes[K]['run']>>;
 /** The writes as the data provider's methods. */
 export type WriteMethods = { [K in WriteName]: Writes[K]['run'] };
+
+const folders = import.meta.glob<WriteTable>('../resources/*/writes.ts', { eager: true, import: 'default' });
+
+const gathered = (): WriteTable => {
+    const all: WriteTable = {};
+    for (const [file, table] of Object.entries(folders)) {
+        for (const [name, write] of Object.entries(table)) {
+            if (name in all) throw new Error(`Write "${name}" is declared twice (again in ${file})`);
+            all[name] = write;
+        }
+    }
+    return all;
+};
+
+/** Every folder's writes by name. */
+export const WRITES: WriteTable = gathered();

@@ -3,7 +3,7 @@ import { assignAgentTier, type Agent } from '../../../contract/agents';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { callApi } from '../../lib/portalApi';
 
-export default {
+const writes = {
     /** An agent's tier (null clears it), shown in the agents list, a shop's agents and the store page. */
     agentsAssignTier: defineWrite({
         refreshes: ['agents', 'shop-agents', 'stores'],
@@ -11,3 +11,11 @@ export default {
             callApi(assignAgentTier, { body: { agent_id: agentId, tier } }),
     }),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        agents: typeof writes;
+    }
+}

@@ -86,7 +86,7 @@ export interface BulkDecisionParams {
     stopped: () => boolean;
 }
 
-export default {
+const writes = {
     approvalsDecide: defineWrite({
         refreshes: ({ request, decision }: DecisionParams) => changedBy([request], decision),
         run: decideOne,
@@ -115,3 +115,11 @@ export default {
         },
     }),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        approvals: typeof writes;
+    }
+}

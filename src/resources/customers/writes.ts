@@ -36,7 +36,7 @@ const raised = (kind: ApprovalKind) => [
     'approval-counts',
 ];
 
-export default {
+const writes = {
     customerDeviceLock: callWrite(deviceLockCommand),
     customerDeviceRelease: callWrite(releaseDevice),
     customerDeviceOfflinePin: callWrite(offlineUnlockPin),
@@ -52,3 +52,11 @@ export default {
     customerConvert: callWrite(convertCustomer),
     customerAwardData: callWrite(awardCustomerData),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        customers: typeof writes;
+    }
+}

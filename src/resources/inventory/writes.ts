@@ -10,7 +10,7 @@ import { callApi } from '../../lib/portalApi';
 
 const STOCK = ['inventory', 'phone-models'];
 
-export default {
+const writes = {
     inventoryAddDevice: defineWrite({
         refreshes: STOCK,
         run: (body: CallInput<typeof addInventoryItem>['body']) => callApi(addInventoryItem, { body }),
@@ -26,3 +26,11 @@ export default {
         run: (body: CallInput<typeof updatePhonePrices>['body']) => callApi(updatePhonePrices, { body }),
     }),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        inventory: typeof writes;
+    }
+}

@@ -8,7 +8,7 @@ export type KycDecision =
     | { decision: 'reject'; reason: string }
     | { decision: 'return'; note: string };
 
-export default {
+const writes = {
     /** The checker's decision on one submission: approve (with corrections), reject, or send back to the agent. */
     decideKycSubmission: defineWrite({
         refreshes: ['kyc-submissions'],
@@ -16,3 +16,11 @@ export default {
             callApi(approveKycVerification, { body: { id, ...decision } }),
     }),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        kyc: typeof writes;
+    }
+}

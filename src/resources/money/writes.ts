@@ -4,7 +4,7 @@ import { uploadStatement, type StatementChannel } from './reconciliationApi';
 import { correctPayment, queuePayment } from './suspenseApi';
 import { decideReversal, requestReversal, type ReversalDecision } from './tpiWrites';
 
-export default {
+const writes = {
     /**
      * Assign a suspense payment to a loan: it leaves suspense and shows as matched, and the loan's
      * balance (the customer view's) falls by its amount.
@@ -50,3 +50,11 @@ export default {
         }) => uploadStatement(file, channel, onProgress),
     }),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        money: typeof writes;
+    }
+}

@@ -4,7 +4,7 @@ import { transferAgent } from '../../../contract/shops';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { callApi } from '../../lib/portalApi';
 
-export default {
+const writes = {
     /**
      * Moves a working agent to another store: they leave their shop's agents, and both stores'
      * counts and agents change (the store page, the shops, the agents list's store column).
@@ -17,3 +17,11 @@ export default {
             }),
     }),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        shops: typeof writes;
+    }
+}

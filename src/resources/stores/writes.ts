@@ -4,7 +4,7 @@ import { assignRegionLead } from '../../../contract/stores';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { callApi } from '../../lib/portalApi';
 
-export default {
+const writes = {
     /** A store's region lead (null clears it): the store page and the stores list show it. */
     storesRegionLead: defineWrite({
         refreshes: ['stores', 'reachable-stores'],
@@ -18,3 +18,11 @@ export default {
             callApi(updateAgentLocation, { body: { agent_id: agentId, latitude, longitude } }),
     }),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        stores: typeof writes;
+    }
+}

@@ -54,7 +54,7 @@ const applyTo = async (action: BulkAccountAction, user: Pick<Admin, 'id' | 'user
         : { ...user, ok: true, key: `resources.users.bulk.done_${action}` };
 };
 
-export default {
+const writes = {
     /**
      * One account action on one user (the edit screen's): answers the sessions ended or sign-in
      * failures forgiven where the action counts them. A refusal (one's own status, a group whose
@@ -105,3 +105,11 @@ export default {
         },
     }),
 } satisfies WriteTable;
+
+export default writes;
+
+declare module '../../dataProvider/writes' {
+    interface PortalWriteFolders {
+        users: typeof writes;
+    }
+}
