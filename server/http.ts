@@ -4,20 +4,22 @@
  * the caller authenticated and checked against the call's access, the answer parsed through the
  * contract's response schema (which also strips fields the contract does not name, such as
  * password hashes). Bodies are JSON, but for `upload: true` calls: a multipart form whose text
- * fields are the body and whose one `file` part reaches the handler (`readForm`).
+ * fields are the body and whose one `file` part reaches the handler (forms.ts: `readForm`); each
+ * part is checked against its schema in validation.ts.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { z } from 'zod';
 import { API_BASE } from '../contract';
-import { MAX_UPLOAD_BYTES } from '../contract/kyc';
-import { forbiddenTextAt, roleAllows, type CallDefinition, type HandlerInput, type HandlerResult } from '../contract/define';
+import { roleAllows, type CallDefinition, type HandlerInput, type HandlerResult } from '../contract/define';
 import type { Database } from './db';
 import type { Settings } from './settings';
 import { HttpError, invalidInput, type FieldError } from './http-error';
+import { hasPayload, readForm, sentAsJson, UPLOAD_LIMITS, type UploadedFile } from './forms';
+import { textErrorAt, validate } from './validation';
 import { writeAs, type Write } from './write';
 
 export { errorBody, HttpError, invalidInput, sendHttpError, type FieldError } from './http-error';
+export type { UploadedFile } from './forms';
 
 /** The signed-in admin behind a request's token. */
 export interface Session {
@@ -75,14 +77,6 @@ export interface CallContext {
     source: string;
 }
 
-/** The one file an `upload: true` call received: its bytes and what the client declared it to be. */
-export interface UploadedFile {
-    bytes: Buffer;
-    /** The declared file name and content type: the client's word, never to be trusted for what the bytes are. */
-    name: string;
-    type: string;
-}
-
 type UploadInput<C extends CallDefinition> = C extends { upload: true } ? { file: UploadedFile } : unknown;
 
 type Handler<C extends CallDefinition> = (
@@ -136,213 +130,6 @@ const headerText = (request: FastifyRequest, name: string, maxLength: number): s
     const value = request.headers[name];
     const first = Array.isArray(value) ? value[0] : value;
     return first ? first.slice(0, maxLength) : null;
-};
-
-/**
- * How far the input itself follows `path`: the number of steps taken before the end or a value
- * that is not an object or list, and the value reached there (undefined where nothing was sent).
- */
-const follow = (input: unknown, path: readonly PropertyKey[]): { steps: number; value: unknown } => {
-    let current = input;
-    for (const [index, part] of path.entries()) {
-        if (current === null || typeof current !== 'object') return { steps: index, value: current };
-        current = (current as Record<PropertyKey, unknown>)[part];
-    }
-    return { steps: path.length, value: current };
-};
-
-/**
- * Zod issues → one entry per failing field. A union (the sign-in body) reports the branch that
- * came closest, so a half-filled password sign-in names the missing password.
- */
-const fieldErrors = (issues: readonly z.core.$ZodIssue[], input: unknown, prefix: PropertyKey[] = []): FieldError[] =>
-    issues.flatMap(issue => {
-        const path = [...prefix, ...issue.path];
-        if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-            const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
-            return fieldErrors(closest, input, path);
-        }
-        // A path that runs into a value sent as text (`ids=0`, which the schema turned into a list
-        // before judging its items) points at what the client sent: that value is invalid, not missing.
-        const sent = follow(input, path);
-        if (sent.steps > 0 && sent.steps < path.length && sent.value !== undefined) {
-            const named = path.slice(0, sent.steps).map(String).join('.');
-            return [{ field: named, message: `${named}: ${issue.message}`, key: 'errors.field_invalid' }];
-        }
-        const field = path.map(String).join('.');
-        if (sent.steps < path.length || sent.value === undefined) {
-            return [{ field, message: `${field || 'input'} is required`, key: 'errors.field_required' }];
-        }
-        return [{ field, message: issue.message, key: 'errors.field_invalid' }];
-    });
-
-/**
- * `part` names the whole input (`body`, `query`, `params`) when the fault is the input itself, say
- * a JSON body that is a number or a list rather than an object: the answer still names a field.
- */
-const validate = (part: string, schema: z.ZodType | undefined, input: unknown, errors: FieldError[]): unknown => {
-    if (!schema) return undefined;
-    const result = schema.safeParse(input);
-    if (result.success) return result.data;
-    errors.push(
-        ...fieldErrors(result.error.issues, input).map(error =>
-            error.field ? error : { ...error, field: part, message: `${part}: ${error.message}` },
-        ),
-    );
-    return undefined;
-};
-
-/**
- * Control characters, unpaired surrogates and direction overrides are refused in every string of
- * every call (contract/define.ts), before any schema sees them: a call added later cannot forget it.
- */
-const textErrorAt = (part: string, input: unknown): FieldError | null => {
-    const path = forbiddenTextAt(input);
-    if (!path) return null;
-    // The input itself (a JSON string body) is named by its part.
-    const field = path.length > 0 ? path.map(String).join('.') : part;
-    return { field, message: `${field} holds characters that are not allowed`, key: 'errors.invalid_characters' };
-};
-
-/** Whether the body was declared JSON (`application/json`, `application/x+json`…): only those are read as JSON. */
-const sentAsJson = (request: FastifyRequest): boolean =>
-    /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
-
-/** A request that carries a body at all. */
-const hasPayload = (request: FastifyRequest): boolean => {
-    const length = request.headers['content-length'];
-    return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Uploads: `upload: true` calls take multipart/form-data, every other call JSON only
-
-/**
- * A form's text fields and part headers are small: a request this much larger than the largest
- * file is refused by its Content-Length before a byte of it is read.
- */
-const FORM_SLACK_BYTES = 64 * 1024;
-
-/** Busboy's limits: one file of at most MAX_UPLOAD_BYTES (spec §9), a few short text fields. */
-const UPLOAD_LIMITS = {
-    fileSize: MAX_UPLOAD_BYTES,
-    // Two, so that a second file is seen and refused as such (400 on `file`) rather than as a limit.
-    files: 2,
-    fields: 20,
-    fieldSize: 2048,
-    fieldNameSize: 100,
-    parts: 22,
-    headerPairs: 20,
-};
-
-const tooLarge = () =>
-    new HttpError(413, 'errors.payload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`, 'file');
-
-/** A form's refusal under its own key (invalidInput would answer `errors.invalid_input`). */
-const invalidFormInput = (
-    field: string,
-    key: 'errors.too_many_fields' | 'errors.field_too_long' | 'errors.file_name_required',
-    message: string,
-) => new HttpError(400, key, message, field, { errors: [{ field, message, key }] });
-
-/** More text fields or parts than a form may hold: named as such, not as a file too large. */
-const tooManyFields = () =>
-    invalidFormInput(
-        'body',
-        'errors.too_many_fields',
-        `The form holds more than ${UPLOAD_LIMITS.fields} text fields or ${UPLOAD_LIMITS.parts} parts`,
-    );
-
-const formField = (
-    field: string,
-    message: string,
-    key: 'errors.field_invalid' | 'errors.field_required' = 'errors.field_invalid',
-) => invalidInput([{ field, message, key }]);
-
-/**
- * Reads an upload's form as it streams in: its text fields (for the call's `body` schema) and the
- * one part named `file`, whose bytes are counted as they come and refused (413) the moment they
- * pass MAX_UPLOAD_BYTES, so no more than that is ever held. `body` names the form itself when it
- * cannot be read at all (malformed, cut short, a field named like an Object property).
- */
-const readForm = async (
-    request: FastifyRequest,
-    beforeFile: MountOptions['beforeFile'],
-): Promise<{ fields: Record<string, unknown>; file: UploadedFile | null }> => {
-    if (!request.isMultipart()) {
-        throw new HttpError(415, 'errors.unsupported_media_type', 'Send this call as multipart/form-data with a `file` part');
-    }
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + FORM_SLACK_BYTES) throw tooLarge();
-    const fields: Record<string, unknown> = {};
-    let file: UploadedFile | null = null;
-    /** The call's own refusal (`beforeFile`): answered as it is, not as a form that cannot be read. */
-    let refusal: unknown;
-    try {
-        for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
-            const name = part.fieldname;
-            // A part without a name is named by the form itself: every 400 names a field.
-            if (!name) {
-                if (part.type === 'file') part.file.resume();
-                throw formField('body', 'every part of the form needs a name');
-            }
-            // Busboy takes a part without a filename for a text field, whatever it holds.
-            if (name === 'file' && part.type === 'field') {
-                throw invalidFormInput('file', 'errors.file_name_required', 'file must be sent as a file, with a filename');
-            }
-            if (Object.hasOwn(fields, name) || (name === 'file' && file !== null)) {
-                if (part.type === 'file') part.file.resume();
-                throw formField(name, `${name} is given more than once`);
-            }
-            if (part.type === 'field') {
-                if (part.fieldnameTruncated || part.valueTruncated) {
-                    const limit = part.fieldnameTruncated ? UPLOAD_LIMITS.fieldNameSize : UPLOAD_LIMITS.fieldSize;
-                    throw invalidFormInput(
-                        name,
-                        'errors.field_too_long',
-                        `${name}${part.fieldnameTruncated ? "'s name" : ''} is longer than ${limit} bytes`,
-                    );
-                }
-                fields[name] = part.value;
-                continue;
-            }
-            if (name !== 'file') {
-                part.file.resume();
-                throw formField(name, `the only file part is named "file", not "${name}"`);
-            }
-            if (beforeFile) {
-                try {
-                    // The fields reach the call's own check as they would reach its schema: with the
-                    // forbidden text refused first, whatever the call checks.
-                    const textError = textErrorAt('body', fields);
-                    if (textError) throw invalidInput([textError]);
-                    await beforeFile(fields);
-                } catch (error) {
-                    part.file.resume();
-                    refusal = error;
-                    throw error;
-                }
-            }
-            const chunks: Buffer[] = [];
-            let size = 0;
-            for await (const chunk of part.file as AsyncIterable<Buffer>) {
-                size += chunk.length;
-                if (part.file.truncated || size > MAX_UPLOAD_BYTES) throw tooLarge();
-                chunks.push(chunk);
-            }
-            if (part.file.truncated) throw tooLarge();
-            file = { bytes: Buffer.concat(chunks, size), name: part.filename, type: part.mimetype };
-        }
-    } catch (error) {
-        if (error instanceof HttpError || (refusal !== undefined && error === refusal)) throw error;
-        const code = (error as { code?: unknown }).code;
-        // Busboy's limits: the file's size, and the number of parts, fields or files.
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') throw tooManyFields();
-        const message = error instanceof Error ? error.message : String(error);
-        throw formField('body', `the form could not be read: ${message}`);
-    }
-    return { fields, file };
 };
 
 const roleUsedFor = (call: CallDefinition, roles: ReadonlySet<string>): string | null => {

@@ -39,3 +39,17 @@ export const endOfDay = (day: string, zone = BUSINESS_TIME_ZONE): Date => {
     const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
     return startOfDay(next, zone);
 };
+
+/** A day `days` after (or before) `day` (YYYY-MM-DD, counted in whole calendar days). */
+export const addDays = (day: string, days: number): string =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+});
+
+/** The business day an instant falls on (YYYY-MM-DD). */
+export const businessDay = (at: Date): string => dayFormat.format(at);

@@ -5,7 +5,7 @@
  * actor; code outside a request (the development stand-ins) calls `writeAs` with its own.
  */
 import type { Database, Transaction } from './db';
-import { recordAudit, type AuditActor, type AuditEvent } from './domain/audit/record';
+import { recordAudit, type AuditActor, type AuditEvent } from './auditTrail';
 import { HttpError } from './http-error';
 
 /** An audit event, optionally naming the admin it concerns on calls made before sign-in. */

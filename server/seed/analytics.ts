@@ -19,7 +19,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../time';
-import { businessDay } from '../domain/analytics/figures';
+import { businessDay } from '../time';
 import type { Transaction } from '../db';
 import { customers, deviceLocks, inventoryItems, loans, phoneModels, stores, transactions } from '../db/schema';
 import { DEMO_MODELS } from './customers';

@@ -4,7 +4,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { ROLE_CATALOG, ROLE_CODES } from '../../contract/roles';
-import { recordAudit } from '../domain/audit';
+import { recordAudit } from '../auditTrail';
 import { SALES_AGENT_GROUP, SUPER_ADMIN_GROUP } from '../domain/security';
 import type { Database, Transaction } from '../db';
 import { adminGroups, adminRoles, groupRoles } from '../db/schema';

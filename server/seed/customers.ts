@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { luhnValid } from '../../contract/fields';
 import type { LockSolution } from '../../contract/customers';
 import type { Transaction } from '../db';
-import { businessDay } from '../domain/analytics/figures';
+import { businessDay } from '../time';
 import { firstDueDate } from '../domain/origination/terms';
 import { admins, customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from '../db/schema';
 import { phonePicturePath } from '../domain/phonePictures';

@@ -10,7 +10,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { RoleCode } from '../../contract/roles';
 import { hashPassword } from '../domain/auth';
-import { recordAudit } from '../domain/audit';
+import { recordAudit } from '../auditTrail';
 import { SALES_AGENT_GROUP } from '../domain/security';
 import type { Settings } from '../settings';
 import type { Database, OpenDatabase } from '../db';

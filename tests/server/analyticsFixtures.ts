@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db';
 import { adminGroups, admins, deviceLocks, loans, phoneModels, stores, transactions } from '../../server/db/schema';
 import { withCheckDigit } from '../../server/seed/customers';
-import { businessDay } from '../../server/domain/analytics/figures';
+import { businessDay } from '../../server/time';
 import { startOfDay } from '../../server/time';
 import { firstDueDate } from '../../server/domain/origination/terms';
 import { SALES_AGENT_GROUP } from '../../server/domain/security';

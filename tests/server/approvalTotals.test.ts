@@ -20,7 +20,7 @@ import {
 } from '../../contract/approvals';
 import { registrationOptions } from '../../contract/registration';
 import { admins, approvalRequests, loans } from '../../server/db/schema';
-import { businessDay } from '../../server/domain/analytics/figures';
+import { businessDay } from '../../server/time';
 import { signInAs } from './contractCases';
 import { startTestServer, type TestServer } from './harness';
 

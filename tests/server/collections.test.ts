@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { listCollections, type CollectionItem } from '../../contract/lending';
 import { loans, smsOutbox, stores } from '../../server/db/schema';
-import { businessDay } from '../../server/domain/analytics/figures';
+import { businessDay } from '../../server/time';
 import { collectionsQueries } from '../../server/domain/lending/collections';
 import { scheduleOf } from '../../server/domain/lending/schedule';
 import { adminId, makeLoan, type LoanOptions } from './customerFixtures';

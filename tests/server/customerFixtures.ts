@@ -8,7 +8,7 @@ import type { DeviceState } from '../../contract/devices';
 import type { Database } from '../../server/db';
 import { admins, customers, deviceLocks, loans, otps, phoneModels, stores } from '../../server/db/schema';
 import { withCheckDigit } from '../../server/seed/customers';
-import { businessDay } from '../../server/domain/analytics/figures';
+import { businessDay } from '../../server/time';
 import { firstDueDate } from '../../server/domain/origination/terms';
 import { codeHash } from '../../server/domain/auth/codes';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerLoans } from '../../contract/customers';
 import { correctSuspense } from '../../contract/money';
 import { loans } from '../../server/db/schema';
-import { businessDay } from '../../server/domain/analytics/figures';
+import { businessDay } from '../../server/time';
 import { signInAs } from './contractCases';
 import { makeLoan } from './customerFixtures';
 import { startTestServer, type TestServer } from './harness';

@@ -13,7 +13,7 @@ import { lockPolicies, updateLockPolicy } from '../../contract/lending';
 import { requestLoanDeactivation } from '../../contract/approvals';
 import { reconcileDeposits } from '../../contract/money';
 import { auditEvents, deviceLocks, lendingMarks, lendingReminders, loans, smsOutbox, transactions } from '../../server/db/schema';
-import { addDays, businessDay } from '../../server/domain/analytics/figures';
+import { addDays, businessDay } from '../../server/time';
 import { SIMULATED_DELAY_MS } from '../../server/domain/devices/lockProviders';
 import { openDatabase, type OpenDatabase } from '../../server/db';
 import { runLendingPass } from '../../server/domain/lending/job';

@@ -19,7 +19,7 @@ import {
     phoneModels,
     stores,
 } from '../../server/db/schema';
-import { businessDay } from '../../server/domain/analytics/figures';
+import { businessDay } from '../../server/time';
 import { figuresOf, firstDueDate } from '../../server/domain/origination/terms';
 import { codeHash } from '../../server/domain/auth/codes';
 import { OTP } from '../../server/domain/auth/otp';

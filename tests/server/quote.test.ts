@@ -10,7 +10,7 @@ import { customerLoans, loanStatements } from '../../contract/customers';
 import { cancelLoan, confirmInitialDeposit, createLoan, loanQuote, QUOTE_VALIDITY_MINUTES } from '../../contract/origination';
 import { auditEvents, customers, loanQuotes, loans, phoneModels } from '../../server/db/schema';
 import { DEMO_MODELS } from '../../server/seed/customers';
-import { businessDay } from '../../server/domain/analytics/figures';
+import { businessDay } from '../../server/time';
 import { firstDueDate } from '../../server/domain/origination/terms';
 import { signInAs } from './contractCases';
 import { adminId, makeCustomer, type CustomerOptions } from './customerFixtures';

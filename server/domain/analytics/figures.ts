@@ -43,12 +43,13 @@ import { deviceLocks, loans, stores, transactions } from '../../db/schema';
 import { endOfDay, startOfDay } from '../../time';
 import { lastDueBy, SCHEDULE_COLUMNS } from '../lending/scheduleSql';
 import { PAR_DAYS } from '../../../contract/analytics';
-import { addDays, type Period } from './days';
+import { addDays } from '../../time';
+import type { Period } from './days';
 import type { Scope } from './scope';
 import { CAP_DUE, COLLECTED, dueIn, INSTALMENTS, instant, localDay, mayCount, ORIGINATED, type Dimension } from './sqlTerms';
 
 // Other domains count business days with these and import them from here.
-export { addDays, businessDay, type Period } from './days';
+export type { Period } from './days';
 
 // ---------------------------------------------------------------------------------------------
 // The figures, as two aggregates: what the loans hold, and what was paid

@@ -20,7 +20,8 @@ import {
 import { CURRENCY } from '../../../contract/customers';
 import { stores } from '../../db/schema';
 import { mount } from '../../http';
-import { addDays, businessDay, type Period } from './days';
+import { addDays, businessDay } from '../../time';
+import type { Period } from './days';
 import { kpisOf, overviewOf } from './kpis';
 import { earliestDay, scopeOptions } from './options';
 import { agentRanking, brandSplit, ownerRanking, shopRanking } from './rankings';

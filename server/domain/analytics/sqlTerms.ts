@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db';
 import { BUSINESS_TIME_ZONE } from '../../time';
 import { lastDueBy, lastDueOn } from '../lending/scheduleSql';
-import { addDays, type Period } from './days';
+import { addDays } from '../../time';
+import type { Period } from './days';
 
 export const ZONE = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
 export const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;

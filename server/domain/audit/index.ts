@@ -1,6 +1,6 @@
 /**
- * The audit trail: every write records its events (./record.ts, called by server/write.ts inside
- * the write's transaction), and staff holding VIEW_AUDIT_TRAIL list them (./list.ts).
+ * The audit trail as staff holding VIEW_AUDIT_TRAIL list it (./list.ts). Every write records its
+ * events through server/auditTrail.ts, which server/write.ts calls inside the write's
+ * transaction: below the domains, so the write helper imports no domain.
  */
-export { recordAudit, type AuditActor, type AuditEvent } from './record';
 export { registerAuditRoutes } from './list';

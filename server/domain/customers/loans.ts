@@ -17,7 +17,7 @@ import {
 import { loans, transactions } from '../../db/schema';
 import { mount } from '../../http';
 import { cents, iso } from '../../wire';
-import { businessDay } from '../analytics/figures';
+import { businessDay } from '../../time';
 import { pendingRequestsOfLoans } from '../approvals/requests';
 import { refreshDevices } from '../devices';
 import { standingsOf } from '../lending/standing';

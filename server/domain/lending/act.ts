@@ -10,7 +10,7 @@ import type { LockReason } from '../../../contract/devices';
 import type { Database, Transaction } from '../../db';
 import { approvalRequests, customers, deviceLocks, lendingReminders, loans, smsOutbox } from '../../db/schema';
 import { writeAs, type AuditEntry } from '../../write';
-import { businessDay } from '../analytics/figures';
+import { businessDay } from '../../time';
 import { commandChanges } from '../devices';
 import type { LockPolicies } from './policy';
 import { standingsOf } from './standing';

@@ -1,7 +1,7 @@
 /** Which loans a pass looks at: one SQL pass over the active loans, or over the marked ones. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { addDays } from '../analytics/figures';
+import { addDays } from '../../time';
 import { MISS_REMINDER_DAYS } from './plan';
 import { intArray, rowsOf } from './rows';
 import { instalmentsDueBy, lastDueOn, SCHEDULE_COLUMNS } from './scheduleSql';

@@ -25,7 +25,7 @@ import { admins, customers, deviceLocks, loans, smsOutbox, stores, transactions 
 import { mount } from '../../http';
 import { containing } from '../../lists';
 import { iso } from '../../wire';
-import { businessDay } from '../analytics/figures';
+import { businessDay } from '../../time';
 import { maskMsisdn } from '../auth/codes';
 import { reachOf } from '../money/reach';
 import { amountOverdueSql, dayValue, oldestUnpaidDue, shiftDay } from './arrearsSql';

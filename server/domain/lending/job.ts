@@ -34,7 +34,7 @@ import { and, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { deviceLocks } from '../../db/schema';
 import { writeAs } from '../../write';
-import { businessDay } from '../analytics/figures';
+import { businessDay } from '../../time';
 import { refreshDevices } from '../devices';
 import { lockPoliciesOf } from './policy';
 import { actOn, systemActor } from './act';

@@ -6,7 +6,7 @@
 import { CURRENCY } from '../../../contract/customers';
 import type { LockReason } from '../../../contract/devices';
 import type { ReminderKind } from '../../../contract/lending';
-import { addDays } from '../analytics/figures';
+import { addDays } from '../../time';
 import type { DeviceCommand } from '../records';
 import type { PolicyOf } from './policy';
 import type { LoanSchedule } from './standing';

@@ -17,7 +17,7 @@ import type { Queryable } from '../../db';
 import { inventoryItems, loans, smsOutbox, transactions } from '../../db/schema';
 import { HttpError, mount, type CallContext } from '../../http';
 import { iso } from '../../wire';
-import { businessDay } from '../analytics/figures';
+import { businessDay } from '../../time';
 import { maskMsisdn } from '../auth/codes';
 import { referenceKey, referenceKeyOf } from '../money/reference';
 import { tooManyAttempts } from '../auth/throttle';

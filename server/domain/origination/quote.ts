@@ -15,7 +15,7 @@ import type { Queryable } from '../../db';
 import { customers, loanQuotes, phoneModels } from '../../db/schema';
 import { HttpError, mount } from '../../http';
 import { iso } from '../../wire';
-import { businessDay } from '../analytics/figures';
+import { businessDay } from '../../time';
 import { customerNotFound } from '../records';
 import { callerId, refuseOwnMsisdn, saleCustomers, saleStore } from './access';
 import { checkBuyer, deviceForSale, phoneModel, refuseSaleInProgress } from './saleChecks';

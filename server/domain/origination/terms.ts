@@ -5,7 +5,7 @@
 import type { INSTALMENT_PERIODS } from '../../../contract/customers';
 import { costOfCreditPercent } from '../../../contract/origination';
 import { cents } from '../../wire';
-import { addDays } from '../analytics/figures';
+import { addDays } from '../../time';
 
 export interface Prices {
     cashPrice: number;

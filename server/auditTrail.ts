@@ -3,9 +3,9 @@
  * client said it was. Called inside the write's own transaction, so a change and its audit event
  * land together or not at all.
  */
-import type { AuditAction } from '../../../contract/audit';
-import { auditEvents } from '../../db/schema';
-import type { Transaction } from '../../db';
+import type { AuditAction } from '../contract/audit';
+import { auditEvents } from './db/schema';
+import type { Transaction } from './db';
 
 export interface AuditActor {
     adminId: number | null;
