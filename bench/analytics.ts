@@ -1,5 +1,5 @@
 /**
- * Issue 13's budget: the analytics calls answer fast at 1M transactions. Measured on a throwaway
+ * The budget: the analytics calls answer fast at 1M transactions. Measured on a throwaway
  * PostgreSQL 15 cluster (bench/throughput.ts `startPostgres`, its default settings: JIT on,
  * shared_buffers 128 MB, work_mem 4 MB) holding two years of a business of that size, through the
  * real calls in process (`buildApp`, `app.inject`). On demand: `npm run bench` (not `--fast`), or

@@ -1,5 +1,5 @@
 /**
- * Issue 27's budget for idle connections: one machine opening thousands of connections and
+ * The budget for idle connections: one machine opening thousands of connections and
  * sending nothing (19,900 of them once took every descriptor and refused everybody for 30 s) holds
  * at most MAX_CONNECTIONS_PER_SOURCE of them, while `/health` from elsewhere answers as usual, and
  * the ones it holds are closed after IDLE_TIMEOUT. On demand: `npm run bench -- --only=connections`,

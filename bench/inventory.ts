@@ -1,5 +1,5 @@
 /**
- * Issue 19's budget: the inventory list (`get_phone_inventory`, the inventory screen) answers fast
+ * The budget: the inventory list (`get_phone_inventory`, the inventory screen) answers fast
  * with 100,000 devices, on the embedded PGlite and on PostgreSQL (a throwaway cluster,
  * bench/throughput.ts `startPostgres`). On demand: `npm run bench` (not `--fast`), or alone
  * `npx tsx bench/inventory.ts`; a few minutes, most of it seeding.
@@ -57,7 +57,7 @@ const CALLS = {
     // Fewer than three digits: below what trigrams find, every IMEI is read for the count.
     'admin q one digit': { user: 'admin', body: { q: '7' } },
     'admin q model digits': { user: 'admin', body: { q: '15' } },
-    // Each column the screen sorts by (issue 21), along its index.
+    // Each column the screen sorts by, along its index.
     'admin by imei': { user: 'admin', body: { sort: 'imei', order: 'asc' } },
     'admin by model': { user: 'admin', body: { sort: 'model', order: 'asc' } },
     'admin by store desc': { user: 'admin', body: { sort: 'store', order: 'desc' } },

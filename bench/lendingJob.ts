@@ -1,5 +1,5 @@
 /**
- * Issue 26's budget: the lock policy's job (server/domain/lending/job.ts) over a business-sized
+ * The budget: the lock policy's job (server/domain/lending/job.ts) over a business-sized
  * book. On demand: `npm run bench -- --only=lending`, or alone `npx tsx bench/lendingJob.ts`.
  *
  * - **The data.** The demo seed with `--scale` generated customers (server/seed/customers.ts,

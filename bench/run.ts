@@ -6,7 +6,7 @@
  * - how fast the busiest list answers (portal users, 100 a page, on a seeded database), and the
  *   shop list at its default page size 'all' with 5,000 shops;
  * - how long a password sign-in takes (scrypt by design dominates it), and that refusing a stranger's
- *   1 MB body nested all the way down, or one of 100,000 keys, costs at most twice that (issue 19);
+ *   1 MB body nested all the way down, or one of 100,000 keys, costs at most twice that;
  * - how fast a customer is found (by phone number, username and id number) among
  *   BENCH_CUSTOMERS generated customers with their loans (`npm run seed -- --scale`);
  * - bench/throughput.ts: the authenticated call's share of a hello-world's throughput on
@@ -57,15 +57,15 @@ const BUDGETS = {
     signInP95Ms: 250,
     /** Spec §9: the shop list's page size is 'all' by default; with 5,000 shops it must stay responsive. */
     shopsAllP95Ms: 250,
-    /** Issue 8: a lookup at the counter answers at once, whatever the size of the book. */
+    /** A lookup at the counter answers at once, whatever the size of the book. */
     customerLookupP95Ms: 60,
-    /** Issue 19: refusing a 1 MB body nested all the way down, as a share of a valid sign-in (p95 to p95). */
+    /** Refusing a 1 MB body nested all the way down, as a share of a valid sign-in (p95 to p95). */
     deepBodyOfSignIn: 2,
     /** The same for a body of 100,000 keys (just under 1 MB). */
     wideBodyOfSignIn: 2,
 };
 
-/** A body of 1 MB less a few bytes, lists nested all the way down: what stalled the server before issue 19. */
+/** A body of 1 MB less a few bytes, lists nested all the way down: what stalled the server before bodies were bounded. */
 const DEEP_BODY = `${'['.repeat(512 * 1024 - 8)}${']'.repeat(512 * 1024 - 8)}`;
 /** An object of 100,000 short keys. */
 const WIDE_BODY = `{${Array.from({ length: 100_000 }, (_, n) => `"${n.toString(36)}":1`).join(',')}}`;

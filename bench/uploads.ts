@@ -1,5 +1,5 @@
 /**
- * Issue 27's budget for KYC images: `/health` answers within 200 ms while 16 images of 5 MB arrive
+ * The budget for KYC images: `/health` answers within 200 ms while 16 images of 5 MB arrive
  * at once (before, each image's database write held PGlite's thread, the server's, for about a
  * second, and `/health` waited 5 s). On demand: `npm run bench` (not `--fast`), or alone
  * `npx tsx bench/uploads.ts`; under a minute.

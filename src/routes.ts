@@ -59,9 +59,9 @@ export const ROUTES = {
     find_customer: { path: 'customers/find', menu: find('customers') },
     find_assisted_customer: { path: 'customers/findassisted', menu: find('customers-assisted') },
     find_transaction: { path: 'transactions/find', under: 'transactions', menu: find('transactions') },
-    // Not in the specification's menu: the loans in arrears (issue 26).
+    // Not in the specification's menu: the loans in arrears.
     collections: { path: 'collections', under: 'collections', menu: list('collections') },
-    // Not in the specification's menu: the days overdue before a lock, and the reminders (issue 26).
+    // Not in the specification's menu: the days overdue before a lock, and the reminders.
     lock_policy: { path: 'lock-policy', under: 'lock-policy', menu: list('lock-policy') },
     stores: { path: 'stores', under: 'stores', menu: list('stores') },
     store_create: { path: 'stores/create', under: 'stores' },

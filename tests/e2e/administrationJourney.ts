@@ -1,5 +1,5 @@
 /**
- * The administration journey (issue 10, parts 4 and 5), run at desktop width
+ * The administration journey, run at desktop width
  * (administration.spec.ts) and at phone width (administration.phone.spec.ts): `admin` changes
  * the last name of a user made for the journey, disables them, which sends their open session
  * back to sign-in, and then finds both changes in the audit trail. The demo accounts stay as

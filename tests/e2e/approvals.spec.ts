@@ -1,5 +1,5 @@
 /**
- * The approvals journeys of issue 10 at desktop width: a maker raises an IMEI change from the
+ * The approvals journeys at desktop width: a maker raises an IMEI change from the
  * customer view and a checker approves it in the IMEI queue, after which the loan has the new
  * IMEI and the audit trail holds both steps; nobody decides their own request; a bulk approval
  * reports each outcome, one request decided meanwhile; the keyboard alone approves, asked first;

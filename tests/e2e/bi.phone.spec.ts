@@ -1,4 +1,4 @@
-/** The Analytics journeys of issue 13 at phone width (bi.journey.ts): the menu a drawer, the cards one column. */
+/** The Analytics journeys at phone width (bi.journey.ts): the menu a drawer, the cards one column. */
 import { test } from '@playwright/test';
 import { agentJourney, analystJourney } from './bi.journey';
 

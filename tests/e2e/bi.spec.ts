@@ -1,4 +1,4 @@
-/** The Analytics journeys of issue 13 at desktop width (bi.journey.ts). */
+/** The Analytics journeys at desktop width (bi.journey.ts). */
 import { test } from '@playwright/test';
 import { agentJourney, analystJourney } from './bi.journey';
 

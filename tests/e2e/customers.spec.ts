@@ -1,5 +1,5 @@
 /**
- * The customer journeys of issue 8 at desktop width, against the seeded demo customers (README.md,
+ * The customer journeys at desktop width, against the seeded demo customers (README.md,
  * "Demo customers"): find by phone, the customer 360 kept across a reload, the requests a maker
  * raises, an offline PIN that works once, a lock shown requested until the provider confirms.
  */
@@ -58,7 +58,7 @@ test.describe('customers', () => {
         await expect(loans.getByText(ZANELE.loan)).toBeVisible();
         await expect(loans.getByText('Active', { exact: true })).toBeVisible();
         await expect(loans.getByText(/^ZAR\s[\d,]+\.\d\d$/).first()).toBeVisible();
-        // What to tell the customer: the standing in words, from the server's schedule (issue 26).
+        // What to tell the customer: the standing in words, from the server's schedule.
         await expect(loans.getByTestId('loan-standing')).toContainText(/ZAR\s[\d,]+\.\d\d.* due /);
         const messages = page.getByRole('region', { name: 'Messages' });
         await expect(messages.getByRole('listitem').first()).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The lending loop of issue 26, run at desktop width (lending.spec.ts) and phone width
+ * The lending loop, run at desktop width (lending.spec.ts) and phone width
  * (lending.phone.spec.ts): `agent` finds a customer whose phone the lock policy locked for arrears
  * and reads what they owe and why the phone is locked; `maker` uploads a statement that pays it;
  * the customer view shows the unlock requested by the lock policy's job, then unlocked; and the

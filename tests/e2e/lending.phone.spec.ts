@@ -1,5 +1,5 @@
 /**
- * The lending loop of issue 26 at phone width (lending.journey.ts): cards instead of tables. The
+ * The lending loop at phone width (lending.journey.ts): cards instead of tables. The
  * desktop run cleared Themba Nkosi's arrears, so this one clears Lerato Khumalo's, seeded with the
  * same story.
  */

@@ -1,4 +1,4 @@
-/** The lending loop of issue 26 at desktop width (lending.journey.ts): Themba Nkosi, as the README tells it. */
+/** The lending loop at desktop width (lending.journey.ts): Themba Nkosi, as the README tells it. */
 import { test } from '@playwright/test';
 import { lendingLoop, THEMBA } from './lending.journey';
 

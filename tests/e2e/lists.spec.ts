@@ -1,5 +1,5 @@
 /**
- * Every list of the portal keeps its state where react-admin keeps it (issue 21): one table, one
+ * Every list of the portal keeps its state where react-admin keeps it: one table, one
  * row per list, one runner. For each list, as the demo account that sees it: export it whole and
  * count the CSV's rows against the list's total; set a filter, sort by a column, go to page 2; open
  * a row and come back; reload; open the copied address in a fresh signed-in context: the same
@@ -277,7 +277,7 @@ for (const list of LISTS) {
 }
 
 /**
- * The other lists (issue 21): each opened at a copied address naming its filter, its sort where
+ * The other lists: each opened at a copied address naming its filter, its sort where
  * the list sorts, a page and a page size, in a fresh signed-in context; then a row opened through
  * its link and Back, a reload, and an export counted against the total. The journeys run one
  * after the other in one server, in any order, and change these lists (they decide requests, add

@@ -1,5 +1,5 @@
 /**
- * The money journeys of issue 12, run at desktop width (money.spec.ts) and phone width
+ * The money journeys, run at desktop width (money.spec.ts) and phone width
  * (money.phone.spec.ts): a statement reconciled row by row and uploaded again, a payment from
  * suspense assigned to its loan whose balance then falls once, and an insurance reversal asked for
  * by one person and approved by another. axe checks every screen.

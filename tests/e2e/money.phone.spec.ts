@@ -1,4 +1,4 @@
-/** The money journeys of issue 12 at phone width (money.journey.ts): cards instead of tables. */
+/** The money journeys at phone width (money.journey.ts): cards instead of tables. */
 import { test } from '@playwright/test';
 import { reconcileAndCorrect, reverseClaim } from './money.journey';
 

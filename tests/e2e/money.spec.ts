@@ -1,4 +1,4 @@
-/** The money journeys of issue 12 at desktop width (money.journey.ts). */
+/** The money journeys at desktop width (money.journey.ts). */
 import { test } from '@playwright/test';
 import { reconcileAndCorrect, reverseClaim } from './money.journey';
 

@@ -1,5 +1,5 @@
 /**
- * The password reset journey (issue 10, part 4), at desktop width (passwordReset.spec.ts) and at
+ * The password reset journey, at desktop width (passwordReset.spec.ts) and at
  * phone width (passwordReset.phone.spec.ts): `admin` resets the password of a user made for the
  * journey, who is signed in elsewhere; their session ends at once, their old password no longer
  * signs in, and the temporary one, read from the dialog that shows it once, leads to "Choose a new

@@ -135,7 +135,7 @@ export const choosePhone = async (page: Page, imei: string, { store }: { store?:
     await page.getByRole('button', { name: 'Check phone' }).click();
 };
 
-/** What the OPPO A18 costs on credit (issue 20): 2 599 cash, 399 down, 79 × 30 weekly, so 170 of credit on 2 200 financed. */
+/** What the OPPO A18 costs on credit: 2 599 cash, 399 down, 79 × 30 weekly, so 170 of credit on 2 200 financed. */
 export const OPPO_TERMS = {
     total: 'ZAR 2,769.00',
     cost: 'ZAR 170.00',

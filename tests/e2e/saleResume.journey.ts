@@ -1,10 +1,10 @@
 /**
- * The sale wizard resumes and stays usable (issue 20, part 3), walked in Chromium at a given size:
+ * The sale wizard resumes and stays usable, walked in Chromium at a given size:
  * on every step nothing is hidden under the sticky bar of actions (each control scrolled into view
  * as the keyboard's focus would, then hit-tested at its centre); a reload on the phone step keeps
  * the IMEI typed (and the store chosen, for a seller without a shop); a reload on the codes keeps what the server says was sent (where to, until when);
  * and the phone list asks for no picture that is not there (no 404). With `continueFromView`, a
- * sale whose kept draft was lost (issue 27, part 4) is continued from the customer view.
+ * sale whose kept draft was lost is continued from the customer view.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {

@@ -1,5 +1,5 @@
 /**
- * The sale wizard resumes and stays usable on a 360 × 640 phone (issue 20, part 3): a field agent's
+ * The sale wizard resumes and stays usable on a 360 × 640 phone: a field agent's
  * sale from a shop they choose (saleResume.journey.ts).
  */
 import { test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The sale wizard resumes and stays usable at 1280 × 720 (issue 20, part 3): a shop agent's sale
+ * The sale wizard resumes and stays usable at 1280 × 720: a shop agent's sale
  * (saleResume.journey.ts).
  */
 import { test } from '@playwright/test';

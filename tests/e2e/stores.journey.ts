@@ -1,5 +1,5 @@
 /**
- * The stores journey of issue 9, run at desktop width (stores.spec.ts) and phone width
+ * The stores journey, run at desktop width (stores.spec.ts) and phone width
  * (stores.phone.spec.ts) against one server: `shopowner` creates a store, transfers an agent to it
  * and sees the counts change, adds devices from a CSV file with good and bad lines and sees each
  * line's result (and that sending it again adds nothing twice), is not offered the prices (the

@@ -1,5 +1,5 @@
 /**
- * Every approvals queue's count is the number of rows its filter finds (issue 20 part 4: the v2
+ * Every approvals queue's count is the number of rows its filter finds (the v2
  * list said "1-25 of 25" over one row). The four paged queues answer `total_items`: it must equal
  * the rows of one page big enough for all of them, and every smaller page must carry the same
  * count. The v2 list answers rows alone: its pages, walked one past the page as the portal asks,

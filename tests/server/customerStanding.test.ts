@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe("a customer's loans", () => {
-    it("answers each loan's schedule and standing today, its payments to the oldest instalment first (issue 26)", async () => {
+    it("answers each loan's schedule and standing today, its payments to the oldest instalment first", async () => {
         // A weekly loan of 6 × 100 whose deposit was paid 22 days ago: instalments fell due 15, 8 and
         // 1 days ago; 130 paid since, through a suspense payment assigned to it (the balance lowered).
         const made = await makeLoan(server.db);

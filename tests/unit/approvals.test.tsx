@@ -1,5 +1,5 @@
 /**
- * The approvals queues (issue 10, part 3) against contract-checked msw fixtures: rows spelling out
+ * The approvals queues against contract-checked msw fixtures: rows spelling out
  * the change, a decision asked first and made once, a rejection that needs its reason, a bulk
  * decision reporting each outcome, one's own requests without buttons, the menu's badges capped
  * at 99+, and an export that pages through the whole filtered list.

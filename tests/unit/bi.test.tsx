@@ -1,5 +1,5 @@
 /**
- * The BI page (issue 13, `/bi`) against contract-checked msw answers: the key figures written for
+ * The BI page (`/bi`) against contract-checked msw answers: the key figures written for
  * the locale (English and Portuguese) with their changes in words; a new period asked for with its
  * days and its numbers shown, a wrong one said beside its field and not sent; the table behind a
  * chart and its CSV; the scopes `bi_auth` allows and no other, a shop-attached user opening on

@@ -1,5 +1,5 @@
 /**
- * The field agents' ways in (issue 8): their own customers, a shop's customers (the shop chosen
+ * The field agents' ways in: their own customers, a shop's customers (the shop chosen
  * when the agent has none), and the prospective customers they record.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * A lookup that finds no one (issue 27, part 5): the field says everything it finds, and a number
+ * A lookup that finds no one: the field says everything it finds, and a number
  * not found offers the ways forward the user has (recording the customer, a sale for that number
  * with it filled in), each only to the roles that may take it; something else typed is checked again.
  */

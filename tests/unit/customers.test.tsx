@@ -240,7 +240,7 @@ describe("the customer view's sections", () => {
         expect(screen.queryByRole('button', { name: 'Rate a call' })).toBeNull();
     });
 
-    it("shows in a loan's statement the terms the customer accepted: cash price, financed, cost of credit, total payable (issue 20)", async () => {
+    it("shows in a loan's statement the terms the customer accepted: cash price, financed, cost of credit, total payable", async () => {
         server.use(
             answer(loanStatements, () => ({
                 loan_reference: loan.loan_reference,

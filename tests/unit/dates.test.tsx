@@ -1,5 +1,5 @@
 /**
- * Every date in the portal is written by one formatter in the reader's language (issue 20, part 5):
+ * Every date in the portal is written by one formatter in the reader's language:
  * Swahili and Portuguese readers read the day first, whatever the browser's own language.
  */
 import { screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The keyboard focus ring (layout/brand.ts `focusRing`, issue 27 part 5): on every button, light
+ * The keyboard focus ring (layout/brand.ts `focusRing`): on every button, light
  * and dark, a ring of at least 2 px outside the control at 3:1 or more against the page and
  * against the filled brand button, the filled Approve button included.
  */

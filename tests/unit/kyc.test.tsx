@@ -1,5 +1,5 @@
 /**
- * The KYC verification screens (issue 11) against contract-checked msw fixtures: the queue with
+ * The KYC verification screens against contract-checked msw fixtures: the queue with
  * what a checker needs per submission (OCR corrections marked), its status filter, search, empty
  * and failed states and its phone cards; one submission with its checks, its corrected fields and
  * its documents, and Approve / Reject asked first, a rejection with its reason, a refusal said in

@@ -1,5 +1,5 @@
 /**
- * /verify_liveness (issue 11): signed out, the page says to sign in first; signed in, a photo is
+ * /verify_liveness: signed out, the page says to sign in first; signed in, a photo is
  * sent as a multipart upload (contract/kyc.ts `uploadImage`, kind `liveness`) and its result and
  * reference shown; a photo over 5 MB, a damaged one or one too small for the liveness check is
  * refused before anything is sent, saying why; a failure offers to send it again; past the hourly

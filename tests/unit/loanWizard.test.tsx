@@ -388,7 +388,7 @@ const figureOf = (region: HTMLElement, term: string) => {
     return text === null ? null : text.replace(/\s/g, ' ');
 };
 
-describe('the quote (issue 20)', { timeout: 60_000 }, () => {
+describe('the quote', { timeout: 60_000 }, () => {
     it('shows every figure the customer will owe before they accept, and the same figures from the loan after', async () => {
         const user = await openWizard();
         const summary = await toTerms(user);

@@ -1,5 +1,5 @@
 /**
- * One date formatter (issue 20, part 5): src/lib/format.ts writes every date in the portal, in the
+ * One date formatter: src/lib/format.ts writes every date in the portal, in the
  * reader's language; nothing else formats one itself, where the browser's language or default
  * order would slip back in (react-admin's DateField wrote 11/25/2026 to Swahili readers).
  */

@@ -1,5 +1,5 @@
 /**
- * The page's title in the top bar (layout/Layout.tsx, issue 27 part 5): one line, cut with an
+ * The page's title in the top bar (layout/Layout.tsx): one line, cut with an
  * ellipsis when the room runs out (a phone at 360 px), able to shrink below its text's width, and
  * the whole title kept as the bar's `title` attribute.
  */

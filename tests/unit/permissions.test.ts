@@ -145,8 +145,8 @@ const describeMap = () =>
 const RENAMED: Readonly<Record<string, string>> = { kyc: 'kyc-submissions', 'tpi-reversal': 'tpi-reversals' };
 
 describe('the whole map', () => {
-    // Taken before the gates moved from each folder's gates.ts into its calls.ts declarations
-    // (issue 21): every gate of that map still lets in exactly the same roles. A resource declared
+    // Taken before the gates moved from each folder's gates.ts into its calls.ts declarations:
+    // every gate of that map still lets in exactly the same roles. A resource declared
     // since may add gates; none may change or disappear.
     it('keeps every gate it had, letting in the same roles', async () => {
         const before = (await import('./permissions.map.json')).default as Record<string, Record<string, unknown>>;

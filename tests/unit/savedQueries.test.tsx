@@ -1,5 +1,5 @@
 /**
- * Saved queries on the approval queues (issue 21, part 4; src/lists/SavedQueries.tsx): the current
+ * Saved queries on the approval queues (src/lists/SavedQueries.tsx): the current
  * filter, sort and page size saved under a name, applied again in one click, cleared by a second
  * click, removed after asking; markup axe accepts (react-admin's SavedQueriesList put its icons
  * straight into its <ul> and left a button without a name).

@@ -1,5 +1,5 @@
 /**
- * Getting around the shop screens (issue 27, part 5): a shop list row opens that shop's agents,
+ * Getting around the shop screens: a shop list row opens that shop's agents,
  * the agents screen has its menu entry and a link from the list, and the store page names its
  * location action for what it moves.
  */

@@ -1,6 +1,6 @@
 /**
  * The stores, shop, shop agents and agents lists keep their filters, sort, page and page size in
- * the address (issue 21 part 3): an address copied or reloaded asks the server for the same page of
+ * the address: an address copied or reloaded asks the server for the same page of
  * the same filter, and shows it.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The lending loop's own state (issue 26; the rules in server/domain/lending/, docs/domain.md
+ * The lending loop's own state (the rules in server/domain/lending/, docs/domain.md
  * "Locks that follow the schedule"): the lock policy of each lock solution, the reminders sent
  * (one per loan, instalment and kind), the loans a payment touched since the job last looked at
  * them, and the job's one row (who runs it now, when it last looked at every loan).

@@ -1,7 +1,7 @@
 import { lazyPage } from '../../lib/lazyPage';
 
 /**
- * The lending screens (issue 26), each loaded on first visit: the collections queue (the
+ * The lending screens, each loaded on first visit: the collections queue (the
  * `collections` resource, /dashboard/collections), routed in App.tsx.
  */
 export const CollectionsList = lazyPage(() => import('./CollectionsList').then(m => m.CollectionsList));
