@@ -139,7 +139,7 @@ export type PriceField = (typeof PRICE_FIELDS)[number];
 
 /**
  * A cut deeper than this share of a price's reference (any of the three) needs a second person: it
- * becomes a `price_change` request (contract/approvals.ts) instead of applying at once.
+ * becomes a `price_change` request (contract/approvals/) instead of applying at once.
  */
 export const PRICE_CUT_NEEDING_APPROVAL = 0.2;
 

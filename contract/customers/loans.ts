@@ -2,7 +2,7 @@
  * A customer's loans (spec §7 "Loan"): the loan record with its device state, and what the
  * customer view reads about each: its schedule and standing, deposits, statement and insurance.
  * The requests a maker raises on a loan are approvals' (contract/approvals/loanRequests.ts);
- * cancelling a sale that has not gone through is origination's (contract/origination.ts).
+ * cancelling a sale that has not gone through is origination's (contract/origination/).
  *
  * A loan is seen by whoever sees its customer (contract/customers/index.ts): 404
  * `errors.loan_not_found` for any other.
@@ -44,7 +44,7 @@ export const SALES_EXIT_REASONS = [
 /**
  * Why a loan was cancelled: a sales-exit reason a seller gave, or `reservation_expired`, given by
  * the server alone when a draft was not finished within DRAFT_RESERVATION_HOURS
- * (contract/origination.ts): its phone went back in stock and the customer's credit back to them.
+ * (contract/origination/): its phone went back in stock and the customer's credit back to them.
  */
 export const CANCELLATION_REASONS = [...SALES_EXIT_REASONS, 'reservation_expired'] as const;
 
@@ -68,7 +68,7 @@ export const loan = z.object({
     instalment_period: z.enum(INSTALMENT_PERIODS),
     term: z.number().int(),
     /**
-     * The terms accepted (contract/origination.ts `quote`): cash_price − deposit = amount_financed;
+     * The terms accepted (contract/origination/ `quote`): cash_price − deposit = amount_financed;
      * total_payable (= price) − cash_price = cost_of_credit; the first instalment's day (YYYY-MM-DD).
      */
     cash_price: z.number(),

@@ -18,7 +18,7 @@ type Rule = Access | ((roles: ReadonlySet<string>) => boolean);
 
 /**
  * The BI page shows for any role whose code contains ANALYTICS (spec §2); each of its reports
- * (an action named after it) for the roles of its call (contract/analytics.ts REPORT_ROLES).
+ * (an action named after it) for the roles of its call (contract/analytics/ REPORT_ROLES).
  */
 const hasAnalyticsRole: Rule = roles => [...roles].some(code => code.includes('ANALYTICS'));
 

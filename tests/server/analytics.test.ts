@@ -1,5 +1,5 @@
 /**
- * Analytics (contract/analytics.ts, server/domain/analytics/): every figure against a history
+ * Analytics (contract/analytics/, server/domain/analytics/): every figure against a history
  * worked out by hand, the same figures for the business and a region against a reduction over the
  * raw rows written here (its own days, schedules and sums, not the server's SQL), who may see which
  * scope, and the demo's sales history.

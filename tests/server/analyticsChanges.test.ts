@@ -1,5 +1,5 @@
 /**
- * The changes the BI page and the dashboard state (contract/analytics.ts "Changes"): a rate moves
+ * The changes the BI page and the dashboard state (contract/analytics/ "Changes"): a rate moves
  * in percentage points between two rates from 0 to 1, and a change over an earlier period of
  * fewer than MIN_COMPARABLE_LOANS loans, or none, is "no comparable period", never a percentage.
  *

@@ -1,5 +1,5 @@
 /**
- * The dashboard home's headline numbers (contract/analytics.ts `biDashboard`) against
+ * The dashboard home's headline numbers (contract/analytics/ `biDashboard`) against
  * contract-checked msw fixtures: the business for an analyst with a link to Analytics, the user's
  * own sales for an agent without one, nothing at all for a user the server gives no numbers,
  * skeletons while they load, a failure said with a Retry that works; and how the figures and their

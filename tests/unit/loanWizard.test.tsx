@@ -1,6 +1,6 @@
 /**
  * The add-loan wizard against msw answers checked by the contract: a normal customer
- * from the customer check to the sale done (every call, in the order contract/origination.ts
+ * from the customer check to the sale done (every call, in the order contract/origination/
  * gives), a business customer's extra fields required, a file over 5 MB refused on choosing, the
  * seller's own number refused, an action offline refused with nothing typed lost, and every
  * request's body the contract's.

@@ -1,7 +1,7 @@
 /**
  * Money: the payments against loans (transactions), the statements uploaded to reconcile them,
  * and third-party insurance claims with their reversals. The rules are in server/domain/money/;
- * the shapes and lifecycles in contract/money.ts and docs/domain.md.
+ * the shapes and lifecycles in contract/money/ and docs/domain.md.
  */
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * The analytics figures (contract/analytics.ts header; docs/domain.md "Analytics"), every one an
+ * The analytics figures (contract/analytics/ header; docs/domain.md "Analytics"), every one an
  * SQL aggregate: a handful of set-based queries per call, never a query per loan or per bucket,
  * and no row read into the process to be added up. The SQL lives in this folder (and the scope
  * conditions in scope.ts) so it can be measured and tuned in one place: the terms every query

@@ -1,5 +1,5 @@
 /**
- * Analytics (contract/analytics.ts; docs/domain.md "Analytics"): the BI page's reports and the
+ * Analytics (contract/analytics/; docs/domain.md "Analytics"): the BI page's reports and the
  * dashboard's headline numbers. Every call reads: nothing is written or audited. Who may see which
  * scope is scope.ts; the SQL of the figures is figures.ts and the files it names.
  */

@@ -1,5 +1,5 @@
 /**
- * The headline figures (contract/analytics.ts "Kpis"): a period's and the period before's, with
+ * The headline figures (contract/analytics/ "Kpis"): a period's and the period before's, with
  * today's, and how each compared figure moved.
  */
 import { sql } from 'drizzle-orm';
@@ -67,7 +67,7 @@ const pointsChange = (now: number | null, before: number | null, loans: number):
           ? noChange('no_comparable_period')
           : { kind: 'points', value: now - before };
 
-/** How each compared figure moved from the period before (contract/analytics.ts "Changes"). */
+/** How each compared figure moved from the period before (contract/analytics/ "Changes"). */
 const changesOf = (held: HeldRow, kpis: BiKpis, previous: BiKpis): BiChanges => {
     const sold = Number(held.loans_originated_previous);
     return {

@@ -1,5 +1,5 @@
 /**
- * Who sees which analytics (contract/analytics.ts header; docs/domain.md "Analytics").
+ * Who sees which analytics (contract/analytics/ header; docs/domain.md "Analytics").
  *
  * The kinds of scope a caller may pick follow from their analytics roles and whether they are
  * attached to a shop (`scopesOf`); the members they may pick within a kind follow from the store

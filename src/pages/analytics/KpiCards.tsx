@@ -88,7 +88,7 @@ export const KpiSkeletons = () => (
 );
 
 /**
- * The overview's headline figures (contract/analytics.ts "The figures"), each against the period
+ * The overview's headline figures (contract/analytics/ "The figures"), each against the period
  * before as the server states the change (`changes`): loans originated (and their value), collected, repayment rate; and today's portfolio at
  * risk, devices locked and active loans, which have no period to compare.
  */

@@ -1,5 +1,5 @@
 /**
- * The analytics calls (contract/analytics.ts) the BI page makes, typed by the contract: what the
+ * The analytics calls (contract/analytics/) the BI page makes, typed by the contract: what the
  * caller may see (`bi_auth`), the members of a scope by name (`bi_{scope}`), and each report, one
  * call per report of `BI_REPORTS`. Everything cached sits under `biKey`.
  */

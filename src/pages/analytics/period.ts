@@ -3,7 +3,7 @@
  * reload, Back and a shared link show the same report: reading them (with the defaults of the
  * caller's `bi_auth`), writing them, the period presets, what is wrong with a period (said beside
  * its field, never sent) and the query the reports take. Dates are calendar days (YYYY-MM-DD) as
- * the business counts them (contract/analytics.ts), computed in UTC so no time zone moves them.
+ * the business counts them (contract/analytics/), computed in UTC so no time zone moves them.
  */
 import {
     BI_PICKED_SCOPES,

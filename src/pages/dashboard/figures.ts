@@ -1,5 +1,5 @@
 /**
- * How the dashboard's headline numbers are written and compared (contract/analytics.ts
+ * How the dashboard's headline numbers are written and compared (contract/analytics/
  * `biDashboard`): counts, money in the contract's currency and rates as percentages, each in the
  * user's language, and the server's change from the period before as a direction and a size, so
  * a card can say it in words and with an arrow rather than by colour alone.
@@ -29,7 +29,7 @@ export type Direction = 'up' | 'down' | 'same';
 /** The change from the period before: which way, and by how much as the user reads it. */
 export type Change =
     | { direction: Direction; size: string; unit: 'relative' | 'points' }
-    /** No change to state (contract/analytics.ts "Changes"): too small an earlier period, or no rate now. */
+    /** No change to state (contract/analytics/ "Changes"): too small an earlier period, or no rate now. */
     | { direction: 'none'; reason: BiChangeReason };
 
 /**
