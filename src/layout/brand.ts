@@ -15,7 +15,7 @@ import { BRAND_PRIMARY } from '../config';
  * or its light tint on dark) instead of melting into it. Light pages: black ring on a white band
  * (black on white 21:1, on #E60000 4.4:1); dark: white ring on a black band (white on the dark
  * backgrounds 12:1 and more, black on #FF6B6B 7.6:1). MUI's own focus shadow on a contained button
- * is replaced by the band. Checked in tests/unit/focusRing.test.ts.
+ * is replaced by the band. Checked in tests/unit/focusRing.test.tsx.
  */
 export const FOCUS_RING = {
     light: { ring: '#000000', band: '#FFFFFF' },

@@ -1,7 +1,7 @@
 /**
  * The phone pictures (server/domain/phonePictures.ts): one shipped for every demo model, small,
  * and a model's picture answered only when the portal ships it, so no phone list asks for a file
- * that is not there (tests/e2e/phonePictures.spec.ts counts the 404s in the browser).
+ * that is not there (tests/e2e/saleResume.journey.ts counts the 404s in the browser).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
