@@ -5,9 +5,9 @@
  * English, Swahili and Portuguese with the reader's number format; and the schedule as a table,
  * or as cards on a phone, beside the statement.
  */
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
     checkInsurance,
     customerLimits,
@@ -25,6 +25,7 @@ import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, deposits, device, limits, noPhones, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
+import { waitLongerInThisFile } from './support/waits';
 
 let shown: ScheduledLoan[] = [];
 
@@ -63,14 +64,7 @@ contractServer(
     })),
 );
 
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 30_000 });
-    vi.setConfig({ testTimeout: 60_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
+waitLongerInThisFile();
 afterEach(() => {
     shown = [];
 });

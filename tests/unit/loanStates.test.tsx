@@ -5,9 +5,9 @@
  * sale in progress offers "Continue sale", which resumes it in the wizard; and the digital-assisted
  * order card follows its loan.
  */
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { customerLimits, customerLoans, type ScheduledLoan } from '../../contract/customers';
 import { loanProgress } from '../../contract/origination';
 import { customerStore } from '../../src/lib/customerStore';
@@ -15,6 +15,7 @@ import { loanStore } from '../../src/lib/loanStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, device, limits, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
+import { waitLongerInThisFile } from './support/waits';
 
 let shown: ScheduledLoan[] = [];
 /** What loan_progress answers of the sale: in progress, or cancelled by the time the wizard asks. */
@@ -34,15 +35,7 @@ contractServer(
     })),
 );
 
-// The view is loaded on demand: its first render on a machine busy with other test files took over 15 s.
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 30_000 });
-    vi.setConfig({ testTimeout: 60_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
+waitLongerInThisFile();
 afterEach(() => {
     shown = [];
     progressStep = 'otp';

@@ -4,8 +4,8 @@
  * no one at the counter asking, so the view asks for the loans again until the unlock is
  * requested and then confirmed.
  */
-import { configure, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
     customerLimits,
     customerLoans,
@@ -18,6 +18,7 @@ import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, deposits, device, limits, noPhones, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
+import { waitLongerInThisFile } from './support/waits';
 
 let shown: ScheduledLoan[] = [];
 
@@ -28,14 +29,7 @@ contractServer(
     answer(customerLoans, () => ({ data: shown, pending_requests: [] })),
 );
 
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 30_000 });
-    vi.setConfig({ testTimeout: 60_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
+waitLongerInThisFile();
 afterEach(() => {
     shown = [];
 });

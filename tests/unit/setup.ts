@@ -1,15 +1,13 @@
 // First: src/config.ts reads what it stamps.
 import './support/buildConstants';
 import { format } from 'node:util';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { captureOwnerStack } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { notices } from '../../src/lib/notices';
+import { waitAsUsual } from './support/waits';
 
-// The signed-in screens load on demand: on a busy machine the first one takes over findBy's
-// default second, and a whole journey over the default five, which failed tests that were right.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+waitAsUsual();
 
 /**
  * A prop React or MUI refuses fails the test that rendered it rather than scrolling past in the
