@@ -5,13 +5,11 @@
  * English, Swahili and Portuguese with the reader's number format; and the schedule as a table,
  * or as cards on a phone, beside the statement.
  */
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
     checkInsurance,
-    customerLimits,
-    customerLoans,
     depositTransactions,
     loanStatements,
     qualifiedDevices,
@@ -21,19 +19,15 @@ import type { InstalmentStatus, LoanStandingRecord, ScheduledInstalmentRecord } 
 import { createI18nProvider } from '../../src/i18n';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';
-import { customerStore } from '../../src/lib/customerStore';
-import { answer, contractServer } from './support/contractHandlers';
-import { activeLoan, deposits, device, limits, noPhones, thandi } from './support/customerFixtures';
-import { renderPortal, signedInAs } from './support/portal';
+import { answer } from './support/contractHandlers';
+import { activeLoan, deposits, device, noPhones } from './support/customerFixtures';
+import { renderPortal } from './support/portal';
+import { customerViewServer, openCustomerView } from './support/customerView';
 import { waitLongerInThisFile } from './support/waits';
 
-let shown: ScheduledLoan[] = [];
-
-contractServer(
-    answer(customerLimits, { ...limits }),
+const view = customerViewServer(
     answer(depositTransactions, deposits),
     answer(qualifiedDevices, noPhones),
-    answer(customerLoans, () => ({ data: shown, pending_requests: [] })),
     answer(loanStatements, () => ({
         loan_reference: 'LPP-100007',
         currency: 'ZAR' as const,
@@ -65,9 +59,6 @@ contractServer(
 );
 
 waitLongerInThisFile();
-afterEach(() => {
-    shown = [];
-});
 
 const SELLER = ['FIND_CUSTOMER', 'VIEW_CUSTOMER_LOANS', 'ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'];
 
@@ -103,11 +94,8 @@ const OVERDUE = loanWith(
 );
 
 const openView = async (loans: ScheduledLoan[], i18n?: Parameters<typeof renderPortal>[1], title = 'Loans') => {
-    shown = loans;
-    signedInAs(SELLER);
-    customerStore.save('staff', { customer: thandi, order: null });
-    renderPortal('/dashboard/customers/view', i18n);
-    const section = await screen.findByRole('region', { name: title });
+    view.shown = loans;
+    const section = await openCustomerView(SELLER, i18n, title);
     return { section, card: (await within(section).findByText(/^LPP-100007 ·/)).closest('li') as HTMLElement };
 };
 

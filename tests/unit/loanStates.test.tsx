@@ -8,24 +8,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { customerLimits, customerLoans, type ScheduledLoan } from '../../contract/customers';
+import { type ScheduledLoan } from '../../contract/customers';
 import { loanProgress } from '../../contract/origination';
 import { customerStore } from '../../src/lib/customerStore';
 import { loanStore } from '../../src/lib/loanStore';
-import { answer, contractServer } from './support/contractHandlers';
-import { activeLoan, device, limits, thandi } from './support/customerFixtures';
+import { answer } from './support/contractHandlers';
+import { activeLoan, device, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
+import { customerViewServer, openCustomerView } from './support/customerView';
 import { waitLongerInThisFile } from './support/waits';
 
-let shown: ScheduledLoan[] = [];
 /** What loan_progress answers of the sale: in progress, or cancelled by the time the wizard asks. */
 let progressStep: 'otp' | 'cancelled' = 'otp';
 
-contractServer(
-    answer(customerLimits, { ...limits }),
-    answer(customerLoans, () => ({ data: shown, pending_requests: [] })),
+const view = customerViewServer(
     answer(loanProgress, () => ({
-        loan: shown[0] ?? activeLoan(),
+        loan: view.shown[0] ?? activeLoan(),
         customer: thandi,
         step: progressStep,
         customer_otp_verified: false,
@@ -37,7 +35,6 @@ contractServer(
 
 waitLongerInThisFile();
 afterEach(() => {
-    shown = [];
     progressStep = 'otp';
     loanStore.clear();
 });
@@ -45,11 +42,8 @@ afterEach(() => {
 const SELLER = ['FIND_CUSTOMER', 'VIEW_CUSTOMER_LOANS', 'ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'];
 
 const openView = async (loans: ScheduledLoan[]) => {
-    shown = loans;
-    signedInAs(SELLER);
-    customerStore.save('staff', { customer: thandi, order: null });
-    renderPortal('/dashboard/customers/view');
-    const section = await screen.findByRole('region', { name: 'Loans' });
+    view.shown = loans;
+    const section = await openCustomerView(SELLER);
     return { section, user: userEvent.setup() };
 };
 
@@ -130,7 +124,9 @@ describe('a loan on the customer view', () => {
     it('a draft the server released meanwhile: the wizard says its reservation ran out, and starts afresh', async () => {
         const { section, user } = await openView([activeLoan({ loan_reference: 'LPP-100009', status: 'draft', balance: 3999 })]);
         const card = await cardOf(section, 'LPP-100009');
-        shown = [activeLoan({ loan_reference: 'LPP-100009', status: 'cancelled', cancellation_reason: 'reservation_expired' })];
+        view.shown = [
+            activeLoan({ loan_reference: 'LPP-100009', status: 'cancelled', cancellation_reason: 'reservation_expired' }),
+        ];
         progressStep = 'cancelled';
         await user.click(within(card).getByRole('button', { name: 'Continue sale' }));
         expect(
@@ -150,7 +146,7 @@ describe('a loan on the customer view', () => {
 
 describe('the digital-assisted order card', () => {
     it('follows its loan: the loan is active, so the card says so, naming the phone as the loan does', async () => {
-        shown = [activeLoan({ status: 'active' })];
+        view.shown = [activeLoan({ status: 'active' })];
         signedInAs(['FIND_DIGITAL_ASSISTED_CUSTOMER', 'VIEW_CUSTOMER_LOANS']);
         customerStore.save('assisted', {
             customer: thandi,

@@ -4,35 +4,18 @@
  * no one at the counter asking, so the view asks for the loans again until the unlock is
  * requested and then confirmed.
  */
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-    customerLimits,
-    customerLoans,
-    depositTransactions,
-    qualifiedDevices,
-    type ScheduledLoan,
-} from '../../contract/customers';
+import { within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { depositTransactions, qualifiedDevices, type ScheduledLoan } from '../../contract/customers';
 import type { LoanStandingRecord } from '../../contract/lending';
-import { customerStore } from '../../src/lib/customerStore';
-import { answer, contractServer } from './support/contractHandlers';
-import { activeLoan, deposits, device, limits, noPhones, thandi } from './support/customerFixtures';
-import { renderPortal, signedInAs } from './support/portal';
+import { answer } from './support/contractHandlers';
+import { activeLoan, deposits, device, noPhones } from './support/customerFixtures';
+import { customerViewServer, openCustomerView } from './support/customerView';
 import { waitLongerInThisFile } from './support/waits';
 
-let shown: ScheduledLoan[] = [];
-
-contractServer(
-    answer(customerLimits, { ...limits }),
-    answer(depositTransactions, deposits),
-    answer(qualifiedDevices, noPhones),
-    answer(customerLoans, () => ({ data: shown, pending_requests: [] })),
-);
+const view = customerViewServer(answer(depositTransactions, deposits), answer(qualifiedDevices, noPhones));
 
 waitLongerInThisFile();
-afterEach(() => {
-    shown = [];
-});
 
 const PAID_UP: LoanStandingRecord = {
     amount_overdue: 0,
@@ -46,11 +29,8 @@ const withDevice = (change: Parameters<typeof device>[0], standing: LoanStanding
     activeLoan({ standing, schedule: [], device: device(change) });
 
 const open = async (loans: ScheduledLoan[]) => {
-    shown = loans;
-    signedInAs(['FIND_CUSTOMER', 'VIEW_CUSTOMER_LOANS']);
-    customerStore.save('staff', { customer: thandi, order: null });
-    renderPortal('/dashboard/customers/view');
-    const section = await screen.findByRole('region', { name: 'Loans' });
+    view.shown = loans;
+    const section = await openCustomerView(['FIND_CUSTOMER', 'VIEW_CUSTOMER_LOANS']);
     return (await within(section).findByText(/^LPP-100007 ·/)).closest('li') as HTMLElement;
 };
 
@@ -59,7 +39,7 @@ describe('a phone locked for arrears that are paid', () => {
         const card = await open([withDevice({ state: 'locked', confirmed_state: 'locked', lock_reason: 'arrears' })]);
         expect(within(card).getByText('Locked', { exact: true })).toBeTruthy();
         // The job asks for the unlock; the provider confirms it a few seconds later.
-        shown = [
+        view.shown = [
             withDevice({
                 state: 'unlocking',
                 requested_state: 'active',
@@ -69,7 +49,7 @@ describe('a phone locked for arrears that are paid', () => {
             }),
         ];
         await within(card).findByText(/^Unlock requested .*: waiting for Trustonic to confirm\.$/);
-        shown = [withDevice({ state: 'active', confirmed_state: 'active', lock_reason: null })];
+        view.shown = [withDevice({ state: 'active', confirmed_state: 'active', lock_reason: null })];
         await within(card).findByText('Unlocked', { exact: true });
     });
 });
