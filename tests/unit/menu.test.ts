@@ -144,6 +144,37 @@ describe('the side menu rules (spec §2)', () => {
         ]);
     });
 
+    it('lays out the menu in its order, each group where its first entry stands with its entries in order', () => {
+        const layout = MENU.map(node =>
+            node.kind === 'entry' ? node.key : { [node.key]: node.children.map(child => child.key) },
+        );
+        expect(layout).toEqual([
+            'dashboard',
+            'users',
+            'agents',
+            'find_customer',
+            'find_assisted_customer',
+            'find_transaction',
+            'collections',
+            'lock_policy',
+            'stores',
+            'shop',
+            'shop_agents',
+            'inventory',
+            'deregistrations',
+            { field_agent: ['find_customer_fieldagent', 'find_customer_by_shop'] },
+            'analytics',
+            { approvals: ['mc_requests_v2', 'mc_requests', 'imei_changes', 'transfer_loan_requests'] },
+            { kyc: ['kyc_verification'] },
+            { suspense: ['suspense_transactions', 'reconciliation'] },
+            { tpi: ['tpi_successful', 'tpi_failed', 'tpi_reversal'] },
+            'security',
+            'audit',
+            'system_check',
+            'system_check_beta',
+        ]);
+    });
+
     it('leads each entry to its route of spec §2, under /dashboard but for the BI page', () => {
         const all = MENU.flatMap(node => (node.kind === 'entry' ? [node] : node.children));
         expect(Object.fromEntries(all.map(item => [item.key, hrefOf(item)]))).toEqual({
