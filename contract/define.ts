@@ -18,6 +18,11 @@ export interface CallDefinition {
     /** A sentence for readers and for the server's route listing. */
     summary: string;
     method: Method;
+    /**
+     * The status of a success: 201 for a call that creates something (a record, a request, a
+     * code), 200 when absent. The server answers with it and the published document says it.
+     */
+    status?: 201;
     /** Path under /portal_api, Fastify style: `/prerequisites/admin-group-roles/:id`. */
     path: string;
     access: Access;

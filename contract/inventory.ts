@@ -81,6 +81,7 @@ export const listPhoneModels = defineCall({
 export const addInventoryItem = defineCall({
     summary: "Add one device by IMEI (15 digits, Luhn-valid, not yet in stock anywhere); the caller's shop by default.",
     method: 'POST',
+    status: 201,
     path: '/api/v1/add_inventory_item',
     access: 'ADD_INVENTORY',
     body: z.object({ sku: z.string().trim().min(1).max(64), imei, store_id: id.optional() }),

@@ -39,6 +39,7 @@ export const getAdminGroup = defineCall({
 export const createAdminGroup = defineCall({
     summary: 'Add a security group',
     method: 'POST',
+    status: 201,
     path: '/prerequisites/admin-groups',
     access: 'ADD_SECURITY_GROUP',
     body: z.object({
@@ -71,6 +72,7 @@ export const listGroupRoles = defineCall({
 export const addGroupRole = defineCall({
     summary: 'Give a group a role',
     method: 'POST',
+    status: 201,
     path: '/prerequisites/admin-group-roles',
     access: 'EDIT_ROLES',
     body: z.object({ group_id: id, role_id: id }),

@@ -85,8 +85,6 @@ type Handler<C extends CallDefinition> = (
 ) => Promise<HandlerResult<C>>;
 
 interface MountOptions {
-    /** The success status; 200 unless the call creates something. */
-    status?: number;
     /**
      * An upload call's checks before its form is read (a rate slot per source): a refusal here
      * reads no byte of the body.
@@ -237,7 +235,7 @@ export const mount = <C extends CallDefinition>(
             // The handler broke the contract: a server fault, never the caller's.
             throw new Error(`Response of ${call.method} ${call.path} does not match the contract: ${parsed.error.message}`);
         }
-        return reply.code(options.status ?? 200).send(parsed.data);
+        return reply.code(call.status ?? 200).send(parsed.data);
     };
 
     const route = { method: call.method, url: API_BASE + call.path, handler: routeHandler };

@@ -82,52 +82,37 @@ const raiseRequest = async (
     );
 
 export const registerLoanRequestRoutes = (app: FastifyInstance): void => {
-    mount(
-        app,
-        requestLoanDeactivation,
-        async ({ body }, context) => {
-            const loan = await visibleLoan(context, body.loan_reference);
-            checkOwnShopLoan(context, loan.loan);
-            return raiseRequest(context, loan, 'deregistration', body.reason, () => Promise.resolve({}));
-        },
-        { status: 201 },
-    );
+    mount(app, requestLoanDeactivation, async ({ body }, context) => {
+        const loan = await visibleLoan(context, body.loan_reference);
+        checkOwnShopLoan(context, loan.loan);
+        return raiseRequest(context, loan, 'deregistration', body.reason, () => Promise.resolve({}));
+    });
 
-    mount(
-        app,
-        requestImeiChange,
-        async ({ body }, context) => {
-            const loan = await visibleLoan(context, body.loan_reference);
-            checkOwnShopLoan(context, loan.loan);
-            await refreshDevices(context, [loan.loan.id]);
-            return raiseRequest(
-                context,
-                loan,
-                'imei_change',
-                body.reason,
-                async (tx, current) => (await checkImeiChange(tx, current, body.new_imei)).change,
-            );
-        },
-        { status: 201 },
-    );
+    mount(app, requestImeiChange, async ({ body }, context) => {
+        const loan = await visibleLoan(context, body.loan_reference);
+        checkOwnShopLoan(context, loan.loan);
+        await refreshDevices(context, [loan.loan.id]);
+        return raiseRequest(
+            context,
+            loan,
+            'imei_change',
+            body.reason,
+            async (tx, current) => (await checkImeiChange(tx, current, body.new_imei)).change,
+        );
+    });
 
-    mount(
-        app,
-        requestLoanTransfer,
-        async ({ body }, context) => {
-            const loan = await visibleLoan(context, body.loan_reference);
-            checkOwnShopLoan(context, loan.loan);
-            return raiseRequest(
-                context,
-                loan,
-                'loan_transfer',
-                body.reason,
-                async (tx, current) =>
-                    (await checkLoanTransfer(tx, current, loan.msisdn, body.new_msisdn, visibleCustomers(context))).change,
-            );
-        },
-        { status: 201 },
-    );
+    mount(app, requestLoanTransfer, async ({ body }, context) => {
+        const loan = await visibleLoan(context, body.loan_reference);
+        checkOwnShopLoan(context, loan.loan);
+        return raiseRequest(
+            context,
+            loan,
+            'loan_transfer',
+            body.reason,
+            async (tx, current) =>
+                (await checkLoanTransfer(tx, current, loan.msisdn, body.new_msisdn, visibleCustomers(context))).change,
+        );
+    });
 
     mount(app, transferOwnerLookup, async ({ body }, context) => {
         const loan = await visibleLoan(context, body.loan_reference);

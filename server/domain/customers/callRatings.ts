@@ -12,41 +12,36 @@ import { iso } from '../../wire';
 import { visibleCustomer } from '../records';
 
 export const registerCallRatingRoutes = (app: FastifyInstance): void => {
-    mount(
-        app,
-        rateCall,
-        async ({ body }, context) => {
-            const { customer } = await visibleCustomer(context, body.msisdn);
-            const session = context.session;
-            if (!session) throw new Error('rateCall runs for signed-in callers only');
-            return context.write(async tx => {
-                const [row] = await tx
-                    .insert(callRatings)
-                    .values({
-                        customerId: customer.id,
-                        ratedByAdminId: session.admin.id,
-                        rating: body.rating,
-                        comment: body.comment || null,
-                        createdAt: context.now(),
-                    })
-                    .returning();
-                if (!row) throw new Error('The rating could not be read back');
-                const rating = {
-                    id: row.id,
-                    msisdn: customer.msisdn,
-                    rating: row.rating,
-                    comment: row.comment,
-                    rated_by: { id: session.admin.id, name: `${session.admin.firstName} ${session.admin.lastName}` },
-                    created_at: iso(row.createdAt),
-                };
-                return {
-                    result: rating,
-                    audit: { action: 'call_ratings.create', entity: 'call_ratings', entityId: row.id, after: rating },
-                };
-            });
-        },
-        { status: 201 },
-    );
+    mount(app, rateCall, async ({ body }, context) => {
+        const { customer } = await visibleCustomer(context, body.msisdn);
+        const session = context.session;
+        if (!session) throw new Error('rateCall runs for signed-in callers only');
+        return context.write(async tx => {
+            const [row] = await tx
+                .insert(callRatings)
+                .values({
+                    customerId: customer.id,
+                    ratedByAdminId: session.admin.id,
+                    rating: body.rating,
+                    comment: body.comment || null,
+                    createdAt: context.now(),
+                })
+                .returning();
+            if (!row) throw new Error('The rating could not be read back');
+            const rating = {
+                id: row.id,
+                msisdn: customer.msisdn,
+                rating: row.rating,
+                comment: row.comment,
+                rated_by: { id: session.admin.id, name: `${session.admin.firstName} ${session.admin.lastName}` },
+                created_at: iso(row.createdAt),
+            };
+            return {
+                result: rating,
+                audit: { action: 'call_ratings.create', entity: 'call_ratings', entityId: row.id, after: rating },
+            };
+        });
+    });
 
     mount(app, customerCallRatings, async ({ body }, context) => {
         const { customer } = await visibleCustomer(context, body.msisdn);

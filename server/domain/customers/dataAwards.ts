@@ -57,60 +57,52 @@ export const registerDataAwardRoutes = (app: FastifyInstance): void => {
         return { data, next_award_at: nextAwardAt(data[0], context.now()) };
     });
 
-    mount(
-        app,
-        awardCustomerData,
-        async ({ body }, context) => {
-            const { customer } = await visibleCustomer(context, body.msisdn);
-            const session = context.session;
-            if (!session) throw new Error('awardCustomerData runs for signed-in callers only');
-            return context.write(async tx => {
-                const now = context.now();
-                // One award at a time per customer: the window is read under the customer's row lock.
-                await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
-                const [recent] = await tx
-                    .select({ createdAt: dataAwards.createdAt })
-                    .from(dataAwards)
-                    .where(
-                        and(
-                            eq(dataAwards.customerId, customer.id),
-                            gt(dataAwards.createdAt, new Date(now.getTime() - INTERVAL_MS)),
-                        ),
-                    )
-                    .orderBy(desc(dataAwards.createdAt))
-                    .limit(1);
-                if (recent) throw awardTooSoon(new Date(recent.createdAt.getTime() + INTERVAL_MS).toISOString());
-                const [row] = await tx
-                    .insert(dataAwards)
-                    .values({
-                        customerId: customer.id,
-                        bundleMb: body.bundle_mb,
-                        reason: body.reason,
-                        awardedByAdminId: session.admin.id,
-                        createdAt: now,
-                    })
-                    .returning();
-                if (!row) throw new Error('The award could not be read back');
-                await tx.insert(smsOutbox).values({
-                    msisdn: customer.msisdn,
-                    text: `You have been awarded ${bundleText(row.bundleMb)} of mobile data. Thank you for being our customer.`,
-                    purpose: 'notice',
+    mount(app, awardCustomerData, async ({ body }, context) => {
+        const { customer } = await visibleCustomer(context, body.msisdn);
+        const session = context.session;
+        if (!session) throw new Error('awardCustomerData runs for signed-in callers only');
+        return context.write(async tx => {
+            const now = context.now();
+            // One award at a time per customer: the window is read under the customer's row lock.
+            await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
+            const [recent] = await tx
+                .select({ createdAt: dataAwards.createdAt })
+                .from(dataAwards)
+                .where(
+                    and(eq(dataAwards.customerId, customer.id), gt(dataAwards.createdAt, new Date(now.getTime() - INTERVAL_MS))),
+                )
+                .orderBy(desc(dataAwards.createdAt))
+                .limit(1);
+            if (recent) throw awardTooSoon(new Date(recent.createdAt.getTime() + INTERVAL_MS).toISOString());
+            const [row] = await tx
+                .insert(dataAwards)
+                .values({
+                    customerId: customer.id,
+                    bundleMb: body.bundle_mb,
+                    reason: body.reason,
+                    awardedByAdminId: session.admin.id,
                     createdAt: now,
-                });
-                const award: DataAward = {
-                    id: row.id,
-                    msisdn: customer.msisdn,
-                    bundle_mb: row.bundleMb,
-                    reason: row.reason,
-                    awarded_by: { id: session.admin.id, name: `${session.admin.firstName} ${session.admin.lastName}` },
-                    created_at: iso(row.createdAt),
-                };
-                return {
-                    result: award,
-                    audit: { action: 'data_awards.create', entity: 'data_awards', entityId: row.id, after: award },
-                };
+                })
+                .returning();
+            if (!row) throw new Error('The award could not be read back');
+            await tx.insert(smsOutbox).values({
+                msisdn: customer.msisdn,
+                text: `You have been awarded ${bundleText(row.bundleMb)} of mobile data. Thank you for being our customer.`,
+                purpose: 'notice',
+                createdAt: now,
             });
-        },
-        { status: 201 },
-    );
+            const award: DataAward = {
+                id: row.id,
+                msisdn: customer.msisdn,
+                bundle_mb: row.bundleMb,
+                reason: row.reason,
+                awarded_by: { id: session.admin.id, name: `${session.admin.firstName} ${session.admin.lastName}` },
+                created_at: iso(row.createdAt),
+            };
+            return {
+                result: award,
+                audit: { action: 'data_awards.create', entity: 'data_awards', entityId: row.id, after: award },
+            };
+        });
+    });
 };

@@ -88,69 +88,59 @@ export const redeemOfflinePin = async (
 };
 
 export const registerOfflinePinRoutes = (app: FastifyInstance): void => {
-    mount(
-        app,
-        offlineUnlockPin,
-        async ({ body }, context) => {
-            const loan = await freshLoan(context, body.loan_reference);
-            checkOwnShopLoan(context, loan.loan);
-            const pin = String(randomInt(0, 10 ** OFFLINE_PIN.length)).padStart(OFFLINE_PIN.length, '0');
-            const now = context.now();
-            return context.write(
-                async tx => {
-                    const device = await lockedDevice(tx, loan.loan.id);
-                    const locked = device.state === 'locked' || (device.state === 'failed' && device.confirmedState === 'locked');
-                    if (!locked)
-                        throw new HttpError(
-                            409,
-                            'errors.device_state',
-                            `Only a locked phone needs an offline PIN; this one is ${device.state}`,
-                            'loan_reference',
-                        );
-                    const [already] = await tx
-                        .select({ id: offlinePins.id })
-                        .from(offlinePins)
-                        .where(and(eq(offlinePins.deviceLockId, device.id), eq(offlinePins.challenge, body.challenge)));
-                    if (already) throw pinUsed();
-                    if (!sameHash(body.challenge, device.challenge)) {
-                        throw new HttpError(
-                            409,
-                            'errors.challenge_mismatch',
-                            'This is not the code the phone shows',
-                            'challenge',
-                        );
-                    }
-                    const expiresAt = new Date(now.getTime() + OFFLINE_PIN.ttlMs);
-                    const [issued] = await tx
-                        .insert(offlinePins)
-                        .values({
-                            deviceLockId: device.id,
+    mount(app, offlineUnlockPin, async ({ body }, context) => {
+        const loan = await freshLoan(context, body.loan_reference);
+        checkOwnShopLoan(context, loan.loan);
+        const pin = String(randomInt(0, 10 ** OFFLINE_PIN.length)).padStart(OFFLINE_PIN.length, '0');
+        const now = context.now();
+        return context.write(
+            async tx => {
+                const device = await lockedDevice(tx, loan.loan.id);
+                const locked = device.state === 'locked' || (device.state === 'failed' && device.confirmedState === 'locked');
+                if (!locked)
+                    throw new HttpError(
+                        409,
+                        'errors.device_state',
+                        `Only a locked phone needs an offline PIN; this one is ${device.state}`,
+                        'loan_reference',
+                    );
+                const [already] = await tx
+                    .select({ id: offlinePins.id })
+                    .from(offlinePins)
+                    .where(and(eq(offlinePins.deviceLockId, device.id), eq(offlinePins.challenge, body.challenge)));
+                if (already) throw pinUsed();
+                if (!sameHash(body.challenge, device.challenge)) {
+                    throw new HttpError(409, 'errors.challenge_mismatch', 'This is not the code the phone shows', 'challenge');
+                }
+                const expiresAt = new Date(now.getTime() + OFFLINE_PIN.ttlMs);
+                const [issued] = await tx
+                    .insert(offlinePins)
+                    .values({
+                        deviceLockId: device.id,
+                        challenge: body.challenge,
+                        pinHash: offlinePinHash(device.id, body.challenge, pin),
+                        issuedByAdminId: context.session?.admin.id ?? 0,
+                        expiresAt,
+                        createdAt: now,
+                    })
+                    .returning({ id: offlinePins.id });
+                return {
+                    result: { loan_reference: loan.loan.loanReference, imei: device.imei, pin, expires_at: iso(expiresAt) },
+                    // Never the PIN itself.
+                    audit: {
+                        action: 'offline_pins.issue',
+                        entity: 'offline_pins',
+                        entityId: issued?.id ?? null,
+                        after: {
+                            loan_reference: loan.loan.loanReference,
+                            imei: device.imei,
                             challenge: body.challenge,
-                            pinHash: offlinePinHash(device.id, body.challenge, pin),
-                            issuedByAdminId: context.session?.admin.id ?? 0,
-                            expiresAt,
-                            createdAt: now,
-                        })
-                        .returning({ id: offlinePins.id });
-                    return {
-                        result: { loan_reference: loan.loan.loanReference, imei: device.imei, pin, expires_at: iso(expiresAt) },
-                        // Never the PIN itself.
-                        audit: {
-                            action: 'offline_pins.issue',
-                            entity: 'offline_pins',
-                            entityId: issued?.id ?? null,
-                            after: {
-                                loan_reference: loan.loan.loanReference,
-                                imei: device.imei,
-                                challenge: body.challenge,
-                                expires_at: iso(expiresAt),
-                            },
+                            expires_at: iso(expiresAt),
                         },
-                    };
-                },
-                { conflicts: { offline_pins_challenge_key: pinUsed } },
-            );
-        },
-        { status: 201 },
-    );
+                    },
+                };
+            },
+            { conflicts: { offline_pins_challenge_key: pinUsed } },
+        );
+    });
 };

@@ -27,30 +27,26 @@ const targetStore = async (db: Queryable, context: CallContext, reach: number[] 
 
 const imeiInStock = () => new HttpError(409, 'errors.imei_in_stock', 'A device with this IMEI is already in stock', 'imei');
 export const registerInventoryAddRoutes = (app: FastifyInstance): void => {
-    mount(
-        app,
-        addInventoryItem,
-        async ({ body }, context) =>
-            context.write(
-                async tx => {
-                    const reach = await reachOf(tx, context);
-                    const storeId = await targetStore(tx, context, reach, body.store_id);
-                    if ((await knownSkus(tx, [body.sku])).size === 0) throw unknownSku('sku');
-                    const [created] = await tx
-                        .insert(inventoryItems)
-                        .values({ sku: body.sku, imei: body.imei, storeId, createdAt: context.now() })
-                        .onConflictDoNothing({ target: inventoryItems.imei })
-                        .returning({ id: inventoryItems.id });
-                    if (!created) throw imeiInStock();
-                    const item = await findItem(tx, created.id);
-                    return {
-                        result: item,
-                        audit: { action: 'inventory_items.create', entity: 'inventory_items', entityId: item.id, after: item },
-                    };
-                },
-                { conflicts: { inventory_items_imei_unique: imeiInStock } },
-            ),
-        { status: 201 },
+    mount(app, addInventoryItem, async ({ body }, context) =>
+        context.write(
+            async tx => {
+                const reach = await reachOf(tx, context);
+                const storeId = await targetStore(tx, context, reach, body.store_id);
+                if ((await knownSkus(tx, [body.sku])).size === 0) throw unknownSku('sku');
+                const [created] = await tx
+                    .insert(inventoryItems)
+                    .values({ sku: body.sku, imei: body.imei, storeId, createdAt: context.now() })
+                    .onConflictDoNothing({ target: inventoryItems.imei })
+                    .returning({ id: inventoryItems.id });
+                if (!created) throw imeiInStock();
+                const item = await findItem(tx, created.id);
+                return {
+                    result: item,
+                    audit: { action: 'inventory_items.create', entity: 'inventory_items', entityId: item.id, after: item },
+                };
+            },
+            { conflicts: { inventory_items_imei_unique: imeiInStock } },
+        ),
     );
 
     mount(app, addInventoryItems, async ({ body }, context) => {

@@ -68,79 +68,74 @@ export const registerKycRoutes = (app: FastifyInstance): void => {
     const store = openImageStore(app.portal.settings);
     scheduleSweep(app, store);
 
-    mount(
-        app,
-        uploadImage,
-        async ({ body, file }, context) => {
-            const uploader = context.session?.admin.id ?? 0;
-            const size = file.bytes.length;
-            // Refused before a byte is stored: past the quota (counted again under its lock below),
-            // not a well-formed image of a sane size, or a face picture too small to check.
-            const waitBefore = await quotaWait(context.db, uploader, size, context.now());
-            if (waitBefore > 0) throw uploadQuotaSpent(waitBefore);
-            const image = readImage(file.bytes);
-            if (!image.ok) throw imageRefusal(image.problem, image.detail);
-            const faces = body.kind === 'liveness' || body.kind === 'selfie';
-            if (faces && Math.min(image.width, image.height) < LIVENESS_MIN_SIDE) {
-                throw new HttpError(
-                    400,
-                    'errors.liveness_too_small',
-                    `The picture is ${image.width} × ${image.height} pixels: a face needs at least ${LIVENESS_MIN_SIDE} on the shorter side`,
-                    'file',
-                );
-            }
-            const contentType = image.type;
-            const ocr = body.kind === 'id_front' ? readIdFront(file.bytes, contentType) : null;
-            const liveness = faces ? livenessOf(image) : null;
-            const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-            const id = randomUUID();
-            const createdAt = context.now();
-            // The bytes go to the store first, off the server's thread; the row naming them is the
-            // write. A refused or failed write removes the file again.
-            const storedAs = await store.put(file.bytes);
-            try {
-                await context.write(async tx => {
-                    const wait = await quotaWait(tx, uploader, size, createdAt, { lock: true });
-                    if (wait > 0) throw uploadQuotaSpent(wait);
-                    await tx.insert(kycImages).values({
-                        id,
-                        kind: body.kind,
-                        contentType,
-                        size,
-                        sha256,
-                        storedAs,
-                        ocr,
-                        livenessPassed: liveness?.passed ?? null,
-                        livenessScore: liveness?.score ?? null,
-                        uploadedByAdminId: uploader,
-                        createdAt,
-                    });
-                    return {
-                        result: null,
-                        audit: {
-                            action: 'kyc_images.upload',
-                            entity: 'kyc_images',
-                            entityId: id,
-                            after: { kind: body.kind, content_type: contentType, size, sha256, liveness },
-                        },
-                    };
+    mount(app, uploadImage, async ({ body, file }, context) => {
+        const uploader = context.session?.admin.id ?? 0;
+        const size = file.bytes.length;
+        // Refused before a byte is stored: past the quota (counted again under its lock below),
+        // not a well-formed image of a sane size, or a face picture too small to check.
+        const waitBefore = await quotaWait(context.db, uploader, size, context.now());
+        if (waitBefore > 0) throw uploadQuotaSpent(waitBefore);
+        const image = readImage(file.bytes);
+        if (!image.ok) throw imageRefusal(image.problem, image.detail);
+        const faces = body.kind === 'liveness' || body.kind === 'selfie';
+        if (faces && Math.min(image.width, image.height) < LIVENESS_MIN_SIDE) {
+            throw new HttpError(
+                400,
+                'errors.liveness_too_small',
+                `The picture is ${image.width} × ${image.height} pixels: a face needs at least ${LIVENESS_MIN_SIDE} on the shorter side`,
+                'file',
+            );
+        }
+        const contentType = image.type;
+        const ocr = body.kind === 'id_front' ? readIdFront(file.bytes, contentType) : null;
+        const liveness = faces ? livenessOf(image) : null;
+        const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+        const id = randomUUID();
+        const createdAt = context.now();
+        // The bytes go to the store first, off the server's thread; the row naming them is the
+        // write. A refused or failed write removes the file again.
+        const storedAs = await store.put(file.bytes);
+        try {
+            await context.write(async tx => {
+                const wait = await quotaWait(tx, uploader, size, createdAt, { lock: true });
+                if (wait > 0) throw uploadQuotaSpent(wait);
+                await tx.insert(kycImages).values({
+                    id,
+                    kind: body.kind,
+                    contentType,
+                    size,
+                    sha256,
+                    storedAs,
+                    ocr,
+                    livenessPassed: liveness?.passed ?? null,
+                    livenessScore: liveness?.score ?? null,
+                    uploadedByAdminId: uploader,
+                    createdAt,
                 });
-            } catch (error) {
-                await store.remove(storedAs);
-                throw error;
-            }
-            return {
-                id,
-                kind: body.kind,
-                content_type: contentType,
-                size,
-                ocr,
-                liveness,
-                created_at: iso(createdAt),
-            };
-        },
-        { status: 201 },
-    );
+                return {
+                    result: null,
+                    audit: {
+                        action: 'kyc_images.upload',
+                        entity: 'kyc_images',
+                        entityId: id,
+                        after: { kind: body.kind, content_type: contentType, size, sha256, liveness },
+                    },
+                };
+            });
+        } catch (error) {
+            await store.remove(storedAs);
+            throw error;
+        }
+        return {
+            id,
+            kind: body.kind,
+            content_type: contentType,
+            size,
+            ocr,
+            liveness,
+            created_at: iso(createdAt),
+        };
+    });
 
     mount(app, idValidationCheck, async ({ body }, context) => {
         let dateOfBirth: string | null = null;
@@ -211,7 +206,7 @@ export const registerKycRoutes = (app: FastifyInstance): void => {
         return { reference, verified, mismatch, checked_at: iso(checkedAt) };
     });
 
-    mount(app, kycDetails, async ({ body }, context) => submitKycDetails(context, body), { status: 201 });
+    mount(app, kycDetails, async ({ body }, context) => submitKycDetails(context, body));
 
     mount(app, pendingKycVerifications, async ({ body }, context) => queuePage(context, body));
 

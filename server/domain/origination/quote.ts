@@ -79,79 +79,74 @@ const toQuote = (
 };
 
 export const registerQuoteRoutes = (app: FastifyInstance): void => {
-    mount(
-        app,
-        loanQuote,
-        async ({ body }, context) => {
-            const me = callerId(context);
-            await refuseOwnMsisdn(context, body.msisdn);
-            const store = await saleStore(context, body.store_id);
-            const [customer] = await context.db
-                .select()
-                .from(customers)
-                .where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
-            if (!customer) throw customerNotFound();
-            const model = await phoneModel(context.db, body.sku);
-            await releaseCustomerDrafts(context, customer.id);
-            await refuseSaleInProgress(context.db, customer.id);
-            await checkBuyer(context.db, customer, model);
-            await deviceForSale(context.db, { imei: body.imei, sku: model.sku, storeId: store.id });
-            const now = context.now();
-            const { totalPayable } = figuresOf({
-                cashPrice: model.cashPrice,
-                deposit: model.deposit,
-                instalment: model.instalmentAmount,
-                term: model.term,
-            });
-            return context.write(async tx => {
-                const [row] = await tx
-                    .insert(loanQuotes)
-                    .values({
-                        publicId: randomUUID(),
-                        adminId: me,
-                        customerId: customer.id,
-                        sku: model.sku,
-                        imei: body.imei,
-                        storeId: store.id,
-                        channel: body.channel,
-                        lockSolution: model.lockSolution,
-                        cashPrice: model.cashPrice,
-                        deposit: model.deposit,
-                        instalment: model.instalmentAmount,
-                        instalmentPeriod: model.instalmentPeriod,
-                        term: model.term,
-                        totalPayable,
-                        // As the schedule counts from the deposit day, paid today when the sale goes ahead.
-                        firstDueDate: firstDueDate(businessDay(now), model.instalmentPeriod),
-                        issuedAt: now,
-                        expiresAt: new Date(now.getTime() + QUOTE_VALIDITY_MINUTES * 60_000),
-                    })
-                    .returning();
-                if (!row) throw new Error('The quote could not be kept');
-                const quote = toQuote(row, { msisdn: customer.msisdn, brand: model.brand, model: model.model, store });
-                return {
-                    result: quote,
-                    audit: {
-                        action: 'loan_quotes.issue',
-                        entity: 'loan_quotes',
-                        entityId: row.id,
-                        after: {
-                            quote_id: quote.quote_id,
-                            customer_id: customer.id,
-                            sku: quote.sku,
-                            imei: quote.imei,
-                            store_id: store.id,
-                            cash_price: quote.cash_price,
-                            deposit: quote.deposit,
-                            instalment: quote.instalment,
-                            instalments: quote.instalments,
-                            total_payable: quote.total_payable,
-                            expires_at: quote.expires_at,
-                        },
+    mount(app, loanQuote, async ({ body }, context) => {
+        const me = callerId(context);
+        await refuseOwnMsisdn(context, body.msisdn);
+        const store = await saleStore(context, body.store_id);
+        const [customer] = await context.db
+            .select()
+            .from(customers)
+            .where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
+        if (!customer) throw customerNotFound();
+        const model = await phoneModel(context.db, body.sku);
+        await releaseCustomerDrafts(context, customer.id);
+        await refuseSaleInProgress(context.db, customer.id);
+        await checkBuyer(context.db, customer, model);
+        await deviceForSale(context.db, { imei: body.imei, sku: model.sku, storeId: store.id });
+        const now = context.now();
+        const { totalPayable } = figuresOf({
+            cashPrice: model.cashPrice,
+            deposit: model.deposit,
+            instalment: model.instalmentAmount,
+            term: model.term,
+        });
+        return context.write(async tx => {
+            const [row] = await tx
+                .insert(loanQuotes)
+                .values({
+                    publicId: randomUUID(),
+                    adminId: me,
+                    customerId: customer.id,
+                    sku: model.sku,
+                    imei: body.imei,
+                    storeId: store.id,
+                    channel: body.channel,
+                    lockSolution: model.lockSolution,
+                    cashPrice: model.cashPrice,
+                    deposit: model.deposit,
+                    instalment: model.instalmentAmount,
+                    instalmentPeriod: model.instalmentPeriod,
+                    term: model.term,
+                    totalPayable,
+                    // As the schedule counts from the deposit day, paid today when the sale goes ahead.
+                    firstDueDate: firstDueDate(businessDay(now), model.instalmentPeriod),
+                    issuedAt: now,
+                    expiresAt: new Date(now.getTime() + QUOTE_VALIDITY_MINUTES * 60_000),
+                })
+                .returning();
+            if (!row) throw new Error('The quote could not be kept');
+            const quote = toQuote(row, { msisdn: customer.msisdn, brand: model.brand, model: model.model, store });
+            return {
+                result: quote,
+                audit: {
+                    action: 'loan_quotes.issue',
+                    entity: 'loan_quotes',
+                    entityId: row.id,
+                    after: {
+                        quote_id: quote.quote_id,
+                        customer_id: customer.id,
+                        sku: quote.sku,
+                        imei: quote.imei,
+                        store_id: store.id,
+                        cash_price: quote.cash_price,
+                        deposit: quote.deposit,
+                        instalment: quote.instalment,
+                        instalments: quote.instalments,
+                        total_payable: quote.total_payable,
+                        expires_at: quote.expires_at,
                     },
-                };
-            });
-        },
-        { status: 201 },
-    );
+                },
+            };
+        });
+    });
 };

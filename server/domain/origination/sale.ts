@@ -115,131 +115,121 @@ export const registerSaleRoutes = (app: FastifyInstance): void => {
         return { imei: body.imei, sku: model.sku, brand: model.brand, model: model.model, store };
     });
 
-    mount(
-        app,
-        createLoan,
-        async ({ body }, context) => {
-            const me = callerId(context);
-            await refuseOwnMsisdn(context, body.msisdn);
-            const store = await saleStore(context, body.store_id);
-            const [seen] = await context.db
-                .select({ id: customers.id })
-                .from(customers)
-                .where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
-            if (!seen) throw customerNotFound();
-            // A draft of theirs past its reservation is released first: it no longer holds their credit.
-            await releaseCustomerDrafts(context, seen.id);
-            // The quote accepted must be this caller's, for this very sale; else it is not the one shown.
-            const offered = await quoteById(context.db, body.quote_id);
-            if (!offered || !quoteFits(offered, { ...body, adminId: me, customerId: seen.id, storeId: store.id }))
-                throw quoteStale();
-            // Only the draft of this very quote answers again: a draft made on another quote for the same
-            // sale (other terms, another channel) is a sale in progress, never passed off as this one.
-            const already = await draftOfQuote(context.db, offered.id);
-            if (already !== null) return readLoan(context.db, already);
-            try {
-                return await context.write(
-                    async tx => {
-                        const [customer] = await tx.select().from(customers).where(eq(customers.id, seen.id)).for('update');
-                        if (!customer) throw customerNotFound();
-                        const again = await draftOfQuote(tx, offered.id);
-                        if (again !== null) throw new SameDraft(again);
-                        // Used by another loan (since cancelled or gone on), expired, or priced otherwise now: quoted again.
-                        const [used] = await tx
-                            .select({ id: loans.id })
-                            .from(loans)
-                            .where(eq(loans.quoteId, offered.id))
-                            .limit(1);
-                        if (used || context.now().getTime() >= offered.expiresAt.getTime()) throw quoteStale();
-                        await refuseSaleInProgress(tx, customer.id);
-                        const model = await phoneModel(tx, body.sku);
-                        if (!pricedAsQuoted(offered, model)) throw quoteStale();
-                        await checkBuyer(tx, customer, model);
-                        const item = await deviceForSale(tx, { imei: body.imei, sku: model.sku, storeId: store.id }, true);
-                        const loanReference = await nextLoanReference(tx);
-                        const now = context.now();
-                        // Exactly the terms quoted: the price is the total payable, deposit + instalment × term.
-                        const price = offered.totalPayable;
-                        const [loan] = await tx
-                            .insert(loans)
-                            .values({
-                                loanReference,
-                                customerId: customer.id,
-                                inventoryItemId: item.id,
-                                imei: item.imei,
-                                sku: model.sku,
-                                lockSolution: offered.lockSolution,
-                                price,
-                                deposit: offered.deposit,
-                                instalment: offered.instalment,
-                                instalmentPeriod: offered.instalmentPeriod,
-                                term: offered.term,
-                                cashPrice: offered.cashPrice,
-                                firstDueDate: offered.firstDueDate,
-                                quoteId: offered.id,
-                                balance: price,
-                                agentAdminId: me,
-                                storeId: store.id,
-                                channel: body.channel,
-                                status: 'draft',
-                                createdAt: now,
-                                updatedAt: now,
-                            })
-                            .returning({ id: loans.id });
-                        if (!loan) throw new Error('The loan could not be created');
-                        await tx.update(inventoryItems).set({ status: 'reserved' }).where(eq(inventoryItems.id, item.id));
-                        await tx.insert(deviceLocks).values({
-                            loanId: loan.id,
+    mount(app, createLoan, async ({ body }, context) => {
+        const me = callerId(context);
+        await refuseOwnMsisdn(context, body.msisdn);
+        const store = await saleStore(context, body.store_id);
+        const [seen] = await context.db
+            .select({ id: customers.id })
+            .from(customers)
+            .where(and(eq(customers.msisdn, body.msisdn), saleCustomers(context)));
+        if (!seen) throw customerNotFound();
+        // A draft of theirs past its reservation is released first: it no longer holds their credit.
+        await releaseCustomerDrafts(context, seen.id);
+        // The quote accepted must be this caller's, for this very sale; else it is not the one shown.
+        const offered = await quoteById(context.db, body.quote_id);
+        if (!offered || !quoteFits(offered, { ...body, adminId: me, customerId: seen.id, storeId: store.id })) throw quoteStale();
+        // Only the draft of this very quote answers again: a draft made on another quote for the same
+        // sale (other terms, another channel) is a sale in progress, never passed off as this one.
+        const already = await draftOfQuote(context.db, offered.id);
+        if (already !== null) return readLoan(context.db, already);
+        try {
+            return await context.write(
+                async tx => {
+                    const [customer] = await tx.select().from(customers).where(eq(customers.id, seen.id)).for('update');
+                    if (!customer) throw customerNotFound();
+                    const again = await draftOfQuote(tx, offered.id);
+                    if (again !== null) throw new SameDraft(again);
+                    // Used by another loan (since cancelled or gone on), expired, or priced otherwise now: quoted again.
+                    const [used] = await tx.select({ id: loans.id }).from(loans).where(eq(loans.quoteId, offered.id)).limit(1);
+                    if (used || context.now().getTime() >= offered.expiresAt.getTime()) throw quoteStale();
+                    await refuseSaleInProgress(tx, customer.id);
+                    const model = await phoneModel(tx, body.sku);
+                    if (!pricedAsQuoted(offered, model)) throw quoteStale();
+                    await checkBuyer(tx, customer, model);
+                    const item = await deviceForSale(tx, { imei: body.imei, sku: model.sku, storeId: store.id }, true);
+                    const loanReference = await nextLoanReference(tx);
+                    const now = context.now();
+                    // Exactly the terms quoted: the price is the total payable, deposit + instalment × term.
+                    const price = offered.totalPayable;
+                    const [loan] = await tx
+                        .insert(loans)
+                        .values({
+                            loanReference,
+                            customerId: customer.id,
+                            inventoryItemId: item.id,
                             imei: item.imei,
-                            lockSolution: model.lockSolution,
-                            state: 'pending',
-                            confirmedState: 'pending',
-                            challenge: newChallenge(),
+                            sku: model.sku,
+                            lockSolution: offered.lockSolution,
+                            price,
+                            deposit: offered.deposit,
+                            instalment: offered.instalment,
+                            instalmentPeriod: offered.instalmentPeriod,
+                            term: offered.term,
+                            cashPrice: offered.cashPrice,
+                            firstDueDate: offered.firstDueDate,
+                            quoteId: offered.id,
+                            balance: price,
+                            agentAdminId: me,
+                            storeId: store.id,
+                            channel: body.channel,
+                            status: 'draft',
+                            createdAt: now,
                             updatedAt: now,
-                        });
-                        return {
-                            result: await readLoan(tx, loan.id),
-                            audit: [
-                                {
-                                    action: 'loans.create',
-                                    entity: 'loans',
-                                    entityId: loan.id,
-                                    after: {
-                                        loan_reference: loanReference,
-                                        customer_id: customer.id,
-                                        imei: item.imei,
-                                        sku: model.sku,
-                                        store_id: store.id,
-                                        channel: body.channel,
-                                        quote_id: offered.publicId,
-                                        cash_price: offered.cashPrice,
-                                        price,
-                                        deposit: offered.deposit,
-                                        instalment: offered.instalment,
-                                        term: offered.term,
-                                        first_due_date: offered.firstDueDate,
-                                        status: 'draft',
-                                    },
+                        })
+                        .returning({ id: loans.id });
+                    if (!loan) throw new Error('The loan could not be created');
+                    await tx.update(inventoryItems).set({ status: 'reserved' }).where(eq(inventoryItems.id, item.id));
+                    await tx.insert(deviceLocks).values({
+                        loanId: loan.id,
+                        imei: item.imei,
+                        lockSolution: model.lockSolution,
+                        state: 'pending',
+                        confirmedState: 'pending',
+                        challenge: newChallenge(),
+                        updatedAt: now,
+                    });
+                    return {
+                        result: await readLoan(tx, loan.id),
+                        audit: [
+                            {
+                                action: 'loans.create',
+                                entity: 'loans',
+                                entityId: loan.id,
+                                after: {
+                                    loan_reference: loanReference,
+                                    customer_id: customer.id,
+                                    imei: item.imei,
+                                    sku: model.sku,
+                                    store_id: store.id,
+                                    channel: body.channel,
+                                    quote_id: offered.publicId,
+                                    cash_price: offered.cashPrice,
+                                    price,
+                                    deposit: offered.deposit,
+                                    instalment: offered.instalment,
+                                    term: offered.term,
+                                    first_due_date: offered.firstDueDate,
+                                    status: 'draft',
                                 },
-                                {
-                                    action: 'inventory_items.reserve',
-                                    entity: 'inventory_items',
-                                    entityId: item.id,
-                                    before: { status: item.status },
-                                    after: { status: 'reserved', loan_reference: loanReference },
-                                },
-                            ],
-                        };
-                    },
-                    { conflicts: { loans_open_imei_key: imeiInUse, loans_quote_key: quoteStale } },
-                );
-            } catch (error) {
-                if (error instanceof SameDraft) return readLoan(context.db, error.loanId);
-                throw error;
-            }
-        },
-        { status: 201 },
-    );
+                            },
+                            {
+                                action: 'inventory_items.reserve',
+                                entity: 'inventory_items',
+                                entityId: item.id,
+                                before: { status: item.status },
+                                after: { status: 'reserved', loan_reference: loanReference },
+                            },
+                        ],
+                    };
+                },
+                { conflicts: { loans_open_imei_key: imeiInUse, loans_quote_key: quoteStale } },
+            );
+        } catch (error) {
+            if (error instanceof SameDraft) return readLoan(context.db, error.loanId);
+            throw error;
+        }
+    });
 
     mount(app, loanProgress, async ({ body }, context) => {
         let sale = await saleLoan(context, body.loan_reference);

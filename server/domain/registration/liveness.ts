@@ -188,7 +188,6 @@ export const registerLivenessRoute = (app: FastifyInstance, store: ImageStore): 
             };
         },
         {
-            status: 201,
             // A stranger is held to a rate per source before the form is read, and the token
             // (which must come before the file) is checked before a byte of the file is: without an
             // open step, nothing of the file is held (and mount reads few public uploads at once).

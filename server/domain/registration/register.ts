@@ -37,84 +37,78 @@ export const registerDetailsRoutes = (app: FastifyInstance): void => {
             .orderBy(asc(stores.name), asc(stores.id)),
     }));
 
-    mount(
-        app,
-        register,
-        async ({ body }, context) => {
-            const { db } = context;
-            const wait = await takeRateSlot(
-                db,
-                `register:${context.source}`,
-                REGISTRATIONS_PER_SOURCE_PER_HOUR,
-                60 * 60_000,
-                context.now(),
-            );
-            if (wait > 0) throw tooManyAttempts('Too many registrations from here; try again later', wait);
-            // The cheap checks before the costly hash. Whether the phone number is registered is not
-            // among them: the answer must not tell (see below).
-            if (!(await storeExists(db, body.store_id))) throw unknownStore();
-            if (await isUsernameTaken(db, body.username)) throw usernameTaken();
-            checkNewPassword(body.password, body.username, 'password');
-            const passwordHash = await hashPassword(body.password);
-            const answer = { username: body.username, status: 'pending_approval' as const };
-            // Step 2, the live photo (./liveness.ts), takes the token answered here.
-            return context.write(
-                async tx => {
-                    await lockMsisdn(tx, body.msisdn);
-                    if (await isMsisdnTaken(tx, body.msisdn)) {
-                        // The same answer as a registration, so nobody learns the number is known; its
-                        // owner is told by SMS instead.
-                        await tx.insert(smsOutbox).values({
-                            msisdn: body.msisdn,
-                            text: registrationNotice,
-                            purpose: 'notice',
-                            createdAt: context.now(),
-                        });
-                        return {
-                            result: { ...answer, ...(await openLivenessStep(tx, null, context.now())) },
-                            audit: {
-                                action: 'admins.register_refused',
-                                entity: 'admins',
-                                after: { username: body.username, reason: 'msisdn_taken' },
-                            },
-                        };
-                    }
-                    const [group] = await tx
-                        .select({ id: adminGroups.id })
-                        .from(adminGroups)
-                        .where(sql`lower(${adminGroups.name}) = lower(${SALES_AGENT_GROUP})`);
-                    if (!group)
-                        throw new Error(`The "${SALES_AGENT_GROUP}" group is missing; the start-up should have created it`);
-                    const created = await insertAdmin(
-                        tx,
-                        { ...body, group_id: group.id, otp_enabled: false, status: 'pending_approval' },
-                        passwordHash,
-                        context.now(),
-                    );
-                    // The registration waits for a checker (server/domain/approvals), made by the agent.
-                    const request = await insertAgentRegistration(
-                        tx,
-                        { id: created.id, username: created.username, storeId: body.store_id },
-                        context.now(),
-                    );
+    mount(app, register, async ({ body }, context) => {
+        const { db } = context;
+        const wait = await takeRateSlot(
+            db,
+            `register:${context.source}`,
+            REGISTRATIONS_PER_SOURCE_PER_HOUR,
+            60 * 60_000,
+            context.now(),
+        );
+        if (wait > 0) throw tooManyAttempts('Too many registrations from here; try again later', wait);
+        // The cheap checks before the costly hash. Whether the phone number is registered is not
+        // among them: the answer must not tell (see below).
+        if (!(await storeExists(db, body.store_id))) throw unknownStore();
+        if (await isUsernameTaken(db, body.username)) throw usernameTaken();
+        checkNewPassword(body.password, body.username, 'password');
+        const passwordHash = await hashPassword(body.password);
+        const answer = { username: body.username, status: 'pending_approval' as const };
+        // Step 2, the live photo (./liveness.ts), takes the token answered here.
+        return context.write(
+            async tx => {
+                await lockMsisdn(tx, body.msisdn);
+                if (await isMsisdnTaken(tx, body.msisdn)) {
+                    // The same answer as a registration, so nobody learns the number is known; its
+                    // owner is told by SMS instead.
+                    await tx.insert(smsOutbox).values({
+                        msisdn: body.msisdn,
+                        text: registrationNotice,
+                        purpose: 'notice',
+                        createdAt: context.now(),
+                    });
                     return {
-                        result: { ...answer, ...(await openLivenessStep(tx, created.id, context.now())) },
-                        audit: [
-                            {
-                                actorAdminId: created.id,
-                                action: 'admins.register',
-                                entity: 'admins',
-                                entityId: created.id,
-                                after: created,
-                            },
-                            request,
-                        ],
+                        result: { ...answer, ...(await openLivenessStep(tx, null, context.now())) },
+                        audit: {
+                            action: 'admins.register_refused',
+                            entity: 'admins',
+                            after: { username: body.username, reason: 'msisdn_taken' },
+                        },
                     };
-                },
-                // Only the username can lose a race here; the phone number is locked above.
-                { conflicts: { admins_username_unique: usernameTaken } },
-            );
-        },
-        { status: 201 },
-    );
+                }
+                const [group] = await tx
+                    .select({ id: adminGroups.id })
+                    .from(adminGroups)
+                    .where(sql`lower(${adminGroups.name}) = lower(${SALES_AGENT_GROUP})`);
+                if (!group) throw new Error(`The "${SALES_AGENT_GROUP}" group is missing; the start-up should have created it`);
+                const created = await insertAdmin(
+                    tx,
+                    { ...body, group_id: group.id, otp_enabled: false, status: 'pending_approval' },
+                    passwordHash,
+                    context.now(),
+                );
+                // The registration waits for a checker (server/domain/approvals), made by the agent.
+                const request = await insertAgentRegistration(
+                    tx,
+                    { id: created.id, username: created.username, storeId: body.store_id },
+                    context.now(),
+                );
+                return {
+                    result: { ...answer, ...(await openLivenessStep(tx, created.id, context.now())) },
+                    audit: [
+                        {
+                            actorAdminId: created.id,
+                            action: 'admins.register',
+                            entity: 'admins',
+                            entityId: created.id,
+                            after: created,
+                        },
+                        request,
+                    ],
+                };
+            },
+            // Only the username can lose a race here; the phone number is locked above.
+            { conflicts: { admins_username_unique: usernameTaken } },
+        );
+    });
 };

@@ -62,39 +62,32 @@ export const registerGroupRoleRoutes = (app: FastifyInstance): void => {
         );
     });
 
-    mount(
-        app,
-        addGroupRole,
-        async ({ body }, context) =>
-            context.write(async tx => {
-                await lockGroupRoles(tx);
-                const [group] = await tx
-                    .select({ id: adminGroups.id })
-                    .from(adminGroups)
-                    .where(eq(adminGroups.id, body.group_id));
-                if (!group) throw unknownGroup();
-                const [role] = await tx
-                    .select({ id: adminRoles.id, code: adminRoles.code })
-                    .from(adminRoles)
-                    .where(eq(adminRoles.id, body.role_id));
-                if (!role) throw new HttpError(400, 'errors.unknown_role', 'There is no such role', 'role_id');
-                checkMayChangeRole(context, await rolesHeldNow(tx, context), group.id, role.code);
-                const [inserted] = await tx
-                    .insert(groupRoles)
-                    .values({ groupId: body.group_id, roleId: body.role_id })
-                    .onConflictDoNothing()
-                    .returning({ id: groupRoles.id });
-                if (!inserted) {
-                    throw new HttpError(409, 'errors.role_already_in_group', 'The group already has this role', 'role_id');
-                }
-                const created = await findGroupRole(tx, inserted.id);
-                if (!created) throw new Error('The new group role could not be read back');
-                return {
-                    result: created,
-                    audit: { action: 'group_roles.create', entity: 'group_roles', entityId: created.id, after: created },
-                };
-            }),
-        { status: 201 },
+    mount(app, addGroupRole, async ({ body }, context) =>
+        context.write(async tx => {
+            await lockGroupRoles(tx);
+            const [group] = await tx.select({ id: adminGroups.id }).from(adminGroups).where(eq(adminGroups.id, body.group_id));
+            if (!group) throw unknownGroup();
+            const [role] = await tx
+                .select({ id: adminRoles.id, code: adminRoles.code })
+                .from(adminRoles)
+                .where(eq(adminRoles.id, body.role_id));
+            if (!role) throw new HttpError(400, 'errors.unknown_role', 'There is no such role', 'role_id');
+            checkMayChangeRole(context, await rolesHeldNow(tx, context), group.id, role.code);
+            const [inserted] = await tx
+                .insert(groupRoles)
+                .values({ groupId: body.group_id, roleId: body.role_id })
+                .onConflictDoNothing()
+                .returning({ id: groupRoles.id });
+            if (!inserted) {
+                throw new HttpError(409, 'errors.role_already_in_group', 'The group already has this role', 'role_id');
+            }
+            const created = await findGroupRole(tx, inserted.id);
+            if (!created) throw new Error('The new group role could not be read back');
+            return {
+                result: created,
+                audit: { action: 'group_roles.create', entity: 'group_roles', entityId: created.id, after: created },
+            };
+        }),
     );
 
     mount(app, removeGroupRole, async ({ params }, context) =>

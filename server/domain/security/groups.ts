@@ -77,38 +77,34 @@ export const registerGroupRoutes = (app: FastifyInstance): void => {
         return { ...group, created_at: iso(group.created_at) };
     });
 
-    mount(
-        app,
-        createAdminGroup,
-        async ({ body }, context) =>
-            context.write(
-                async tx => {
-                    const [taken] = await tx
-                        .select({ id: adminGroups.id })
-                        .from(adminGroups)
-                        .where(sql`lower(${adminGroups.name}) = lower(${body.name})`);
-                    if (taken) throw groupNameTaken();
-                    const [group] = await tx
-                        .insert(adminGroups)
-                        .values({ name: body.name, description: body.description, createdAt: context.now() })
-                        .returning();
-                    if (!group) throw new Error('The new group could not be read back');
-                    const created: AdminGroup = {
-                        id: group.id,
-                        name: group.name,
-                        description: group.description,
-                        role_count: 0,
-                        user_count: 0,
-                        created_at: iso(group.createdAt),
-                    };
-                    return {
-                        result: created,
-                        audit: { action: 'admin_groups.create', entity: 'admin_groups', entityId: group.id, after: created },
-                    };
-                },
-                { conflicts: { admin_groups_name_lower_key: groupNameTaken } },
-            ),
-        { status: 201 },
+    mount(app, createAdminGroup, async ({ body }, context) =>
+        context.write(
+            async tx => {
+                const [taken] = await tx
+                    .select({ id: adminGroups.id })
+                    .from(adminGroups)
+                    .where(sql`lower(${adminGroups.name}) = lower(${body.name})`);
+                if (taken) throw groupNameTaken();
+                const [group] = await tx
+                    .insert(adminGroups)
+                    .values({ name: body.name, description: body.description, createdAt: context.now() })
+                    .returning();
+                if (!group) throw new Error('The new group could not be read back');
+                const created: AdminGroup = {
+                    id: group.id,
+                    name: group.name,
+                    description: group.description,
+                    role_count: 0,
+                    user_count: 0,
+                    created_at: iso(group.createdAt),
+                };
+                return {
+                    result: created,
+                    audit: { action: 'admin_groups.create', entity: 'admin_groups', entityId: group.id, after: created },
+                };
+            },
+            { conflicts: { admin_groups_name_lower_key: groupNameTaken } },
+        ),
     );
     mount(app, updateAdminGroup, async ({ params, body }, context) => {
         if (Object.keys(body).length === 0) {

@@ -31,58 +31,53 @@ const checkRegionLead = async (db: Queryable, adminId: number, field: string) =>
 };
 
 export const registerStoreRoutes = (app: FastifyInstance): void => {
-    mount(
-        app,
-        createStore,
-        async ({ body }, context) => {
-            if (body.region_lead_id !== undefined) {
-                if (!context.roles.has('ADD_REGION_LEAD')) {
-                    throw new HttpError(
-                        403,
-                        'errors.role_not_held',
-                        'Naming a region lead needs the ADD_REGION_LEAD role',
-                        'region_lead_id',
-                    );
-                }
-                await checkRegionLead(context.db, body.region_lead_id, 'region_lead_id');
+    mount(app, createStore, async ({ body }, context) => {
+        if (body.region_lead_id !== undefined) {
+            if (!context.roles.has('ADD_REGION_LEAD')) {
+                throw new HttpError(
+                    403,
+                    'errors.role_not_held',
+                    'Naming a region lead needs the ADD_REGION_LEAD role',
+                    'region_lead_id',
+                );
             }
-            // A dealer does not get to file their shop as the operator's own.
-            if (body.branded && context.session?.admin.storeId !== null) {
-                throw new HttpError(403, 'errors.forbidden', 'Only staff without a shop mark a store branded', 'branded');
-            }
-            return context.write(
-                async tx => {
-                    const [taken] = await tx
-                        .select({ id: stores.id })
-                        .from(stores)
-                        .where(sql`lower(${stores.name}) = lower(${body.name})`);
-                    if (taken) throw storeNameTaken();
-                    const [created] = await tx
-                        .insert(stores)
-                        .values({
-                            name: body.name,
-                            region: body.region,
-                            town: body.town,
-                            latitude: body.latitude,
-                            longitude: body.longitude,
-                            ownerAdminId: context.session?.admin.id ?? null,
-                            regionLeadAdminId: body.region_lead_id ?? null,
-                            branded: body.branded,
-                            createdAt: context.now(),
-                        })
-                        .returning({ id: stores.id });
-                    if (!created) throw new Error('The new store could not be read back');
-                    const store = await findStore(tx, created.id, null);
-                    return {
-                        result: store,
-                        audit: { action: 'stores.create', entity: 'stores', entityId: store.id, after: store },
-                    };
-                },
-                { conflicts: { stores_name_key: storeNameTaken } },
-            );
-        },
-        { status: 201 },
-    );
+            await checkRegionLead(context.db, body.region_lead_id, 'region_lead_id');
+        }
+        // A dealer does not get to file their shop as the operator's own.
+        if (body.branded && context.session?.admin.storeId !== null) {
+            throw new HttpError(403, 'errors.forbidden', 'Only staff without a shop mark a store branded', 'branded');
+        }
+        return context.write(
+            async tx => {
+                const [taken] = await tx
+                    .select({ id: stores.id })
+                    .from(stores)
+                    .where(sql`lower(${stores.name}) = lower(${body.name})`);
+                if (taken) throw storeNameTaken();
+                const [created] = await tx
+                    .insert(stores)
+                    .values({
+                        name: body.name,
+                        region: body.region,
+                        town: body.town,
+                        latitude: body.latitude,
+                        longitude: body.longitude,
+                        ownerAdminId: context.session?.admin.id ?? null,
+                        regionLeadAdminId: body.region_lead_id ?? null,
+                        branded: body.branded,
+                        createdAt: context.now(),
+                    })
+                    .returning({ id: stores.id });
+                if (!created) throw new Error('The new store could not be read back');
+                const store = await findStore(tx, created.id, null);
+                return {
+                    result: store,
+                    audit: { action: 'stores.create', entity: 'stores', entityId: store.id, after: store },
+                };
+            },
+            { conflicts: { stores_name_key: storeNameTaken } },
+        );
+    });
 
     mount(app, listStores, async ({ body }, context) => {
         const reach = await reachOf(context.db, context);

@@ -49,39 +49,34 @@ export const checkMayCreateIn = async (
 };
 
 export const registerCreateAdminRoute = (app: FastifyInstance): void => {
-    mount(
-        app,
-        createAdmin,
-        async ({ body }, context) => {
-            const { db } = context;
-            // The cheap checks first, in the order the form shows its fields: a refusal costs no password hash.
-            if (await isUsernameTaken(db, body.username)) throw usernameTaken();
-            if (await isMsisdnTaken(db, body.msisdn)) throw msisdnTaken();
-            await checkMayCreateIn(db, context, context.roles, body);
-            checkNewPassword(body.password, body.username, 'password');
-            const passwordHash = await hashPassword(body.password);
-            return context.write(
-                async tx => {
-                    // Again under the locks: the group's roles or the phone may have changed during the hash.
-                    await lockGroupRoles(tx);
-                    await lockMsisdn(tx, body.msisdn);
-                    if (await isUsernameTaken(tx, body.username)) throw usernameTaken();
-                    if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
-                    const storeId = await checkMayCreateIn(tx, context, await rolesHeldNow(tx, context), body);
-                    const created = await insertAdmin(
-                        tx,
-                        { ...body, store_id: storeId, status: 'active' },
-                        passwordHash,
-                        context.now(),
-                    );
-                    return {
-                        result: created,
-                        audit: { action: 'admins.create', entity: 'admins', entityId: created.id, after: created },
-                    };
-                },
-                { conflicts: ADMIN_CONFLICTS },
-            );
-        },
-        { status: 201 },
-    );
+    mount(app, createAdmin, async ({ body }, context) => {
+        const { db } = context;
+        // The cheap checks first, in the order the form shows its fields: a refusal costs no password hash.
+        if (await isUsernameTaken(db, body.username)) throw usernameTaken();
+        if (await isMsisdnTaken(db, body.msisdn)) throw msisdnTaken();
+        await checkMayCreateIn(db, context, context.roles, body);
+        checkNewPassword(body.password, body.username, 'password');
+        const passwordHash = await hashPassword(body.password);
+        return context.write(
+            async tx => {
+                // Again under the locks: the group's roles or the phone may have changed during the hash.
+                await lockGroupRoles(tx);
+                await lockMsisdn(tx, body.msisdn);
+                if (await isUsernameTaken(tx, body.username)) throw usernameTaken();
+                if (await isMsisdnTaken(tx, body.msisdn)) throw msisdnTaken();
+                const storeId = await checkMayCreateIn(tx, context, await rolesHeldNow(tx, context), body);
+                const created = await insertAdmin(
+                    tx,
+                    { ...body, store_id: storeId, status: 'active' },
+                    passwordHash,
+                    context.now(),
+                );
+                return {
+                    result: created,
+                    audit: { action: 'admins.create', entity: 'admins', entityId: created.id, after: created },
+                };
+            },
+            { conflicts: ADMIN_CONFLICTS },
+        );
+    });
 };

@@ -87,7 +87,8 @@ const checkRequest = async (call: CallDefinition, request: Request) => {
 export const answer = <C extends CallDefinition>(
     call: C,
     answering: Answer<C> | AnswerOf<C>,
-    { status = 200 } = {},
+    // The call's own success status (contract/define.ts), as the server answers.
+    { status = call.status ?? 200 } = {},
 ): RequestHandler => {
     const answerOf: AnswerOf<C> = isAnswerOf(answering) ? answering : () => answering;
     if (!isAnswerOf(answering)) respond(call, answering, status);

@@ -84,45 +84,40 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
         await importsSettled();
     });
 
-    mount(
-        app,
-        reconcileDeposits,
-        async ({ body, file }, context) => {
-            backOfficeOnly(context);
-            // Read whole before anything is stored: a file refused (415, 400, 413) leaves nothing.
-            const parsed = await parseStatement(file.bytes);
-            const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-            const fileName = file.name.trim().slice(0, FILE_NAME_LENGTH) || 'statement.csv';
-            const admin = context.session?.admin;
-            if (!admin) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
-            const now = context.now();
+    mount(app, reconcileDeposits, async ({ body, file }, context) => {
+        backOfficeOnly(context);
+        // Read whole before anything is stored: a file refused (415, 400, 413) leaves nothing.
+        const parsed = await parseStatement(file.bytes);
+        const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+        const fileName = file.name.trim().slice(0, FILE_NAME_LENGTH) || 'statement.csv';
+        const admin = context.session?.admin;
+        if (!admin) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
+        const now = context.now();
 
-            const uploadId = await inTurn(async () => {
-                const claimed = await claimUpload(context, {
-                    fileName,
-                    sha256,
-                    channel: body.channel,
-                    uploadedBy: admin.id,
-                    bytes: file.bytes,
-                    parsed,
-                    at: now,
-                });
-                await finishImports(
-                    context.db,
-                    upload => (upload.uploadedBy === admin.id ? context.write : writerFor(context.db, context.now, upload)),
-                    {
-                        until: claimed,
-                        known: new Map([[claimed, parsed]]),
-                    },
-                );
-                return claimed;
+        const uploadId = await inTurn(async () => {
+            const claimed = await claimUpload(context, {
+                fileName,
+                sha256,
+                channel: body.channel,
+                uploadedBy: admin.id,
+                bytes: file.bytes,
+                parsed,
+                at: now,
             });
-            const [found] = await selectUploads(context.db).where(eq(reconciliationUploads.id, uploadId));
-            if (!found) throw new Error('The upload was not found once imported');
-            return { upload: toUpload(found) };
-        },
-        { status: 201 },
-    );
+            await finishImports(
+                context.db,
+                upload => (upload.uploadedBy === admin.id ? context.write : writerFor(context.db, context.now, upload)),
+                {
+                    until: claimed,
+                    known: new Map([[claimed, parsed]]),
+                },
+            );
+            return claimed;
+        });
+        const [found] = await selectUploads(context.db).where(eq(reconciliationUploads.id, uploadId));
+        if (!found) throw new Error('The upload was not found once imported');
+        return { upload: toUpload(found) };
+    });
 
     mount(app, reconciliationUploadsCall, async ({ body }, context) => {
         backOfficeOnly(context);

@@ -36,6 +36,6 @@ export const registerTpiRoutes = (app: FastifyInstance): void => {
     mount(app, successfulTpiClaims, async ({ body }, context) => claimList(context, 'successful', body));
     mount(app, failedTpiClaims, async ({ body }, context) => claimList(context, 'failed', body));
     mount(app, requestedTpiReversals, async ({ body }, context) => reversalList(context, body));
-    mount(app, requestTpiReversal, async ({ body }, context) => requestReversal(context, body), { status: 201 });
+    mount(app, requestTpiReversal, async ({ body }, context) => requestReversal(context, body));
     mount(app, decideTpiReversal, async ({ body }, context) => decideReversal(context, body));
 };
