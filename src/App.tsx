@@ -1,10 +1,10 @@
 /**
  * The signed-in shell, loaded for `/dashboard/*` only (Portal.tsx): react-admin with one
  * `<Resource>` per domain and the custom routes. The signed-out pages and the providers every
- * page needs are in Portal.tsx.
+ * page needs are in Portal.tsx. It imports no folder: the routes are the folders' own
+ * (src/routes.ts), and so are their screens (src/screens.ts), so a new folder needs no edit here.
  */
-import type { ReactElement } from 'react';
-import { AdminUI, CanAccess, CustomRoutes, Resource, type ResourceProps, type Store } from 'react-admin';
+import { AdminUI, CustomRoutes, Resource, type ResourceProps, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { settings } from './config';
 import { DECLARED_RESOURCES } from './dataProvider/declarations';
@@ -15,101 +15,15 @@ import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { PageLoading } from './layout/PageLoading';
 import { SignedInContext, SignedInGate } from './layout/SignedIn';
-import { lazyPage } from './lib/lazyPage';
-import { CustomerFind, CustomerView } from './resources/customers';
-import { AgentList } from './resources/agents';
-import { APPROVAL_RESOURCE_PROPS, ApprovalQueue } from './resources/approvals';
-import { AuditTrail } from './resources/audit';
-import { InventoryAdd, InventoryList, PriceUpdate } from './resources/inventory';
-import { KycQueue, KycValidation } from './resources/kyc';
-import { CollectionsList, LockPolicy } from './resources/lending';
-import { AddLoan } from './resources/origination';
-import { SuspenseList, TpiClaims, TpiReversals, TransactionFind } from './resources/money';
-import { Reconciliation } from './resources/money/reconciliationPage';
-import security from './resources/security';
-import { ShopAgents, ShopList } from './resources/shops';
-import { StoreCreate, StoreList, StoreShow } from './resources/stores';
-import users from './resources/users';
-import { ROUTE_KEYS, ROUTES, hrefTo, isShellRoute, type RouteDef, type ShellRouteKey } from './routes';
-
-const DashboardHome = lazyPage(() => import('./pages/dashboard/DashboardHome').then(m => m.DashboardHome));
-const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then(m => m.ProfilePage));
-const ChangePasswordScreen = lazyPage(() => import('./pages/profile/ChangePasswordScreen').then(m => m.ChangePasswordScreen));
-const SystemCheckPage = lazyPage(() => import('./pages/system/SystemCheckPage').then(m => m.SystemCheckPage));
-
-/** The system check (`test`) and the same with the beta switches (`test-beta`), each behind its gate in the menu table. */
-const SystemCheck = ({ beta }: { beta: boolean }) => (
-    <CanAccess
-        resource={beta ? 'system-check-beta' : 'system-check'}
-        action="list"
-        accessDenied={<AccessDenied />}
-        loading={<PageLoading />}
-    >
-        <SystemCheckPage key={beta ? 'beta' : 'test'} beta={beta} />
-    </CanAccess>
-);
-
-/** `/dashboard/tpi` itself shows the claims paid, the first of its three pages. */
-const ToTpiSuccessful = () => <Navigate to={hrefTo('tpi_successful')} replace />;
+import { ROUTE_KEYS, ROUTES, isShellRoute, type RouteDef } from './routes';
+import { HOME, RESOURCE_PROPS, SCREENS } from './screens';
 
 /** Unknown signed-in paths go to the dashboard home. */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
 
-const UserList = users.list;
-const GroupList = security.list;
-
-/** The screen of every route of the table (src/routes.ts): a route without one does not type-check. */
-const SCREENS: Record<ShellRouteKey, ReactElement> = {
-    users: <UserList />,
-    agents: <AgentList />,
-    find_customer: <CustomerFind variant="staff" />,
-    find_assisted_customer: <CustomerFind variant="assisted" />,
-    find_transaction: <TransactionFind />,
-    collections: <CollectionsList />,
-    lock_policy: <LockPolicy />,
-    stores: <StoreList />,
-    store_create: <StoreCreate />,
-    store: <StoreShow />,
-    shop: <ShopList />,
-    shop_agents: <ShopAgents />,
-    inventory: <InventoryList />,
-    inventory_add: <InventoryAdd />,
-    inventory_update: <PriceUpdate />,
-    deregistrations: <ApprovalQueue queue="deregistrations" />,
-    find_customer_fieldagent: <CustomerFind variant="fieldagent" />,
-    find_customer_by_shop: <CustomerFind variant="shop" />,
-    mc_requests_v2: <ApprovalQueue queue="mc_requests_v2" />,
-    mc_requests: <ApprovalQueue queue="mc_requests" />,
-    imei_changes: <ApprovalQueue queue="imei_changes" />,
-    transfer_loan_requests: <ApprovalQueue queue="transfer_loan_requests" />,
-    kyc_verification: <KycQueue />,
-    kyc_validation: <KycValidation />,
-    suspense_transactions: <SuspenseList />,
-    reconciliation: <Reconciliation />,
-    tpi: <ToTpiSuccessful />,
-    tpi_successful: <TpiClaims key="successful" kind="successful" />,
-    tpi_failed: <TpiClaims key="failed" kind="failed" />,
-    tpi_reversal: <TpiReversals />,
-    security: <GroupList />,
-    audit: <AuditTrail />,
-    system_check: <SystemCheck beta={false} />,
-    system_check_beta: <SystemCheck beta />,
-    profile: <ProfilePage />,
-    password: <ChangePasswordScreen />,
-    customer_view: <CustomerView variant="staff" />,
-    assisted_customer_view: <CustomerView variant="assisted" />,
-    fieldagent_customer_view: <CustomerView variant="fieldagent" />,
-    shop_customer_view: <CustomerView variant="shop" />,
-    add_loan: <AddLoan entry="v1" />,
-    add_loan_v2: <AddLoan entry="v2" />,
-    add_loan_fieldagent: <AddLoan entry="fieldagent" />,
-    add_loan_shop: <AddLoan entry="shop" />,
-    add_loan_assisted: <AddLoan entry="assisted" />,
-};
-
 const SHELL_ROUTES = ROUTE_KEYS.filter(isShellRoute).map(key => ({ key, ...(ROUTES[key] as RouteDef) }));
 
-/** The resources whose routes the table holds, in its order. */
+/** The resources the routes are under. */
 const ROUTED = [...new Set(SHELL_ROUTES.flatMap(route => (route.under ? [route.under] : [])))];
 
 /**
@@ -132,16 +46,6 @@ const routesOf = (name: string): Pick<ResourceProps, 'list' | 'create' | 'childr
             .filter(route => route !== list && route !== create)
             .map(route => <Route key={route.key} path={route.below} element={SCREENS[route.key]} />),
     };
-};
-
-/** What else a resource with routes keeps: the create and edit screens of users and security, each approvals queue's request page. */
-const RESOURCE_PROPS: Readonly<Record<string, Partial<ResourceProps>>> = { users, security, ...APPROVAL_RESOURCE_PROPS };
-
-/** How the pickers name a record of these resources. */
-const NAMED_BY: Readonly<Record<string, string>> = {
-    groups: 'name',
-    'store-options': 'name',
-    'reachable-stores': 'name',
 };
 
 /**
@@ -168,7 +72,7 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
             <AdminUI
                 title={settings.companyName}
                 layout={Layout}
-                dashboard={DashboardHome}
+                dashboard={HOME}
                 loginPage={false}
                 catchAll={ToDashboard}
                 accessDenied={AccessDenied}
@@ -183,7 +87,7 @@ const SignedInShell = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     <Resource key={name} name={name} {...RESOURCE_PROPS[name]} {...routesOf(name)} />
                 ))}
                 {DATA_ONLY.map(name => (
-                    <Resource key={name} name={name} recordRepresentation={NAMED_BY[name]} />
+                    <Resource key={name} name={name} {...RESOURCE_PROPS[name]} />
                 ))}
                 <CustomRoutes>
                     {CUSTOM.map(route => (

@@ -1,69 +1,29 @@
 /**
- * The side menu of spec §2, built from the one table of routes (src/routes.ts). Each entry names
- * the permission (resource + action in the permissions map) that gates it; the same table drives
- * the side menu, App.tsx's routes and the dashboard's shortcuts.
+ * The side menu of spec §2, built from the routes the folders declare (src/routes.ts). Each entry
+ * names the permission (resource + action in the permissions map) that gates it; the same routes
+ * drive the side menu, App.tsx's routes and the dashboard's shortcuts. Each entry's icon comes from
+ * its folder's `icons.ts`, found by its place as the data layer finds each folder's calls: the
+ * layout imports no folder, and the icons stay out of the sign-in page, which reads the routes.
  */
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import AnalyticsIcon from '@mui/icons-material/Analytics';
-import AppRegistrationIcon from '@mui/icons-material/AppRegistration';
 import BadgeIcon from '@mui/icons-material/Badge';
-import DashboardIcon from '@mui/icons-material/Dashboard';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import GroupIcon from '@mui/icons-material/Group';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
-import HistoryIcon from '@mui/icons-material/History';
-import Inventory2Icon from '@mui/icons-material/Inventory2';
-import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import PersonSearchIcon from '@mui/icons-material/PersonSearch';
-import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
-import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import RunningWithErrorsIcon from '@mui/icons-material/RunningWithErrors';
-import ScienceIcon from '@mui/icons-material/Science';
-import SecurityIcon from '@mui/icons-material/Security';
-import StoreIcon from '@mui/icons-material/Store';
-import StorefrontIcon from '@mui/icons-material/Storefront';
-import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { ApprovalKind } from '../../contract/approvals';
 import { canAccessWith } from '../authProvider/permissions';
-import { ROUTE_KEYS, ROUTES, type MenuGroupKey, type MenuRouteKey, type RouteDef, type RouteKey } from '../routes';
+import { ROUTE_KEYS, ROUTES, type MenuGroupKey, type MenuPlace, type RouteDef, type RouteKey } from '../routes';
 
-/** Each menu entry's icon: an entry of the table of routes without one does not type-check. */
-const ICONS: Record<MenuRouteKey, SvgIconComponent> = {
-    dashboard: DashboardIcon,
-    users: GroupIcon,
-    agents: SupportAgentIcon,
-    find_customer: PersonSearchIcon,
-    find_assisted_customer: PersonSearchIcon,
-    find_transaction: ReceiptLongIcon,
-    collections: RunningWithErrorsIcon,
-    lock_policy: PhonelinkLockIcon,
-    stores: StoreIcon,
-    shop: StorefrontIcon,
-    shop_agents: SwapHorizIcon,
-    inventory: Inventory2Icon,
-    deregistrations: PhonelinkEraseIcon,
-    find_customer_fieldagent: PersonSearchIcon,
-    find_customer_by_shop: StorefrontIcon,
-    analytics: AnalyticsIcon,
-    mc_requests_v2: FactCheckIcon,
-    mc_requests: FactCheckIcon,
-    imei_changes: PhonelinkEraseIcon,
-    transfer_loan_requests: AppRegistrationIcon,
-    kyc_verification: BadgeIcon,
-    suspense_transactions: AccountBalanceWalletIcon,
-    reconciliation: AppRegistrationIcon,
-    tpi_successful: HealthAndSafetyIcon,
-    tpi_failed: HealthAndSafetyIcon,
-    tpi_reversal: HealthAndSafetyIcon,
-    security: SecurityIcon,
-    audit: HistoryIcon,
-    system_check: MonitorHeartIcon,
-    system_check_beta: ScienceIcon,
-};
+const iconFiles = import.meta.glob<Readonly<Record<string, SvgIconComponent>>>(
+    ['../resources/*/icons.ts', '../pages/*/icons.ts'],
+    { eager: true, import: 'icons' },
+);
+
+/** Each menu entry's icon; each folder's `icons.ts` names one for each of its entries (`IconsOf`). */
+const ICONS: Readonly<Record<string, SvgIconComponent>> = Object.fromEntries(
+    Object.values(iconFiles).flatMap(icons => Object.entries(icons)),
+);
 
 const GROUP_ICONS: Record<MenuGroupKey, SvgIconComponent> = {
     field_agent: DirectionsWalkIcon,
@@ -97,15 +57,29 @@ export interface MenuGroup {
 
 export type MenuNode = MenuEntry | MenuGroup;
 
-/** The routes in the menu, in the table's order; a group where its first entry stands. */
+/** The menu's entries in their order, lowest first; two at one place would leave it to chance. */
+const ordered = (): { key: RouteKey; path: string; menu: MenuPlace }[] => {
+    const entries = ROUTE_KEYS.flatMap(key => {
+        const { path, menu }: RouteDef = ROUTES[key];
+        return menu ? [{ key, path, menu }] : [];
+    });
+    entries.sort((a, b) => a.menu.order - b.menu.order);
+    entries.forEach(({ key, menu }, at) => {
+        const next = entries[at + 1];
+        if (next?.menu.order === menu.order)
+            throw new Error(`Menu entries "${key}" and "${next.key}" stand at one place (${menu.order})`);
+    });
+    return entries;
+};
+
+/** The routes in the menu, in the menu's order; a group where its first entry stands. */
 const buildMenu = (): MenuNode[] => {
     const nodes: MenuNode[] = [];
     const groups = new Map<MenuGroupKey, MenuGroup>();
-    for (const key of ROUTE_KEYS) {
-        const { path, menu }: RouteDef = ROUTES[key];
-        if (!menu) continue;
+    for (const { key, path, menu } of ordered()) {
         const { resource, action, badge, group } = menu;
-        const icon = ICONS[key as MenuRouteKey];
+        const icon = ICONS[key];
+        if (!icon) throw new Error(`Menu entry "${key}" has no icon in its folder's icons.ts`);
         const item: MenuEntry = { kind: 'entry', key, label: `menu.${key}`, path, icon, resource, action, badge };
         if (!group) {
             nodes.push(item);

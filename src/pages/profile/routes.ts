@@ -1,0 +1,13 @@
+/** The signed-in user's own profile and password, reached from the user menu. */
+import type { RouteTable } from '../../lib/routeTable';
+
+export const routes = {
+    profile: { path: 'profile' },
+    password: { path: 'password' },
+} as const satisfies RouteTable;
+
+declare module '../../routes' {
+    interface PortalRouteFolders {
+        profile: typeof routes;
+    }
+}
