@@ -71,7 +71,7 @@ export default tseslint.config(
     // The portal's layers (docs/architecture.md): no resource folder imports another, so a folder can
     // move or go alone (what two share lives in lib/, lists/, dialogs/ or parts/, a link into another
     // folder's screen goes by its route path); and the shared layers import no resource folder nor
-    // page. App.tsx, Portal.tsx and routes.ts put them together and may import any. The specifiers
+    // page. App.tsx, Portal.tsx, routes.ts and screens.ts put them together and may import any. The specifiers
     // are matched as written, so every way up to a folder is named: `../x/…`, `../../resources/x/…`.
     ...readdirSync(new URL('./src/resources', import.meta.url), { withFileTypes: true })
         .filter(entry => entry.isDirectory())
@@ -97,7 +97,8 @@ export default tseslint.config(
     {
         files: ['src/{layout,lib,lists,dialogs,parts,authProvider,dataProvider}/**/*.{ts,tsx}'],
         // No exception: the data provider finds each folder's calls.ts and writes.ts by glob, and the
-        // writes' types come from each folder's own registration (dataProvider/writes.ts).
+        // writes' types come from each folder's own registration (dataProvider/writes.ts); the menu
+        // finds each folder's icons.ts the same way (layout/menu.ts).
         rules: {
             'no-restricted-imports': [
                 'error',
