@@ -5,6 +5,7 @@ import { cleanup } from '@testing-library/react';
 import { captureOwnerStack } from 'react';
 import { afterEach } from 'vitest';
 import { notices } from '../../src/lib/notices';
+import { resetBuilders } from '../builders';
 import { waitAsUsual } from './support/waits';
 
 waitAsUsual();
@@ -47,4 +48,5 @@ afterEach(() => {
     localStorage.clear();
     sessionStorage.clear();
     notices.clear();
+    resetBuilders();
 });
