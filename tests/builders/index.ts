@@ -10,6 +10,7 @@ export { buildAuditEvent } from './audit';
 export { buildSessionUser } from './auth';
 export { buildCustomer, buildDeviceLock, buildLoan } from './customers';
 export { resetBuilders } from './ids';
+export { buildKycSubmission } from './kyc';
 export { buildCollectionItem } from './lending';
 export {
     buildLoanCandidate,

@@ -10,6 +10,7 @@ import { auditEvent } from '../../contract/audit';
 import { sessionUser } from '../../contract/auth';
 import { customer, scheduledLoan } from '../../contract/customers';
 import { deviceLock } from '../../contract/devices';
+import { kycSubmission } from '../../contract/kyc';
 import { collectionItem } from '../../contract/lending';
 import {
     loanCandidate,
@@ -32,6 +33,7 @@ import {
     buildCollectionItem,
     buildCustomer,
     buildDeviceLock,
+    buildKycSubmission,
     buildLoan,
     buildLoanCandidate,
     buildMoneyTransaction,
@@ -58,6 +60,7 @@ describe('the builders', () => {
         ['buildCollectionItem', collectionItem, buildCollectionItem],
         ['buildCustomer', customer, buildCustomer],
         ['buildDeviceLock', deviceLock, buildDeviceLock],
+        ['buildKycSubmission', kycSubmission, buildKycSubmission],
         ['buildLoan', scheduledLoan, buildLoan],
         ['buildLoanCandidate', loanCandidate, buildLoanCandidate],
         ['buildMoneyTransaction', moneyTransaction, buildMoneyTransaction],
