@@ -18,6 +18,28 @@ import { storeCalls } from './stores';
 import { systemCalls } from './system';
 import { userCalls } from './users';
 
+/** Every call by its domain, in the order the published document lists them (openapi/document.ts). */
+export const callsByDomain = {
+    auth: authCalls,
+    security: securityCalls,
+    users: userCalls,
+    audit: auditCalls,
+    registration: registrationCalls,
+    customers: customerCalls,
+    origination: originationCalls,
+    kyc: kycCalls,
+    devices: deviceCalls,
+    stores: storeCalls,
+    shops: shopCalls,
+    agents: agentCalls,
+    inventory: inventoryCalls,
+    approvals: approvalCalls,
+    money: moneyCalls,
+    lending: lendingCalls,
+    analytics: analyticsCalls,
+    system: systemCalls,
+};
+
 export const calls = {
     ...authCalls,
     ...securityCalls,

@@ -98,7 +98,10 @@ const checkReportQuery = (query: ReportQuery, context: z.core.$RefinementCtx<Rep
     }
 };
 
-export const reportQuery = z.object(reportQueryFields).superRefine(checkReportQuery);
+/** What checkReportQuery demands, in words: the published document (contract/openapi/) says it. */
+const REPORT_QUERY_RULE = `\`to\` is not before \`from\`, and the period is at most ${MAX_PERIOD_DAYS} days; the field a scope picks (${BI_PICKED_SCOPES.map(scope => `${SCOPE_FIELD[scope]} for ${scope}`).join(', ')}) is given with that scope and only with it.`;
+
+export const reportQuery = z.object(reportQueryFields).superRefine(checkReportQuery).describe(REPORT_QUERY_RULE);
 export type BiReportQuery = z.input<typeof reportQuery>;
 
 /** The rankings take how many rows to answer, best first. */
@@ -116,5 +119,6 @@ export const rankingQuery = z
             .pipe(z.number().int().min(1).max(MAX_RANKING_ROWS))
             .default(10),
     })
-    .superRefine(checkReportQuery);
+    .superRefine(checkReportQuery)
+    .describe(REPORT_QUERY_RULE);
 export type BiRankingQuery = z.input<typeof rankingQuery>;
