@@ -25,6 +25,7 @@ import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { collectPages } from '../../src/lists/ExportAllButton';
 import { createI18nProvider } from '../../src/i18n';
 import sw from '../../src/i18n/sw';
+import { buildApprovalRequest } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { expectFilterMenuNamed } from './support/filterMenu';
 import { renderPortal, signedInAs } from './support/portal';
@@ -33,23 +34,17 @@ import { renderPortal, signedInAs } from './support/portal';
 const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
-const imeiChange = (id: number, subject: string, more: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
-    id,
-    kind: 'imei_change',
-    status: 'pending',
-    loan_reference: `LPP-00000${id}`,
-    msisdn: `2771000000${id}`,
-    subject,
-    store: { id: 1, name: 'Soweto Central' },
-    reason: 'The screen broke; the shop swapped the phone',
-    change: { old_imei: `35467811000001${id}`, new_imei: `35693803564380${id}` },
-    maker: { id: 2, name: 'Sipho Ndlovu' },
-    created_at: '2026-11-22T08:00:00.000Z',
-    checker: null,
-    decision_note: null,
-    decided_at: null,
-    ...more,
-});
+const imeiChange = (id: number, subject: string, more: Partial<ApprovalRequest> = {}): ApprovalRequest =>
+    buildApprovalRequest({
+        id,
+        subject,
+        loan_reference: `LPP-00000${id}`,
+        msisdn: `2771000000${id}`,
+        reason: 'The screen broke; the shop swapped the phone',
+        change: { old_imei: `35467811000001${id}`, new_imei: `35693803564380${id}` },
+        maker: { id: 2, name: 'Sipho Ndlovu' },
+        ...more,
+    });
 
 const COUNTS = { deregistration: 0, imei_change: 3, loan_transfer: 0, agent_registration: 0, price_change: 0, mine: 0 };
 let rows: ApprovalRequest[] = [];
@@ -276,13 +271,14 @@ describe('an approvals queue', () => {
     it('pages the agent registrations (v2) one row past the page to know whether another follows', async () => {
         signedInAs(['VIEW_MAKER_CHECKER_REQUESTS']);
         const queries: Record<string, string>[] = [];
-        const agent = (id: number): ApprovalRequest => ({
-            ...imeiChange(id, `Agent ${id}`),
-            kind: 'agent_registration',
-            loan_reference: null,
-            change: { username: `agent${id}`, store_name: 'Soweto Central' },
-            maker: { id: 100 + id, name: `Registered ${id}` },
-        });
+        const agent = (id: number): ApprovalRequest =>
+            buildApprovalRequest({
+                id,
+                kind: 'agent_registration',
+                subject: `Agent ${id}`,
+                change: { username: `agent${id}`, store_name: 'Soweto Central' },
+                maker: { id: 100 + id, name: `Registered ${id}` },
+            });
         server.use(
             answer(listServiceTransactions, ({ request }) => {
                 const query = Object.fromEntries(new URL(request.url).searchParams);
@@ -355,12 +351,12 @@ describe('a queue in the address', () => {
         signedInAs(['VIEW_MAKER_CHECKER_REQUESTS']);
         server.use(
             answer(listServiceTransactions, [
-                {
-                    ...imeiChange(41, 'Agent 41'),
+                buildApprovalRequest({
+                    id: 41,
                     kind: 'agent_registration',
-                    loan_reference: null,
+                    subject: 'Agent 41',
                     change: { username: 'agent41', store_name: 'Soweto Central' },
-                },
+                }),
             ]),
         );
         renderPortal('/dashboard/mc_requests_v2');
@@ -372,25 +368,17 @@ describe('a queue in the address', () => {
 });
 
 describe('catalogue price cuts (v2)', () => {
-    const cut: ApprovalRequest = {
-        ...imeiChange(41, 'Samsung Galaxy A15 128 GB'),
+    // The demo's price cut, with the cash prices this test reads.
+    const cut = buildApprovalRequest({
+        id: 41,
         kind: 'price_change',
-        loan_reference: null,
-        msisdn: '',
-        store: null,
-        reason: 'Catalogue price cut of more than 20%',
         change: {
-            sku: 'SAM-A15-128',
-            model: 'Samsung Galaxy A15 128 GB',
+            ...buildApprovalRequest({ kind: 'price_change' }).change,
             cash_price_before: '3299.00',
             cash_price_after: '2309.30',
-            deposit_before: '499.00',
-            deposit_after: '499.00',
-            instalment_amount_before: '99.00',
-            instalment_amount_after: '99.00',
         },
         maker: { id: 4, name: 'Thandi Mokoena' },
-    };
+    });
 
     it('wait in the v2 queue with the cut spelt out, and a checker holding the approving role approves one', async () => {
         signedInAs(['VIEW_MAKER_CHECKER_REQUESTS', 'APPROVE_MAKER_CHECKER_REQUESTS', 'APPROVE_PRICE_CHANGE']);
@@ -510,21 +498,10 @@ describe('the export of a queue', () => {
 });
 
 describe('approving a deregistration', () => {
-    const deregistration: ApprovalRequest = {
-        ...imeiChange(30, 'Ayanda Khumalo'),
-        kind: 'deregistration',
-        loan_reference: 'LPP-000030',
-        change: {},
-        reason: 'Phone returned',
-    };
-    const transfer: ApprovalRequest = {
-        ...imeiChange(31, 'Ayanda Khumalo'),
-        kind: 'loan_transfer',
-        loan_reference: 'LPP-000030',
-        change: { from_msisdn: '27710000030', to_msisdn: '27710000099', to_name: 'Nomsa Dube' },
-        maker: { id: 5, name: 'Thandi Mokoena' },
-    };
-    const change: ApprovalRequest = { ...imeiChange(32, 'Ayanda Khumalo'), loan_reference: 'LPP-000030' };
+    const onLoan = { subject: 'Ayanda Khumalo', loan_reference: 'LPP-000030' };
+    const deregistration = buildApprovalRequest({ ...onLoan, id: 30, kind: 'deregistration' });
+    const transfer = buildApprovalRequest({ ...onLoan, id: 31, kind: 'loan_transfer', maker: { id: 5, name: 'Thandi Mokoena' } });
+    const change = buildApprovalRequest({ ...onLoan, id: 32, maker: { id: 2, name: 'Sipho Ndlovu' } });
 
     it('names every other request on the loan that approving closes, and why, before the checker confirms', async () => {
         signedInAs(['VIEW_DEREGISTRATIONS', 'APPROVE_DEREGISTRATION']);

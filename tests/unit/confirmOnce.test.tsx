@@ -7,6 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { approvalCounts, decideImeiChange, pendingImeiRequests, type ApprovalRequest } from '../../contract/approvals';
+import { buildApprovalRequest } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
@@ -14,22 +15,7 @@ import { renderPortal, signedInAs } from './support/portal';
 const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
-const imeiChange = (id: number, subject: string): ApprovalRequest => ({
-    id,
-    kind: 'imei_change',
-    status: 'pending',
-    loan_reference: `LPP-00000${id}`,
-    msisdn: `2771000000${id}`,
-    subject,
-    store: { id: 1, name: 'Soweto Central' },
-    reason: 'The screen broke; the shop swapped the phone',
-    change: { old_imei: `35467811000001${id}`, new_imei: `35693803564380${id}` },
-    maker: { id: 2, name: 'Sipho Ndlovu' },
-    created_at: '2026-11-22T08:00:00.000Z',
-    checker: null,
-    decision_note: null,
-    decided_at: null,
-});
+const imeiChange = (id: number, subject: string): ApprovalRequest => buildApprovalRequest({ id, subject });
 
 let rows: ApprovalRequest[] = [];
 const decided: { request_id: number; decision: string }[] = [];

@@ -17,27 +17,13 @@ import {
     type ApprovalRequest,
 } from '../../contract/approvals';
 import { dataProvider, largestPageOf } from '../../src/dataProvider';
+import { buildApprovalRequest } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 
 const asked: { path: string; input: Record<string, unknown> }[] = [];
 const bodyOf = async (request: Request) => (await request.clone().json()) as Record<string, unknown>;
 
-const agent = (id: number): ApprovalRequest => ({
-    id,
-    kind: 'agent_registration',
-    status: 'pending',
-    loan_reference: null,
-    msisdn: `27710000${String(id).padStart(3, '0')}`,
-    subject: `Agent ${id}`,
-    store: { id: 1, name: 'Soweto Central' },
-    reason: 'Self-registration',
-    change: { username: `agent${id}`, store_name: 'Soweto Central' },
-    maker: { id: 100 + id, name: `Agent ${id}` },
-    created_at: '2026-11-22T08:00:00.000Z',
-    checker: null,
-    decision_note: null,
-    decided_at: null,
-});
+const agent = (id: number): ApprovalRequest => buildApprovalRequest({ id, kind: 'agent_registration' });
 /** How many v2 requests the fake server holds. */
 let v2Rows = 1;
 

@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { listServiceTransactions, type ApprovalRequest } from '../../contract/approvals';
+import { listServiceTransactions } from '../../contract/approvals';
 import { approvalCounts } from '../../contract/approvals';
 import { register, registerLiveness, registrationCapture, registrationOptions } from '../../contract/registration';
 import { I18nContextProvider } from '../../src/i18n/context';
@@ -18,6 +18,7 @@ import { RegisterPage } from '../../src/pages/auth/RegisterPage';
 import { RegistrationPhotoUpload } from '../../src/pages/auth/RegistrationSteps';
 import { VerifyLivenessPage } from '../../src/pages/auth/VerifyLivenessPage';
 import { png } from '../e2e/fixtures/kycImages';
+import { buildApprovalRequest } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { englishI18n, renderPortal, signedInAs } from './support/portal';
 
@@ -162,22 +163,13 @@ describe('self-registration', () => {
 });
 
 describe("a registration's checker", () => {
-    const registration: ApprovalRequest = {
+    // The registrant is the request's maker too.
+    const registration = buildApprovalRequest({
         id: 31,
         kind: 'agent_registration',
-        status: 'pending',
-        loan_reference: null,
-        msisdn: '27821234567',
         subject: 'Thandi Zulu',
-        store: { id: 4, name: 'Soweto Mall' },
-        reason: 'Agent self-registration',
-        change: { username: 'thandi.zulu', store_name: 'Soweto Mall' },
         maker: { id: 50, name: 'Thandi Zulu' },
-        created_at: '2026-11-22T08:00:00.000Z',
-        checker: null,
-        decision_note: null,
-        decided_at: null,
-    };
+    });
     const counts = { deregistration: 0, imei_change: 0, loan_transfer: 0, agent_registration: 1, price_change: 0, mine: 0 };
 
     it('sees the live photo in the request, opening full size', async () => {

@@ -10,6 +10,7 @@ import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { approvalCounts, pendingImeiRequests, type ApprovalRequest } from '../../contract/approvals';
 import { registrationOptions } from '../../contract/registration';
+import { buildApprovalRequest } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
@@ -19,22 +20,8 @@ const FIRST = { timeout: 40_000 };
 const BUSY = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
-const request = (id: number, subject: string, status: ApprovalRequest['status']): ApprovalRequest => ({
-    id,
-    kind: 'imei_change',
-    status,
-    loan_reference: `LPP-00000${id}`,
-    msisdn: `2771000000${id}`,
-    subject,
-    store: { id: 1, name: 'Soweto Central' },
-    reason: 'Warranty replacement',
-    change: { old_imei: '356938035643809', new_imei: '356938035643817' },
-    maker: { id: 2, name: 'Sipho Ndlovu' },
-    created_at: '2026-11-22T08:00:00.000Z',
-    checker: null,
-    decision_note: null,
-    decided_at: null,
-});
+const request = (id: number, subject: string, status: ApprovalRequest['status']): ApprovalRequest =>
+    buildApprovalRequest({ id, subject, status });
 
 const ROWS = [
     request(7, 'Zanele Dube', 'pending'),

@@ -14,6 +14,7 @@ import { dataProvider } from '../../src/dataProvider';
 import { refreshesOf, defineWrite } from '../../src/dataProvider/defineWrite';
 import { useWrite } from '../../src/dataProvider/useWrite';
 import type { Decision } from '../../src/resources/approvals/writes';
+import { buildApprovalRequest } from '../builders';
 
 /** Every resource a decision could touch, each with a list cached under react-admin's key. */
 const CACHED = [
@@ -34,22 +35,7 @@ const CACHED = [
     'suspense-transactions',
 ] as const;
 
-const requestOf = (id: number, kind: ApprovalKind): ApprovalRequest => ({
-    id,
-    kind,
-    status: 'pending',
-    loan_reference: kind === 'agent_registration' || kind === 'price_change' ? null : `LPP-00000${id}`,
-    msisdn: `2771000000${id}`,
-    subject: 'Zanele Dube',
-    store: { id: 1, name: 'Soweto Central' },
-    reason: 'Asked for',
-    change: {},
-    maker: { id: 2, name: 'Sipho Ndlovu' },
-    created_at: '2026-11-22T08:00:00.000Z',
-    checker: null,
-    decision_note: null,
-    decided_at: null,
-});
+const requestOf = (id: number, kind: ApprovalKind): ApprovalRequest => buildApprovalRequest({ id, kind });
 
 /**
  * Runs `decide` through useWrite against a provider whose decisions answer at once, with every
