@@ -1,7 +1,7 @@
 /**
  * Every page of the signed-in shell and where it lives, gathered from the folders: each folder with
  * pages declares its own in `routes.ts` (`src/resources/<d>/routes.ts`, `src/pages/<d>/routes.ts`;
- * what a route is made of: lib/routeTable.ts), found here by its place and typed by declaration
+ * what a route is made of: routeTable.ts), found here by its place and typed by declaration
  * merging, as the data layer finds each folder's calls and writes, so a new folder's pages need no
  * edit here. The side menu (spec §2, layout/menu.ts) takes its entries, labels, gates, groups,
  * badges and order from them, App.tsx its routes (each folder's `screens.tsx` maps its shell
@@ -12,9 +12,10 @@
  * Names, paths and role gates only, no icon and no screen: the add-loan gates read it on the
  * sign-in page too. Nothing here imports a folder, and a folder's `routes.ts` imports only below it.
  */
-import type { RouteDef, RouteTable, ShellKeysOf, MenuKeysOf } from './lib/routeTable';
+import { mergeFolderTables } from './lib/folderTables';
+import type { MenuKeysOf, RouteDef, RouteTable, ShellKeysOf } from './routeTable';
 
-export { MENU_GROUPS, type MenuGroupKey, type MenuPlace, type RouteDef } from './lib/routeTable';
+export { MENU_GROUPS, type MenuGroupKey, type MenuPlace, type RouteDef } from './routeTable';
 
 /**
  * Each folder's table of routes by the folder's name, filled in by the folders themselves:
@@ -33,19 +34,8 @@ const folders = import.meta.glob<RouteTable>(['./resources/*/routes.ts', './page
     import: 'routes',
 });
 
-const gathered = (): RouteTable => {
-    const all: Record<string, RouteDef> = {};
-    for (const [file, table] of Object.entries(folders)) {
-        for (const [key, route] of Object.entries(table)) {
-            if (key in all) throw new Error(`Route "${key}" is declared twice (again in ${file})`);
-            all[key] = route;
-        }
-    }
-    return all;
-};
-
 /** Every folder's routes by key. */
-export const ROUTES = gathered() as Routes;
+export const ROUTES = mergeFolderTables('Route', folders) as Routes;
 
 export type RouteKey = keyof Routes;
 

@@ -7,31 +7,30 @@
  */
 import type { ReactElement } from 'react';
 import type { DashboardComponent } from 'react-admin';
+import { mergeFolderTables } from './lib/folderTables';
 import type { ResourcePropsByName, ScreenFolder } from './lib/screenTable';
 import type { ShellRouteKey } from './routes';
 
 const folders = import.meta.glob<ScreenFolder>(['./resources/*/screens.tsx', './pages/*/screens.tsx'], { eager: true });
 
-/** Every folder's entries of one table merged into one, refusing a name two folders give. */
-const merged = <T>(what: string, tableOf: (folder: ScreenFolder) => Readonly<Record<string, T>> | undefined) => {
-    const all: Record<string, T> = {};
-    for (const [file, folder] of Object.entries(folders)) {
-        for (const [name, entry] of Object.entries(tableOf(folder) ?? {})) {
-            if (name in all) throw new Error(`${what} "${name}" is declared twice (again in ${file})`);
-            all[name] = entry;
-        }
-    }
-    return all;
-};
+/** One table of each folder's file, by the file's path. */
+const each = <T>(tableOf: (folder: ScreenFolder) => T) =>
+    Object.fromEntries(Object.entries(folders).map(([file, folder]) => [file, tableOf(folder)]));
 
 /**
  * The screen of every route App.tsx renders, by route key; tests/unit/screens.test.ts checks that
  * each such route has one and each screen a route.
  */
-export const SCREENS = merged('Screen', folder => folder.screens) as Readonly<Record<ShellRouteKey, ReactElement>>;
+export const SCREENS = mergeFolderTables(
+    'Screen',
+    each(folder => folder.screens),
+) as Readonly<Record<ShellRouteKey, ReactElement>>;
 
 /** What else a resource holds, by its name: its own create, edit and show screens, how a picker names its records. */
-export const RESOURCE_PROPS: ResourcePropsByName = merged('Resource', folder => folder.resourceProps);
+export const RESOURCE_PROPS: ResourcePropsByName = mergeFolderTables(
+    'Resource',
+    each(folder => folder.resourceProps),
+);
 
 const [home, ...more] = Object.values(folders).flatMap(folder => (folder.home ? [folder.home] : []));
 if (!home || more.length) throw new Error("Exactly one folder's screens.tsx gives the shell its home page");

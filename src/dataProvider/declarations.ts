@@ -3,6 +3,7 @@
  * exports its resources by default and is found here, so adding a resource takes its folder, its
  * `<Resource>` line in App.tsx and its menu entry, nothing more.
  */
+import { mergeFolderTables } from '../lib/folderTables';
 import type { ResourceDeclaration } from './defineResource';
 
 const files = import.meta.glob<Record<string, ResourceDeclaration>>('../resources/*/calls.ts', {
@@ -10,15 +11,4 @@ const files = import.meta.glob<Record<string, ResourceDeclaration>>('../resource
     import: 'default',
 });
 
-const byName = (): Record<string, ResourceDeclaration> => {
-    const all: Record<string, ResourceDeclaration> = {};
-    for (const [file, declared] of Object.entries(files)) {
-        for (const [name, declaration] of Object.entries(declared)) {
-            if (name in all) throw new Error(`Resource "${name}" is declared twice (again in ${file})`);
-            all[name] = declaration;
-        }
-    }
-    return all;
-};
-
-export const DECLARED_RESOURCES: Readonly<Record<string, ResourceDeclaration>> = byName();
+export const DECLARED_RESOURCES: Readonly<Record<string, ResourceDeclaration>> = mergeFolderTables('Resource', files);

@@ -9,6 +9,7 @@
  * finds each `calls.ts`) and registers its table's type in `PortalWriteFolders` by declaration
  * merging, so a new folder's writes need no edit here, and the data layer stays below the screens.
  */
+import { mergeFolderTables } from '../lib/folderTables';
 import type { WriteTable } from './defineWrite';
 
 /**
@@ -30,16 +31,5 @@ export type WriteMethods = { [K in WriteName]: Writes[K]['run'] };
 
 const folders = import.meta.glob<WriteTable>('../resources/*/writes.ts', { eager: true, import: 'default' });
 
-const gathered = (): WriteTable => {
-    const all: WriteTable = {};
-    for (const [file, table] of Object.entries(folders)) {
-        for (const [name, write] of Object.entries(table)) {
-            if (name in all) throw new Error(`Write "${name}" is declared twice (again in ${file})`);
-            all[name] = write;
-        }
-    }
-    return all;
-};
-
 /** Every folder's writes by name. */
-export const WRITES: WriteTable = gathered();
+export const WRITES: WriteTable = mergeFolderTables('Write', folders);

@@ -5,7 +5,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ReactElement } from 'react';
 import type { DashboardComponent, ResourceProps } from 'react-admin';
-import type { MenuKeysOf, RouteTable, ShellKeysOf } from './routeTable';
+import type { MenuKeysOf, RouteTable, ShellKeysOf } from '../routeTable';
 
 /** A folder's screens: one for each of its shell routes, so a route without one does not type-check. */
 export type ScreensOf<T extends RouteTable> = Record<ShellKeysOf<T>, ReactElement>;

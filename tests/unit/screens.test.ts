@@ -4,7 +4,7 @@
  * in the folder that declares the route, and no screen stands without a route.
  */
 import { describe, expect, it } from 'vitest';
-import type { RouteTable } from '../../src/lib/routeTable';
+import type { RouteTable } from '../../src/routeTable';
 import type { ScreenFolder } from '../../src/lib/screenTable';
 import { ROUTE_KEYS, isShellRoute } from '../../src/routes';
 import { SCREENS } from '../../src/screens';

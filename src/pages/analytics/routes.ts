@@ -1,5 +1,5 @@
 /** The BI page, outside the signed-in shell (Portal.tsx routes it): in the menu only. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     analytics: { path: '/bi', menu: list('bi', { order: 160 }) },

@@ -1,5 +1,5 @@
 /** The signed-in user's own profile and password, reached from the user menu. */
-import type { RouteTable } from '../../lib/routeTable';
+import type { RouteTable } from '../../routeTable';
 
 export const routes = {
     profile: { path: 'profile' },

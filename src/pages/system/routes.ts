@@ -2,7 +2,7 @@
  * Not in the specification's menu: the system check support staff run at a shop, and the same
  * with the beta switches.
  */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     system_check: { path: 'test', menu: list('system-check', { order: 290 }) },

@@ -1,5 +1,5 @@
 /** The agents' list. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     agents: { path: 'agents', under: 'agents', menu: list('agents', { order: 30 }) },

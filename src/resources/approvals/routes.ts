@@ -1,6 +1,6 @@
 /** The approvals queues, each a resource of its name whose menu badge counts its kinds of request. */
 import { LOAN_APPROVAL_KINDS, SERVICE_APPROVAL_KINDS } from '../../../contract/approvals';
-import { queue, type RouteTable } from '../../lib/routeTable';
+import { queue, type RouteTable } from '../../routeTable';
 
 export const routes = {
     deregistrations: queue('deregistrations', ['deregistration'], { order: 130 }),

@@ -1,5 +1,5 @@
 /** The audit trail. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     audit: { path: 'audit', menu: list('audit-events', { order: 280 }) },

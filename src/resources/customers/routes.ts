@@ -2,7 +2,7 @@
  * The customer lookups and views, one of each per variant (lib/customerVariants.ts): staff,
  * digitally assisted, field agent and field agent by shop. Only the lookups are in the menu.
  */
-import { find, type RouteTable } from '../../lib/routeTable';
+import { find, type RouteTable } from '../../routeTable';
 
 export const routes = {
     find_customer: { path: 'customers/find', menu: find('customers', { order: 40 }) },

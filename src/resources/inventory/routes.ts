@@ -1,5 +1,5 @@
 /** The devices in stock, adding them, and the catalogue's prices. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     inventory: { path: 'inventory', under: 'inventory', menu: list('inventory', { order: 120 }) },

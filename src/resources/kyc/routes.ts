@@ -1,5 +1,5 @@
 /** The KYC submissions' queue and the validation of one. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     kyc_verification: { path: 'customers/ocr', menu: list('kyc-submissions', { order: 210, group: 'kyc' }) },

@@ -1,5 +1,5 @@
 /** The loans in arrears and the policy that locks their phones. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     // Not in the specification's menu: the loans in arrears.

@@ -1,5 +1,5 @@
 /** The payment search, the suspense queue and its reconciliation, and the insurance claims. */
-import { find, list, type RouteTable } from '../../lib/routeTable';
+import { find, list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     find_transaction: { path: 'transactions/find', under: 'transactions', menu: find('transactions', { order: 60 }) },

@@ -1,5 +1,5 @@
 /** The add-loan wizard at each of its five entries (lib/saleEntries.ts), reached from a customer's page. */
-import type { RouteTable } from '../../lib/routeTable';
+import type { RouteTable } from '../../routeTable';
 
 export const routes = {
     add_loan: { path: 'customers/add-loan' },

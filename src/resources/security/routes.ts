@@ -1,5 +1,5 @@
 /** The security groups and their roles, with their own create, show and edit screens. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     security: { path: 'security', under: 'security', menu: list('security', { order: 270 }) },

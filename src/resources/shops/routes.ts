@@ -1,5 +1,5 @@
 /** The shops and a shop's agents. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     shop: { path: 'shop', under: 'shop', menu: list('shop', { order: 100 }) },

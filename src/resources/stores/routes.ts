@@ -1,5 +1,5 @@
 /** The stores: their list, a new one, and one store's page. */
-import { list, type RouteTable } from '../../lib/routeTable';
+import { list, type RouteTable } from '../../routeTable';
 
 export const routes = {
     stores: { path: 'stores', under: 'stores', menu: list('stores', { order: 90 }) },

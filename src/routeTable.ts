@@ -4,7 +4,7 @@
  * gates and menu places only, no icon and no screen: the add-loan gates read the routes on the
  * sign-in page too. src/routes.ts gathers the folders' tables into one.
  */
-import type { ApprovalKind } from '../../contract/approvals';
+import type { ApprovalKind } from '../contract/approvals';
 
 /** The menu's groups (spec §2), each shown where its first entry stands in the menu's order. */
 export const MENU_GROUPS = ['field_agent', 'approvals', 'kyc', 'suspense', 'tpi'] as const;
