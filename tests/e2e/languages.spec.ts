@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import pt from '../../src/i18n/pt';
-import sw from '../../src/i18n/sw';
+import { pt, sw } from './catalogs';
 import { expectAccessible } from './support';
 
 const signInTitle = (catalog: typeof sw) => (catalog.auth as { sign_in_title: string }).sign_in_title;

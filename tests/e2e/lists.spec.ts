@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { API_BASE } from '../../contract';
 import { reconcileDeposits } from '../../contract/money';
-import en from '../../src/i18n/en';
+import { en } from './catalogs';
 import { parseCsv } from '../../src/lib/csv';
 import { expectAccessible, signIn, tokenOf } from './support';
 

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import en from '../../src/i18n/en';
-import pt from '../../src/i18n/pt';
-import sw from '../../src/i18n/sw';
+import { en, pt, sw } from './catalogs';
 import { DEMO_PASSWORD, expectAccessible, expectDashboard, signIn } from './support';
 
 type Catalog = typeof en;

@@ -5,6 +5,8 @@ import { ERROR_KEYS } from '../../contract/errors';
 import en from '../../src/i18n/en';
 import enApp from '../../src/i18n/en.app';
 import enPublic from '../../src/i18n/en.public';
+import enShared from '../../src/i18n/en.shared';
+import { mergeCatalogs, type CatalogPart } from '../../src/i18n/mergeCatalogs';
 import pt from '../../src/i18n/pt';
 import ptApp from '../../src/i18n/pt.app';
 import ptPublic from '../../src/i18n/pt.public';
@@ -114,6 +116,63 @@ describe.each([
         const keys = (part: object) => Object.keys(flatten(part as Tree)).sort();
         expect(keys(swahili)).toEqual(keys(english));
         expect(keys(portuguese)).toEqual(keys(english));
+    });
+});
+
+/** Each folder's words by folder (`resources/money`) and language, as en.app.ts and its kin find them. */
+const FOLDER_FILES = import.meta.glob<CatalogPart>(['../../src/resources/*/i18n/*.ts', '../../src/pages/*/i18n/*.ts'], {
+    eager: true,
+    import: 'default',
+});
+const folderWords = Object.entries(FOLDER_FILES).reduce<Record<string, Record<string, CatalogPart>>>((all, [file, words]) => {
+    const [, folder, language] = /src\/(\w+\/[\w-]+)\/i18n\/(\w+)\.ts$/.exec(file)!;
+    return { ...all, [folder!]: { ...all[folder!], [language!]: words } };
+}, {});
+
+describe("the folders' own words", () => {
+    it('are found in the folders that have screens', () => {
+        expect(Object.keys(folderWords)).toEqual(expect.arrayContaining(['resources/customers', 'pages/dashboard']));
+    });
+
+    it.each(Object.keys(folderWords))('of %s are in the three languages, with the same keys', folder => {
+        const languages = folderWords[folder]!;
+        expect(Object.keys(languages).sort()).toEqual(['en', 'pt', 'sw']);
+        const keys = (part: CatalogPart | undefined) => Object.keys(flatten((part ?? {}) as Tree)).sort();
+        // The folder and each key it lacks or has too many of, by language.
+        for (const language of ['sw', 'pt'])
+            expect({ folder, language, keys: keys(languages[language]) }).toEqual({ folder, language, keys: keys(languages.en) });
+    });
+
+    it('define each key once, neither in two folders nor in a folder and the shared part', () => {
+        const places = new Map<string, string[]>();
+        const add = (place: string, part: CatalogPart) => {
+            for (const key of Object.keys(flatten(part as Tree))) places.set(key, [...(places.get(key) ?? []), place]);
+        };
+        add('src/i18n/en.shared.ts', enShared);
+        for (const [folder, languages] of Object.entries(folderWords)) add(folder, languages.en!);
+        expect([...places].filter(([, where]) => where.length > 1)).toEqual([]);
+    });
+
+    it('make up, with the shared part, the whole app part: nothing else, nothing lost', () => {
+        const held = [
+            ...Object.keys(flatten(enShared)),
+            ...Object.values(folderWords).flatMap(({ en }) => Object.keys(flatten(en as Tree))),
+        ];
+        expect(held.sort()).toEqual(Object.keys(flatten(enApp as Tree)).sort());
+    });
+
+    it('are merged by a helper that names a key two places define, and the place that defined it again', () => {
+        const shared = { menu: { dashboard: 'Dashboard' } };
+        expect(mergeCatalogs(shared, { 'a/en.ts': { menu: { users: 'Users' } } })).toEqual({
+            menu: { dashboard: 'Dashboard', users: 'Users' },
+        });
+        expect(() => mergeCatalogs(shared, { 'a/en.ts': { menu: { dashboard: 'Home' } } })).toThrow(
+            'The catalog key "menu.dashboard" is defined twice (again in a/en.ts)',
+        );
+        expect(() => mergeCatalogs(shared, { 'b/en.ts': { menu: 'Menu' } })).toThrow(
+            '"menu" is defined twice (again in b/en.ts)',
+        );
+        expect(shared).toEqual({ menu: { dashboard: 'Dashboard' } });
     });
 });
 

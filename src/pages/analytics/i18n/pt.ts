@@ -1,0 +1,116 @@
+import type { TranslationOf } from '../../../i18n/mergeCatalogs';
+import type en from './en';
+
+/**
+ * The Analytics (BI) page's words and its menu entry's, in Portuguese: found by their place and
+ * merged into the app part (src/i18n/mergeCatalogs.ts).
+ */
+const pt = {
+    menu: {
+        analytics: 'Análises',
+    },
+    // A página de análises, /bi
+    bi: {
+        title: 'Análises',
+        no_access: 'As análises precisam de uma função de análise, que o seu grupo de segurança não tem.',
+        empty: 'Não há vendas nem pagamentos neste período e âmbito. Escolha outro período ou âmbito.',
+        period: {
+            from: 'De',
+            to: 'Até',
+            presets: 'Período',
+            last_7: 'Últimos 7 dias',
+            last_30: 'Últimos 30 dias',
+            this_month: 'Este mês',
+            last_month: 'Mês passado',
+            this_year: 'Este ano',
+            invalid: 'Indique uma data.',
+            to_before_from: 'O fim é anterior ao início.',
+            too_long: 'No máximo %{days} dias.',
+            compared: 'variações face a %{period}',
+        },
+        scope: {
+            label: 'Âmbito',
+            all: 'Todo o negócio',
+            region: 'Região',
+            shop: 'Loja',
+            agent: 'Agente',
+            pick_region: 'Escolha uma região para ver os seus números.',
+            pick_shop: 'Escolha uma loja para ver os seus números.',
+            pick_agent: 'Escolha um agente para ver os seus números.',
+            no_match: 'Nada corresponde',
+        },
+        kpi: {
+            title: 'Números principais',
+            loans_originated: 'Empréstimos concedidos',
+            loan_value: 'No valor de %{value}',
+            collected: 'Cobrado',
+            repayment_rate: 'Taxa de reembolso',
+            repayment_detail: '%{collected} de %{due} vencidos',
+            nothing_due: 'Nada venceu',
+            par: 'Carteira em risco (PAR %{days})',
+            par_detail: '%{risk} de %{balance}',
+            no_balance: 'Sem saldo ativo',
+            devices_locked: 'Dispositivos bloqueados',
+            active_loans: 'Empréstimos ativos',
+            active_detail: '%{balance} em dívida',
+            today: 'À data de hoje',
+        },
+        change: {
+            up: 'Subiu %{change} face ao período anterior',
+            down: 'Desceu %{change} face ao período anterior',
+            same: 'Sem variação face ao período anterior',
+            no_comparable: 'Sem período comparável: poucos empréstimos no período anterior',
+            none: 'Nada com que comparar',
+            points: '%{points} pontos percentuais',
+        },
+        chart: {
+            chart: 'Gráfico',
+            table: 'Tabela',
+            chart_of: 'Gráfico de %{chart}',
+            table_of: 'Tabela de %{chart}',
+            views: 'Mostrar %{chart} como',
+            export: 'Exportar CSV',
+            export_of: 'Exportar CSV de %{chart}',
+            empty: 'Nada neste período.',
+            top: 'os primeiros %{shown} de %{total}',
+        },
+        reports: {
+            series: 'Vendas e cobranças',
+            shops: 'Melhores lojas',
+            agents: 'Melhores agentes',
+            shop_owners: 'Donos de lojas',
+            brands: 'Lojas de marca e sem marca',
+            brand_series: 'Vendas das lojas de marca e sem marca',
+        },
+        describe: {
+            series: 'Linhas do valor dos empréstimos concedidos e do dinheiro cobrado, por %{bucket}.',
+            ranking: 'Barras dos empréstimos concedidos por cada um, os maiores primeiro.',
+            brands: 'Um anel dos empréstimos concedidos nas lojas de marca e nas sem marca.',
+            brand_series: 'Barras empilhadas dos empréstimos concedidos nas lojas de marca e nas sem marca, por %{bucket}.',
+        },
+        bucket: { day: 'Dia', week: 'Semana', month: 'Mês', week_of: 'Semana de %{date}' },
+        brand: { branded: 'De marca', unbranded: 'Sem marca' },
+        columns: {
+            loans: 'Empréstimos concedidos',
+            loan_value: 'Valor dos empréstimos',
+            collected: 'Cobrado',
+            active_loans: 'Empréstimos ativos',
+            par: 'PAR %{days}',
+            devices_locked: 'Dispositivos bloqueados',
+            shop: 'Loja',
+            agent: 'Agente',
+            owner: 'Dono',
+            region: 'Região',
+            brand: 'Marca',
+            shops: 'Lojas',
+            no_owner: 'Dono não registado',
+            no_shop: 'Sem loja',
+            branded_loans: 'Empréstimos de marca',
+            unbranded_loans: 'Empréstimos sem marca',
+            branded_value: 'Valor de marca',
+            unbranded_value: 'Valor sem marca',
+        },
+    },
+} satisfies TranslationOf<typeof en>;
+
+export default pt;

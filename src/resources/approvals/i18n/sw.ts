@@ -1,0 +1,140 @@
+import type { TranslationOf } from '../../../i18n/mergeCatalogs';
+import type en from './en';
+
+/**
+ * The approvals queues' words: the queues, a request and its decision, their resources' names and
+ * menu entries, in Swahili: found by their place and merged into the app part
+ * (src/i18n/mergeCatalogs.ts).
+ */
+const sw = {
+    menu: {
+        deregistrations: 'Maombi ya kusitisha mikopo',
+        mc_requests_v2: 'Maombi ya mtengenezaji na mkaguzi v2',
+        mc_requests: 'Maombi ya mtengenezaji na mkaguzi (simu)',
+        imei_changes: 'Maombi ya kubadilisha IMEI',
+        transfer_loan_requests: 'Maombi ya kuhamisha umiliki wa mkopo',
+    },
+    resources: {
+        // Foleni za idhini (toleo 10)
+        deregistrations: { name: 'Ombi la kufuta usajili |||| Maombi ya kufuta usajili' },
+        imei_changes: { name: 'Ombi la kubadilisha IMEI |||| Maombi ya kubadilisha IMEI' },
+        transfer_loan_requests: { name: 'Ombi la kuhamisha umiliki wa mkopo |||| Maombi ya kuhamisha umiliki wa mkopo' },
+        mc_requests: { name: 'Ombi la mtengenezaji na mkaguzi wa simu |||| Maombi ya mtengenezaji na mkaguzi wa simu' },
+        mc_requests_v2: { name: 'Ombi la mtengenezaji na mkaguzi v2 |||| Maombi ya mtengenezaji na mkaguzi v2' },
+    },
+    approvals: {
+        count: 'Ombi %{smart_count} |||| Maombi %{smart_count}',
+        tabs: { label: 'Maombi ya nani', all: 'Maombi yote', mine: 'Maombi yangu' },
+        kinds: {
+            deregistration: 'Kufuta usajili',
+            imei_change: 'Kubadilisha IMEI',
+            loan_transfer: 'Kuhamisha umiliki',
+            agent_registration: 'Usajili wa wakala',
+            price_change: 'Punguzo la bei',
+        },
+        statuses: { pending: 'Linasubiri', approved: 'Limeidhinishwa', rejected: 'Limekataliwa' },
+        fields: {
+            id: 'Ombi',
+            kind: 'Aina',
+            status: 'Hali',
+            loan_reference: 'Mkopo',
+            subject: 'Linamhusu',
+            customer: 'Mteja',
+            agent: 'Wakala',
+            liveness: 'Picha ya moja kwa moja',
+            msisdn: 'Namba ya simu',
+            store: 'Duka',
+            change: 'Mabadiliko',
+            old_imei: 'IMEI ya zamani',
+            new_imei: 'IMEI mpya',
+            from_customer: 'Kutoka kwa mteja',
+            to_customer: 'Kwenda kwa mteja',
+            username: 'Jina la mtumiaji',
+            reason: 'Sababu iliyotolewa',
+            maker: 'Limeombwa na',
+            created_at: 'Tarehe ya ombi',
+            checker: 'Limeamuliwa na',
+            decided_at: 'Tarehe ya uamuzi',
+            decision_note: 'Maelezo ya uamuzi',
+            from: 'Maombi kuanzia',
+            to: 'Maombi hadi',
+            actions: 'Vitendo',
+            select: 'Chagua',
+            phone_model: 'Aina ya simu',
+            cash_price: 'Bei taslimu',
+            deposit: 'Malipo ya awali',
+            instalment_amount: 'Awamu',
+        },
+        // The live photo a self-registration took, beside its request (approvals/RegistrationCapture.tsx)
+        liveness: {
+            none: 'Mwombaji hakupiga picha ya moja kwa moja.',
+            passed: 'Uso halisi umeonekana (alama %{score}%), ilipigwa %{when}',
+            failed: 'Hakuna uso halisi ulioonekana (alama %{score}%), ilipigwa %{when}',
+            alt: 'Picha ya moja kwa moja ya %{name}',
+            open: 'Fungua picha ya moja kwa moja ya %{name} kwa ukubwa kamili',
+            load_failed: 'Picha ya moja kwa moja haikuweza kupakiwa.',
+        },
+        change: {
+            deregistration: 'Kusitisha mkopo %{reference} na kuiachilia simu yake',
+            agent_registration: 'Kuwezesha %{username} katika %{store}',
+            price_change:
+                '%{model}: bei taslimu %{cash_before} → %{cash_after}, malipo ya awali %{deposit_before} → %{deposit_after}, awamu %{instalment_before} → %{instalment_after}',
+        },
+        requested_by: 'Limeombwa na %{name}, %{when}',
+        details: 'Maelezo',
+        details_of: 'Maelezo ya ombi %{id}',
+        page_title: 'Ombi %{id}',
+        back: 'Rudi kwenye %{queue}',
+        open_of: 'Fungua ombi %{id} kwenye ukurasa wake',
+        select: 'Chagua ombi %{id}',
+        approve: 'Idhinisha',
+        reject: 'Kataa',
+        approve_of: 'Idhinisha ombi %{id}',
+        reject_of: 'Kataa ombi %{id}',
+        approve_title: 'Uidhinishe ombi %{id}?',
+        reject_title: 'Ukatae ombi %{id}?',
+        approve_content: '%{kind} kwa %{subject}: %{change}. Ukiidhinisha, mabadiliko yanafanyika mara moja.',
+        reject_content: '%{kind} kwa %{subject}: %{change}. Ukikataa hakuna kinachobadilika; mtengenezaji atasoma sababu yako.',
+        closes: {
+            intro: 'Ukiidhinisha, ombi jingine linalosubiri kwenye mkopo %{reference} litafungwa pia: haliwezi kuidhinishwa baada ya hili. |||| Ukiidhinisha, maombi mengine %{smart_count} yanayosubiri kwenye mkopo %{reference} yatafungwa pia: hakuna linaloweza kuidhinishwa baada ya hili.',
+            hidden: 'Pia ombi jingine 1 ambalo huna ruhusa ya kuliona. |||| Pia maombi mengine %{smart_count} ambayo huna ruhusa ya kuyaona.',
+            item: '#%{id} %{kind}, lililoombwa na %{maker}',
+            told: 'Kila moja litakataliwa likieleza kuwa mkopo ulifutiwa usajili kwa ombi #%{id}; aliyeliomba ataona maelezo hayo kwenye “Maombi yangu” na kupokea SMS.',
+            loading: 'Inakagua maombi mengine yatakayofungwa ukiidhinisha…',
+            failed: 'Imeshindikana kukagua maombi mengine yatakayofungwa. Ghairi kisha ujaribu tena.',
+        },
+        note: 'Maelezo (si lazima)',
+        note_help: 'Yanahifadhiwa pamoja na uamuzi katika kumbukumbu za ukaguzi.',
+        reason: 'Sababu',
+        reason_help: 'Inahitajika ili kukataa: angalau herufi 3. Mtengenezaji ataisoma.',
+        reason_required: 'Eleza kwa nini unakataa, kwa angalau herufi 3.',
+        note_too_long: 'Herufi 500 kwa zaidi.',
+        approved: 'Ombi %{id} limeidhinishwa',
+        rejected: 'Ombi %{id} limekataliwa',
+        bulk: {
+            approve: 'Idhinisha yaliyochaguliwa',
+            reject: 'Kataa yaliyochaguliwa',
+            approve_title: 'Uidhinishe ombi %{smart_count}? |||| Uidhinishe maombi %{smart_count}?',
+            reject_title: 'Ukatae ombi %{smart_count}? |||| Ukatae maombi %{smart_count}?',
+            approve_content:
+                'Kila ombi linaidhinishwa peke yake. Lililoamuliwa na mtu mwingine katikati ya muda huu linaripotiwa, halibadilishwi.',
+            reject_content:
+                'Kila ombi linakataliwa peke yake, kwa sababu hii. Lililoamuliwa na mtu mwingine katikati ya muda huu linaripotiwa, halibadilishwi.',
+            approve_results: 'Inaidhinisha ombi %{smart_count} |||| Inaidhinisha maombi %{smart_count}',
+            reject_results: 'Inakataa ombi %{smart_count} |||| Inakataa maombi %{smart_count}',
+            progress: 'Yameamuliwa %{done} kati ya %{total}',
+            done: 'Imekamilika. Yameamuliwa sasa: %{decided}. Yalikuwa yameshaamuliwa: %{already}. Yamekataliwa na mfumo: %{refused}.',
+            results_title: 'Matokeo ya kila ombi',
+            result: 'Matokeo',
+            why: 'Kwa nini',
+            outcomes: {
+                approved: 'Limeidhinishwa',
+                rejected: 'Limekataliwa',
+                already: 'Lilikuwa limeshaamuliwa',
+                refused: 'Limezuiwa',
+            },
+        },
+    },
+} satisfies TranslationOf<typeof en>;
+
+export default sw;
