@@ -9,6 +9,7 @@ import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';
 import { AUDIT_ACTION_WORDS, subjectOf } from '../../src/resources/audit/actions';
 import { changesOf } from '../../src/resources/audit/auditDiff';
+import { buildAuditEvent } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { expectFilterMenuNamed } from './support/filterMenu';
 import { renderPortal, signedInAs } from './support/portal';
@@ -18,19 +19,16 @@ const FIRST = { timeout: 15_000 };
 // Whole journeys through the portal, each of many renders: slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-const renamed: AuditEventRecord = {
+const renamed: AuditEventRecord = buildAuditEvent({
     id: 41,
     actor: { id: 1, username: 'admin', name: 'Thandi Mokoena' },
-    role_used: 'EDIT_USER',
     action: 'admins.update',
     entity: 'admins',
     entity_id: '2',
     subject: 'sipho.n',
     before: { id: 2, first_name: 'Sipho', last_name: 'Ndlovu', status: 'active' },
     after: { id: 2, first_name: 'Sipho', last_name: 'Dlamini', status: 'active' },
-    coords: null,
-    at: '2026-11-22T09:30:00.000Z',
-};
+});
 const disabled: AuditEventRecord = {
     ...renamed,
     id: 42,
