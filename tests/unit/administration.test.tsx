@@ -11,6 +11,7 @@ import {
 } from '../../contract/security';
 import { endAdminSessions, getAdmin, setAdminStatus, updateAdmin } from '../../contract/users';
 import { registrationOptions } from '../../contract/registration';
+import { buildAdminGroup } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 import { sipho } from './support/adminFixtures';
@@ -22,14 +23,8 @@ const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 1000, skip: 0, data });
-const group = (id: number, name: string): AdminGroup => ({
-    id,
-    name,
-    description: '',
-    role_count: 1,
-    user_count: 1,
-    created_at: '2026-11-01T08:00:00.000Z',
-});
+const group = (id: number, name: string): AdminGroup =>
+    buildAdminGroup({ id, name, description: '', role_count: 1, user_count: 1 });
 const sent: { method: string; path: string; body?: unknown }[] = [];
 const record = async (request: Request) => {
     const body: unknown =

@@ -2,31 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listAdminGroups, listAdminRoles, type AdminGroup } from '../../contract/security';
 import { createAdmin, listAdmins, updateAdmin, type Admin } from '../../contract/users';
 import { dataProvider } from '../../src/dataProvider';
+import { buildAdmin, buildAdminGroup } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 
-const admin = (id: number): Admin => ({
-    id,
-    username: `user${id}`,
-    first_name: 'Thandi',
-    last_name: 'Mokoena',
-    msisdn: `2782000${String(id).padStart(4, '0')}`,
-    email: null,
-    group_id: 1,
-    group_name: 'Portal Staff',
-    store_id: null,
-    store_name: null,
-    status: 'active',
-    otp_enabled: false,
-    created_at: '2026-11-01T08:00:00.000Z',
-});
-const group = (id: number, name: string): AdminGroup => ({
-    id,
-    name,
-    description: '',
-    role_count: 0,
-    user_count: 0,
-    created_at: '2026-11-01T08:00:00.000Z',
-});
+const admin = (id: number): Admin => buildAdmin({ id });
+const group = (id: number, name: string): AdminGroup => buildAdminGroup({ id, name });
 
 /** Answers `ids=…` with exactly those users, as the server does. */
 const listUsers = answer(listAdmins, ({ request }) => {

@@ -21,20 +21,14 @@ import {
 import { listAdmins } from '../../contract/users';
 import en from '../../src/i18n/en';
 import { session } from '../../src/lib/session';
+import { buildAdminGroup } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 import { sipho } from './support/adminFixtures';
 
 const errors = en.errors as Record<string, string>;
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
-const group: AdminGroup = {
-    id: 7,
-    name: 'Auditors',
-    description: 'Reads users',
-    role_count: 1,
-    user_count: 0,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
+const group: AdminGroup = buildAdminGroup({ id: 7, name: 'Auditors', description: 'Reads users', role_count: 1 });
 const held: GroupRole[] = [
     { id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } },
 ];

@@ -16,20 +16,14 @@ import {
 import en from '../../src/i18n/en';
 import { I18nContextProvider } from '../../src/i18n/context';
 import { OfflineBanner } from '../../src/layout/OfflineBanner';
+import { buildAdminGroup } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 import { englishI18n, renderPortal, signedInAs } from './support/portal';
 
 const app = en.app as Record<string, string>;
 const errors = en.errors as Record<string, string>;
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
-const created: AdminGroup = {
-    id: 9,
-    name: 'Night shift',
-    description: '',
-    role_count: 0,
-    user_count: 0,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
+const created: AdminGroup = buildAdminGroup({ id: 9, name: 'Night shift', description: '' });
 
 const requests: string[] = [];
 const server = contractServer(

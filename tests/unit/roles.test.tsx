@@ -14,6 +14,7 @@ import { createI18nProvider } from '../../src/i18n';
 import en from '../../src/i18n/en';
 import pt from '../../src/i18n/pt';
 import sw from '../../src/i18n/sw';
+import { buildAdminGroup } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
@@ -22,14 +23,7 @@ const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
-const group = {
-    id: 7,
-    name: 'Auditors',
-    description: 'Reads users',
-    role_count: 2,
-    user_count: 0,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
+const group = buildAdminGroup({ id: 7, name: 'Auditors', description: 'Reads users', role_count: 2 });
 const held: GroupRole[] = [
     { id: 70, group_id: 7, role_id: 1, admin_role: { id: 1, code: 'VIEW_USERS', name: 'View portal users' } },
     // A code this portal does not know yet (a newer server): the server's words stand.

@@ -12,19 +12,13 @@ import {
     type AdminGroup,
 } from '../../contract/security';
 import { listAdmins } from '../../contract/users';
+import { buildAdminGroup } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 import { sipho } from './support/adminFixtures';
 
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 10, skip: 0, data });
-const group: AdminGroup = {
-    id: 7,
-    name: 'Auditors',
-    description: 'Reads users',
-    role_count: 1,
-    user_count: 0,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
+const group: AdminGroup = buildAdminGroup({ id: 7, name: 'Auditors', description: 'Reads users', role_count: 1 });
 const roles = [
     { id: 1, code: 'VIEW_USERS', name: 'View portal users', description: '' },
     { id: 2, code: 'VIEW_SECURITY', name: 'View security groups and roles', description: '' },

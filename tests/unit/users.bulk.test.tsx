@@ -9,21 +9,15 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listAdminGroups } from '../../contract/security';
 import { endAdminSessions, listAdmins, setAdminStatus, type Admin } from '../../contract/users';
-import { sipho } from './support/adminFixtures';
+import { buildAdmin } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
 const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
-const person = (id: number, username: string, first: string): Admin => ({
-    ...sipho,
-    id,
-    username,
-    first_name: first,
-    last_name: 'Dlamini',
-    msisdn: `2782000${String(id).padStart(4, '0')}`,
-});
+const person = (id: number, username: string, first: string): Admin =>
+    buildAdmin({ id, username, first_name: first, last_name: 'Dlamini', msisdn: `2782000${String(id).padStart(4, '0')}` });
 
 let everyone: Admin[] = [];
 const statusCalls: { id: string; status: string }[] = [];

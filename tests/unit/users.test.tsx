@@ -13,6 +13,7 @@ import { createI18nProvider } from '../../src/i18n';
 import sw from '../../src/i18n/sw';
 import { internationalMsisdn, internationalPhone } from '../../src/lib/contractChecks';
 import { sipho } from './support/adminFixtures';
+import { buildAdminGroup } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 import { expectFilterMenuNamed } from './support/filterMenu';
 import { renderPortal, signedInAs } from './support/portal';
@@ -22,14 +23,8 @@ const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
 const page = <T,>(data: T[]) => ({ total: data.length, limit: 1000, skip: 0, data });
-const group = (id: number, name: string): AdminGroup => ({
-    id,
-    name,
-    description: '',
-    role_count: 1,
-    user_count: 1,
-    created_at: '2026-11-01T08:00:00.000Z',
-});
+const group = (id: number, name: string): AdminGroup =>
+    buildAdminGroup({ id, name, description: '', role_count: 1, user_count: 1 });
 
 let created: unknown[] = [];
 
