@@ -8,8 +8,9 @@ export { buildAgent } from './agents';
 export { buildApprovalRequest } from './approvals';
 export { buildAuditEvent } from './audit';
 export { buildSessionUser } from './auth';
-export { buildCustomer, buildDeviceLock, buildLoan } from './customers';
+export { buildCustomer, buildDeviceLock, buildLoan, buildScheduledLoan } from './customers';
 export { resetBuilders } from './ids';
+export { buildPhoneModel } from './inventory';
 export { buildKycSubmission } from './kyc';
 export { buildCollectionItem } from './lending';
 export {

@@ -8,8 +8,9 @@ import { agent } from '../../contract/agents';
 import { APPROVAL_KINDS, approvalRequest } from '../../contract/approvals';
 import { auditEvent } from '../../contract/audit';
 import { sessionUser } from '../../contract/auth';
-import { customer, scheduledLoan } from '../../contract/customers';
+import { customer, loan, scheduledLoan } from '../../contract/customers';
 import { deviceLock } from '../../contract/devices';
+import { phoneModel } from '../../contract/inventory';
 import { kycSubmission } from '../../contract/kyc';
 import { collectionItem } from '../../contract/lending';
 import {
@@ -37,8 +38,10 @@ import {
     buildLoan,
     buildLoanCandidate,
     buildMoneyTransaction,
+    buildPhoneModel,
     buildReconciliationRow,
     buildReconciliationUpload,
+    buildScheduledLoan,
     buildSessionUser,
     buildStore,
     buildSuspenseItem,
@@ -61,11 +64,13 @@ describe('the builders', () => {
         ['buildCustomer', customer, buildCustomer],
         ['buildDeviceLock', deviceLock, buildDeviceLock],
         ['buildKycSubmission', kycSubmission, buildKycSubmission],
-        ['buildLoan', scheduledLoan, buildLoan],
+        ['buildLoan', loan, buildLoan],
         ['buildLoanCandidate', loanCandidate, buildLoanCandidate],
         ['buildMoneyTransaction', moneyTransaction, buildMoneyTransaction],
+        ['buildPhoneModel', phoneModel, buildPhoneModel],
         ['buildReconciliationRow', reconciliationRow, buildReconciliationRow],
         ['buildReconciliationUpload', reconciliationUpload, buildReconciliationUpload],
+        ['buildScheduledLoan', scheduledLoan, buildScheduledLoan],
         ['buildSessionUser', sessionUser, buildSessionUser],
         ['buildStore', store, buildStore],
         ['buildSuspenseItem', suspenseItem, buildSuspenseItem],
