@@ -1,5 +1,5 @@
 /** Customers, their loans and their phones' locks (contract/customers/, contract/devices.ts) as the customer view reads them. */
-import type { Customer, ScheduledLoan } from '../../contract/customers';
+import type { Customer, Loan, ScheduledLoan } from '../../contract/customers';
 import type { DeviceLock } from '../../contract/devices';
 import { nextId } from './ids';
 
@@ -52,8 +52,8 @@ export const buildDeviceLock = (overrides: Partial<DeviceLock> = {}): DeviceLock
     ...overrides,
 });
 
-/** An active weekly loan on a Samsung Galaxy A15, part paid, without a schedule, under a new id. */
-export const buildLoan = (overrides: Partial<ScheduledLoan> = {}): ScheduledLoan => ({
+/** An active weekly loan on a Samsung Galaxy A15, part paid, under a new id. */
+export const buildLoan = (overrides: Partial<Loan> = {}): Loan => ({
     id: nextId(),
     loan_reference: 'LPP-100007',
     msisdn: '27831234567',
@@ -82,6 +82,12 @@ export const buildLoan = (overrides: Partial<ScheduledLoan> = {}): ScheduledLoan
     store: { id: 1, name: 'Soweto Central' },
     device: buildDeviceLock(),
     created_at: '2026-03-02T09:30:00.000Z',
+    ...overrides,
+});
+
+/** Such a loan as the customer view reads it, without a schedule and so without a standing. */
+export const buildScheduledLoan = (overrides: Partial<ScheduledLoan> = {}): ScheduledLoan => ({
+    ...buildLoan(),
     standing: null,
     schedule: [],
     ...overrides,
