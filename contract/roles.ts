@@ -2,7 +2,9 @@
  * Every role code the portal knows. The first two blocks are the codes of the specification (§6,
  * gates and labels); the rest are the approving and requesting roles that maker-checker needs and
  * the analytics roles of the BI page. The server seeds this catalog (new codes are added on every
- * start) and checks calls against it; the client gates menus, routes and buttons with it.
+ * start) and checks calls against it; the client gates menus, routes and buttons with it. The names
+ * are the English ones the portal shows (the English catalog takes them from here; Swahili and
+ * Portuguese translate them by code).
  */
 export const ROLE_CATALOG = {
     // Gates of the side menu (spec §2, §6)
