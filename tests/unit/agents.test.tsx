@@ -7,24 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { assignAgentTier, listAgents, type Agent } from '../../contract/agents';
 import { listStores } from '../../contract/stores';
+import { buildAgent } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
-const agentOf = (id: number, first: string, tier: Agent['tier']): Agent => ({
-    id,
-    username: first.toLowerCase(),
-    first_name: first,
-    last_name: 'Khumalo',
-    msisdn: `2782000000${id}`,
-    group_name: 'Sales Agent',
-    store_id: 1,
-    store_name: 'Soweto Central',
-    tier,
-    latitude: null,
-    longitude: null,
-    location_updated_at: null,
-    status: 'active',
-});
+const agentOf = (id: number, first: string, tier: Agent['tier']): Agent =>
+    buildAgent({ id, username: first.toLowerCase(), first_name: first, msisdn: `2782000000${id}`, tier });
 let agents: Agent[] = [];
 const requests: unknown[] = [];
 const tiers: unknown[] = [];

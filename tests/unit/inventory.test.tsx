@@ -21,6 +21,7 @@ import {
     type PhoneModel,
 } from '../../contract/inventory';
 import { listStores, type Store } from '../../contract/stores';
+import { buildPhoneModel, buildStore } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
@@ -29,33 +30,16 @@ const withCheckDigit = (digits: string) => {
     throw new Error('no check digit');
 };
 
-const model: PhoneModel = {
+const model: PhoneModel = buildPhoneModel({
     id: 1,
     sku: 'SAM-A15-128',
     brand: 'Samsung',
     model: 'Galaxy A15',
-    image: null,
     cash_price: 2999,
     deposit: 499,
     instalment_amount: 250,
-    instalment_period: 'monthly',
-    term: 12,
-    lock_solution: 'samsung',
-    in_stock: 3,
-};
-const soweto: Store = {
-    id: 1,
-    name: 'Soweto Central',
-    region: 'Gauteng',
-    town: 'Johannesburg',
-    latitude: -26.2,
-    longitude: 27.9,
-    owner: null,
-    region_lead: null,
-    branded: false,
-    agent_count: 1,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
+});
+const soweto: Store = buildStore({ id: 1, name: 'Soweto Central', agent_count: 1 });
 
 type Item = { row: number; sku: string; imei: string; store_id?: number };
 const batches: Item[][] = [];

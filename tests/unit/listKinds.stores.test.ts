@@ -12,36 +12,12 @@ import { listShopAgents, listShops } from '../../contract/shops';
 import { listStores, type Store } from '../../contract/stores';
 import { dataProvider, largestPageOf } from '../../src/dataProvider';
 import { SHOP_ALL_PER_PAGE } from '../../src/resources/shops/listKinds';
+import { buildAgent, buildStore } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 
-const storeOf = (id: number, name: string, region: string, agentCount: number): Store => ({
-    id,
-    name,
-    region,
-    town: 'Town',
-    latitude: -26.2,
-    longitude: 27.9,
-    owner: null,
-    region_lead: null,
-    branded: false,
-    agent_count: agentCount,
-    created_at: `2026-11-0${id}T08:00:00.000Z`,
-});
-const agentOf = (id: number): Agent => ({
-    id,
-    username: `agent${id}`,
-    first_name: `First${id}`,
-    last_name: 'Agent',
-    msisdn: `278200000${id}`,
-    group_name: 'Sales Agent',
-    store_id: 1,
-    store_name: 'Soweto',
-    tier: null,
-    latitude: null,
-    longitude: null,
-    location_updated_at: null,
-    status: 'active',
-});
+const storeOf = (id: number, name: string, region: string, agentCount: number): Store =>
+    buildStore({ id, name, region, agent_count: agentCount, created_at: `2026-11-0${id}T08:00:00.000Z` });
+const agentOf = (id: number): Agent => buildAgent({ id, store_name: 'Soweto' });
 
 const STORES = [
     storeOf(1, 'Soweto', 'Gauteng', 7),

@@ -8,22 +8,11 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listShopAgents, listShops } from '../../contract/shops';
 import { listStores, type Store } from '../../contract/stores';
+import { buildStore } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
-const shopOf = (id: number, name: string): Store => ({
-    id,
-    name,
-    region: 'Gauteng',
-    town: 'Johannesburg',
-    latitude: -26.2,
-    longitude: 27.9,
-    owner: null,
-    region_lead: null,
-    branded: false,
-    agent_count: 0,
-    created_at: '2026-11-01T08:00:00.000Z',
-});
+const shopOf = (id: number, name: string): Store => buildStore({ id, name });
 const soweto = shopOf(1, 'Soweto Central');
 const durban = shopOf(2, 'Durban Marine Parade');
 const SHOP_OWNER = ['VIEW_SHOP_AGENTS', 'VIEW_STORES', 'VIEW_AGENTS', 'TRANSFER_AGENT', 'UPDATE_AGENT_LOCATION'];

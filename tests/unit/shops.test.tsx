@@ -11,37 +11,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listAgents, type Agent } from '../../contract/agents';
 import { listShopAgents, listShops, transferAgent } from '../../contract/shops';
 import { listStores, type Store } from '../../contract/stores';
+import { buildAgent, buildStore } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
-const shopOf = (id: number, name: string, agentCount: number): Store => ({
-    id,
-    name,
-    region: 'Gauteng',
-    town: 'Johannesburg',
-    latitude: -26.2,
-    longitude: 27.9,
-    owner: null,
-    region_lead: null,
-    branded: false,
-    agent_count: agentCount,
-    created_at: '2026-11-01T08:00:00.000Z',
-});
-const agentOf = (id: number, storeId: number, storeName: string): Agent => ({
-    id,
-    username: `agent${id}`,
-    first_name: `First${String(id).padStart(3, '0')}`,
-    last_name: 'Agent',
-    msisdn: `2782${String(id).padStart(7, '0')}`,
-    group_name: 'Sales Agent',
-    store_id: storeId,
-    store_name: storeName,
-    tier: null,
-    latitude: null,
-    longitude: null,
-    location_updated_at: null,
-    status: 'active',
-});
+const shopOf = (id: number, name: string, agentCount: number): Store => buildStore({ id, name, agent_count: agentCount });
+const agentOf = (id: number, storeId: number, storeName: string): Agent =>
+    buildAgent({
+        id,
+        username: `agent${id}`,
+        first_name: `First${String(id).padStart(3, '0')}`,
+        last_name: 'Agent',
+        msisdn: `2782${String(id).padStart(7, '0')}`,
+        store_id: storeId,
+        store_name: storeName,
+    });
 
 const soweto = shopOf(1, 'Soweto Central', 120);
 const durban = shopOf(2, 'Durban Marine Parade', 3);

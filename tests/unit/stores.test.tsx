@@ -10,56 +10,36 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listAdmins, type Admin } from '../../contract/users';
 import { storeAgents, updateAgentLocation, type Agent } from '../../contract/agents';
 import { assignRegionLead, createStore, listStores, placesStatus, searchPlaces, type Store } from '../../contract/stores';
+import { buildAdmin, buildAgent, buildStore } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
-const storeOf = (id: number, name: string, region: string, town: string): Store => ({
-    id,
-    name,
-    region,
-    town,
-    latitude: -26.2,
-    longitude: 27.9,
-    owner: { id: 4, name: 'Pieter van Wyk' },
-    region_lead: null,
-    branded: false,
-    agent_count: id === 1 ? 1 : 0,
-    created_at: '2026-11-01T08:00:00.000Z',
-});
+const storeOf = (id: number, name: string, region: string, town: string): Store =>
+    buildStore({
+        id,
+        name,
+        region,
+        town,
+        latitude: -26.2,
+        longitude: 27.9,
+        owner: { id: 4, name: 'Pieter van Wyk' },
+        agent_count: id === 1 ? 1 : 0,
+    });
 const soweto = storeOf(1, 'Soweto Central', 'Gauteng', 'Johannesburg');
 const durban = storeOf(2, 'Durban Marine Parade', 'KwaZulu-Natal', 'Durban');
 const pretoria = storeOf(3, 'Pretoria Sunnyside', 'Gauteng', 'Pretoria');
 const sandton: Store = { ...storeOf(4, 'Sandton City', 'Gauteng', 'Johannesburg'), owner: null, branded: true };
-const bongani: Agent = {
-    id: 5,
-    username: 'agent',
-    first_name: 'Bongani',
-    last_name: 'Khumalo',
-    msisdn: '27820000005',
-    group_name: 'Sales Agent',
-    store_id: 1,
-    store_name: 'Soweto Central',
-    tier: 'gold',
-    latitude: null,
-    longitude: null,
-    location_updated_at: null,
-    status: 'active',
-};
-const ayesha: Admin = {
+const bongani: Agent = buildAgent({ id: 5, first_name: 'Bongani', last_name: 'Khumalo', store_id: 1, tier: 'gold' });
+/** The demo `analyst`. */
+const ayesha: Admin = buildAdmin({
     id: 7,
     username: 'analyst',
     first_name: 'Ayesha',
     last_name: 'Patel',
     msisdn: '27820000007',
-    email: null,
     group_id: 6,
     group_name: 'Analytics',
-    store_id: null,
-    store_name: null,
-    status: 'active',
-    otp_enabled: false,
-    created_at: '2026-11-01T08:00:00.000Z',
-};
+});
 const created: unknown[] = [];
 const moves: unknown[] = [];
 const leads: unknown[] = [];

@@ -8,37 +8,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { listAgents, type Agent } from '../../contract/agents';
 import { listShopAgents, listShops } from '../../contract/shops';
 import { listStores, type Store } from '../../contract/stores';
+import { buildAgent, buildStore } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
-const storeOf = (id: number, name: string, region: string, agentCount: number): Store => ({
-    id,
-    name,
-    region,
-    town: 'Town',
-    latitude: -26.2,
-    longitude: 27.9,
-    owner: null,
-    region_lead: null,
-    branded: false,
-    agent_count: agentCount,
-    created_at: '2026-11-01T08:00:00.000Z',
-});
-const agentOf = (id: number): Agent => ({
-    id,
-    username: `agent${id}`,
-    first_name: `First${id}`,
-    last_name: 'Agent',
-    msisdn: `278200000${id}`,
-    group_name: 'Sales Agent',
-    store_id: 1,
-    store_name: 'Soweto',
-    tier: 'gold',
-    latitude: null,
-    longitude: null,
-    location_updated_at: null,
-    status: 'active',
-});
+const storeOf = (id: number, name: string, region: string, agentCount: number): Store =>
+    buildStore({ id, name, region, agent_count: agentCount });
+const agentOf = (id: number): Agent => buildAgent({ id, first_name: `First${id}`, last_name: 'Agent', store_name: 'Soweto' });
 
 const STORES = [
     storeOf(1, 'Soweto', 'Gauteng', 7),
