@@ -4,7 +4,7 @@
  * OTP rules of server/domain/auth/otp.ts (5 minutes, 5 guesses, single use).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sendVivoAuthCode, verifyVivoAuthCode } from '../../../contract/devices';
 import type { Transaction } from '../../db';
@@ -15,11 +15,10 @@ import type { Written } from '../../write';
 import { codeHash, maskMsisdn, sameHash } from '../auth/codes';
 import { OTP, sendCodeSms, tooManyCodes } from '../auth/otp';
 import { tooManyAttempts } from '../auth/throttle';
-import { checkOwnShopLoan, toDeviceLock, type DeviceRow } from '../records';
+import { checkOwnShopLoan, currentLoanCode, loanCodeSubject, toDeviceLock, type DeviceRow } from '../records';
 import { commandChanges, freshLoan, lockedDevice } from './commands';
 
 const VIVO_PURPOSE = 'vivo_device';
-const vivoSubject = (loanId: number) => `loan:${loanId}`;
 const newVivoCode = () => String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
 
 const notVivo = () => new HttpError(409, 'errors.not_vivo', 'This device does not use the Vivo lock', 'loan_reference');
@@ -32,25 +31,6 @@ const sendCodeToCustomer = async (tx: Transaction, msisdn: string, code: string,
     const text = `Your code to authorise the lock on your new phone is ${code}. It expires in 5 minutes. Give it only to the agent selling you the phone.`;
     const sms = await sendCodeSms(tx, msisdn, text, now);
     if (!sms.sent) throw tooManyCodes(sms.retryAfter);
-};
-
-/** The loan's current Vivo code, locked: the latest unused one that has not expired. */
-const currentVivoCode = async (tx: Transaction, loanId: number, now: Date) => {
-    const [row] = await tx
-        .select()
-        .from(otps)
-        .where(
-            and(
-                eq(otps.purpose, VIVO_PURPOSE),
-                eq(otps.subject, vivoSubject(loanId)),
-                isNull(otps.usedAt),
-                gt(otps.expiresAt, now),
-            ),
-        )
-        .orderBy(desc(otps.createdAt))
-        .limit(1)
-        .for('update');
-    return row;
 };
 
 type VivoOutcome = { kind: 'authorized'; device: DeviceRow } | { kind: 'wrong' };
@@ -68,7 +48,7 @@ export const registerVivoRoutes = (app: FastifyInstance): void => {
         const expiresAt = new Date(now.getTime() + OTP.ttlMs);
         const msisdn = loan.msisdn;
         return context.write(async tx => {
-            const current = await currentVivoCode(tx, loan.loan.id, now);
+            const current = await currentLoanCode(tx, VIVO_PURPOSE, loan.loan.id, now);
             if (current && current.sends >= OTP.maxSends)
                 throw tooManyAttempts('Too many codes sent for this phone; wait and try again');
             await sendCodeToCustomer(tx, msisdn, code, now);
@@ -85,7 +65,7 @@ export const registerVivoRoutes = (app: FastifyInstance): void => {
                 await tx.insert(otps).values({
                     id: codeId,
                     purpose: VIVO_PURPOSE,
-                    subject: vivoSubject(loan.loan.id),
+                    subject: loanCodeSubject(loan.loan.id),
                     adminId: context.session?.admin.id ?? null,
                     codeHash: codeHash(codeId, code),
                     expiresAt,
@@ -110,7 +90,7 @@ export const registerVivoRoutes = (app: FastifyInstance): void => {
         if (loan.loan.lockSolution !== 'vivo') throw notVivo();
         const outcome = await context.write(async (tx): Promise<Written<VivoOutcome>> => {
             const now = context.now();
-            const row = await currentVivoCode(tx, loan.loan.id, now);
+            const row = await currentLoanCode(tx, VIVO_PURPOSE, loan.loan.id, now);
             if (!row) throw codeExpired();
             if (row.attempts >= OTP.maxAttempts) throw tooManyAttempts('Too many wrong codes; send a new one later');
             const right = sameHash(codeHash(row.id, body.code), row.codeHash);

@@ -3,38 +3,21 @@
  * two kinds and how their rows in `otps` are named, the current code of a kind, and the rule that
  * the agent's code is the seller's alone.
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db';
-import { otps } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
-import type { LoanRow } from '../records';
+import { currentLoanCode, loanCodeSubject, type LoanRow } from '../records';
 import { callerId } from './access';
 
 export type SaleCode = 'customer' | 'agent';
 export const SALE_CODE_PURPOSES: Readonly<Record<SaleCode, string>> = { customer: 'sale_customer', agent: 'sale_agent' };
-export const saleCodeSubject = (loanId: number) => `loan:${loanId}`;
+export const saleCodeSubject = loanCodeSubject;
 
 export const verifiedAt = (loan: Pick<LoanRow, 'customerOtpVerifiedAt' | 'agentOtpVerifiedAt'>, kind: SaleCode) =>
     kind === 'customer' ? loan.customerOtpVerifiedAt : loan.agentOtpVerifiedAt;
 
 /** The current code of a kind for a loan, locked: the latest unused one that has not expired. */
-export const currentCode = async (tx: Transaction, kind: SaleCode, loanId: number, now: Date) => {
-    const [row] = await tx
-        .select()
-        .from(otps)
-        .where(
-            and(
-                eq(otps.purpose, SALE_CODE_PURPOSES[kind]),
-                eq(otps.subject, saleCodeSubject(loanId)),
-                isNull(otps.usedAt),
-                gt(otps.expiresAt, now),
-            ),
-        )
-        .orderBy(desc(otps.createdAt))
-        .limit(1)
-        .for('update');
-    return row;
-};
+export const currentCode = (tx: Transaction, kind: SaleCode, loanId: number, now: Date) =>
+    currentLoanCode(tx, SALE_CODE_PURPOSES[kind], loanId, now);
 
 export const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 
