@@ -12,7 +12,7 @@
  * Names, paths and role gates only, no icon and no screen: the add-loan gates read it on the
  * sign-in page too. Nothing here imports a folder, and a folder's `routes.ts` imports only below it.
  */
-import { mergeFolderTables } from './lib/folderTables';
+import { mergeFolderTables } from './folderTables';
 import type { MenuKeysOf, RouteDef, RouteTable, ShellKeysOf } from './routeTable';
 
 export { MENU_GROUPS, type MenuGroupKey, type MenuPlace, type RouteDef } from './routeTable';

@@ -7,7 +7,7 @@
  */
 import type { ReactElement } from 'react';
 import type { DashboardComponent } from 'react-admin';
-import { mergeFolderTables } from './lib/folderTables';
+import { mergeFolderTables } from './folderTables';
 import type { ResourcePropsByName, ScreenFolder } from './lib/screenTable';
 import type { ShellRouteKey } from './routes';
 

@@ -3,7 +3,7 @@
  * exports its resources by default and is found here, so adding a resource takes its folder, its
  * `<Resource>` line in App.tsx and its menu entry, nothing more.
  */
-import { mergeFolderTables } from '../lib/folderTables';
+import { mergeFolderTables } from '../folderTables';
 import type { ResourceDeclaration } from './defineResource';
 
 const files = import.meta.glob<Record<string, ResourceDeclaration>>('../resources/*/calls.ts', {

@@ -9,7 +9,7 @@
  * finds each `calls.ts`) and registers its table's type in `PortalWriteFolders` by declaration
  * merging, so a new folder's writes need no edit here, and the data layer stays below the screens.
  */
-import { mergeFolderTables } from '../lib/folderTables';
+import { mergeFolderTables } from '../folderTables';
 import type { WriteTable } from './defineWrite';
 
 /**
