@@ -16,40 +16,15 @@ import {
     type ReconciliationUpload,
 } from '../../contract/money';
 import { dataProvider } from '../../src/dataProvider';
+import { buildReconciliationRow, buildReconciliationUpload } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 
 type Body = Record<string, unknown>;
 const sent: Record<string, Body[]> = {};
 const push = async (name: string, request: Request) => (sent[name] ??= []).push((await request.json()) as Body);
 
-const upload: ReconciliationUpload = {
-    id: 12,
-    file_name: 'november.csv',
-    channel: 'bank',
-    uploaded_by: { id: 3, name: 'Lerato Dlamini' },
-    created_at: '2026-11-20T08:00:00.000Z',
-    rows: 2,
-    matched: 1,
-    suspense: 0,
-    duplicate: 0,
-    rejected: 1,
-    amount_recorded: 100,
-    same_file_as: null,
-    importing: false,
-};
-const row = (line: number): ReconciliationRow => ({
-    line,
-    outcome: 'matched',
-    reference: `FNB-${line}`,
-    msisdn: null,
-    amount: 100,
-    loan_reference: 'LPP-000001',
-    suspense_reason: null,
-    field: null,
-    problem: null,
-    transaction_id: line,
-    customer_public_id: null,
-});
+const upload: ReconciliationUpload = buildReconciliationUpload({ id: 12 });
+const row = (line: number): ReconciliationRow => buildReconciliationRow({ line });
 
 contractServer(
     answer(successfulTpiClaims, async ({ request }) => {

@@ -30,6 +30,7 @@ import {
     type TpiReversal,
 } from '../../contract/money';
 import { dataProvider } from '../../src/dataProvider';
+import { buildLoanCandidate, buildMoneyTransaction, buildSuspenseItem, buildTpiClaim, buildTpiReversal } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { expectFilterMenuNamed } from './support/filterMenu';
 import { renderPortal, signedInAs } from './support/portal';
@@ -38,81 +39,59 @@ import { renderPortal, signedInAs } from './support/portal';
 const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
-const payment = (id: number, more: Partial<MoneyTransaction> = {}): MoneyTransaction => ({
-    id,
-    reference: `MP${id}QX`,
-    msisdn: `2771000000${id}`,
-    loan_reference: `LPP-00010${id}`,
-    customer_name: 'Thandi Mokoena',
-    customer_public_id: `9b2f6a1e-0000-4000-8000-00000000000${id}`,
-    amount: 100 * id,
-    currency: 'ZAR',
-    channel: 'mpesa',
-    kind: 'instalment',
-    account: `LPP-00010${id}`,
-    paid_at: '2026-11-20T08:00:00.000Z',
-    created_at: '2026-11-20T08:01:00.000Z',
-    suspense_status: null,
-    suspense_reason: null,
-    upload_id: null,
-    ...more,
-});
+const payment = (id: number, more: Partial<MoneyTransaction> = {}): MoneyTransaction =>
+    buildMoneyTransaction({
+        id,
+        reference: `MP${id}QX`,
+        msisdn: `2771000000${id}`,
+        loan_reference: `LPP-00010${id}`,
+        customer_name: 'Thandi Mokoena',
+        customer_public_id: `9b2f6a1e-0000-4000-8000-00000000000${id}`,
+        amount: 100 * id,
+        account: `LPP-00010${id}`,
+        ...more,
+    });
 
-const inSuspense = (id: number, more: Partial<SuspenseItem> = {}): SuspenseItem => ({
-    ...payment(id, { loan_reference: null, customer_name: null, customer_public_id: null, account: 'LPP-999999' }),
-    suspense_status: 'open',
-    suspense_reason: 'unknown_account',
-    queue_note: null,
-    queued_by: null,
-    queued_at: null,
-    corrected_by: null,
-    corrected_at: null,
-    ...more,
-});
+const inSuspense = (id: number, more: Partial<SuspenseItem> = {}): SuspenseItem =>
+    buildSuspenseItem({
+        id,
+        reference: `MP${id}QX`,
+        msisdn: `2771000000${id}`,
+        amount: 100 * id,
+        suspense_reason: 'unknown_account',
+        ...more,
+    });
 
-const candidate = (reference: string, name: string, more: Partial<LoanCandidate> = {}): LoanCandidate => ({
-    loan_reference: reference,
-    msisdn: '27710000099',
-    customer_name: name,
-    status: 'active',
-    balance: 3000,
-    instalment: 250,
-    currency: 'ZAR',
-    match: 'account',
-    assignable: true,
-    ...more,
-});
+const candidate = (reference: string, name: string, more: Partial<LoanCandidate> = {}): LoanCandidate =>
+    buildLoanCandidate({
+        loan_reference: reference,
+        customer_name: name,
+        msisdn: '27710000099',
+        balance: 3000,
+        instalment: 250,
+        ...more,
+    });
 
-const claim = (id: number, more: Partial<TpiClaim> = {}): TpiClaim => ({
-    id,
-    loan_reference: `LPP-00020${id}`,
-    msisdn: `2772000000${id}`,
-    customer_name: `Customer ${id}`,
-    customer_public_id: `7c1d2e3f-0000-4000-8000-00000000000${id}`,
-    insurer: 'Hollard',
-    insurer_reference: `INS-${id}`,
-    amount: 1000 + id,
-    currency: 'ZAR',
-    status: 'successful',
-    reason: null,
-    created_at: '2026-11-18T10:00:00.000Z',
-    reversed_at: null,
-    pending_reversal_id: null,
-    ...more,
-});
+const claim = (id: number, more: Partial<TpiClaim> = {}): TpiClaim =>
+    buildTpiClaim({
+        id,
+        loan_reference: `LPP-00020${id}`,
+        msisdn: `2772000000${id}`,
+        customer_name: `Customer ${id}`,
+        customer_public_id: `7c1d2e3f-0000-4000-8000-00000000000${id}`,
+        insurer_reference: `INS-${id}`,
+        amount: 1000 + id,
+        ...more,
+    });
 
-const reversal = (id: number, more: Partial<TpiReversal> = {}): TpiReversal => ({
-    id,
-    claim: claim(id),
-    reason: `The insurer clawed claim ${id} back`,
-    status: 'pending',
-    requested_by: { id: 4, name: 'Naledi Maker' },
-    created_at: '2026-11-21T09:00:00.000Z',
-    decided_by: null,
-    decision_note: null,
-    decided_at: null,
-    ...more,
-});
+const reversal = (id: number, more: Partial<TpiReversal> = {}): TpiReversal =>
+    buildTpiReversal({
+        id,
+        claim: claim(id),
+        reason: `The insurer clawed claim ${id} back`,
+        requested_by: { id: 4, name: 'Naledi Maker' },
+        ...more,
+    });
 
 type Body = Record<string, unknown>;
 const bodyOf = async (request: Request) => (await request.clone().json()) as Body;

@@ -21,6 +21,7 @@ import {
 import type * as PortalApi from '../../src/lib/portalApi';
 import { Portal } from '../../src/Portal';
 import { uploadAddress } from '../../src/resources/money/reconciliationAddress';
+import { buildReconciliationRow, buildReconciliationUpload } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { englishI18n, signedInAs } from './support/portal';
 
@@ -44,76 +45,52 @@ vi.mock('../../src/lib/portalApi', async importOriginal => {
 const UPLOADER = ['UPLOAD_RECONCILIATION_DOCUMENT'];
 const FINANCE = ['UPLOAD_RECONCILIATION_DOCUMENT', 'VIEW_SUSPENSE_TRANSACTIONS'];
 
-const uploadOf = (id: number, more: Partial<ReconciliationUpload> = {}): ReconciliationUpload => ({
-    id,
-    file_name: `statement-${id}.csv`,
-    channel: 'bank',
-    uploaded_by: { id: 3, name: 'Lerato Dlamini' },
-    created_at: '2026-11-22T08:00:00.000Z',
-    rows: 4,
-    matched: 1,
-    suspense: 1,
-    duplicate: 1,
-    rejected: 1,
-    amount_recorded: 900,
-    same_file_as: null,
-    importing: false,
-    ...more,
-});
+const uploadOf = (id: number, more: Partial<ReconciliationUpload> = {}): ReconciliationUpload =>
+    buildReconciliationUpload({
+        id,
+        file_name: `statement-${id}.csv`,
+        created_at: '2026-11-22T08:00:00.000Z',
+        rows: 4,
+        matched: 1,
+        suspense: 1,
+        duplicate: 1,
+        rejected: 1,
+        amount_recorded: 900,
+        ...more,
+    });
 
+/** One row of each outcome; only a matched row is on a loan (and leads to its customer). */
+const offLoan = { msisdn: '27821234567', amount: 450, loan_reference: null, customer_public_id: null };
 const ROWS: ReconciliationRow[] = [
-    {
+    buildReconciliationRow({
         line: 2,
-        outcome: 'matched',
         reference: 'FNB-1001',
         msisdn: '27821234567',
         amount: 450,
         loan_reference: 'LPP-100007',
-        suspense_reason: null,
-        field: null,
-        problem: null,
         transaction_id: 71,
         customer_public_id: '5b0c6a52-9f1e-4c1a-8e57-2d4f3b9a7c10',
-    },
-    {
+    }),
+    buildReconciliationRow({
+        ...offLoan,
         line: 3,
         outcome: 'suspense',
         reference: 'FNB-1002',
         msisdn: '27829999999',
-        amount: 450,
-        loan_reference: null,
         suspense_reason: 'unknown_account',
-        field: null,
-        problem: null,
         transaction_id: 72,
-        customer_public_id: null,
-    },
-    {
-        line: 4,
-        outcome: 'duplicate',
-        reference: 'FNB-0999',
-        msisdn: '27821234567',
-        amount: 450,
-        loan_reference: null,
-        suspense_reason: null,
-        field: null,
-        problem: null,
-        transaction_id: 40,
-        customer_public_id: null,
-    },
-    {
+    }),
+    buildReconciliationRow({ ...offLoan, line: 4, outcome: 'duplicate', reference: 'FNB-0999', transaction_id: 40 }),
+    buildReconciliationRow({
+        ...offLoan,
         line: 5,
         outcome: 'rejected',
         reference: 'FNB-1003',
-        msisdn: '27821234567',
         amount: null,
-        loan_reference: null,
-        suspense_reason: null,
         field: 'amount',
         problem: 'not_positive',
         transaction_id: null,
-        customer_public_id: null,
-    },
+    }),
 ];
 
 interface RowsBody {
