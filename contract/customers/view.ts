@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineCall } from '../define';
 import { LOCK_SOLUTIONS } from '../devices';
 import { CURRENCY, msisdn } from '../fields';
+import { phoneModel as catalogueModel } from '../inventory';
 import { CUSTOMER_FINDERS, KYC_STATUSES } from './customer';
 
 export const customerLimits = defineCall({
@@ -49,17 +50,13 @@ export const customerMessages = defineCall({
 
 export const INSTALMENT_PERIODS = ['weekly', 'monthly'] as const;
 
-export const phoneModel = z.object({
-    sku: z.string(),
-    brand: z.string(),
-    model: z.string(),
-    image: z.string().nullable(),
-    cash_price: z.number(),
-    deposit: z.number(),
-    instalment_amount: z.number(),
+/**
+ * A catalogue model as the customer view offers it: the catalogue's row (contract/inventory.ts;
+ * `term` is the number of instalments) without its id and stock count, its period and lock
+ * solution typed by their codes. The wire shape is the catalogue's fields in the catalogue's order.
+ */
+export const phoneModel = catalogueModel.omit({ id: true, in_stock: true }).extend({
     instalment_period: z.enum(INSTALMENT_PERIODS),
-    /** Number of instalments. */
-    term: z.number().int(),
     lock_solution: z.enum(LOCK_SOLUTIONS),
 });
 
