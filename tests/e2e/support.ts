@@ -58,7 +58,11 @@ export const animationsEnded = (page: Page) =>
 export const expectAccessible = async (page: Page, screen = page.url()) => {
     // A dialog fading in has half-transparent buttons, which axe measures as poor contrast.
     await animationsEnded(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    // axe.run in the page itself ("legacy mode"), not runPartial per frame with finishRun in a
+    // blank page opened for it: the portal has no frames, so both find the same (on 37 screen
+    // states compared: the same violations, passes, incomplete and inapplicable rules, node for
+    // node), and this one takes a third to a half less time: axe was a quarter of the journeys' time.
+    const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
     const grave = violations
         .filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
         .map(
