@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { listCollections, type CollectionItem } from '../../contract/lending';
+import { buildCollectionItem } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 
@@ -16,22 +17,13 @@ import { renderPortal, signedInAs } from './support/portal';
 const FIRST = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 
-const behind = (id: number, change: Partial<CollectionItem> = {}): CollectionItem => ({
-    id,
-    loan_reference: `LPP-00000${id}`,
-    customer: { public_id: `7f0c6a1e-0000-4000-8000-00000000000${id}`, name: `Customer ${id}`, msisdn: `•••00${id}` },
-    days_overdue: 9,
-    bucket: '8-30',
-    oldest_unpaid_due: '2026-11-17',
-    amount_overdue: 158,
-    currency: 'ZAR',
-    lock_state: 'locked',
-    shop: { id: 1, name: 'Soweto Central' },
-    agent: { id: 5, name: 'Bongani Khumalo' },
-    last_payment: { paid_at: '2026-11-03T08:00:00.000Z', amount: 79 },
-    last_message_at: '2026-11-18T07:00:00.000Z',
-    ...change,
-});
+const behind = (id: number, change: Partial<CollectionItem> = {}): CollectionItem =>
+    buildCollectionItem({
+        id,
+        loan_reference: `LPP-00000${id}`,
+        customer: { public_id: `7f0c6a1e-0000-4000-8000-00000000000${id}`, name: `Customer ${id}`, msisdn: `•••00${id}` },
+        ...change,
+    });
 
 type Body = Record<string, unknown>;
 const sent: Body[] = [];
@@ -58,6 +50,9 @@ describe('Collections', () => {
         reset([
             behind(1, {
                 customer: { public_id: '7f0c6a1e-0000-4000-8000-000000000001', name: 'Themba Nkosi', msisdn: '•••005' },
+                amount_overdue: 158,
+                agent: { id: 5, name: 'Bongani Khumalo' },
+                last_payment: { paid_at: '2026-11-03T08:00:00.000Z', amount: 79 },
             }),
             behind(2, {
                 days_overdue: 1,

@@ -7,27 +7,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listCollections, type CollectionItem } from '../../contract/lending';
 import { dataProvider } from '../../src/dataProvider';
+import { buildCollectionItem } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
 
 type Body = Record<string, unknown>;
 const sent: Body[] = [];
 
-const behind = (id: number, change: Partial<CollectionItem> = {}): CollectionItem => ({
-    id,
-    loan_reference: `LPP-00000${id}`,
-    customer: { public_id: `7f0c6a1e-0000-4000-8000-00000000000${id}`, name: 'Themba Nkosi', msisdn: '•••005' },
-    days_overdue: 9,
-    bucket: '8-30',
-    oldest_unpaid_due: '2026-11-17',
-    amount_overdue: 158,
-    currency: 'ZAR',
-    lock_state: 'locked',
-    shop: { id: 1, name: 'Soweto Central' },
-    agent: { id: 5, name: 'Bongani Khumalo' },
-    last_payment: { paid_at: '2026-11-03T08:00:00.000Z', amount: 79 },
-    last_message_at: '2026-11-18T07:00:00.000Z',
-    ...change,
-});
+const behind = (id: number, change: Partial<CollectionItem> = {}): CollectionItem =>
+    buildCollectionItem({ id, loan_reference: `LPP-00000${id}`, ...change });
 
 contractServer(
     answer(listCollections, async ({ request }) => {
