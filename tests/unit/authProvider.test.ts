@@ -5,18 +5,10 @@ import { authProvider, LOGGED_OUT_NOTICE } from '../../src/authProvider';
 import { notices } from '../../src/lib/notices';
 import { callApi, setUnauthorizedListener } from '../../src/lib/portalApi';
 import { session } from '../../src/lib/session';
+import { buildSessionUser } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 
-const HOUR = 3_600_000;
-const user = (over: Partial<SessionUser> = {}): SessionUser => ({
-    token: 'tok-1',
-    username: 'admin',
-    name: 'Ada Admin',
-    group: { id: 1, name: 'Super Admin' },
-    shop: null,
-    exp: Date.now() + HOUR,
-    ...over,
-});
+const user = (over: Partial<SessionUser> = {}): SessionUser => buildSessionUser({ token: 'tok-1', name: 'Ada Admin', ...over });
 
 const roleRow = (code: string, i: number) => ({
     id: i + 1,

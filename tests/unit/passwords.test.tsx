@@ -11,6 +11,7 @@ import { listAdminGroups } from '../../contract/security';
 import { getAdmin, resetAdminPassword } from '../../contract/users';
 import { registrationOptions } from '../../contract/registration';
 import { session } from '../../src/lib/session';
+import { buildSessionUser } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { renderPortal, signedInAs } from './support/portal';
 import { sipho } from './support/adminFixtures';
@@ -20,15 +21,12 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const TEMPORARY = 'k7m2q-abcde-fghjk-mnpqr';
 
-const thandi: SessionUser = {
+const thandi: SessionUser = buildSessionUser({
     token: 'temporary-session',
     username: 'thandi',
     name: 'Thandi Zulu',
-    group: { id: 5, name: 'Portal Staff' },
-    shop: null,
-    exp: Date.now() + 3_600_000,
     must_change_password: true,
-};
+});
 
 const sent: { method: string; path: string; body?: unknown }[] = [];
 const record = async (request: Request) => {

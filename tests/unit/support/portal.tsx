@@ -2,21 +2,14 @@ import { render } from '@testing-library/react';
 import { memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import type { SessionUser } from '../../../contract/auth';
+import { buildSessionUser } from '../../builders';
 import { createI18nProvider } from '../../../src/i18n';
 import en from '../../../src/i18n/en';
 import { session } from '../../../src/lib/session';
 import { Portal } from '../../../src/Portal';
 
 export const signedInAs = (roles: string[], user: Partial<SessionUser> = {}) => {
-    session.setUser({
-        token: 'test-token',
-        username: 'tester',
-        name: 'Test User',
-        group: { id: 1, name: 'Testers' },
-        shop: null,
-        exp: Date.now() + 3_600_000,
-        ...user,
-    });
+    session.setUser(buildSessionUser({ username: 'tester', name: 'Test User', group: { id: 1, name: 'Testers' }, ...user }));
     session.setRoles({ group_id: 1, codes: roles });
 };
 
