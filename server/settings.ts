@@ -25,6 +25,11 @@ export interface Settings {
      */
     devToolsLoopbackOnly: boolean;
     /**
+     * The published description of the API: `GET /portal_api/openapi.json` (server/openapi.ts).
+     * API_DOCS; on unless NODE_ENV is production, where publishing it is a choice.
+     */
+    apiDocs: boolean;
+    /**
      * Whose `X-Forwarded-*` headers to believe: false (nobody's), true (the first hop's, whoever
      * it is), or the proxies' addresses and CIDR ranges. Decides `request.ip` and `request.protocol`.
      */
@@ -151,6 +156,13 @@ export const loadSettings = (env: Env = process.env): Settings => {
     const devToolsText = text('DEV_TOOLS');
     // Unasked, the stand-ins run only where nobody else can reach them: outside production, on loopback.
     let devTools = !production && isLoopbackAddress(host);
+    const apiDocsText = text('API_DOCS');
+    let apiDocs = !production;
+    if (apiDocsText !== undefined) {
+        if (ON.test(apiDocsText)) apiDocs = true;
+        else if (OFF.test(apiDocsText)) apiDocs = false;
+        else problems.push(`API_DOCS must be on or off (true/false, 1/0), got "${apiDocsText}"`);
+    }
     if (devToolsText !== undefined) {
         if (ON.test(devToolsText)) devTools = true;
         else if (OFF.test(devToolsText)) devTools = false;
@@ -240,6 +252,7 @@ export const loadSettings = (env: Env = process.env): Settings => {
         seedPassword,
         devTools,
         devToolsLoopbackOnly: devTools && devToolsText === undefined,
+        apiDocs,
         trustProxy,
         requestTimeoutMs: (requestTimeoutSeconds ?? 30) * 1000,
         idleTimeoutMs: (idleTimeoutSeconds ?? 5) * 1000,

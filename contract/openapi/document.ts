@@ -145,7 +145,8 @@ const pathText = (path: readonly (string | number)[]) =>
 
 const ERROR_ANSWERS = {
     BadInput: 'The input breaks a rule of the call: `field` names the first input at fault, `key` the rule.',
-    NotSignedIn: 'No session, or one that has ended (`errors.not_signed_in`).',
+    NotSignedIn:
+        'No session, or one that has ended (`errors.not_signed_in`); on the sign-in calls, credentials refused (`key` says which).',
     Forbidden: "The caller's group lacks the role, or a business rule refuses them (`key` says which).",
     NotFound: 'What the call names does not exist, or is out of the caller’s sight.',
     Conflict: 'The call conflicts with the state of a record (taken, already decided, changed meanwhile).',
@@ -267,8 +268,10 @@ export const openApiDocument = (
                         content: { 'application/json': { schema: success } },
                     },
                     ...(takesInput && { 400: ref('BadInput') }),
-                    ...(signedIn && { 401: ref('NotSignedIn'), 403: ref('Forbidden') }),
-                    ...(call.params && { 404: ref('NotFound') }),
+                    // A public call refuses too: wrong credentials, an account that is not active.
+                    401: ref('NotSignedIn'),
+                    403: ref('Forbidden'),
+                    ...(takesInput && { 404: ref('NotFound') }),
                     ...(call.method !== 'GET' && { 409: ref('Conflict') }),
                     ...((call.body ?? call.upload) && { 413: ref('TooLarge'), 415: ref('UnsupportedType') }),
                     429: ref('TooMany'),

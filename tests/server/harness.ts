@@ -19,6 +19,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { MEMORY_DATA_DIR, openDatabase, type Database, type OpenDatabase } from '../../server/db';
 import { prepareDatabase } from '../../server/seed';
 import { loadSettings, type Settings } from '../../server/settings';
+import { outsideDocument } from './documentCheck';
 import { DEFAULT_UPLOAD, multipartBody, type FilePart } from './multipart';
 import { SEED_SETTINGS, type SeededTemplate } from './template';
 
@@ -190,6 +191,8 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
             ...(definition.upload ? uploadRequest(headers, options) : jsonRequest(headers, options)),
         });
         const json: unknown = response.body ? JSON.parse(response.body) : undefined;
+        const drift = outsideDocument(definition, response.statusCode, json);
+        if (drift) throw new Error(drift);
         const ok = response.statusCode >= 200 && response.statusCode < 300;
         return {
             status: response.statusCode,
