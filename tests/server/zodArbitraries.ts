@@ -17,7 +17,7 @@ import { isWireObject, WireValue, type Wire } from './contractCases';
 type Schema = z.core.$ZodType;
 type Def = z.core.$ZodTypes['_zod']['def'];
 
-const defOf = (schema: Schema): Def => (schema as z.core.$ZodTypes)._zod.def;
+export const defOf = (schema: Schema): Def => (schema as z.core.$ZodTypes)._zod.def;
 
 /** The kinds of schema `validArbitrary` knows how to fill. */
 export const KNOWN_KINDS: ReadonlySet<string> = new Set([
@@ -81,10 +81,10 @@ export const declaredKeys = (schema: Schema | undefined): string[] => {
 };
 
 /** A field an object may leave out: zod marks optional and defaulted schemas on `optin`. */
-const mayBeLeftOut = (schema: Schema) => (schema as z.core.$ZodTypes)._zod.optin !== undefined;
+export const mayBeLeftOut = (schema: Schema) => (schema as z.core.$ZodTypes)._zod.optin !== undefined;
 
 type CheckDef = z.core.$ZodChecks['_zod']['def'];
-const checksOf = (def: { checks?: readonly z.core.$ZodCheck[] }): CheckDef[] =>
+export const checksOf = (def: { checks?: readonly z.core.$ZodCheck[] }): CheckDef[] =>
     (def.checks ?? []).map(check => (check as z.core.$ZodChecks)._zod.def);
 
 const stringArbitrary = (def: Extract<Def, { type: 'string' }>): fc.Arbitrary<Wire> => {
