@@ -8,7 +8,7 @@ import type { CallResponse } from '../../../contract/define';
 import type { DeviceLock } from '../../../contract/devices';
 import type { KycImageKind, OcrFields, uploadImage } from '../../../contract/kyc';
 import type { Quote } from '../../../contract/origination';
-import { thandi } from './customerFixtures';
+import { buildCustomer, buildDeviceLock, buildLoan } from '../../builders';
 
 export const BUYER_MSISDN = '27831112222';
 export const LOAN_REFERENCE = 'LPP-100020';
@@ -22,8 +22,7 @@ export const ocr: OcrFields = {
     gender: 'male',
 };
 
-export const buyer: Customer = {
-    ...thandi,
+export const buyer: Customer = buildCustomer({
     id: 77,
     msisdn: BUYER_MSISDN,
     username: null,
@@ -37,7 +36,7 @@ export const buyer: Customer = {
     credit_limit: 5000,
     kyc_status: 'pending',
     registered_by: { id: 9, name: 'Test User' },
-};
+});
 
 const IMAGE_IDS: Record<KycImageKind, string> = {
     id_front: '3f1c2b9e-8d4a-4c1e-9b2a-0e5f6d7c8b91',
@@ -87,19 +86,9 @@ export const imeiChecked = {
     store: { id: 1, name: 'Soweto Central' },
 };
 
-export const lockOf = (change: Partial<DeviceLock> = {}): DeviceLock => ({
-    imei: IMEI,
-    lock_solution: 'trustonic',
-    state: 'pending',
-    requested_state: null,
-    confirmed_state: 'pending',
-    requested_at: null,
-    confirmed_at: null,
-    failure_reason: null,
-    vivo_authorized: false,
-    lock_reason: null,
-    ...change,
-});
+/** The sold phone's lock, asked of Trustonic and not yet confirmed. */
+export const lockOf = (change: Partial<DeviceLock> = {}): DeviceLock =>
+    buildDeviceLock({ imei: IMEI, state: 'pending', confirmed_state: 'pending', confirmed_at: null, ...change });
 
 /**
  * The server's quote for the Galaxy A15 (contract/origination/index.ts `quote`): 3 999 cash, 600 down,
@@ -130,38 +119,33 @@ export const quoted = (change: Partial<Quote> = {}): Quote => ({
     ...change,
 });
 
-export const saleLoan = (change: Partial<Loan> = {}): Loan => ({
-    id: 20,
-    loan_reference: LOAN_REFERENCE,
-    msisdn: BUYER_MSISDN,
-    imei: IMEI,
-    sku: galaxy.sku,
-    brand: galaxy.brand,
-    model: galaxy.model,
-    image: null,
-    lock_solution: 'trustonic',
-    // The quote's terms (`quoted`): 600 + 150 × 24 = 4 200 payable for a 3 999 phone.
-    price: 4200,
-    deposit: 600,
-    instalment: 150,
-    instalment_period: 'weekly',
-    term: 24,
-    cash_price: 3999,
-    amount_financed: 3399,
-    cost_of_credit: 201,
-    total_payable: 4200,
-    first_due_date: '2026-11-29',
-    balance: 4200,
-    amount_paid: 0,
-    currency: 'ZAR',
-    status: 'draft',
-    cancellation_reason: null,
-    agent: { id: 9, name: 'Test User' },
-    store: { id: 1, name: 'Soweto Central' },
-    device: lockOf(),
-    created_at: '2026-11-22T09:05:00.000Z',
-    ...change,
-});
+/** The sale of the Galaxy A15 to the buyer, a draft until its codes are verified. */
+export const saleLoan = (change: Partial<Loan> = {}): Loan =>
+    buildLoan({
+        id: 20,
+        loan_reference: LOAN_REFERENCE,
+        msisdn: BUYER_MSISDN,
+        imei: IMEI,
+        sku: galaxy.sku,
+        brand: galaxy.brand,
+        model: galaxy.model,
+        // The quote's terms (`quoted`): 600 + 150 × 24 = 4 200 payable for a 3 999 phone.
+        price: 4200,
+        deposit: 600,
+        instalment: 150,
+        cash_price: 3999,
+        amount_financed: 3399,
+        cost_of_credit: 201,
+        total_payable: 4200,
+        first_due_date: '2026-11-29',
+        balance: 4200,
+        amount_paid: 0,
+        status: 'draft',
+        agent: { id: 9, name: 'Test User' },
+        device: lockOf(),
+        created_at: '2026-11-22T09:05:00.000Z',
+        ...change,
+    });
 
 export const codeSent = (to: string) => ({
     loan_reference: LOAN_REFERENCE,
