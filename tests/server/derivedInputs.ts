@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { forbiddenTextAt, type CallDefinition } from '../../contract/define';
 import type { UncheckedCallOptions } from './harness';
-import { checksOf, defOf, mayBeLeftOut, validArbitrary } from './zodArbitraries';
+import { checksOf, defOf, mayBeLeftOut, stringRules, validArbitrary, type StringDef } from './zodArbitraries';
 
 type Schema = z.core.$ZodType;
 
@@ -30,17 +30,8 @@ const SAMPLES = 300;
 const valid = (schema: Schema, value: unknown): boolean =>
     (schema as z.ZodType).safeParse(value).success && forbiddenTextAt(value) === null;
 
-const plainString = (schema: Schema, def: Extract<z.core.$ZodTypes['_zod']['def'], { type: 'string' }>): unknown => {
-    let minLength = 0;
-    let maxLength = Infinity;
-    const formatPattern: unknown = 'pattern' in def ? def.pattern : undefined;
-    const patterns: RegExp[] = formatPattern instanceof RegExp ? [formatPattern] : [];
-    for (const check of checksOf(def)) {
-        if (check.check === 'min_length') minLength = Math.max(minLength, check.minimum);
-        if (check.check === 'max_length') maxLength = Math.min(maxLength, check.maximum);
-        if (check.check === 'length_equals') [minLength, maxLength] = [check.length, check.length];
-        if (check.check === 'string_format' && check.pattern) patterns.push(check.pattern);
-    }
+const plainString = (schema: Schema, def: StringDef): unknown => {
+    const { minLength, maxLength, patterns } = stringRules(def);
     const [pattern] = patterns;
     if (pattern) {
         return fc.sample(fc.stringMatching(pattern), { seed: SEED, numRuns: SAMPLES }).find(text => valid(schema, text));

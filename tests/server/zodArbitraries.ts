@@ -87,7 +87,10 @@ type CheckDef = z.core.$ZodChecks['_zod']['def'];
 export const checksOf = (def: { checks?: readonly z.core.$ZodCheck[] }): CheckDef[] =>
     (def.checks ?? []).map(check => (check as z.core.$ZodChecks)._zod.def);
 
-const stringArbitrary = (def: Extract<Def, { type: 'string' }>): fc.Arbitrary<Wire> => {
+export type StringDef = Extract<Def, { type: 'string' }>;
+
+/** A string schema's length bounds and the patterns it must match (a format's, then its regexes). */
+export const stringRules = (def: StringDef): { minLength: number; maxLength: number; patterns: RegExp[] } => {
     let minLength = 0;
     let maxLength = Infinity;
     // A string format (z.email()) carries its pattern on the definition.
@@ -99,6 +102,11 @@ const stringArbitrary = (def: Extract<Def, { type: 'string' }>): fc.Arbitrary<Wi
         if (check.check === 'length_equals') [minLength, maxLength] = [check.length, check.length];
         if (check.check === 'string_format' && check.pattern) patterns.push(check.pattern);
     }
+    return { minLength, maxLength, patterns };
+};
+
+const stringArbitrary = (def: StringDef): fc.Arbitrary<Wire> => {
+    const { minLength, maxLength, patterns } = stringRules(def);
     const pattern = patterns[0];
     if (pattern) {
         // The first pattern decides; a length limit beside it is kept by cutting (loosely: the cut may break the pattern).
