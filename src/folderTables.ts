@@ -16,3 +16,10 @@ export const mergeFolderTables = <T>(
     }
     return all;
 };
+
+/**
+ * The type of the merged table: the folders' table types, registered as the members of one
+ * interface by declaration merging (`PortalRouteFolders`, `PortalWriteFolders`), made one object
+ * type (their union made an intersection).
+ */
+export type Merged<U> = (U extends unknown ? (table: U) => void : never) extends (table: infer I) => void ? I : never;

@@ -12,7 +12,7 @@
  * Names, paths and role gates only, no icon and no screen: the add-loan gates read it on the
  * sign-in page too. Nothing here imports a folder, and a folder's `routes.ts` imports only below it.
  */
-import { mergeFolderTables } from './folderTables';
+import { mergeFolderTables, type Merged } from './folderTables';
 import type { MenuKeysOf, RouteDef, RouteTable, ShellKeysOf } from './routeTable';
 
 export { MENU_GROUPS, type MenuGroupKey, type MenuPlace, type RouteDef } from './routeTable';
@@ -23,9 +23,6 @@ export { MENU_GROUPS, type MenuGroupKey, type MenuPlace, type RouteDef } from '.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each folder
 export interface PortalRouteFolders {}
-
-/** One object type with every folder's routes (the union of the tables, made an intersection). */
-type Merged<U> = (U extends unknown ? (table: U) => void : never) extends (table: infer I) => void ? I : never;
 
 type Routes = Merged<PortalRouteFolders[keyof PortalRouteFolders]>;
 

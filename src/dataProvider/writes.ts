@@ -9,7 +9,7 @@
  * finds each `calls.ts`) and registers its table's type in `PortalWriteFolders` by declaration
  * merging, so a new folder's writes need no edit here, and the data layer stays below the screens.
  */
-import { mergeFolderTables } from '../folderTables';
+import { mergeFolderTables, type Merged } from '../folderTables';
 import type { WriteTable } from './defineWrite';
 
 /**
@@ -18,9 +18,6 @@ import type { WriteTable } from './defineWrite';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in each folder
 export interface PortalWriteFolders {}
-
-/** One object type with every folder's writes (the union of the tables, made an intersection). */
-type Merged<U> = (U extends unknown ? (table: U) => void : never) extends (table: infer I) => void ? I : never;
 
 export type Writes = Merged<PortalWriteFolders[keyof PortalWriteFolders]>;
 export type WriteName = keyof Writes;
