@@ -8,6 +8,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { LANGUAGE_NAMES, LOCALES, rememberLocale, toLocale, type Locale } from './locale';
+import { wholeCatalog } from './mergeCatalogs';
 
 type Loader<T> = () => Promise<{ default: T }>;
 
@@ -69,12 +70,12 @@ export const createI18nProvider = (locale: Locale, messages: TranslationMessages
         const code = toLocale(tag) ?? locale;
         const publicPart = publicParts.get(code);
         const appPart = appParts.get(code);
-        if (publicPart && (!signedIn || appPart)) return { ...publicPart, ...appPart };
+        if (publicPart && (!signedIn || appPart)) return wholeCatalog(publicPart, appPart);
         // Both parts at once, in parallel, when signed in.
         return Promise.all([
             partOf(publicParts, loadCatalog, code),
             signedIn ? partOf(appParts, loadAppCatalog, code) : undefined,
-        ]).then(([publicPart, appPart]) => ({ ...publicPart, ...appPart }));
+        ]).then(([publicPart, appPart]) => wholeCatalog(publicPart, appPart));
     };
     const base = polyglotI18nProvider(
         messagesOf,

@@ -6,12 +6,19 @@
  * `src/i18n/`. Every key is defined in one place only: a folder may add to a section another place
  * also adds to (`menu`, `loans`), never redefine one of its texts.
  */
+import type { RoleCode } from '../../contract/roles';
 
 /** Words by key, nested by section as `translate('section.key')` reads them. */
 export type CatalogPart = { [key: string]: string | CatalogPart };
 
-/** The same keys as `T`, each with its own text: a translation of a folder's English words. */
-export type TranslationOf<T> = { [K in keyof T]: T[K] extends string ? string : TranslationOf<T[K]> };
+type Translated<T> = { [K in keyof T]: T[K] extends string ? string : Translated<T[K]> };
+
+/**
+ * The same keys as `T`, each with its own text: a translation of a folder's English words; and the
+ * names, in this language, of the role codes the folder's domain brings (`roles.<CODE>`), whose
+ * English names are the contract's (contract/roles.ts, which the server seeds).
+ */
+export type TranslationOf<T> = Translated<T> & { roles?: { readonly [Code in RoleCode]?: string } };
 
 const isPart = (value: string | CatalogPart | undefined): value is CatalogPart => typeof value === 'object';
 
@@ -34,3 +41,10 @@ const mergeInto = (into: CatalogPart, from: CatalogPart, where: string, prefix: 
  */
 export const mergeCatalogs = (shared: CatalogPart, folders: Readonly<Record<string, CatalogPart>>): CatalogPart =>
     Object.entries(folders).reduce<CatalogPart>((all, [file, words]) => mergeInto(all, words, file, ''), shared);
+
+/**
+ * A language's public part with its app part, key by key: the app part may add to a public
+ * section (a folder's own `errors.<key>` or `roles.<CODE>` words) but never redefine a text.
+ */
+export const wholeCatalog = <T extends object>(publicPart: T, appPart: object | undefined): T =>
+    (appPart ? mergeInto(publicPart as CatalogPart, appPart as CatalogPart, 'the app part', '') : publicPart) as T;

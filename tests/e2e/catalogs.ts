@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { TranslationMessages } from 'react-admin';
 import enPublic from '../../src/i18n/en.public';
 import enShared from '../../src/i18n/en.shared';
-import { mergeCatalogs, type CatalogPart } from '../../src/i18n/mergeCatalogs';
+import { mergeCatalogs, wholeCatalog, type CatalogPart } from '../../src/i18n/mergeCatalogs';
 import ptPublic from '../../src/i18n/pt.public';
 import ptShared from '../../src/i18n/pt.shared';
 import swPublic from '../../src/i18n/sw.public';
@@ -32,10 +32,8 @@ const folderWords = async (language: string): Promise<Record<string, CatalogPart
     return Object.fromEntries(parts);
 };
 
-const whole = async (publicPart: TranslationMessages, shared: CatalogPart, language: string): Promise<TranslationMessages> => ({
-    ...publicPart,
-    ...mergeCatalogs(shared, await folderWords(language)),
-});
+const whole = async (publicPart: TranslationMessages, shared: CatalogPart, language: string): Promise<TranslationMessages> =>
+    wholeCatalog(publicPart, mergeCatalogs(shared, await folderWords(language)));
 
 export const en = await whole(enPublic, enShared, 'en');
 export const sw = await whole(swPublic, swShared, 'sw');

@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../contract/errors';
+import { ROLE_CODES } from '../../contract/roles';
 import en from '../../src/i18n/en';
 import enApp from '../../src/i18n/en.app';
 import enPublic from '../../src/i18n/en.public';
 import enShared from '../../src/i18n/en.shared';
-import { mergeCatalogs, type CatalogPart } from '../../src/i18n/mergeCatalogs';
+import { mergeCatalogs, wholeCatalog, type CatalogPart } from '../../src/i18n/mergeCatalogs';
 import pt from '../../src/i18n/pt';
 import ptApp from '../../src/i18n/pt.app';
 import ptPublic from '../../src/i18n/pt.public';
@@ -137,10 +138,18 @@ describe("the folders' own words", () => {
     it.each(Object.keys(folderWords))('of %s are in the three languages, with the same keys', folder => {
         const languages = folderWords[folder]!;
         expect(Object.keys(languages).sort()).toEqual(['en', 'pt', 'sw']);
-        const keys = (part: CatalogPart | undefined) => Object.keys(flatten((part ?? {}) as Tree)).sort();
+        // Role names aside: their English is the contract's, so only Swahili and Portuguese name them here.
+        const keys = (part: CatalogPart | undefined) =>
+            Object.keys(flatten((part ?? {}) as Tree))
+                .filter(key => !key.startsWith('roles.'))
+                .sort();
+        const roles = (part: CatalogPart | undefined) => Object.keys(flatten(((part ?? {}).roles ?? {}) as Tree)).sort();
         // The folder and each key it lacks or has too many of, by language.
         for (const language of ['sw', 'pt'])
             expect({ folder, language, keys: keys(languages[language]) }).toEqual({ folder, language, keys: keys(languages.en) });
+        expect({ folder, roles: roles(languages.pt) }).toEqual({ folder, roles: roles(languages.sw) });
+        expect({ folder, english: roles(languages.en) }).toEqual({ folder, english: [] });
+        expect(roles(languages.sw).filter(code => !(ROLE_CODES as readonly string[]).includes(code))).toEqual([]);
     });
 
     it('define each key once, neither in two folders nor in a folder and the shared part', () => {
@@ -177,8 +186,16 @@ describe("the folders' own words", () => {
 });
 
 describe('the two parts of a catalog', () => {
-    it('share no top-level key, so merging them loses nothing', () => {
-        expect(Object.keys(enPublic).filter(key => key in enApp)).toEqual([]);
+    it('merge key by key: the app part may add to a public section, never redefine a text', () => {
+        const leaves = (part: object, prefix = ''): string[] =>
+            Object.entries(part).flatMap(([key, value]) =>
+                typeof value === 'object' && value !== null ? leaves(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+            );
+        const whole = leaves(wholeCatalog(enPublic, enApp));
+        expect(whole.length).toBe(leaves(enPublic).length + leaves(enApp).length);
+        expect(() => wholeCatalog({ errors: { a: 'A' } }, { errors: { b: 'B' } })).not.toThrow();
+        expect(wholeCatalog({ errors: { a: 'A' } }, { errors: { b: 'B' } })).toEqual({ errors: { a: 'A', b: 'B' } });
+        expect(() => wholeCatalog({ errors: { a: 'A' } }, { errors: { a: 'again' } })).toThrow('"errors.a" is defined twice');
     });
 });
 
