@@ -82,7 +82,13 @@ test.describe('the signed-in shell', () => {
         test(`${username} sees exactly the menu its roles allow`, async ({ page }) => {
             await signIn(page, username);
             await expectDashboard(page, /Welcome, /);
-            await expect.poll(() => menuLabels(page)).toEqual(keys.map(key => menuLabel(en, key)));
+            const expected = keys.map(key => menuLabel(en, key));
+            // The administrator holds every role: a new folder's entry joins its menu, today's keep their order.
+            if (username === 'admin') {
+                await expect
+                    .poll(async () => (await menuLabels(page)).filter(label => expected.includes(label)))
+                    .toEqual(expected);
+            } else await expect.poll(() => menuLabels(page)).toEqual(expected);
         });
     }
 

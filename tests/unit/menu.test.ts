@@ -52,6 +52,40 @@ const GROUPS = {
     tpi: ['tpi_successful', 'tpi_failed', 'tpi_reversal'],
 };
 
+/** The menu's entries today, in its order (spec §2 and the portal's own additions). */
+const TODAYS_MENU = [
+    'dashboard',
+    'users',
+    'agents',
+    'find_customer',
+    'find_assisted_customer',
+    'find_transaction',
+    'collections',
+    'lock_policy',
+    'stores',
+    'shop',
+    'shop_agents',
+    'inventory',
+    'deregistrations',
+    'find_customer_fieldagent',
+    'find_customer_by_shop',
+    'analytics',
+    'mc_requests_v2',
+    'mc_requests',
+    'imei_changes',
+    'transfer_loan_requests',
+    'kyc_verification',
+    'suspense_transactions',
+    'reconciliation',
+    'tpi_successful',
+    'tpi_failed',
+    'tpi_reversal',
+    'security',
+    'audit',
+    'system_check',
+    'system_check_beta',
+] as const;
+
 describe('the side menu rules (spec §2)', () => {
     it('always shows the dashboard, even to a group without roles', () => {
         expect(keysFor([])).toEqual(['dashboard']);
@@ -117,40 +151,11 @@ describe('the side menu rules (spec §2)', () => {
         expect(keysFor(['VIEW_SUCCESSFUL_THIRD_PARTY_INSURANCE'])).toContain('tpi>tpi_successful');
     });
 
-    it('shows every entry, in the order of the table of routes, to a holder of every role', () => {
+    it('shows every entry to a holder of every role, today’s in this order', () => {
         const shown = visibleEntries(new Set(ROLE_CODES)).map(item => item.key);
-        expect(shown).toEqual([
-            'dashboard',
-            'users',
-            'agents',
-            'find_customer',
-            'find_assisted_customer',
-            'find_transaction',
-            'collections',
-            'lock_policy',
-            'stores',
-            'shop',
-            'shop_agents',
-            'inventory',
-            'deregistrations',
-            'find_customer_fieldagent',
-            'find_customer_by_shop',
-            'analytics',
-            'mc_requests_v2',
-            'mc_requests',
-            'imei_changes',
-            'transfer_loan_requests',
-            'kyc_verification',
-            'suspense_transactions',
-            'reconciliation',
-            'tpi_successful',
-            'tpi_failed',
-            'tpi_reversal',
-            'security',
-            'audit',
-            'system_check',
-            'system_check_beta',
-        ]);
+        // A folder that brings an entry places it by its `order`: today's entries keep theirs around it.
+        expect(shown.filter(key => (TODAYS_MENU as readonly string[]).includes(key))).toEqual(TODAYS_MENU);
+        expect(new Set(shown).size).toBe(shown.length);
     });
 
     it('stands each group where its first entry stands in the menu’s order, holding its entries in that order', () => {
@@ -172,7 +177,7 @@ describe('the side menu rules (spec §2)', () => {
 
     it('leads each entry to its route of spec §2, under /dashboard but for the BI page', () => {
         const all = MENU.flatMap(node => (node.kind === 'entry' ? [node] : node.children));
-        expect(Object.fromEntries(all.map(item => [item.key, hrefOf(item)]))).toEqual({
+        expect(Object.fromEntries(all.map(item => [item.key, hrefOf(item)]))).toMatchObject({
             dashboard: '/dashboard/',
             users: '/dashboard/users',
             agents: '/dashboard/agents',
@@ -205,7 +210,8 @@ describe('the side menu rules (spec §2)', () => {
             system_check_beta: '/dashboard/test-beta',
         });
         // Keys are unique: the object above would hide a repeated one.
-        expect(all).toHaveLength(30);
+        expect(new Set(all.map(item => item.key)).size).toBe(all.length);
+        expect(all.length).toBeGreaterThanOrEqual(TODAYS_MENU.length);
     });
 });
 
