@@ -19,7 +19,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { MEMORY_DATA_DIR, openDatabase, type Database, type OpenDatabase } from '../../server/db';
 import { prepareDatabase } from '../../server/seed';
 import { loadSettings, type Settings } from '../../server/settings';
-import { outsideDocument } from './documentCheck';
+import { outsideDocument } from '../conformance/document';
 import { DEFAULT_UPLOAD, multipartBody, type FilePart } from './multipart';
 import { SEED_SETTINGS, type SeededTemplate } from './template';
 
