@@ -44,6 +44,7 @@ export type AgentSort = (typeof AGENT_SORTS)[number];
 export const storeAgents = defineCall({
     summary: 'One store with its agents (`stores/:id`).',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/agents_per_phone_store',
     access: 'VIEW_STORES',
     body: z.object({ store_id: id }),
@@ -66,6 +67,7 @@ export const listAgents = defineCall({
     summary:
         'Every agent the caller may see with their tier, page by page, by first name unless `sort`/`order` say otherwise; the list is nested in `data.data`.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/list_all_agents',
     access: ['VIEW_AGENTS', 'ASSIGN_AGENT_TIER'],
     body: z.object({

@@ -23,6 +23,12 @@ export interface CallDefinition {
      * code), 200 when absent. The server answers with it and the published document says it.
      */
     status?: 201;
+    /**
+     * A POST that changes nothing (a search or a list whose filters travel in a body): safe to
+     * repeat and to run against a live backend (the conformance check's read-only calls). GET
+     * calls change nothing by their method.
+     */
+    readOnly?: true;
     /** Path under /portal_api, Fastify style: `/prerequisites/admin-group-roles/:id`. */
     path: string;
     access: Access;

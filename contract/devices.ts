@@ -67,6 +67,7 @@ export type DeviceLock = z.infer<typeof deviceLock>;
 export const deviceLockType = defineCall({
     summary: "The lock solution and lock state of each of a customer's financed devices",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/view_customer_device_lock_type',
     access: 'VIEW_CUSTOMER_LOANS',
     body: z.object({ msisdn }),

@@ -55,6 +55,7 @@ export const listInventory = defineCall({
     summary:
         'Devices in the stores the caller may see, newest first unless `sort`/`order` say otherwise (`model` is brand then model, `store` its name); `q` matches IMEI, SKU, brand or model.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/get_phone_inventory',
     access: 'VIEW_INVENTORY',
     body: z.object({
@@ -72,6 +73,7 @@ export const listInventory = defineCall({
 export const listPhoneModels = defineCall({
     summary: 'The phone catalogue with prices and how many of each are in stock where the caller may see.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/get_phone_models',
     access: ['VIEW_INVENTORY', 'ADD_INVENTORY', 'UPDATE_PHONE_PRICES'],
     body: z.object({ q: z.string().trim().max(80).optional() }),
@@ -180,6 +182,7 @@ export const previewPhonePrices = defineCall({
     summary:
         'What a price update would do, changing nothing: each model before and after, the change of each price in percent from the current one (one decimal), the reference a cut is judged against (each price at its highest in the last 24 hours), and whether the update needs a second person (a price more than 20% below its reference).',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/preview_phone_prices',
     access: 'UPDATE_PHONE_PRICES',
     body: proposedPrices,

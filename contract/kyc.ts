@@ -82,6 +82,7 @@ export const idValidationCheck = defineCall({
     summary:
         "Checks an ID number before it is used: a national ID must be 13 digits with a valid date and check digit (its date of birth and gender are answered for pre-fill); a passport 6–20 letters and digits. Registered to another customer than this phone number's: 409 `errors.id_number_taken`.",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/id/validation/check',
     access: 'ADD_LOAN',
     body: z.object({ id_type: z.enum(ID_TYPES), id_number: idNumberInput, msisdn }),
@@ -210,6 +211,7 @@ export const pendingKycVerifications = defineCall({
     summary:
         'The KYC submissions to verify, oldest first (or decided ones, newest decided first) unless `sort`/`order` say otherwise, with a search on name, phone number or ID number; answers `data` and `total_items`. With `id`, that one submission whatever its status (the verification screen), or none when it is out of reach.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/all/pending/kyc-verifications',
     access: 'VIEW_CUSTOMER_OCR',
     body: z.object({

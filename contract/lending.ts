@@ -107,6 +107,7 @@ export const listCollections = defineCall({
     summary:
         'The collections queue: active loans in reach with an instalment due before today unpaid, by days overdue (oldest first) by default; filtered by bucket, shop, agent, lock state and a search (loan reference, customer name or phone number)',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/collections',
     access: 'VIEW_COLLECTIONS',
     body: z.object({

@@ -23,6 +23,7 @@ export const listShops = defineCall({
     summary:
         "Shops page by page (`page_size` 'all' for every one), by name unless `sort`/`order` say otherwise (name, town and region whatever their case).",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/shop/all',
     access: 'VIEW_SHOP_AGENTS',
     body: z.object({
@@ -37,6 +38,7 @@ export const listShops = defineCall({
 export const listShopAgents = defineCall({
     summary: "A shop's agents page by page, by first name unless `sort`/`order` say otherwise.",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/shop/agents',
     access: 'VIEW_SHOP_AGENTS',
     body: z.object({

@@ -57,6 +57,7 @@ export const createStore = defineCall({
 export const listStores = defineCall({
     summary: 'The phone stores the caller may see, by name; `q` matches name, region or town.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/get_phone_stores',
     access: ['VIEW_STORES', 'ADD_INVENTORY', 'TRANSFER_AGENT'],
     body: z.object({ q: z.string().trim().max(80).optional(), region: z.string().trim().max(80).optional() }),
@@ -102,6 +103,7 @@ export const searchPlaces = defineCall({
     summary:
         'Places matching a text, with their coordinates, for the location picker. 404 `errors.places_unavailable` when no provider is configured; 502 `errors.unavailable` when the provider fails.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/places/search',
     access: PLACE_PICKERS,
     body: z.object({ q: z.string().trim().min(2).max(80) }),

@@ -93,6 +93,7 @@ export const requestsClosedByApproval = defineCall({
     summary:
         'The other pending requests that approving this one would close (a deregistration closes those waiting on its loan), for the approval dialog to name; 404 when out of reach',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/approval_requests/closed_by_approval',
     access: ['VIEW_DEREGISTRATIONS', 'VIEW_MAKER_CHECKER_REQUESTS'],
     body: z.object({ request_id: id }),

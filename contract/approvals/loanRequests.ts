@@ -60,6 +60,7 @@ export const transferOwnerLookup = defineCall({
     summary:
         "The new owner a loan transfer would go to: their name and number, once the transfer request's checks pass; refuses as the request would",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/transfer_loan_owner_lookup',
     access: 'REQUEST_TRANSFER_LOAN_OWNERSHIP',
     body: z.object({ loan_reference: loanReference, new_msisdn: msisdn }),

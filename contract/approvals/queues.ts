@@ -41,6 +41,7 @@ const pendingRequestsPage = z.object({ pending_requests: z.array(approvalRequest
 export const pendingLoanRemovalRequests = defineCall({
     summary: 'The deregistration (loan deactivation) requests in reach, filtered and paged; pending by default',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/pending_loan_removal_requests',
     access: 'VIEW_DEREGISTRATIONS',
     body: queueFilter,
@@ -50,6 +51,7 @@ export const pendingLoanRemovalRequests = defineCall({
 export const pendingImeiRequests = defineCall({
     summary: 'The IMEI change requests in reach, filtered and paged; pending by default',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/pending_imei_requests',
     access: 'VIEW_IMEI_CHANGE_REQUESTS',
     body: queueFilter,
@@ -59,6 +61,7 @@ export const pendingImeiRequests = defineCall({
 export const pendingTransferLoans = defineCall({
     summary: 'The loan ownership transfer requests in reach, filtered and paged; pending by default',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/admin_get_pending_transfer_loans',
     access: 'VIEW_TRANSFER_LOAN_OWNERSHIP_REQUESTS',
     body: queueFilter,
@@ -71,6 +74,7 @@ export const pendingTransferLoans = defineCall({
 export const pendingMakerCheckerRequests = defineCall({
     summary: 'Phone maker-checker requests (v1): every loan request in reach, of one kind or all, filtered and paged',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/pending/maker/checker/requests',
     access: 'VIEW_MAKER_CHECKER_REQUESTS',
     body: queueFilter.extend({ kind: z.enum(LOAN_APPROVAL_KINDS).optional() }),

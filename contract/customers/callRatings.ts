@@ -36,6 +36,7 @@ export const customerCallRatings = defineCall({
     summary:
         "A customer's latest call ratings, newest first (at most CALL_RATINGS_SHOWN), each with who rated and when, and how many there are in all: the trace a rating leaves on the customer view.",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/customer_call_ratings',
     access: 'RATE_CALL',
     body: z.object({ msisdn }),

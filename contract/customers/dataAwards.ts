@@ -22,6 +22,7 @@ export type DataAward = z.infer<typeof dataAward>;
 export const customerDataAwards = defineCall({
     summary: "A customer's data awards, newest first, and when the next one may be given",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/customer_data_awards',
     access: 'AWARD_DATA',
     body: z.object({ msisdn }),

@@ -106,6 +106,7 @@ export const customerLoans = defineCall({
     summary:
         "A customer's loans, newest first, each with its balance, its schedule and standing today, and its device's lock state, and the requests waiting for a checker on any of them",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/lipa_pole_pole_loans',
     access: 'VIEW_CUSTOMER_LOANS',
     body: z.object({ msisdn }),
@@ -127,6 +128,7 @@ export const transaction = z.object({
 export const depositTransactions = defineCall({
     summary: "A customer's deposits (the first payment of each loan, and unmatched ones from their phone), newest first",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/deposit_transactions',
     access: 'VIEW_CUSTOMER_LOANS',
     body: z.object({ msisdn, loan_reference: loanReference.optional() }),
@@ -137,6 +139,7 @@ export const loanStatements = defineCall({
     summary:
         "A loan's statement: the terms accepted (cash price, deposit, amount financed, cost of credit, instalments, first due date, total payable as `price`), every payment in date order with the balance after it, and the balance now",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/loan_statements',
     access: 'VIEW_CUSTOMER_LOANS',
     body: z.object({ loan_reference: loanReference }),
@@ -173,6 +176,7 @@ export const INSURANCE_STATUSES = ['active', 'expired', 'none'] as const;
 export const checkInsurance = defineCall({
     summary: "Whether a loan's device is insured, by whom, and until when",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/check-insurance',
     access: 'VIEW_CUSTOMER_LOANS',
     body: z.object({ loan_reference: loanReference }),

@@ -13,6 +13,7 @@ export const findCustomer = defineCall({
     summary:
         'Find a customer by phone number, username, id number or IMEI. Answers the matches the caller may see, the customer first; 404 when there is none.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/view_customer_msisdn',
     access: 'FIND_CUSTOMER',
     body: z.object({ username: customerLookup }),
@@ -26,6 +27,7 @@ export const findFieldAgentCustomer = defineCall({
     summary:
         "Find a customer as a field agent: `find=fieldagent` among the customers the agent registered (FIND_CUSTOMER_FIELDAGENT), `find=shop` among a shop's customers (FIND_CUSTOMER_FIELDAGENT_STORE; `store_id` is the caller's own shop when they have one, and required when they have none).",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/get_lipa_pole_pole_customers',
     access: ['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE'],
     query: z.object({ find: z.enum(FIELD_AGENT_SCOPES).default('fieldagent') }),
@@ -56,6 +58,7 @@ export const digitalAssistedIdentification = defineCall({
     summary:
         'Find a customer for a digitally assisted sale. `data` is the order in progress (`is_existing_order: true`) when the customer has one, else `{ is_existing_order: false, users }`.',
     method: 'POST',
+    readOnly: true,
     path: '/api/digital_assisted/customer-identification',
     access: 'FIND_DIGITAL_ASSISTED_CUSTOMER',
     body: z.object({ username: customerLookup }),

@@ -12,6 +12,7 @@ import { CUSTOMER_FINDERS, KYC_STATUSES } from './customer';
 export const customerLimits = defineCall({
     summary: "A customer's credit limit, what their open loans use of it, and what is left",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/customer_limits',
     access: CUSTOMER_FINDERS,
     body: z.object({ msisdn }),
@@ -32,6 +33,7 @@ export const customerMessages = defineCall({
     summary:
         'The SMS messages sent to a customer, newest first (at most 200). One-time codes are never shown: their text reads as a hidden code.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/get_customer_sms',
     access: 'VIEW_CUSTOMER_MESSAGES',
     body: z.object({ msisdn }),
@@ -64,6 +66,7 @@ export const qualifiedDevices = defineCall({
     summary:
         "The phones a customer qualifies for: models whose financed amount (price less deposit) fits the credit left, with the units in stock (at the caller's shop when they have one). An empty list means the customer does not qualify for any phone.",
     method: 'POST',
+    readOnly: true,
     path: '/api/digital_assisted/customer-qualified-devices',
     access: 'VIEW_CUSTOMERS_QUALIFIED_PHONES',
     body: z.object({ msisdn }),

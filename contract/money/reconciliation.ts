@@ -84,6 +84,7 @@ export const RECONCILIATION_UPLOAD_SORTS = ['created_at', 'rows', 'amount_record
 export const reconciliationUploads = defineCall({
     summary: 'The statements uploaded, newest first unless `sort`/`order` say otherwise, with their counts',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/reconciliation_uploads',
     access: 'UPLOAD_RECONCILIATION_DOCUMENT',
     body: z.object({
@@ -105,6 +106,7 @@ export const reconciliationRows = defineCall({
     summary:
         "One upload's rows with their outcomes, in file order unless `sort`/`order` say otherwise, of one outcome if asked, paged",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/reconciliation_upload_rows',
     access: 'UPLOAD_RECONCILIATION_DOCUMENT',
     body: z.object({

@@ -28,6 +28,7 @@ export const suspenseTransactions = defineCall({
     summary:
         'The suspense queue: payments that matched no loan, open and queued unless a status is asked for, filtered and paged; oldest payment first by default',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/suspense_transactions',
     access: 'VIEW_SUSPENSE_TRANSACTIONS',
     body: z.object({
@@ -66,6 +67,7 @@ export const wrongAccountTransactions = defineCall({
     summary:
         "Correcting a wrong-account payment: the suspense payment and the loans it may belong to (the account it names, the payer's loans), or those a search finds by loan reference, phone number or name",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/get_wrong_account_transactions',
     access: 'VIEW_SUSPENSE_TRANSACTIONS',
     body: z.object({ transaction_id: id, q: searchText }),

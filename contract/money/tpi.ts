@@ -65,6 +65,7 @@ const claimsAnswer = z.object({ records: z.array(tpiClaim), total_items: z.numbe
 export const successfulTpiClaims = defineCall({
     summary: 'Insurance claims the insurer paid towards a loan, newest first, filtered and paged',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/successful_tpi_claims',
     access: 'VIEW_SUCCESSFUL_THIRD_PARTY_INSURANCE',
     body: claimFilter,
@@ -74,6 +75,7 @@ export const successfulTpiClaims = defineCall({
 export const failedTpiClaims = defineCall({
     summary: 'Insurance claims the insurer refused, with why, newest first, filtered and paged',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/failed_tpi_claims',
     access: 'VIEW_FAILED_THIRD_PARTY_INSURANCE',
     body: claimFilter,
@@ -87,6 +89,7 @@ export const requestedTpiReversals = defineCall({
     summary:
         'Reversal requests, pending unless a status is asked for (`{}` when no filter), newest first unless `sort`/`order` say otherwise, paged',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/requested_tpi_reversals',
     // The makers who ask and the checkers who decide both work this queue.
     access: ['REQUEST_REVERSAL_THIRD_PARTY_INSURANCE', 'APPROVE_REVERSAL_THIRD_PARTY_INSURANCE'],

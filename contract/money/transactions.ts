@@ -62,6 +62,7 @@ export const searchTransactions = defineCall({
     summary:
         'Find payments by reference (whole or its start), phone number, loan reference or dates (paid, YYYY-MM-DD inclusive, business days), newest first by default',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/search/transaction',
     access: 'FIND_TRANSACTION',
     body: z.object({

@@ -11,6 +11,7 @@ export const loanCancellationOptions = defineCall({
     summary:
         "The sales-exit reasons a loan may be cancelled with: all of them while the loan is `draft` or `awaiting_deposit`, none otherwise ('No options available').",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/get_loan_cancellation_options',
     access: 'ADD_LOAN',
     body: z.object({ loan_reference: loanReference }),

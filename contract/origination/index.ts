@@ -63,6 +63,7 @@ export const imeiValidationCheck = defineCall({
     summary:
         'Checks a device for a sale: 15 digits with a valid check digit (400), a unit of the chosen model in stock at the store (409 `errors.imei_not_in_stock`), on no open loan (409 `errors.imei_in_use`). Reads only; `create_loan` reserves it.',
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/imei/validation/check',
     access: 'ADD_LOAN',
     body: z.object({ imei, sku: z.string().trim().min(1).max(64), store_id: id.optional() }),
@@ -186,6 +187,7 @@ export const loanProgress = defineCall({
     summary:
         "Where a sale stands: the loan (its device's IMEI with it), which codes are verified and, for each that is not, the one last sent (where to, until when, whether it has expired; null when none was sent), the deposit if paid, and the wizard's step (`otp`, `deposit`, `lock`, `done`, `cancelled`).",
     method: 'POST',
+    readOnly: true,
     path: '/api/v1/loan_progress',
     access: 'ADD_LOAN',
     body: z.object({ loan_reference: loanReference }),
