@@ -20,24 +20,20 @@ const server = contractServer(
         data: [...awards].reverse(),
         next_award_at: awards.length > 0 ? '2026-12-22T09:00:00.000Z' : null,
     })),
-    answer(
-        awardCustomerData,
-        async ({ request }) => {
-            const body = (await request.clone().json()) as { bundle_mb: number; reason: string };
-            sent.push(body);
-            const award: DataAward = {
-                id: awards.length + 1,
-                msisdn: thandi.msisdn,
-                bundle_mb: body.bundle_mb,
-                reason: body.reason,
-                awarded_by: { id: 2, name: 'Sipho Ndlovu' },
-                created_at: '2026-11-22T09:00:00.000Z',
-            };
-            awards.push(award);
-            return award;
-        },
-        { status: 201 },
-    ),
+    answer(awardCustomerData, async ({ request }) => {
+        const body = (await request.clone().json()) as { bundle_mb: number; reason: string };
+        sent.push(body);
+        const award: DataAward = {
+            id: awards.length + 1,
+            msisdn: thandi.msisdn,
+            bundle_mb: body.bundle_mb,
+            reason: body.reason,
+            awarded_by: { id: 2, name: 'Sipho Ndlovu' },
+            created_at: '2026-11-22T09:00:00.000Z',
+        };
+        awards.push(award);
+        return award;
+    }),
 );
 
 // The customer view is a screen loaded on demand: on a busy machine its first render is slow.

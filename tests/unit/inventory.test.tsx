@@ -213,27 +213,23 @@ describe('one device by IMEI', () => {
         const user = userEvent.setup();
         const added: unknown[] = [];
         server.use(
-            answer(
-                addInventoryItem,
-                async ({ request }) => {
-                    const body = (await request.clone().json()) as { imei: string };
-                    added.push(body);
-                    return {
-                        id: 9,
-                        imei: body.imei,
-                        sku: model.sku,
-                        brand: model.brand,
-                        model: model.model,
-                        store_id: 1,
-                        store_name: 'Soweto Central',
-                        status: 'in_stock' as const,
-                        cash_price: model.cash_price,
-                        created_at: '2026-11-22T08:00:00.000Z',
-                        sold_to: null,
-                    };
-                },
-                { status: 201 },
-            ),
+            answer(addInventoryItem, async ({ request }) => {
+                const body = (await request.clone().json()) as { imei: string };
+                added.push(body);
+                return {
+                    id: 9,
+                    imei: body.imei,
+                    sku: model.sku,
+                    brand: model.brand,
+                    model: model.model,
+                    store_id: 1,
+                    store_name: 'Soweto Central',
+                    status: 'in_stock' as const,
+                    cash_price: model.cash_price,
+                    created_at: '2026-11-22T08:00:00.000Z',
+                    sold_to: null,
+                };
+            }),
         );
         renderPortal('/dashboard/inventory/add');
         await screen.findByRole('heading', { level: 1, name: 'Add devices' }, { timeout: 15_000 });

@@ -23,37 +23,33 @@ let failures = 0;
 let quotaSpent = false;
 
 contractServer(
-    answer(
-        uploadImage,
-        async ({ request }) => {
-            const form = await request.clone().formData();
-            sent.push({ kind: form.get('kind'), file: form.get('file') });
-            if (quotaSpent) {
-                return errorAnswer(429, {
-                    code: 429,
-                    name: 'TooManyRequests',
-                    message: 'Quota',
-                    key: 'errors.kyc_upload_quota',
-                    field: 'file',
-                    retry_after: 600,
-                });
-            }
-            if (failures > 0) {
-                failures -= 1;
-                return errorAnswer(503, { code: 503, name: 'Unavailable', message: 'Down', key: 'errors.unavailable' });
-            }
-            return {
-                id: IMAGE_ID,
-                kind: 'liveness' as const,
-                content_type: 'image/jpeg' as const,
-                size: 1234,
-                ocr: null,
-                liveness: { passed: true, score: 0.87 },
-                created_at: '2026-11-22T08:00:00.000Z',
-            };
-        },
-        { status: 201 },
-    ),
+    answer(uploadImage, async ({ request }) => {
+        const form = await request.clone().formData();
+        sent.push({ kind: form.get('kind'), file: form.get('file') });
+        if (quotaSpent) {
+            return errorAnswer(429, {
+                code: 429,
+                name: 'TooManyRequests',
+                message: 'Quota',
+                key: 'errors.kyc_upload_quota',
+                field: 'file',
+                retry_after: 600,
+            });
+        }
+        if (failures > 0) {
+            failures -= 1;
+            return errorAnswer(503, { code: 503, name: 'Unavailable', message: 'Down', key: 'errors.unavailable' });
+        }
+        return {
+            id: IMAGE_ID,
+            kind: 'liveness' as const,
+            content_type: 'image/jpeg' as const,
+            size: 1234,
+            ocr: null,
+            liveness: { passed: true, score: 0.87 },
+            created_at: '2026-11-22T08:00:00.000Z',
+        };
+    }),
 );
 
 beforeEach(() => {

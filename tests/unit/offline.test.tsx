@@ -27,7 +27,7 @@ const created: AdminGroup = buildAdminGroup({ id: 9, name: 'Night shift', descri
 
 const requests: string[] = [];
 const server = contractServer(
-    answer(createAdminGroup, created, { status: 201 }),
+    answer(createAdminGroup, created),
     answer(getAdminGroup, created),
     answer(listAdminGroups, page([created])),
     answer(listGroupRoles, page([])),

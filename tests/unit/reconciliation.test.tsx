@@ -110,21 +110,17 @@ const rowsAsked: RowsBody[] = [];
 const uploadsAsked: Record<string, unknown>[] = [];
 
 contractServer(
-    answer(
-        reconcileDeposits,
-        async ({ request }) => {
-            const form = await request.clone().formData();
-            sent.push({ channel: form.get('channel'), file: form.get('file') });
-            if (processing) await processing;
-            if ('status' in nextUpload) {
-                const { status, key, field } = nextUpload;
-                return errorAnswer(status, { code: status, name: 'Refused', message: 'Refused', key, field });
-            }
-            uploads = [nextUpload, ...uploads];
-            return { upload: nextUpload };
-        },
-        { status: 201 },
-    ),
+    answer(reconcileDeposits, async ({ request }) => {
+        const form = await request.clone().formData();
+        sent.push({ channel: form.get('channel'), file: form.get('file') });
+        if (processing) await processing;
+        if ('status' in nextUpload) {
+            const { status, key, field } = nextUpload;
+            return errorAnswer(status, { code: status, name: 'Refused', message: 'Refused', key, field });
+        }
+        uploads = [nextUpload, ...uploads];
+        return { upload: nextUpload };
+    }),
     answer(reconciliationUploads, async ({ request }) => {
         uploadsAsked.push((await request.clone().json()) as Record<string, unknown>);
         return { data: uploads, total_items: uploads.length };

@@ -32,36 +32,28 @@ let stepClosed = false;
 
 const server = contractServer(
     answer(registrationOptions, { stores: [{ id: 4, name: 'Soweto Mall', town: 'Soweto' }] }),
-    answer(
-        register,
-        async ({ request }) => {
-            registered.push(await request.clone().json());
-            return {
-                username: 'thandi.zulu',
-                status: 'pending_approval' as const,
-                registration_token: TOKEN,
-                liveness_until: '2026-11-22T08:30:00.000Z',
-            };
-        },
-        { status: 201 },
-    ),
-    answer(
-        registerLiveness,
-        async ({ request }) => {
-            const form = await request.clone().formData();
-            photos.push({ token: form.get('registration_token'), file: form.get('file') });
-            if (stepClosed)
-                return errorAnswer(409, {
-                    code: 409,
-                    name: 'Conflict',
-                    message: 'Closed',
-                    key: 'errors.registration_step_closed',
-                    field: 'registration_token',
-                });
-            return { liveness: { passed: true, score: 1 }, captured_at: '2026-11-22T08:05:00.000Z', captures_left: 2 };
-        },
-        { status: 201 },
-    ),
+    answer(register, async ({ request }) => {
+        registered.push(await request.clone().json());
+        return {
+            username: 'thandi.zulu',
+            status: 'pending_approval' as const,
+            registration_token: TOKEN,
+            liveness_until: '2026-11-22T08:30:00.000Z',
+        };
+    }),
+    answer(registerLiveness, async ({ request }) => {
+        const form = await request.clone().formData();
+        photos.push({ token: form.get('registration_token'), file: form.get('file') });
+        if (stepClosed)
+            return errorAnswer(409, {
+                code: 409,
+                name: 'Conflict',
+                message: 'Closed',
+                key: 'errors.registration_step_closed',
+                field: 'registration_token',
+            });
+        return { liveness: { passed: true, score: 1 }, captured_at: '2026-11-22T08:05:00.000Z', captures_left: 2 };
+    }),
 );
 
 beforeEach(() => {

@@ -41,23 +41,19 @@ contractServer(
         calls.push({ method: 'GET', url: new URL(request.url) });
         return page(held);
     }),
-    answer(
-        addGroupRole,
-        async ({ request }) => {
-            const body = (await request.json()) as { group_id: number; role_id: number };
-            calls.push({ method: 'POST', url: new URL(request.url), body });
-            const role = roles.find(r => r.id === body.role_id)!;
-            const row = {
-                id: 71,
-                group_id: body.group_id,
-                role_id: body.role_id,
-                admin_role: { id: role.id, code: role.code, name: role.name },
-            };
-            held = [...held, row];
-            return row;
-        },
-        { status: 201 },
-    ),
+    answer(addGroupRole, async ({ request }) => {
+        const body = (await request.json()) as { group_id: number; role_id: number };
+        calls.push({ method: 'POST', url: new URL(request.url), body });
+        const role = roles.find(r => r.id === body.role_id)!;
+        const row = {
+            id: 71,
+            group_id: body.group_id,
+            role_id: body.role_id,
+            admin_role: { id: role.id, code: role.code, name: role.name },
+        };
+        held = [...held, row];
+        return row;
+    }),
     answer(removeGroupRole, ({ params, request }) => {
         calls.push({ method: 'DELETE', url: new URL(request.url) });
         const row = held.find(r => String(r.id) === params.id);

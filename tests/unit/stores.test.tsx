@@ -67,25 +67,21 @@ const server = contractServer(
               ? { store: sandton, agents: [] }
               : { store: storeOf(store_id, 'Rosebank', 'Gauteng', 'Johannesburg'), agents: [] };
     }),
-    answer(
-        createStore,
-        async ({ request }) => {
-            const body = (await request.clone().json()) as {
-                name: string;
-                latitude: number;
-                longitude: number;
-                branded?: boolean;
-            };
-            created.push(body);
-            return {
-                ...storeOf(9, body.name, 'Gauteng', 'Johannesburg'),
-                latitude: body.latitude,
-                longitude: body.longitude,
-                branded: body.branded ?? false,
-            };
-        },
-        { status: 201 },
-    ),
+    answer(createStore, async ({ request }) => {
+        const body = (await request.clone().json()) as {
+            name: string;
+            latitude: number;
+            longitude: number;
+            branded?: boolean;
+        };
+        created.push(body);
+        return {
+            ...storeOf(9, body.name, 'Gauteng', 'Johannesburg'),
+            latitude: body.latitude,
+            longitude: body.longitude,
+            branded: body.branded ?? false,
+        };
+    }),
     answer(listAdmins, { total: 1, limit: 25, skip: 0, data: [ayesha] }),
     answer(assignRegionLead, async ({ request }) => {
         const body = (await request.clone().json()) as { store_id: number; admin_id: number | null };
