@@ -153,6 +153,8 @@ const ERROR_ANSWERS = {
     TooLarge: 'The body or file is larger than the call accepts.',
     UnsupportedType: 'The body is not of a type the call reads (JSON, or a multipart form for an upload).',
     TooMany: 'Too many attempts: `Retry-After` (and `retry_after`) says how many seconds to wait.',
+    Unavailable:
+        'A service the call needs is not available now (the operator, the places search, the upload slots): `Retry-After` says when to try again, where known.',
 } as const;
 
 const errorResponse = (description: string, withRetry = false): JsonSchema => ({
@@ -275,6 +277,7 @@ export const openApiDocument = (
                     ...(call.method !== 'GET' && { 409: ref('Conflict') }),
                     ...((call.body ?? call.upload) && { 413: ref('TooLarge'), 415: ref('UnsupportedType') }),
                     429: ref('TooMany'),
+                    503: ref('Unavailable'),
                 },
                 ...(signedIn ? {} : { security: [] }),
                 'x-required-role': typeof call.access === 'string' ? call.access : [...call.access],
@@ -310,7 +313,7 @@ export const openApiDocument = (
             responses: Object.fromEntries(
                 Object.entries(ERROR_ANSWERS).map(([name, description]) => [
                     name,
-                    errorResponse(description, name === 'TooMany'),
+                    errorResponse(description, name === 'TooMany' || name === 'Unavailable'),
                 ]),
             ),
         },

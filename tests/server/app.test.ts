@@ -15,6 +15,7 @@ import { buildApp } from '../../server/app';
 import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../server/db';
 import * as schema from '../../server/db/schema';
 import { HttpError, mount } from '../../server/http';
+import { OPENAPI_PATH } from '../../server/openapi';
 import { isApiPath } from '../../server/portal';
 import { startTestServer, type TestServer } from './harness';
 
@@ -34,18 +35,19 @@ const contractRoutes = (definitions: Record<string, { method: string; path: stri
     Object.values(definitions).map(call => `${call.method} ${API_BASE}${call.path}`);
 
 describe('the routes', () => {
-    it('are exactly the calls of the contract, plus the development stand-ins', () => {
+    it('are exactly the calls of the contract, plus the development stand-ins and the published description', () => {
         const expected = [
             ...contractRoutes(calls),
             ...contractRoutes(devCalls),
             `GET ${API_BASE}/dev/operator/authorize`,
             `POST ${API_BASE}/dev/operator/authorize`,
+            `GET ${OPENAPI_PATH}`,
         ].sort();
         expect(apiRoutesOf(server.app)).toEqual(expected);
     });
 
-    it('leave out the development stand-ins when development tools are off', async () => {
-        const app = await server.buildAnother({ devTools: false });
+    it('leave out the development stand-ins when development tools are off, and the description when API_DOCS is', async () => {
+        const app = await server.buildAnother({ devTools: false, apiDocs: false });
         await app.ready();
         expect(apiRoutesOf(app)).toEqual(contractRoutes(calls).sort());
         const outbox = await app.inject({ method: 'GET', url: `${API_BASE}/dev/outbox?msisdn=27820000001` });
