@@ -143,6 +143,9 @@ export const reconcileAndCorrect = async (page: Page) => {
     await page.goto('/dashboard/transactions/find');
     await page.getByRole('textbox', { name: 'Reference' }).fill(rows.suspense);
     await expect(page.getByText('1 payment', { exact: true })).toBeVisible();
+    // The filter is in the address once the list has taken it (a list's state is its URL): a
+    // link followed before then would be undone by the filter arriving after it.
+    await expect(page).toHaveURL(new RegExp(`filter=.*${rows.suspense}`));
     await expectAccessible(page, 'find transaction, a payment found');
     await page.getByRole('link', { name: `Open loan ${THEMBA.loan} in its customer's view` }).click();
     await expect(page).toHaveURL(/\/dashboard\/customers\/view\?customer=/);
