@@ -39,6 +39,9 @@ test('at phone width the offline banner shows under the top bar, which stays usa
 
 test('at phone width the sign-in page shows the banner without hiding the language menu', async ({ page, context }) => {
     await page.goto('/');
+    // The sign-in page's own chunks and words load after the document: offline before they have,
+    // the page could only offer a reload.
+    await expect(page.getByLabel('Username')).toBeVisible();
     await context.setOffline(true);
     await expect(offlineBanner(page)).toBeInViewport();
     expect(await reachable(page.getByRole('button', { name: /Language/ }))).toBe(true);
