@@ -176,6 +176,8 @@ export const reverseClaim = async (page: Page, browser: Browser, claim: string) 
         await other.getByRole('textbox', { name: 'Search' }).fill(claim);
         const approve = other.getByRole('button', { name: /^Approve reversal request \d+$/ });
         await expect(approve).toHaveCount(1);
+        // The search is in the address once the list has taken it: nothing arrives after the click.
+        await expect(other).toHaveURL(new RegExp(`filter=.*${claim}`));
         await expectAccessible(other, 'reversal queue');
         await approve.click();
         const confirm = other.getByRole('dialog', { name: /^Approve reversal request \d+\?$/ });
