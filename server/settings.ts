@@ -153,21 +153,19 @@ export const loadSettings = (env: Env = process.env): Settings => {
 
     const host = text('HOST') ?? '127.0.0.1';
     const production = env.NODE_ENV === 'production';
+    /** An on/off setting: its default when unset, a problem when it is neither. */
+    const onOff = (name: string, unset: boolean): boolean => {
+        const value = text(name);
+        if (value === undefined) return unset;
+        if (ON.test(value)) return true;
+        if (OFF.test(value)) return false;
+        problems.push(`${name} must be on or off (true/false, 1/0), got "${value}"`);
+        return unset;
+    };
     const devToolsText = text('DEV_TOOLS');
     // Unasked, the stand-ins run only where nobody else can reach them: outside production, on loopback.
-    let devTools = !production && isLoopbackAddress(host);
-    const apiDocsText = text('API_DOCS');
-    let apiDocs = !production;
-    if (apiDocsText !== undefined) {
-        if (ON.test(apiDocsText)) apiDocs = true;
-        else if (OFF.test(apiDocsText)) apiDocs = false;
-        else problems.push(`API_DOCS must be on or off (true/false, 1/0), got "${apiDocsText}"`);
-    }
-    if (devToolsText !== undefined) {
-        if (ON.test(devToolsText)) devTools = true;
-        else if (OFF.test(devToolsText)) devTools = false;
-        else problems.push(`DEV_TOOLS must be on or off (true/false, 1/0), got "${devToolsText}"`);
-    }
+    const devTools = onOff('DEV_TOOLS', !production && isLoopbackAddress(host));
+    const apiDocs = onOff('API_DOCS', !production);
 
     const trustProxyText = text('TRUST_PROXY');
     let trustProxy: boolean | string[] = false;
