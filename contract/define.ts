@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { RoleCode } from './roles';
+import { API_BASE } from './version';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -77,6 +78,22 @@ export const fillPath = (path: string, params: Record<string, unknown> | undefin
         }
         return encodeURIComponent(String(value));
     });
+
+/**
+ * Where a call is made, under the API's base: its path filled with `params` and the defined
+ * values of `query` as the query string (`/portal_api/prerequisites/admins?q=sipho`).
+ */
+export const callAddress = (
+    call: Pick<CallDefinition, 'path'>,
+    params: Record<string, unknown> | undefined,
+    query: Record<string, unknown> | undefined,
+): string => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+        if (value !== undefined) search.set(key, String(value));
+    }
+    return API_BASE + fillPath(call.path, params) + (search.size > 0 ? `?${search.toString()}` : '');
+};
 
 export const roleAllows = (access: Access, signedIn: boolean, roles: ReadonlySet<string>): boolean => {
     if (access === 'public') return true;

@@ -12,8 +12,8 @@
  *
  * Write calls run only when asked (`writes`): against a live backend they change its data.
  */
-import { API_BASE, calls } from '../../contract';
-import { fillPath, type CallDefinition } from '../../contract/define';
+import { calls } from '../../contract';
+import { callAddress, type CallDefinition } from '../../contract/define';
 import { derivedInput } from '../server/derivedInputs';
 import { outsideDocument } from './document';
 
@@ -45,11 +45,7 @@ export const isReadOnly = (call: CallDefinition) => call.method === 'GET' || cal
 const requestOf = (call: CallDefinition, base: string, token: string | undefined) => {
     const input = derivedInput(call);
     if (!input) return undefined;
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(input.query ?? {})) {
-        if (value !== undefined) search.set(key, String(value));
-    }
-    const url = `${base.replace(/\/$/, '')}${API_BASE}${fillPath(call.path, input.params)}${search.size > 0 ? `?${search.toString()}` : ''}`;
+    const url = `${base.replace(/\/$/, '')}${callAddress(call, input.params, input.query)}`;
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     if (input.body !== undefined) headers['content-type'] = 'application/json';
     return {

@@ -11,9 +11,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { z } from 'zod';
-import { API_BASE } from '../../contract';
 import { login } from '../../contract/auth';
-import { fillPath, type CallDefinition, type CallResponse } from '../../contract/define';
+import { callAddress, type CallDefinition, type CallResponse } from '../../contract/define';
 import { apiError, type ApiError } from '../../contract/errors';
 import { buildApp, type AppOptions } from '../../server/app';
 import { MEMORY_DATA_DIR, openDatabase, type Database, type OpenDatabase } from '../../server/db';
@@ -173,11 +172,7 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
     const others: FastifyInstance[] = [];
 
     const call = async <C extends CallDefinition>(definition: C, options: UncheckedCallOptions = {}): Promise<CallResult<C>> => {
-        const search = new URLSearchParams();
-        for (const [key, value] of Object.entries(options.query ?? {})) {
-            if (value !== undefined) search.set(key, String(value));
-        }
-        const url = API_BASE + fillPath(definition.path, options.params) + (search.size > 0 ? `?${search.toString()}` : '');
+        const url = callAddress(definition, options.params, options.query);
         const headers: Record<string, string> = { Coords: '-26.2485,27.8540', ...options.headers };
         if (options.token) {
             headers.authorization = `Bearer ${options.token}`;
