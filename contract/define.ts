@@ -137,11 +137,14 @@ const wholeNumberText = (min: number, max: number) =>
 /** An id in a path or query string. */
 export const idText = wholeNumberText(1, INT4_MAX);
 
+/** `"3,5,8"` → [3, 5, 8]: named, so the published document can say what it does (contract/openapi/rules.ts). */
+export const numbersOfList = (text: string): number[] => text.split(',').map(Number);
+
 /** `ids=3,5,8`: at most 100 ids in a query string, for fetching exactly those records. */
 const idListText = z
     .string()
     .regex(/^[0-9]{1,10}(,[0-9]{1,10}){0,99}$/, 'ids separated by commas (at most 100)')
-    .transform(text => text.split(',').map(Number))
+    .transform(numbersOfList)
     .pipe(z.array(id));
 
 /** Feathers-style paging and sorting: `$limit` (at most 1000), `$skip`, `$sort=field` or `-field`. */

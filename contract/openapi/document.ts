@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { CallDefinition } from '../define';
 import { apiError } from '../errors';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../kyc';
-import { FORBIDDEN_TEXT_RULE, NORMALISING_STEPS, REFINE_RULES, SUPER_REFINE_NEEDS_DESCRIPTION } from './rules';
+import { CONVERSIONS, FORBIDDEN_TEXT_RULE, NORMALISING_STEPS, REFINE_RULES, SUPER_REFINE_NEEDS_DESCRIPTION } from './rules';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonSchema = { [key: string]: Json };
@@ -64,6 +64,8 @@ interface ZodDef {
     type: string;
     checks?: { _zod: { def: { check: string; error?: (issue: object) => unknown; tx?: unknown } } }[];
     out?: z.ZodType;
+    /** A `.transform`'s function. */
+    transform?: unknown;
 }
 
 const defOf = (schema: unknown): ZodDef => (schema as { _zod: { def: ZodDef } })._zod.def;
@@ -120,6 +122,10 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output', found: (where: stri
                     const step = NORMALISING_STEPS.find(known => known.test.test(String(tx)));
                     rules.push(step?.words ?? `unlisted: a normalising step ${String(tx)}`);
                 }
+            }
+            if (io === 'input' && def.type === 'pipe' && def.out && defOf(def.out).type === 'transform') {
+                const convert = defOf(def.out).transform;
+                rules.push(CONVERSIONS.get(convert) ?? `unlisted: a conversion ${String(convert)}`);
             }
             // An input converted, then checked again as what it became (`"12"` → 12 → 1…1000):
             // JSON Schema sees only the first side; the second is said, and given as `x-then`.

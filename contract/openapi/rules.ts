@@ -3,6 +3,8 @@
  * (document.ts) writes them into the schema where they apply (`x-rules`) and into the operation's
  * description; a rule it meets that has no words here stops it, so none is ever dropped silently.
  */
+import { numbersOfList } from '../define';
+import { internationalMsisdn } from '../fields';
 
 /**
  * `.refine` checks by their message: what the check demands. A refine whose message is not here
@@ -22,6 +24,19 @@ export const REFINE_RULES: Readonly<Record<string, string>> = {
  * schema without a description fails the build.
  */
 export const SUPER_REFINE_NEEDS_DESCRIPTION = 'a superRefine check needs .describe(…) saying its rule';
+
+/**
+ * What a value is converted into before it is checked again (zod's `.transform`), by the function
+ * that converts it. A conversion not here fails the build.
+ */
+export const CONVERSIONS: ReadonlyMap<unknown, string> = new Map<unknown, string>([
+    [Number, 'Digits are read as the number they write.'],
+    [numbersOfList, 'The numbers separated by commas are read as a list of numbers.'],
+    [
+        internationalMsisdn,
+        'The number is read in international form: spaces at either end removed, a leading + dropped, and a South African number as dialled at home (0 and nine digits) read as 27 and those nine digits (0821234567 → 27821234567).',
+    ],
+]);
 
 /**
  * What a value goes through before it is checked (zod's overwrite checks), recognised by what

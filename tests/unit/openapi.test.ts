@@ -57,6 +57,17 @@ describe('the OpenAPI document of the contract', () => {
         // A number written in the query: the digits, then the number they make.
         const limit = operation('listAdmins').parameters?.find(parameter => parameter.name === '$limit');
         expect(limit?.schema).toMatchObject({ 'x-then': { type: 'integer', minimum: 0, maximum: 1000 } });
+        expect(limit?.schema).toMatchObject({
+            anyOf: [{ 'x-rules': ['Digits are read as the number they write.'] }, { type: 'number' }],
+        });
+        // A phone number: how what was typed is converted, then the form it must then have.
+        const msisdn = bodySchema('createAdmin').properties.msisdn ?? {};
+        expect(msisdn['x-rules']).toEqual(
+            expect.arrayContaining([
+                expect.stringMatching(/^The number is read in international form: .*0821234567 → 27821234567/),
+            ]),
+        );
+        expect(msisdn['x-then']).toEqual({ type: 'string', pattern: '^[1-9][0-9]{8,14}$' });
         // A superRefine says its rule through its description.
         expect(unexpressed.some(rule => rule.operationId === 'biAnalysis' && rule.rule.includes('at most 1096 days'))).toBe(true);
     });
@@ -78,5 +89,22 @@ describe('the OpenAPI document of the contract', () => {
         });
         expect(() => openApiDocument({ scratch: { unworded } }, OPTIONS)).toThrow(UnlistedRules);
         expect(() => openApiDocument({ scratch: { unworded } }, OPTIONS)).toThrow('unworded body.even: unlisted: an even number');
+    });
+
+    it('refuses to build when a conversion has no words', () => {
+        const unworded = defineCall({
+            summary: 'A call converting its input in a way nobody described.',
+            method: 'POST',
+            path: '/scratch',
+            access: 'signed-in',
+            body: z.object({
+                shout: z
+                    .string()
+                    .transform(text => `${text}!`)
+                    .pipe(z.string().max(10)),
+            }),
+            response: z.object({}),
+        });
+        expect(() => openApiDocument({ scratch: { unworded } }, OPTIONS)).toThrow('unworded body.shout: unlisted: a conversion');
     });
 });
