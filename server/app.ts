@@ -7,6 +7,7 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Database, OpenDatabase } from './db';
 import { DEV_PATH_PREFIX, registerDevRoutes } from './dev';
+import { registerApiDocsRoutes } from './apiDocs';
 import { registerOpenApiRoute } from './openapi';
 import { guardConnections, proxySources } from './connections';
 import { AUTH_CHANNEL, SessionCache } from './domain/auth/sessionCache';
@@ -228,7 +229,10 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
 
     registerDomainRoutes(app);
     if (settings.devTools) registerDevRoutes(app);
-    if (settings.apiDocs) registerOpenApiRoute(app);
+    if (settings.apiDocs) {
+        registerOpenApiRoute(app);
+        registerApiDocsRoutes(app);
+    }
     if (portalServed) await registerPortal(app, distDir, { production: settings.production });
 
     return app;

@@ -15,6 +15,7 @@ import { buildApp } from '../../server/app';
 import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../server/db';
 import * as schema from '../../server/db/schema';
 import { HttpError, mount } from '../../server/http';
+import { DOCS_PATH } from '../../server/apiDocs';
 import { OPENAPI_PATH } from '../../server/openapi';
 import { isApiPath } from '../../server/portal';
 import { startTestServer, type TestServer } from './harness';
@@ -35,13 +36,15 @@ const contractRoutes = (definitions: Record<string, { method: string; path: stri
     Object.values(definitions).map(call => `${call.method} ${API_BASE}${call.path}`);
 
 describe('the routes', () => {
-    it('are exactly the calls of the contract, plus the development stand-ins and the published description', () => {
+    it('are exactly the calls of the contract, plus the development stand-ins and the published description and its reference page', () => {
         const expected = [
             ...contractRoutes(calls),
             ...contractRoutes(devCalls),
             `GET ${API_BASE}/dev/operator/authorize`,
             `POST ${API_BASE}/dev/operator/authorize`,
             `GET ${OPENAPI_PATH}`,
+            `GET ${DOCS_PATH}`,
+            `GET ${DOCS_PATH}/:file`,
         ].sort();
         expect(apiRoutesOf(server.app)).toEqual(expected);
     });
