@@ -30,6 +30,15 @@ export interface CallDefinition {
      * calls change nothing by their method.
      */
     readOnly?: true;
+    /**
+     * Takes an `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER): a repeat of the call by the same
+     * caller with the same key, within IDEMPOTENCY_KEY_HOURS, is answered with the first answer
+     * instead of being done again, so a retry after a dropped connection cannot do the work twice.
+     * `'queue'`: besides, a form of this call submitted offline is kept (encrypted) and sent with
+     * its key once the connection is back. Money, approvals, price changes and device commands are
+     * never `'queue'`: they need the server's answer at the time.
+     */
+    idempotency?: 'retry' | 'queue';
     /** Path under /portal_api, Fastify style: `/prerequisites/admin-group-roles/:id`. */
     path: string;
     access: Access;
@@ -47,6 +56,15 @@ export interface CallDefinition {
 }
 
 export const defineCall = <const C extends CallDefinition>(call: C): C => call;
+
+/** The header a retry-safe call (`idempotency`) takes: one key per submission, chosen by the client. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** How long the server keeps the first answer for a key. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+/** A key: 16 to 128 letters, digits, `-` or `_` (a UUID fits). */
+export const idempotencyKey = z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'a key of 16 to 128 letters, digits, - or _ (a UUID fits)');
 
 type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
 type OutputOf<T> = T extends z.ZodType ? z.output<T> : undefined;

@@ -99,6 +99,7 @@ export const offlineUnlockPin = defineCall({
     summary:
         'An offline unlock PIN for a locked phone without a connection. `challenge` is the code the phone shows; the PIN works once, for that challenge only, until `expires_at`. A second PIN for the same challenge is a 409 `errors.offline_pin_used`; a challenge the phone does not show is a 409 `errors.challenge_mismatch`.',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/offline_unlock_customer_phone',
     access: 'REQUEST_OFFLINE_PIN',

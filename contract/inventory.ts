@@ -83,6 +83,7 @@ export const listPhoneModels = defineCall({
 export const addInventoryItem = defineCall({
     summary: "Add one device by IMEI (15 digits, Luhn-valid, not yet in stock anywhere); the caller's shop by default.",
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/add_inventory_item',
     access: 'ADD_INVENTORY',
@@ -96,6 +97,7 @@ export const addInventoryItems = defineCall({
     summary:
         'Add devices in bulk (rows of a CSV file). Each row is judged on its own: accepted, duplicate (the IMEI is in stock already, so a re-upload adds nothing twice) or invalid, with the reason.',
     method: 'POST',
+    idempotency: 'retry',
     path: '/api/v1/add_inventory_items',
     access: 'ADD_INVENTORY',
     body: z.object({

@@ -25,6 +25,7 @@ export const register = defineCall({
     summary:
         'Agent self-registration, step 1 of 2: creates a sales agent awaiting approval and answers the token of its liveness step (`registerLiveness`), good for REGISTRATION_LIVENESS_MINUTES. The answer is the same whether or not the phone number is already registered (its owner is told by SMS), so it reveals no numbers.',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/prerequisites/register',
     access: 'public',
@@ -51,6 +52,7 @@ export const registerLiveness = defineCall({
     summary:
         "Agent self-registration, step 2 of 2 (`/verify_liveness`): the registrant's live photo (multipart: `registration_token` and `file`), bound to the registration that issued the token and shown to its checker. A JPEG, PNG or WebP judged by its content, big enough to hold a face; each photo replaces the last, at most REGISTRATION_CAPTURES while the step is open. A token that is unknown, expired, spent or of a decided registration: 409 `errors.registration_step_closed`, checked before any of the file is read (the token must come before it: 400 naming `registration_token` otherwise). Past REGISTRATION_PHOTOS_PER_SOURCE_PER_HOUR from one source: 429 with Retry-After; while the server reads as many public uploads as it takes at once: 503 `errors.unavailable` with Retry-After.",
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/prerequisites/register/liveness',
     access: 'public',

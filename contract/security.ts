@@ -39,6 +39,7 @@ export const getAdminGroup = defineCall({
 export const createAdminGroup = defineCall({
     summary: 'Add a security group',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/prerequisites/admin-groups',
     access: 'ADD_SECURITY_GROUP',
@@ -72,6 +73,7 @@ export const listGroupRoles = defineCall({
 export const addGroupRole = defineCall({
     summary: 'Give a group a role',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/prerequisites/admin-group-roles',
     access: 'EDIT_ROLES',

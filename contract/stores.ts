@@ -39,6 +39,7 @@ export const createStore = defineCall({
     summary:
         "Add a phone store; the caller becomes its owner. Naming a region lead also needs ADD_REGION_LEAD; marking it branded (the operator's own) is for staff without a shop. Names are unique regardless of case.",
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/create_phone_store',
     access: 'ADD_STORE',

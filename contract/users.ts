@@ -44,6 +44,7 @@ export const listAdmins = defineCall({
 export const createAdmin = defineCall({
     summary: 'Add a portal user',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/prerequisites/admins',
     access: 'ADD_USER',

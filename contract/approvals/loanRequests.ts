@@ -19,6 +19,7 @@ export const requestLoanDeactivation = defineCall({
     summary:
         'Ask for a loan to be deactivated (deregistration). The loan must be active; the request waits for a checker holding APPROVE_DEREGISTRATION. A second one while one is pending is a 409.',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/request/loan/deactivation',
     access: 'REQUEST_LOAN_DEACTIVATION',
@@ -30,6 +31,7 @@ export const requestImeiChange = defineCall({
     summary:
         "Ask for a loan's device to be exchanged for another IMEI (a replacement phone). The loan must be active and its device lock active; the new IMEI must be valid and on no other open loan.",
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/request/change/imei',
     access: 'REQUEST_IMEI_CHANGE',
@@ -41,6 +43,7 @@ export const requestLoanTransfer = defineCall({
     summary:
         'Ask for a loan to be transferred to another customer (by phone number). The loan must be active and the new owner an existing customer other than the current one.',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/customer_request_transfer_loan',
     access: 'REQUEST_TRANSFER_LOAN_OWNERSHIP',

@@ -18,6 +18,7 @@ export const callRating = z.object({
 export const rateCall = defineCall({
     summary: 'Rate a call with a customer, from 1 (poor) to 5 (excellent)',
     method: 'POST',
+    idempotency: 'queue',
     status: 201,
     path: '/api/v1/customer_call_rating',
     access: 'RATE_CALL',

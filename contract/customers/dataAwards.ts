@@ -36,6 +36,7 @@ export const customerDataAwards = defineCall({
 export const awardCustomerData = defineCall({
     summary: `Award a customer a data bundle (${DATA_BUNDLES_MB.join(', ')} MB) with a reason; the customer is told by SMS. At most one award per customer in ${DATA_AWARD_INTERVAL_DAYS} days (409 errors.award_too_soon).`,
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/award_customer_data',
     access: 'AWARD_DATA',

@@ -22,6 +22,7 @@ export const fieldAgentRequest = defineCall({
     summary:
         "A field agent's customer requests. `action: 'add'` records a prospective customer met in the field (a new phone number becomes a customer registered by the agent; the answer is the same whether or not the number was known). `action: 'fetch'` lists the agent's own requests, newest first.",
     method: 'POST',
+    idempotency: 'queue',
     path: '/api/v1/field_agent_request',
     access: ['FIND_CUSTOMER_FIELDAGENT', 'FIND_CUSTOMER_FIELDAGENT_STORE'],
     body: z.union([

@@ -67,6 +67,7 @@ export const reconcileDeposits = defineCall({
     summary:
         'Upload a bank or mobile-money statement (CSV, at most 5 MB) and import it in one transaction: every row matched, put in suspense, a duplicate, or rejected with why',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/reconciliation_deposits',
     access: 'UPLOAD_RECONCILIATION_DOCUMENT',

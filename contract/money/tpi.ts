@@ -108,6 +108,7 @@ export const requestedTpiReversals = defineCall({
 export const requestTpiReversal = defineCall({
     summary: 'Ask for a successful claim to be reversed, saying why; one waits per claim at a time',
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/request_tpi_reversal',
     access: 'REQUEST_REVERSAL_THIRD_PARTY_INSURANCE',

@@ -151,6 +151,7 @@ export type Quote = z.infer<typeof quote>;
 export const loanQuote = defineCall({
     summary: `Issues a quote for a sale: every figure the customer will owe (cash price, deposit, amount financed, cost of credit in ZAR and as a share of the amount financed, each instalment, how many and how often, the first due date, the total payable) and the lock solution, valid ${QUOTE_VALIDITY_MINUTES} minutes. Quoted only for a sale that could go ahead now: the same checks as create_loan (customer seen, no other sale in progress, KYC submitted, qualifies, device in stock and free), none of which reserves anything. The quote is kept, with who asked, and \`create_loan\` accepts it by its \`quote_id\`.`,
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/loan_quote',
     access: 'ADD_LOAN',
@@ -162,6 +163,7 @@ export const createLoan = defineCall({
     summary:
         "Starts a sale on the quote the customer accepted (`quote_id`, from loan_quote): a `draft` loan with exactly the quoted terms, on the quoted device, which is reserved for it. A quote that is expired, already used, another caller's, for another customer, device, shop or channel, or whose model's prices changed since, is 409 `errors.quote_stale` on `quote_id`: the terms are never silently re-priced, the customer is quoted again. The customer's KYC must still be submitted (not rejected), the model must fit their available limit, the device must pass the IMEI check. The same quote (or the same customer, device and seller) again answers the same draft; another sale in progress for the customer is 409 `errors.sale_in_progress`.",
     method: 'POST',
+    idempotency: 'retry',
     status: 201,
     path: '/api/v1/create_loan',
     access: 'ADD_LOAN',
