@@ -17,3 +17,4 @@ export * from './kyc';
 export * from './money';
 export * from './registrations';
 export * from './lending';
+export * from './idempotency';
