@@ -1,6 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 
+/**
+ * Journeys run in WORKERS workers, each against its own server with its own embedded database
+ * (worker N on port PORT + N: `tests/e2e/test.ts`), so one journey never sees another's data,
+ * as when they ran one at a time. One journey leaves a core about half idle (it waits on the page
+ * and the server in turn); two at once use it.
+ */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Debian's Chromium: no browser download on these machines. */
@@ -19,12 +26,13 @@ const chromium = {
 
 export default defineConfig({
     testDir: 'tests/e2e',
-    // One server with one embedded database: journeys run one at a time.
-    workers: 1,
+    workers: WORKERS,
+    // A file's journeys run in order in one worker (some continue from the one before).
     fullyParallel: false,
     forbidOnly: !!process.env.CI,
     retries: 0,
-    timeout: 30_000,
+    // A bound on a journey that is stuck, not a wait: two journeys at once share the two cores.
+    timeout: 60_000,
     expect: { timeout: 10_000 },
     reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
     use: {
@@ -56,14 +64,20 @@ export default defineConfig({
             },
         },
     ],
-    webServer: {
-        // A fresh embedded database each run, seeded on start; the portal is built by `npm run test:e2e`.
-        command: `rm -rf .data/e2e && tsx server/main.ts`,
-        url: `${E2E_BASE_URL}/portal_api/health`,
-        env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.data/e2e', DEV_TOOLS: 'on', NODE_ENV: 'test' },
+    // A fresh embedded database for each worker, seeded on start; the portal is built by `npm run test:e2e`.
+    webServer: Array.from({ length: WORKERS }, (_, worker) => ({
+        command: `rm -rf .data/e2e-${worker} && tsx server/main.ts`,
+        url: `http://127.0.0.1:${PORT + worker}/portal_api/health`,
+        env: {
+            PORT: String(PORT + worker),
+            HOST: '127.0.0.1',
+            DATA_DIR: `.data/e2e-${worker}`,
+            DEV_TOOLS: 'on',
+            NODE_ENV: 'test',
+        },
         reuseExistingServer: false,
         timeout: 120_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-    },
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+    })),
 });

@@ -2,7 +2,7 @@
  * The add-loan wizard on a phone, at 360 px: a field agent, who has no shop, sells a new customer
  * a phone from a shop they choose, through to the active loan; no step scrolls sideways.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import {
     acceptTerms,
     chooseCustomer,

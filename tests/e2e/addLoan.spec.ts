@@ -5,7 +5,7 @@
  * through the v2 entry is cancelled with its reason and frees the phone; a digitally assisted sale
  * goes through with the live capture.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { API_BASE } from '../../contract';
 import { depositTransactions } from '../../contract/customers';
 import { confirmInitialDeposit } from '../../contract/origination';

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './test';
 import { administrationJourney } from './administrationJourney';
 
 test('admin edits a user, disables another whose session ends, and finds both in the audit trail (360 px)', async ({

@@ -5,7 +5,7 @@
  * back to sign-in, and then finds both changes in the audit trail. The demo accounts stay as
  * seeded: later journeys find them by name.
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from './test';
 import { expectAccessible, signIn } from './support';
 import { newStaffUser, openUser } from './users';
 

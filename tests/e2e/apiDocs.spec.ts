@@ -3,7 +3,7 @@
  * Content-Security-Policy (a refused script or style is a console error here), every domain of the
  * published document listed, one call opened by its address, and no accessibility fault.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible } from './support';
 
 test('the API reference at /portal_api/docs renders the published document under the portal’s policy, with no accessibility fault', async ({

@@ -7,7 +7,7 @@
  * no other journey uses. They change only IMEIs (each to a new one) and reject the rest, so every
  * loan stays active with its owner, and an agent they approve is one they registered.
  */
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from './test';
 import { API_BASE } from '../../contract';
 import {
     type ApprovalRequest,

@@ -4,7 +4,7 @@
  * that needs its reason, a bulk selection from the cards; nothing wider than the screen; axe on
  * each step.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiAs, freshImei, searchQueue, SIZWE } from './approvals.journey';
 import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 

@@ -7,7 +7,7 @@
  * price by more than 20% waits for a checker, who approves it in the v2 list. axe checks every
  * screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { apiAs, freshImei, PRECIOUS, searchQueue, signedInElsewhere, SIZWE, THABO } from './approvals.journey';
 import { API_BASE } from '../../contract';
 import { listPhoneModels } from '../../contract/inventory';

@@ -11,7 +11,7 @@
  * the same run sell and collect, so no figure is written down here.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from './test';
 import { API_BASE } from '../../contract';
 import { biAnalysis, biAuth, biDashboard, biScopeOptions } from '../../contract/analytics';
 import { fillPath, type CallResponse } from '../../contract/define';

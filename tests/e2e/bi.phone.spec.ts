@@ -1,5 +1,5 @@
 /** The Analytics journeys at phone width (bi.journey.ts): the menu a drawer, the cards one column. */
-import { test } from '@playwright/test';
+import { test } from './test';
 import { agentJourney, analystJourney } from './bi.journey';
 
 test.describe('analytics on a phone', () => {

@@ -1,5 +1,5 @@
 /** The Analytics journeys at desktop width (bi.journey.ts). */
-import { test } from '@playwright/test';
+import { test } from './test';
 import { agentJourney, analystJourney } from './bi.journey';
 
 test.describe('analytics', () => {

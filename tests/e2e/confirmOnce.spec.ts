@@ -3,7 +3,7 @@
  * double-clicks Approve on a real IMEI change, and exactly one approval leaves the page, nothing
  * is refused, and the request is approved.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { API_BASE } from '../../contract';
 import { decideImeiChange } from '../../contract/approvals';
 import { apiAs, freshImei, searchQueue, SIZWE } from './approvals.journey';

@@ -3,7 +3,7 @@
  * (customerAddress.spec.ts, customerAddress.phone.spec.ts), against the seeded demo customers
  * (README.md, "Demo customers").
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from './test';
 import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 const ZANELE = { msisdn: '27710000001', name: 'Zanele Dube' };

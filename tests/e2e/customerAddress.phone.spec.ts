@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './test';
 import { addressJourney, thumbnailJourney, twoCustomersJourney, twoTabsJourney } from './customerAddress.journey';
 
 // Each journey checks its screens with axe, a few seconds each on a busy machine.

@@ -1,5 +1,5 @@
 /** The customer journeys at phone width (360 px): the field agent's, and the agent's view. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { animationsEnded, expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 // Each journey checks several screens with axe, a few seconds each on a busy machine.

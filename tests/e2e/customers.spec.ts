@@ -3,7 +3,7 @@
  * "Demo customers"): find by phone, the customer 360 kept across a reload, the requests a maker
  * raises, an offline PIN that works once, a lock shown requested until the provider confirms.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { API_BASE } from '../../contract';
 import { devPhoneOfflineUnlock } from '../../contract/dev';
 import { expectAccessible, expectDashboard, signIn } from './support';

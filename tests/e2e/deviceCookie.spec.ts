@@ -2,7 +2,7 @@
  * The sign-in device cookie in a real browser (server/domain/auth/devices.ts): kept after a
  * sign-in, out of the page scripts' reach, and sent back with the sign-in calls only.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectDashboard, signIn } from './support';
 
 test('a browser that signed in keeps its device cookie, HttpOnly, and sends it with the sign-in calls only', async ({

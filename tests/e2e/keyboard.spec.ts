@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_PASSWORD, expectAccessible, expectDashboard, groupWithRoles, signIn, tabTo } from './support';
 
 test.describe('with the keyboard alone', () => {

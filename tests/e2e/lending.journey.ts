@@ -11,7 +11,7 @@
  * after this one, and the offline PIN of customers.spec.ts unlocks Sipho Mahlangu's); the amount
  * paid is the one the screen says unlocks the phone, not a number copied here.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './test';
 import { expectAccessible, expectDashboard, signIn } from './support';
 
 export interface InArrears {

@@ -3,7 +3,7 @@
  * desktop run cleared Themba Nkosi's arrears, so this one clears Lerato Khumalo's, seeded with the
  * same story.
  */
-import { test } from '@playwright/test';
+import { test } from './test';
 import { lendingLoop, LERATO } from './lending.journey';
 
 test.describe('lending on a phone', () => {

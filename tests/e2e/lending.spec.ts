@@ -1,5 +1,5 @@
 /** The lending loop at desktop width (lending.journey.ts): Themba Nkosi, as the README tells it. */
-import { test } from '@playwright/test';
+import { test } from './test';
 import { lendingLoop, THEMBA } from './lending.journey';
 
 test.describe('lending', () => {

@@ -8,7 +8,7 @@
  * time and start from its copied address.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from './test';
 import { API_BASE } from '../../contract';
 import { reconcileDeposits } from '../../contract/money';
 import { en } from './catalogs';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('the liveness check says plainly when no camera can be used', async ({ page }) => {
     await page.goto('/verify_liveness');

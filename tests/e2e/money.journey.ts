@@ -8,7 +8,7 @@
  * (README, demo customers): a payment naming LPP-000003 goes to suspense, and the loan picker
  * offers his active LPP-000002.
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from './test';
 import { signedInElsewhere } from './approvals.journey';
 import { expectAccessible, expectDashboard, signIn } from './support';
 

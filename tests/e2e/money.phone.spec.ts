@@ -1,5 +1,5 @@
 /** The money journeys at phone width (money.journey.ts): cards instead of tables. */
-import { test } from '@playwright/test';
+import { test } from './test';
 import { reconcileAndCorrect, reverseClaim } from './money.journey';
 
 test.describe('money on a phone', () => {

@@ -1,5 +1,5 @@
 /** The money journeys at desktop width (money.journey.ts). */
-import { test } from '@playwright/test';
+import { test } from './test';
 import { reconcileAndCorrect, reverseClaim } from './money.journey';
 
 test.describe('money', () => {

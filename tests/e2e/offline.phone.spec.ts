@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 /** Whether a click at the centre of `control` would reach it (nothing drawn over it). */

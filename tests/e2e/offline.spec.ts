@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible, expectDashboard, signIn } from './support';
 
 test('a security group saved offline is refused with the reason, keeps its name, and saves once back online', async ({

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './test';
 import { passwordResetJourney } from './passwordResetJourney';
 
 test("admin resets a user's password; the user signs in with the temporary one and must choose a new one (1280 px)", async ({

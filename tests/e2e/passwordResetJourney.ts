@@ -6,7 +6,7 @@
  * password" and nothing else until a new one is chosen; then the dashboard. The demo accounts stay
  * as seeded.
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from './test';
 import { expectAccessible, expectDashboard, signIn } from './support';
 import { newStaffUser, openUser } from './users';
 

@@ -4,7 +4,7 @@
  * front carries the OCR stand-in's marker, server/domain/kyc/images.ts), a phone put in a shop's
  * stock for the journey, and the wizard's steps as a user walks them.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './test';
 import { API_BASE } from '../../contract';
 import { luhnValid } from '../../contract/fields';
 import { listInventory } from '../../contract/inventory';

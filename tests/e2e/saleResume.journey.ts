@@ -6,7 +6,7 @@
  * and the phone list asks for no picture that is not there (no 404). With `continueFromView`, a
  * sale whose kept draft was lost is continued from the customer view.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './test';
 import {
     acceptTerms,
     chooseCustomer,

@@ -2,7 +2,7 @@
  * The sale wizard resumes and stays usable on a 360 × 640 phone: a field agent's
  * sale from a shop they choose (saleResume.journey.ts).
  */
-import { test } from '@playwright/test';
+import { test } from './test';
 import { FIELD_AGENT_MSISDN, SOWETO } from './sale';
 import { walkSale } from './saleResume.journey';
 

@@ -2,7 +2,7 @@
  * The sale wizard resumes and stays usable at 1280 × 720: a shop agent's sale
  * (saleResume.journey.ts).
  */
-import { test } from '@playwright/test';
+import { test } from './test';
 import { AGENT_MSISDN } from './sale';
 import { walkSale } from './saleResume.journey';
 

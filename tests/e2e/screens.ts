@@ -2,7 +2,7 @@
  * Every screen of the portal, visited and checked with axe-core once it has settled; the same
  * journeys run at desktop width (a11y.spec.ts) and phone width (a11y.phone.spec.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible, expectDashboard, signIn } from './support';
 
 export const checkEveryScreen = () => {

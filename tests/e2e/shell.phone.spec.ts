@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 test('at phone width the menu is a temporary drawer', async ({ page }) => {

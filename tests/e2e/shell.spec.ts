@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { en, pt, sw } from './catalogs';
 import { DEMO_PASSWORD, expectAccessible, expectDashboard, signIn } from './support';
 

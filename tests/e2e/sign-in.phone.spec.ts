@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 test.describe('on a phone', () => {

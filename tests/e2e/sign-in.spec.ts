@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_PASSWORD, MSISDN, expectAccessible, expectDashboard, latestOtp, signIn } from './support';
 
 test.describe('signing in', () => {

@@ -6,7 +6,7 @@
  * catalogue is every shop's), which `admin` previews and changes, and assigns a tier. axe-core checks
  * every screen on the way.
  */
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from './test';
 import { API_BASE } from '../../contract';
 import { luhnValid } from '../../contract/fields';
 import { listAgents } from '../../contract/agents';

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './test';
 import { storesJourney } from './stores.journey';
 
 test('a shop owner creates a store, moves an agent to it, adds stock from a CSV file, is not offered the catalogue prices, which an administrator changes, and sets a tier', async ({

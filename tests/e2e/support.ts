@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from './test';
 import { API_BASE } from '../../contract';
 import { login } from '../../contract/auth';
 import { addGroupRole, createAdminGroup, listAdminRoles } from '../../contract/security';

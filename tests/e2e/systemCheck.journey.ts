@@ -2,7 +2,7 @@
  * The system check (/dashboard/test), its beta page (/dashboard/test-beta) and the tab lock's
  * take-over, as journeys both widths run (systemCheck.spec.ts, systemCheck.phone.spec.ts).
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from './test';
 import { expectAccessible, expectDashboard, expectNoSidewaysScroll, signIn } from './support';
 
 /** src/lib/singleTabLock.ts LOCK_KEY (that module reads the build's settings, which Node has not). */

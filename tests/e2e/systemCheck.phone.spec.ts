@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './test';
 import { afterCrashJourney, betaJourney, systemCheckJourney, takeOverJourney } from './systemCheck.journey';
 
 const PHONE = { width: 360, height: 740 };

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './test';
 import { afterCrashJourney, betaJourney, refusedJourney, systemCheckJourney, takeOverJourney } from './systemCheck.journey';
 
 test('the system check says each check in words, and runs again', async ({ page }) => systemCheckJourney(page));

@@ -1,5 +1,5 @@
 /** Users made for a journey and opened from the users list, shared by the administration and password journeys. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './test';
 import { API_BASE } from '../../contract';
 import { listAdminGroups } from '../../contract/security';
 import { createAdmin } from '../../contract/users';
