@@ -358,6 +358,11 @@ const enPublic: TranslationMessages = {
         network: 'The server could not be reached. Check the connection and try again.',
         timeout: 'The server took too long to answer. Please try again.',
         offline: 'You are offline, so this was not sent. Try again when the connection is back.',
+        offline_not_kept:
+            "You are offline. This needs the server's answer at the time, so it was not kept to send later. Try again when the connection is back.",
+        offline_upload_not_kept:
+            'You are offline. A photo is too large to keep on this phone until the connection is back, so it was not kept. Send it again once you are online.',
+        offline_storage_full: 'This could not be kept on this phone: its storage is full. Send it when the connection is back.',
         generic: 'An error occurred',
         load_failed: 'Could not load data, reload page!',
         no_records: 'There are no records to display',

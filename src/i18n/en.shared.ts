@@ -9,6 +9,24 @@ const enShared = {
     profile: {
         title: 'My profile',
     },
+    // The outbox: forms kept on the phone until the connection is back (src/layout/Outbox.tsx, lib/offlineQueue.ts)
+    outbox: {
+        button: '%{smart_count} waiting to send |||| %{smart_count} waiting to send',
+        title: 'Kept on this phone',
+        intro: 'Each is sent once, in the order it was made, as soon as the connection allows.',
+        offline_hint: 'You are offline. These will be sent when the connection is back.',
+        queued: 'You are offline, so this is kept on this phone, waiting to send. It will be sent when the connection is back.',
+        sent: 'Sent: %{what}',
+        refused: 'Not accepted: %{what}. %{reason}',
+        states: { waiting: 'Waiting to send', sent: 'Sent', refused: 'Refused' },
+        kinds: { fieldAgentRequest: 'Customer request', rateCall: 'Call rating', kycDetails: 'KYC details' },
+        send_now: 'Send now',
+        clear_done: 'Clear the finished',
+        sign_out_title: 'Sign out and lose what is waiting?',
+        sign_out_content:
+            'One thing kept on this phone has not been sent yet. Signing out deletes it for good. |||| %{smart_count} things kept on this phone have not been sent yet. Signing out deletes them for good.',
+        kept_before: 'You are offline: this is what was kept on this phone from before, not what the server knows now.',
+    },
     menu: {
         field_agent: 'Field agent',
         approvals: 'Approvals',

@@ -639,6 +639,11 @@ const ptPublic: TranslationMessages = {
         network: 'Não foi possível contactar o servidor. Verifique a ligação e tente novamente.',
         timeout: 'O servidor demorou demasiado tempo a responder. Tente novamente.',
         offline: 'Está sem ligação, por isso isto não foi enviado. Tente novamente quando a ligação voltar.',
+        offline_not_kept:
+            'Está sem ligação. Isto precisa da resposta do servidor no momento, por isso não ficou guardado para enviar depois. Tente novamente quando a ligação voltar.',
+        offline_upload_not_kept:
+            'Está sem ligação. Uma foto é grande demais para ficar guardada neste telefone até a ligação voltar, por isso não foi guardada. Envie-a de novo quando estiver com ligação.',
+        offline_storage_full:
         generic: 'Ocorreu um erro',
         load_failed: 'Não foi possível carregar os dados, recarregue a página!',
         no_records: 'Não há registos para mostrar',

@@ -10,6 +10,23 @@ const ptShared = {
     profile: {
         title: 'O meu perfil',
     },
+    outbox: {
+        button: '%{smart_count} à espera de envio |||| %{smart_count} à espera de envio',
+        title: 'Guardado neste telefone',
+        intro: 'Cada um é enviado uma só vez, pela ordem em que foi feito, logo que a ligação o permita.',
+        offline_hint: 'Está sem ligação. Serão enviados quando a ligação voltar.',
+        queued: 'Está sem ligação, por isso isto ficou guardado neste telefone à espera de envio. Será enviado quando a ligação voltar.',
+        sent: 'Enviado: %{what}',
+        refused: 'Não aceite: %{what}. %{reason}',
+        states: { waiting: 'À espera de envio', sent: 'Enviado', refused: 'Recusado' },
+        kinds: { fieldAgentRequest: 'Pedido de cliente', rateCall: 'Avaliação de chamada', kycDetails: 'Dados KYC' },
+        send_now: 'Enviar agora',
+        clear_done: 'Limpar os terminados',
+        sign_out_title: 'Terminar sessão e perder o que está à espera?',
+        sign_out_content:
+            'Há um registo guardado neste telefone que ainda não foi enviado. Ao terminar a sessão, será apagado de vez. |||| Há %{smart_count} registos guardados neste telefone que ainda não foram enviados. Ao terminar a sessão, serão apagados de vez.',
+        kept_before: 'Está sem ligação: isto é o que ficou guardado neste telefone antes, não o que o servidor sabe agora.',
+    },
     menu: {
         field_agent: 'Agente de campo',
         approvals: 'Aprovações',

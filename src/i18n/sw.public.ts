@@ -636,6 +636,11 @@ const swPublic: TranslationMessages = {
         network: 'Seva haikuweza kufikiwa. Angalia muunganisho kisha ujaribu tena.',
         timeout: 'Seva imechukua muda mrefu mno kujibu. Tafadhali jaribu tena.',
         offline: 'Huna mtandao, kwa hivyo hili halikutumwa. Jaribu tena muunganisho ukirudi.',
+        offline_not_kept:
+            'Huna mtandao. Hili linahitaji jibu la seva papo hapo, kwa hivyo halikuhifadhiwa ili litumwe baadaye. Jaribu tena muunganisho ukirudi.',
+        offline_upload_not_kept:
+            'Huna mtandao. Picha ni kubwa mno kuhifadhiwa kwenye simu hii hadi muunganisho urudi, kwa hivyo haikuhifadhiwa. Itume tena ukiwa mtandaoni.',
+        offline_storage_full:
         generic: 'Hitilafu imetokea',
         load_failed: 'Imeshindikana kupakia data, pakia ukurasa upya!',
         no_records: 'Hakuna rekodi za kuonyesha',

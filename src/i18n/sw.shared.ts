@@ -10,6 +10,23 @@ const swShared = {
     profile: {
         title: 'Wasifu wangu',
     },
+    outbox: {
+        button: '%{smart_count} kinasubiri kutumwa |||| %{smart_count} vinasubiri kutumwa',
+        title: 'Vilivyohifadhiwa kwenye simu hii',
+        intro: 'Kila kimoja kinatumwa mara moja tu, kwa mpangilio kilivyoundwa, mara muunganisho unaporuhusu.',
+        offline_hint: 'Huna mtandao. Hivi vitatumwa muunganisho ukirudi.',
+        queued: 'Huna mtandao, kwa hivyo hili limehifadhiwa kwenye simu hii likisubiri kutumwa. Litatumwa muunganisho ukirudi.',
+        sent: 'Imetumwa: %{what}',
+        refused: 'Haikukubaliwa: %{what}. %{reason}',
+        states: { waiting: 'Kinasubiri kutumwa', sent: 'Kimetumwa', refused: 'Kimekataliwa' },
+        kinds: { fieldAgentRequest: 'Ombi la mteja', rateCall: 'Tathmini ya simu', kycDetails: 'Taarifa za KYC' },
+        send_now: 'Tuma sasa',
+        clear_done: 'Ondoa vilivyokamilika',
+        sign_out_title: 'Uondoke na kupoteza kinachosubiri?',
+        sign_out_content:
+            'Kitu kimoja kilichohifadhiwa kwenye simu hii bado hakijatumwa. Ukiondoka kitafutwa kabisa. |||| Vitu %{smart_count} vilivyohifadhiwa kwenye simu hii bado havijatumwa. Ukiondoka vitafutwa kabisa.',
+        kept_before: 'Huna mtandao: hiki ndicho kilichohifadhiwa kwenye simu hii awali, si kile seva inachojua sasa.',
+    },
     menu: {
         field_agent: 'Wakala wa nyanjani',
         approvals: 'Idhini',

@@ -3,7 +3,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { Box, CircularProgress, ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
     AppBar,
     Layout as RaLayout,
@@ -29,6 +29,9 @@ import { BetaStyles } from './BetaStyles';
 import { hrefTo } from '../routes';
 import { Logo } from './Logo';
 import { OfflineBanner } from './OfflineBanner';
+import { OutboxButton } from './Outbox';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { outbox } from '../lib/offlineQueue';
 
 const ProfileItem = () => {
     const translate = useTranslate();
@@ -72,22 +75,43 @@ const DarkModeItem = () => {
     );
 };
 
-/** Log out: the server revokes the token, the session is cleared, and the notice says so (spec §4). */
+/**
+ * Log out: the server revokes the token, the session is cleared, and the notice says so (spec §4).
+ * What the user's outbox still holds would be lost (it is theirs alone, lib/offlineQueue.ts), so
+ * with anything waiting to send they are asked first.
+ */
 const LogoutItem = () => {
     const translate = useTranslate();
     const logout = useLogout();
+    const [asking, setAsking] = useState(0);
+    const signOut = () => {
+        outbox.clearMine();
+        noticeLoggedOut();
+        void logout({}, SIGN_IN_PATH, false);
+    };
     return (
-        <MenuItem
-            onClick={() => {
-                noticeLoggedOut();
-                void logout({}, SIGN_IN_PATH, false);
-            }}
-        >
-            <ListItemIcon>
-                <LogoutIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{translate('ra.auth.logout')}</ListItemText>
-        </MenuItem>
+        <>
+            <MenuItem
+                onClick={() => {
+                    const waiting = outbox.waiting();
+                    if (waiting > 0) setAsking(waiting);
+                    else signOut();
+                }}
+            >
+                <ListItemIcon>
+                    <LogoutIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText>{translate('ra.auth.logout')}</ListItemText>
+            </MenuItem>
+            <ConfirmDialog
+                open={asking > 0}
+                title={translate('outbox.sign_out_title')}
+                content={translate('outbox.sign_out_content', { smart_count: asking })}
+                confirmLabel={translate('ra.auth.logout')}
+                onConfirm={signOut}
+                onClose={() => setAsking(0)}
+            />
+        </>
     );
 };
 
@@ -171,6 +195,7 @@ const PortalAppBar = () => (
         color="primary"
         toolbar={
             <>
+                <OutboxButton />
                 <AdminLanguageMenu />
                 <LoadingIndicator />
             </>

@@ -9,12 +9,13 @@
  */
 import { z } from 'zod';
 import { CUSTOMER_TYPES, customer, existingOrder } from '../../contract/customers';
+import { KEPT_CUSTOMER, KEPT_CUSTOMER_TYPE } from './keptNames';
 import { secureStorage } from './secureStorage';
 import { session } from './session';
 import { VARIANT_KEYS, type VariantKey } from './customerVariants';
 
-const CUSTOMER = 'customer';
-const CUSTOMER_TYPE = 'customer-type';
+const CUSTOMER = KEPT_CUSTOMER;
+const CUSTOMER_TYPE = KEPT_CUSTOMER_TYPE;
 
 const kept = z.object({
     owner: z.string(),

@@ -7,20 +7,21 @@
  *
  * Like the customer in hand, each value belongs to the user who kept it: a sale kept by one
  * seller is never resumed by the next one who signs in on the browser. Cleared on completion or
- * cancellation (`clear`).
+ * cancellation (`clear`), and with the session when it ends (session.ts `clear`).
  */
 import { z } from 'zod';
 import { customer, phoneModel, type Customer } from '../../contract/customers';
 import { kycImage } from '../../contract/kyc';
+import { KEPT_DEVICE, KEPT_LOAN_STEP, KEPT_PHONE, KEPT_SALE } from './keptNames';
 import { secureStorage } from './secureStorage';
 import { session } from './session';
 import { customerStore } from './customerStore';
 import { ENTRY_KEYS, STEPS, type EntryKey, type Step } from './saleEntries';
 
-const STEP = 'loan-step';
-const PHONE = 'selected-phone';
-const SALE = 'loan-sale';
-const DEVICE = 'loan-device';
+const STEP = KEPT_LOAN_STEP;
+const PHONE = KEPT_PHONE;
+const SALE = KEPT_SALE;
+const DEVICE = KEPT_DEVICE;
 
 export const qualifiedPhone = phoneModel.extend({ in_stock: z.number().int() });
 export type QualifiedPhone = z.infer<typeof qualifiedPhone>;

@@ -6,7 +6,15 @@
  */
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { HttpError } from 'ra-core';
-import { fillPath, roleAllows, type CallDefinition, type CallInput, type CallResponse } from '../../contract/define';
+import {
+    fillPath,
+    IDEMPOTENCY_KEY_HEADER,
+    IDEMPOTENCY_KEY_HOURS,
+    roleAllows,
+    type CallDefinition,
+    type CallInput,
+    type CallResponse,
+} from '../../contract/define';
 import { settings } from '../config';
 import { isApiError } from './apiErrors';
 import { isOnline } from './online';
@@ -66,19 +74,88 @@ http.interceptors.response.use(undefined, (error: unknown) => {
     return Promise.reject(httpError);
 });
 
+/**
+ * Offline, nothing is sent. A read says only that (`errors.offline`); a write of a signed-in user
+ * says too that it was not kept to send later (`errors.offline_not_kept`): the forms the contract
+ * marks `idempotency: 'queue'` keep theirs through lib/offlineQueue.ts instead of coming here
+ * offline, so any write that does come here needs the server's answer at the time. A KYC photo
+ * says why it was not kept (`errors.offline_upload_not_kept`: lib/offlineQueue.ts says why).
+ */
+const offlineError = (call: CallDefinition): HttpError => {
+    const reads = call.method === 'GET' || call.readOnly === true;
+    if (reads || call.access === 'public') return new HttpError('errors.offline', 0, null);
+    return new HttpError(call.upload ? 'errors.offline_upload_not_kept' : 'errors.offline_not_kept', 0, null);
+};
+
 const refuseBeforeSending = (call: CallDefinition) => {
-    if (!isOnline()) throw new HttpError('errors.offline', 0, null);
+    if (!isOnline()) throw offlineError(call);
     const roles = session.roles();
     if (session.user() && roles && !roleAllows(call.access, true, new Set(roles.codes))) {
         throw new HttpError('errors.forbidden', 403, null);
     }
 };
 
+/** A new key for one submission: a UUID (`crypto.randomUUID` needs a secure context; the fallback does not). */
+export const newIdempotencyKey = (): string => {
+    if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, byte => byte.toString(16).padStart(2, '0')).join('');
+};
+
+/**
+ * The submissions whose last attempt got no answer (a dropped connection, a timeout), by what they
+ * sent and who sent it: sending the same again is a retry of that submission and carries its key,
+ * so the server answers it with the first attempt's answer if that one did arrive, instead of
+ * doing the work twice. An answer of any kind ends the submission: the next press, even of the
+ * same values, is a new one with a new key. Kept no longer than the server keeps a key.
+ */
+const unanswered = new Map<string, { key: string; at: number }>();
+const KEY_LIFETIME_MS = IDEMPOTENCY_KEY_HOURS * 3_600_000;
+
+const submissionOf = (call: CallDefinition, input: unknown, file?: Blob): string =>
+    JSON.stringify([
+        session.user()?.username ?? '',
+        call.method,
+        call.path,
+        input,
+        file ? [file.size, file.type, file instanceof File ? [file.name, file.lastModified] : null] : null,
+    ]);
+
+/**
+ * Runs one attempt of a call, with its `Idempotency-Key` when the contract gives the call one:
+ * `key` when the caller holds the submission's key (the offline queue), else the key of this
+ * submission's unanswered attempt, else a new one.
+ */
+const attempt = async <T>(
+    call: CallDefinition,
+    submission: () => string,
+    key: string | undefined,
+    send: (headers: Record<string, string>) => Promise<T>,
+): Promise<T> => {
+    if (!call.idempotency) return send({});
+    const id = submission();
+    const open = unanswered.get(id);
+    const chosen = key ?? (open && Date.now() - open.at < KEY_LIFETIME_MS ? open.key : newIdempotencyKey());
+    try {
+        const answer = await send({ [IDEMPOTENCY_KEY_HEADER]: chosen });
+        unanswered.delete(id);
+        return answer;
+    } catch (error) {
+        // Status 0: no answer came, so the server may or may not have done it.
+        if (error instanceof HttpError && error.status === 0) unanswered.set(id, { key: chosen, at: open?.at ?? Date.now() });
+        else unanswered.delete(id);
+        throw error;
+    }
+};
+
 export const callApi = async <C extends CallDefinition>(
     call: C,
     input: CallInput<C>,
-    /** `token`: call as this session rather than the stored one (sign-out revokes after clearing it). */
-    options: { signal?: AbortSignal; token?: string } = {},
+    /**
+     * `token`: call as this session rather than the stored one (sign-out revokes after clearing it).
+     * `idempotencyKey`: the submission's key, for a caller that keeps it itself (the offline queue).
+     */
+    options: { signal?: AbortSignal; token?: string; idempotencyKey?: string } = {},
 ): Promise<CallResponse<C>> => {
     // The server refuses a call the user's roles do not allow; asking it anyway only costs a round
     // trip (react-admin's list controller, for one, queries before it redirects to access denied).
@@ -86,17 +163,25 @@ export const callApi = async <C extends CallDefinition>(
     // waiting on a request the browser cannot make.
     refuseBeforeSending(call);
     const { params, query, body } = input as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
-    const config: AxiosRequestConfig = {
-        method: call.method,
-        url: fillPath(call.path, params),
-        params: query,
-        data: body,
-        signal: options.signal,
-        headers: options.token ? { 'access-token': options.token } : undefined,
-    };
-    if (call.upload) config.timeout = 0;
-    const response = await http.request<CallResponse<C>>(config);
-    return response.data;
+    const headers: Record<string, string> = options.token ? { 'access-token': options.token } : {};
+    return attempt(
+        call,
+        () => submissionOf(call, input),
+        options.idempotencyKey,
+        async key => {
+            const config: AxiosRequestConfig = {
+                method: call.method,
+                url: fillPath(call.path, params),
+                params: query,
+                data: body,
+                signal: options.signal,
+                headers: { ...headers, ...key },
+            };
+            if (call.upload) config.timeout = 0;
+            const response = await http.request<CallResponse<C>>(config);
+            return response.data;
+        },
+    );
 };
 
 /**
@@ -119,15 +204,23 @@ export const uploadCall = async <C extends CallDefinition & { upload: true }>(
     }
     form.append('file', file, options.fileName ?? (file instanceof File ? file.name : 'upload'));
     const { onProgress } = options;
-    const response = await http.request<CallResponse<C>>({
-        method: call.method,
-        url: fillPath(call.path, params),
-        data: form,
-        timeout: 0,
-        signal: options.signal,
-        onUploadProgress: onProgress
-            ? event => onProgress(Math.min(1, event.total ? event.loaded / event.total : (event.progress ?? 0)))
-            : undefined,
-    });
-    return response.data;
+    return attempt(
+        call,
+        () => submissionOf(call, input, file),
+        undefined,
+        async key => {
+            const response = await http.request<CallResponse<C>>({
+                method: call.method,
+                url: fillPath(call.path, params),
+                data: form,
+                headers: key,
+                timeout: 0,
+                signal: options.signal,
+                onUploadProgress: onProgress
+                    ? event => onProgress(Math.min(1, event.total ? event.loaded / event.total : (event.progress ?? 0)))
+                    : undefined,
+            });
+            return response.data;
+        },
+    );
 };

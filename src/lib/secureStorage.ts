@@ -105,11 +105,18 @@ export const decode = (plain: string): StoredValue | null => {
 
 export const secureStorage = {
     set(name: string, value: StoredValue): void {
+        // Storage full or disabled (private mode): the value simply is not kept.
+        this.trySet(name, value);
+    },
+
+    /** As `set`, answering whether the value was kept: a caller that promised to keep it must know. */
+    trySet(name: string, value: StoredValue): boolean {
         try {
             const cipher = AES.encrypt(encode(value), keysOf().encryption).toString();
             localStorage.setItem(storageKey(name), `${cipher}${MAC_SEPARATOR}${macOf(name, cipher)}`);
+            return true;
         } catch {
-            // Storage full or disabled (private mode): the value simply is not kept.
+            return false;
         }
     },
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { sessionUser, type SessionUser } from '../../contract/auth';
+import { KEPT_FOR_THE_USER } from './keptNames';
 import { secureStorage } from './secureStorage';
 import { SESSION_NAME } from './sessionHint';
 
@@ -56,10 +57,15 @@ export const session = {
     setPendingOtp: (pending: PendingOtp) => secureStorage.set(PENDING_OTP, pending),
     clearPendingOtp: () => secureStorage.remove(PENDING_OTP),
 
-    /** Sign-out: user and roles go (the location is the device's, not the user's). */
+    /**
+     * Sign-out, or the session expired or was refused: user and roles go (the location is the
+     * device's, not the user's), and so do the customer in hand and the sale in progress, which
+     * only their owner could read anyway: nothing of one user's customers outlives their session.
+     */
     clear: () => {
         secureStorage.remove(SESSION);
         secureStorage.remove(ROLES);
         secureStorage.remove(PENDING_OTP);
+        for (const name of KEPT_FOR_THE_USER) secureStorage.remove(name);
     },
 };

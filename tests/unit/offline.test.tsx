@@ -84,7 +84,8 @@ describe('a save tried offline', () => {
         goOffline();
         expect(await screen.findByText(app.offline!)).toBeTruthy();
         await user.click(screen.getByRole('button', { name: 'Save' }));
-        expect((await screen.findByRole('alert')).textContent).toContain(errors.offline);
+        // A write that cannot wait on the phone says it was not kept, as well as that it is offline.
+        expect((await screen.findByRole('alert')).textContent).toContain(errors.offline_not_kept);
         expect((screen.getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('Night shift');
         expect(requests.filter(request => request.startsWith('POST'))).toEqual([]);
 

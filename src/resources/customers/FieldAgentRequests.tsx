@@ -6,6 +6,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { fieldAgentRequest } from '../../../contract/customers';
 import { isMsisdn } from '../../../contract/fields';
 import { callApi } from '../../lib/portalApi';
+import { outbox } from '../../lib/offlineQueue';
 import { useFieldProblem } from '../../dialogs/ActionDialog';
 import { DialogAction } from './actions/DialogAction';
 import { useFormat } from '../../lib/useFormat';
@@ -42,9 +43,12 @@ export const AddRequest = ({ label = 'customers.requests.add', msisdn = '' }: { 
     const [form, setForm] = useState<Form>(EMPTY);
     const [problems, setProblems] = useState<Partial<Record<keyof Form, string>>>({});
     const add = useSingleMutation({
+        // Offline (or with no answer from the network) the request waits on the phone, with its key,
+        // and is sent once the connection is back (lib/offlineQueue.ts); the notice says so.
         mutationFn: (body: Form) =>
-            callApi(fieldAgentRequest, {
-                body: {
+            outbox.submit(
+                'fieldAgentRequest',
+                {
                     action: 'add',
                     msisdn: body.msisdn.trim(),
                     first_name: body.first_name.trim(),
@@ -53,9 +57,11 @@ export const AddRequest = ({ label = 'customers.requests.add', msisdn = '' }: { 
                     town: body.town.trim(),
                     note: body.note.trim() || undefined,
                 },
-            }),
-        onSuccess: () => {
-            notify('customers.requests.done', { type: 'success' });
+                `${body.first_name.trim()} ${body.last_name.trim()} · ${body.msisdn.trim()}`,
+            ),
+        onSuccess: answer => {
+            if ('queued' in answer) notify('outbox.queued', { type: 'info' });
+            else notify('customers.requests.done', { type: 'success' });
             setOpen(false);
             setForm(EMPTY);
             void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });

@@ -21,6 +21,7 @@ import { cancelLoan } from '../../../contract/origination';
 import { defineWrite, type WriteTable } from '../../dataProvider/defineWrite';
 import { CUSTOMER } from '../../lib/customerQuery';
 import { callApi } from '../../lib/portalApi';
+import { outbox } from '../../lib/offlineQueue';
 import { QUEUES, type QueueName } from '../../lib/approvalQueues';
 
 const callWrite = <C extends CallDefinition>(call: C, refreshes: readonly string[] = [CUSTOMER]) =>
@@ -48,7 +49,11 @@ const writes = {
     customerLoanTransfer: callWrite(requestLoanTransfer, raised('loan_transfer')),
     // The sale's phone goes back in stock: the devices and the catalogue's stock counts change too.
     customerLoanCancel: callWrite(cancelLoan, [CUSTOMER, 'inventory', 'phone-models']),
-    customerRateCall: callWrite(rateCall),
+    // A rating may wait on the phone while offline (lib/offlineQueue.ts): the answer says which.
+    customerRateCall: defineWrite({
+        refreshes: [CUSTOMER],
+        run: ({ body }: CallInput<typeof rateCall>) => outbox.submit('rateCall', body, body.msisdn),
+    }),
     customerConvert: callWrite(convertCustomer),
     customerAwardData: callWrite(awardCustomerData),
 } satisfies WriteTable;

@@ -71,7 +71,10 @@ const LatestRatings = ({ msisdn }: { msisdn: string }) => {
 export const RateCall = ({ msisdn }: { msisdn: string }) => {
     const translate = useTranslate();
     const labelId = useId();
-    const action = useDialogAction('customerRateCall', 'customers.rating.done');
+    // Offline the rating waits on the phone and the notice says it will be sent, never that it was saved.
+    const action = useDialogAction('customerRateCall', answer =>
+        'queued' in answer ? ['outbox.queued', {}, 'info'] : ['customers.rating.done', {}],
+    );
     const fieldProblem = useFieldProblem(action.error);
     const [rating, setRating] = useState<number | null>(null);
     const [comment, setComment] = useState('');

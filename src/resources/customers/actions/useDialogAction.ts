@@ -13,7 +13,8 @@ import { useSingleFlight } from '../../../lib/singleFlight';
  */
 export const useDialogAction = <K extends WriteName>(
     name: K,
-    done: string | ((answer: WriteResult<K>) => [string, Record<string, unknown>]),
+    /** The notice of success, or a function of the answer giving it (a third item: its type, when not 'success'). */
+    done: string | ((answer: WriteResult<K>) => [string, Record<string, unknown>, ('success' | 'info')?]),
     { keepOpen = false }: { keepOpen?: boolean } = {},
 ) => {
     const notify = useNotify();
@@ -22,8 +23,8 @@ export const useDialogAction = <K extends WriteName>(
     const mutation = useWrite(name, {
         // In the mutation's own options: it runs even when the button that asked has gone.
         onSuccess: answer => {
-            const [message, messageArgs] = typeof done === 'string' ? [done, {}] : done(answer);
-            notify(message, { type: 'success', messageArgs });
+            const [message, messageArgs, type = 'success'] = typeof done === 'string' ? [done, {}] : done(answer);
+            notify(message, { type, messageArgs });
             if (!keepOpen) setOpen(false);
         },
     });

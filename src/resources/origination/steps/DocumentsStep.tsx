@@ -91,7 +91,7 @@ const useCaptures = () => {
         if (!isOnline()) {
             set(kind, {
                 status: 'failed',
-                error: 'errors.offline',
+                error: 'errors.offline_upload_not_kept',
                 errorValues: undefined,
                 fileName: file.name,
                 preview,
