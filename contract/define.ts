@@ -59,6 +59,8 @@ export const defineCall = <const C extends CallDefinition>(call: C): C => call;
 
 /** The header a retry-safe call (`idempotency`) takes: one key per submission, chosen by the client. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set to `true` on an answer that is the kept first answer to its key, replayed for a repeat. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long the server keeps the first answer for a key. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 /** A key: 16 to 128 letters, digits, `-` or `_` (a UUID fits). */

@@ -52,6 +52,10 @@ export const ERROR_KEYS = [
     'errors.field_too_long',
     'errors.too_many_fields',
     'errors.file_name_required',
+    // An Idempotency-Key that is malformed, sent again with another request, or still being answered
+    'errors.idempotency_key_invalid',
+    'errors.idempotency_key_reused',
+    'errors.idempotency_key_in_progress',
     'errors.too_many_codes',
     'errors.own_group',
     'errors.own_group_members',

@@ -13,6 +13,7 @@ import { guardConnections, proxySources } from './connections';
 import { AUTH_CHANNEL, SessionCache } from './domain/auth/sessionCache';
 import { sessionFinder } from './domain/auth/sessions';
 import { registerDomainRoutes } from './domain';
+import { scheduleIdempotencySweep } from './idempotency';
 import { addSecurityHeaders } from './headers';
 import { errorBody, HttpError, sendHttpError } from './http';
 import { hasBuiltPortal, isApiPath, registerPortal, sendPortalIndex } from './portal';
@@ -228,6 +229,8 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
     });
 
     registerDomainRoutes(app);
+    // The kept answers of Idempotency-Keys past their window (server/idempotency.ts).
+    scheduleIdempotencySweep(app);
     if (settings.devTools) registerDevRoutes(app);
     if (settings.apiDocs) {
         registerOpenApiRoute(app);

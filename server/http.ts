@@ -17,6 +17,16 @@ import { HttpError, invalidInput, type FieldError } from './http-error';
 import { hasPayload, readForm, sentAsJson, UPLOAD_LIMITS, type UploadedFile } from './forms';
 import { textErrorAt, validate } from './validation';
 import { writeAs, type Write } from './write';
+import {
+    claimKey,
+    idempotencyKeyOf,
+    keepAnswer,
+    KeyClaimed,
+    keptAnswer,
+    keyedRequest,
+    releaseKey,
+    sendKeptAnswer,
+} from './idempotency';
 
 export { errorBody, HttpError, invalidInput, sendHttpError, type FieldError } from './http-error';
 export type { UploadedFile } from './forms';
@@ -202,7 +212,25 @@ export const mount = <C extends CallDefinition>(
         // No body at all is an empty one; a body of `null` is judged as sent (400, as `[]` is).
         const body = validate('body', call.body, rawBody === undefined ? {} : rawBody, errors);
         if (form && !form.file) errors.push({ field: 'file', message: 'file is required', key: 'errors.field_required' });
+        // A call the contract does not mark ignores the header, as it always has.
+        const key = call.idempotency ? idempotencyKeyOf(request, errors) : null;
         if (errors.length > 0) throw invalidInput(errors);
+
+        const keyed =
+            key === null
+                ? null
+                : keyedRequest(key, session?.admin.id ?? 0, {
+                      method: request.method,
+                      url: request.url,
+                      body: rawBody,
+                      file: form?.file ?? undefined,
+                  });
+        if (keyed) {
+            const kept = await keptAnswer(db, keyed, settings.now, { claimedElsewhere: false });
+            if (kept) return sendKeptAnswer(reply, kept, true);
+        }
+        /** Whether a write of this request committed with the key claimed in it. */
+        let claimed = false;
 
         const roleUsed = roleUsedFor(call, roles);
         const coords = headerText(request, 'coords', 200);
@@ -218,24 +246,56 @@ export const mount = <C extends CallDefinition>(
             now: settings.now,
             source: request.ip,
             write: async (work, writeOptions) => {
+                // The key is claimed by the call's own write, as its transaction's first statement:
+                // a repeat running at the same time waits there (PostgreSQL) or runs after it
+                // (PGlite's one connection) and, finding it taken, rolls back before doing anything;
+                // a write refused or failed rolls the claim back with it, so a refusal keeps
+                // nothing. Claiming in `mount` before the handler would need a transaction of its
+                // own around the whole handler, whose reads outside it would wait forever on
+                // PGlite. The answer is known only once the handler returns (most build it after
+                // their write), so it is kept just after; a repeat meeting the key claimed but not
+                // yet answered waits for the answer (keptAnswer). A handler that writes nothing (a
+                // lookup) claims nothing and keeps its answer at the end.
+                const claiming = keyed !== null && !claimed;
                 const result = await writeAs(
                     db,
                     () => ({ adminId: session?.admin.id ?? null, roleUsed, coords, at: settings.now() }),
-                    work,
+                    claiming
+                        ? async tx => {
+                              await claimKey(tx, keyed, settings.now());
+                              return work(tx);
+                          }
+                        : work,
                     writeOptions,
                 );
+                if (claiming) claimed = true;
                 app.portal.writeCommitted();
                 return result;
             },
         };
         const input = { params, query, body, ...(form ? { file: form.file } : {}) } as HandlerInput<C> & UploadInput<C>;
-        const result = await handler(input, context);
+        let result: HandlerResult<C>;
+        try {
+            result = await handler(input, context);
+        } catch (error) {
+            if (keyed && error instanceof KeyClaimed) {
+                const kept = await keptAnswer(db, keyed, settings.now, { claimedElsewhere: true });
+                if (kept) return sendKeptAnswer(reply, kept, true);
+            }
+            if (keyed && claimed) await releaseKey(db, keyed);
+            throw error;
+        }
         const parsed = call.response.safeParse(result);
         if (!parsed.success) {
+            if (keyed && claimed) await releaseKey(db, keyed);
             // The handler broke the contract: a server fault, never the caller's.
             throw new Error(`Response of ${call.method} ${call.path} does not match the contract: ${parsed.error.message}`);
         }
-        return reply.code(call.status ?? 200).send(parsed.data);
+        if (!keyed) return reply.code(call.status ?? 200).send(parsed.data);
+        // The first answer is sent as the same text it is kept as, so a replay is the same bytes.
+        const answer = { status: call.status ?? 200, text: JSON.stringify(parsed.data) };
+        await keepAnswer(db, keyed, answer, claimed, settings.now());
+        return sendKeptAnswer(reply, answer, false);
     };
 
     const route = { method: call.method, url: API_BASE + call.path, handler: routeHandler };

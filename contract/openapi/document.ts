@@ -6,7 +6,13 @@
  * out in words (rules.ts), never dropped: a rule without words stops the build.
  */
 import { z } from 'zod';
-import type { CallDefinition } from '../define';
+import {
+    IDEMPOTENCY_KEY_HEADER,
+    IDEMPOTENCY_KEY_HOURS,
+    IDEMPOTENT_REPLAYED_HEADER,
+    idempotencyKey,
+    type CallDefinition,
+} from '../define';
 import { apiError } from '../errors';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../kyc';
 import { CONVERSIONS, FORBIDDEN_TEXT_RULE, NORMALISING_STEPS, REFINE_RULES, SUPER_REFINE_NEEDS_DESCRIPTION } from './rules';
@@ -155,13 +161,35 @@ const ERROR_ANSWERS = {
         'No session, or one that has ended (`errors.not_signed_in`); on the sign-in calls, credentials refused (`key` says which).',
     Forbidden: "The caller's group lacks the role, or a business rule refuses them (`key` says which).",
     NotFound: 'What the call names does not exist, or is out of the caller’s sight.',
-    Conflict: 'The call conflicts with the state of a record (taken, already decided, changed meanwhile).',
+    Conflict:
+        'The call conflicts with the state of a record (taken, already decided, changed meanwhile), or the first request of its `Idempotency-Key` is still being answered (`errors.idempotency_key_in_progress`, with `retry_after`).',
     TooLarge: 'The body or file is larger than the call accepts.',
     UnsupportedType: 'The body is not of a type the call reads (JSON, or a multipart form for an upload).',
     TooMany: 'Too many attempts: `Retry-After` (and `retry_after`) says how many seconds to wait.',
     Unavailable:
         'A service the call needs is not available now (the operator, the places search, the upload slots): `Retry-After` says when to try again, where known.',
+    KeyReused: `The \`${IDEMPOTENCY_KEY_HEADER}\` was sent before with another request (method, address, body, file): \`errors.idempotency_key_reused\`. A new request takes a new key.`,
 } as const;
+
+/**
+ * The optional header of a call marked \`idempotency\`: a repeat with the same key (same caller,
+ * same request) within IDEMPOTENCY_KEY_HOURS is answered with the first answer, marked by
+ * IDEMPOTENT_REPLAYED_HEADER, instead of being done again.
+ */
+const idempotencyHeader = (): JsonSchema => ({
+    name: IDEMPOTENCY_KEY_HEADER,
+    in: 'header',
+    required: false,
+    description: `One key per submission, chosen by the client (a UUID fits). A repeat by the same caller with the same key and the same request within ${IDEMPOTENCY_KEY_HOURS} hours is answered with the first successful answer (with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`) instead of being done again; the same key with another request is 422. A repeat sent while the first is still being answered waits for its answer.`,
+    schema: toSchema(idempotencyKey, 'input', () => undefined),
+});
+
+const replayedHeader: JsonSchema = {
+    [IDEMPOTENT_REPLAYED_HEADER]: {
+        description: `\`true\` when this is the kept first answer to the request's \`${IDEMPOTENCY_KEY_HEADER}\`, replayed.`,
+        schema: { type: 'string', const: 'true' },
+    },
+};
 
 const errorResponse = (description: string, withRetry = false): JsonSchema => ({
     description,
@@ -228,6 +256,7 @@ export const openApiDocument = (
             const parameters = [
                 ...(call.params ? parametersOf(toSchema(call.params, 'input', foundIn('params')), 'path') : []),
                 ...(call.query ? parametersOf(toSchema(call.query, 'input', foundIn('query')), 'query') : []),
+                ...(call.idempotency ? [idempotencyHeader()] : []),
             ];
             const body = call.body ? toSchema(call.body, 'input', foundIn('body')) : undefined;
             const requestBody: JsonSchema | undefined = call.upload
@@ -273,15 +302,18 @@ export const openApiDocument = (
                 responses: {
                     [String(call.status ?? 200)]: {
                         description: 'Done.',
+                        ...(call.idempotency && { headers: replayedHeader }),
                         content: { 'application/json': { schema: success } },
                     },
-                    ...(takesInput && { 400: ref('BadInput') }),
+                    // A malformed Idempotency-Key is a bad input too, naming the header.
+                    ...((takesInput || call.idempotency) && { 400: ref('BadInput') }),
                     // A public call refuses too: wrong credentials, an account that is not active.
                     401: ref('NotSignedIn'),
                     403: ref('Forbidden'),
                     ...(takesInput && { 404: ref('NotFound') }),
                     ...(call.method !== 'GET' && { 409: ref('Conflict') }),
                     ...((call.body ?? call.upload) && { 413: ref('TooLarge'), 415: ref('UnsupportedType') }),
+                    ...(call.idempotency && { 422: ref('KeyReused') }),
                     429: ref('TooMany'),
                     503: ref('Unavailable'),
                 },

@@ -26,6 +26,8 @@ const enPublic: TranslationMessages = {
         logo_alt: '%{company} home',
         back_to_sign_in: 'Back to sign in',
         offline: 'You are offline. What you type stays here; nothing is sent until the connection is back.',
+        // A screen whose data could not be loaded because the browser is offline (lists/LoadError.tsx)
+        offline_load: 'You are offline, so this could not be loaded. It loads by itself as soon as the connection is back.',
         // A list exported whole, page after page
         exporting: 'Exporting… %{smart_count} row |||| Exporting… %{smart_count} rows',
         // The full-size view of a document's picture (layout/ImageViewer.tsx)
@@ -171,6 +173,11 @@ const enPublic: TranslationMessages = {
         access_denied_body: 'Your security group does not hold the role this page needs.',
         back_to_dashboard: 'Back to the dashboard',
         reload: 'Reload',
+        // A new release is waiting (layout/UpdatePrompt.tsx), or a chunk failed to load (layout/ErrorPage.tsx)
+        update_ready: 'A new version of the portal is ready.',
+        reload_to_update: 'Reload to update',
+        chunk_failed:
+            'Part of the portal could not be loaded: the connection dropped, or a new version was published after this page opened.',
         access_check_failed: 'We could not check what your security group allows just now.',
     },
     kyc: {
@@ -326,6 +333,11 @@ const enPublic: TranslationMessages = {
         field_too_long: 'This value is too long.',
         too_many_fields: 'The form has more fields than this action takes.',
         file_name_required: 'The file was sent without its name. Choose the file again.',
+        idempotency_key_invalid: 'The app sent this form with a malformed submission key. Reload the page and send it again.',
+        idempotency_key_reused:
+            'This submission was already sent with different details. Start the form again to send the new details.',
+        idempotency_key_in_progress:
+            'This submission is still being processed. Wait a moment, then check whether it went through.',
         too_many_codes: 'This phone has had as many unused SMS codes as it may have in an hour. Try again later.',
         own_group: 'You cannot change the roles of your own group.',
         own_group_members: 'You cannot move users into or out of your own group.',

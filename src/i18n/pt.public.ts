@@ -230,6 +230,7 @@ const ptPublic: TranslationMessages = {
         logo_alt: 'Página inicial de %{company}',
         back_to_sign_in: 'Voltar ao início de sessão',
         offline: 'Está sem ligação. O que escrever fica aqui; nada é enviado até a ligação voltar.',
+        offline_load: 'Está sem ligação, por isso não foi possível carregar isto. Carrega sozinho assim que a ligação voltar.',
         // A list exported whole, page after page
         exporting: 'A exportar… %{smart_count} linha |||| A exportar… %{smart_count} linhas',
         // The full-size view of a document's picture (layout/ImageViewer.tsx)
@@ -445,6 +446,10 @@ const ptPublic: TranslationMessages = {
         access_denied_body: 'O seu grupo de segurança não tem a função necessária para esta página.',
         back_to_dashboard: 'Voltar ao painel',
         reload: 'Recarregar',
+        update_ready: 'Já está disponível uma nova versão do portal.',
+        reload_to_update: 'Recarregar para atualizar',
+        chunk_failed:
+            'Não foi possível carregar uma parte do portal: a ligação caiu, ou foi publicada uma nova versão depois de esta página abrir.',
         access_check_failed: 'Não foi possível verificar agora o que o seu grupo de segurança permite.',
     },
     kyc: {
@@ -606,6 +611,12 @@ const ptPublic: TranslationMessages = {
         field_too_long: 'Este valor é demasiado longo.',
         too_many_fields: 'O formulário tem mais campos do que esta ação aceita.',
         file_name_required: 'O ficheiro foi enviado sem o seu nome. Escolha o ficheiro de novo.',
+        idempotency_key_invalid:
+            'A aplicação enviou este formulário com uma chave de envio inválida. Recarregue a página e envie-o de novo.',
+        idempotency_key_reused:
+            'Este envio já foi feito com outros dados. Comece o formulário de novo para enviar os dados novos.',
+        idempotency_key_in_progress:
+            'Este envio ainda está a ser processado. Aguarde um momento e depois verifique se foi recebido.',
         too_many_codes:
             'Este telefone já recebeu o máximo de códigos SMS por utilizar permitido numa hora. Tente novamente mais tarde.',
         own_group: 'Não pode alterar as funções do seu próprio grupo.',
@@ -644,6 +655,7 @@ const ptPublic: TranslationMessages = {
         offline_upload_not_kept:
             'Está sem ligação. Uma foto é grande demais para ficar guardada neste telefone até a ligação voltar, por isso não foi guardada. Envie-a de novo quando estiver com ligação.',
         offline_storage_full:
+            'Não foi possível guardar isto neste telefone: o armazenamento está cheio. Envie quando a ligação voltar.',
         generic: 'Ocorreu um erro',
         load_failed: 'Não foi possível carregar os dados, recarregue a página!',
         no_records: 'Não há registos para mostrar',

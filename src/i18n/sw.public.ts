@@ -230,6 +230,7 @@ const swPublic: TranslationMessages = {
         logo_alt: 'Ukurasa wa mwanzo wa %{company}',
         back_to_sign_in: 'Rudi kwenye ukurasa wa kuingia',
         offline: 'Huna mtandao. Unachoandika kinabaki hapa; hakuna kinachotumwa hadi muunganisho urudi.',
+        offline_load: 'Huna mtandao, kwa hivyo hiki hakikuweza kupakiwa. Kitapakia chenyewe mara muunganisho utakaporudi.',
         // A list exported whole, page after page
         exporting: 'Inahamisha… safu %{smart_count} |||| Inahamisha… safu %{smart_count}',
         // The full-size view of a document's picture (layout/ImageViewer.tsx)
@@ -447,6 +448,10 @@ const swPublic: TranslationMessages = {
         access_denied_body: 'Kikundi chako cha usalama hakina jukumu linalohitajika na ukurasa huu.',
         back_to_dashboard: 'Rudi kwenye dashibodi',
         reload: 'Pakia upya',
+        update_ready: 'Toleo jipya la lango liko tayari.',
+        reload_to_update: 'Pakia upya ili kusasisha',
+        chunk_failed:
+            'Sehemu ya lango haikuweza kupakiwa: muunganisho ulikatika, au toleo jipya limetolewa baada ya ukurasa huu kufunguliwa.',
         access_check_failed: 'Hatukuweza kuthibitisha kwa sasa kile ambacho kikundi chako cha usalama kinaruhusu.',
     },
     kyc: {
@@ -603,6 +608,10 @@ const swPublic: TranslationMessages = {
         field_too_long: 'Thamani hii ni ndefu mno.',
         too_many_fields: 'Fomu ina sehemu nyingi kuliko kitendo hiki kinavyopokea.',
         file_name_required: 'Faili imetumwa bila jina lake. Chagua faili tena.',
+        idempotency_key_invalid:
+            'Programu imetuma fomu hii na kitambulisho cha utumaji kisicho sahihi. Pakia ukurasa upya kisha uitume tena.',
+        idempotency_key_reused: 'Fomu hii ilishatumwa ikiwa na taarifa tofauti. Anza fomu upya ili kutuma taarifa mpya.',
+        idempotency_key_in_progress: 'Fomu hii bado inashughulikiwa. Subiri kidogo, kisha uangalie kama imepokelewa.',
         too_many_codes:
             'Simu hii imefikia kikomo cha misimbo ya SMS isiyotumika kinachoruhusiwa kwa saa moja. Jaribu tena baadaye.',
         own_group: 'Huwezi kubadilisha majukumu ya kikundi chako mwenyewe.',
@@ -641,6 +650,7 @@ const swPublic: TranslationMessages = {
         offline_upload_not_kept:
             'Huna mtandao. Picha ni kubwa mno kuhifadhiwa kwenye simu hii hadi muunganisho urudi, kwa hivyo haikuhifadhiwa. Itume tena ukiwa mtandaoni.',
         offline_storage_full:
+            'Hili halikuweza kuhifadhiwa kwenye simu hii kwa sababu nafasi yake imejaa. Litume muunganisho ukirudi.',
         generic: 'Hitilafu imetokea',
         load_failed: 'Imeshindikana kupakia data, pakia ukurasa upya!',
         no_records: 'Hakuna rekodi za kuonyesha',
