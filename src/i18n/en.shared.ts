@@ -26,6 +26,12 @@ const enShared = {
         sign_out_content:
             'One thing kept on this phone has not been sent yet. Signing out deletes it for good. |||| %{smart_count} things kept on this phone have not been sent yet. Signing out deletes them for good.',
         kept_before: 'You are offline: this is what was kept on this phone from before, not what the server knows now.',
+        kept_sale: {
+            title: 'The sale in progress',
+            reference: 'Loan reference',
+            customer: 'Customer',
+            phone: 'Phone',
+        },
     },
     menu: {
         field_agent: 'Field agent',

@@ -26,6 +26,12 @@ const ptShared = {
         sign_out_content:
             'Há um registo guardado neste telefone que ainda não foi enviado. Ao terminar a sessão, será apagado de vez. |||| Há %{smart_count} registos guardados neste telefone que ainda não foram enviados. Ao terminar a sessão, serão apagados de vez.',
         kept_before: 'Está sem ligação: isto é o que ficou guardado neste telefone antes, não o que o servidor sabe agora.',
+        kept_sale: {
+            title: 'A venda em curso',
+            reference: 'Referência do empréstimo',
+            customer: 'Cliente',
+            phone: 'Telefone',
+        },
     },
     menu: {
         field_agent: 'Agente de campo',

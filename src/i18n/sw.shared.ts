@@ -26,6 +26,12 @@ const swShared = {
         sign_out_content:
             'Kitu kimoja kilichohifadhiwa kwenye simu hii bado hakijatumwa. Ukiondoka kitafutwa kabisa. |||| Vitu %{smart_count} vilivyohifadhiwa kwenye simu hii bado havijatumwa. Ukiondoka vitafutwa kabisa.',
         kept_before: 'Huna mtandao: hiki ndicho kilichohifadhiwa kwenye simu hii awali, si kile seva inachojua sasa.',
+        kept_sale: {
+            title: 'Mauzo yanayoendelea',
+            reference: 'Kumbukumbu ya mkopo',
+            customer: 'Mteja',
+            phone: 'Simu',
+        },
     },
     menu: {
         field_agent: 'Wakala wa nyanjani',

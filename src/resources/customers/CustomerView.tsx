@@ -1,6 +1,6 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
-import { Avatar, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CanAccess, Title, useNotify, useTranslate } from 'react-admin';
@@ -11,6 +11,7 @@ import { LoadError } from '../../lists/LoadError';
 import { PageLoading } from '../../layout/PageLoading';
 import { apiErrorOf } from '../../lib/apiErrors';
 import { callApi } from '../../lib/portalApi';
+import { useOnline } from '../../lib/online';
 import { StartSale } from '../../parts/StartSale';
 import { ConvertCustomer } from './actions/ConvertCustomer';
 import { RateCall } from './actions/RateCall';
@@ -122,6 +123,22 @@ const Header = ({
     );
 };
 
+/**
+ * Offline, the customer shown is the one kept on this phone when they were last opened
+ * (lib/customerStore.ts), and the sections that need the server say so each in its place: this
+ * says what the page is, rather than letting old figures pass for the server's.
+ */
+export const KeptFromBefore = () => {
+    const translate = useTranslate();
+    const online = useOnline();
+    if (online) return null;
+    return (
+        <Alert severity="info" role="status" data-testid="kept-from-before">
+            {translate('outbox.kept_before')}
+        </Alert>
+    );
+};
+
 /** The customer 360: every section the user's roles open, side by side on a desk, one under another on a phone. */
 const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: Found }) => {
     const translate = useTranslate();
@@ -142,6 +159,7 @@ const CustomerDetails = ({ variant, kept }: { variant: VariantKey; kept: Found }
         <Box sx={{ py: 2 }}>
             <Title title={translate('customers.view.title_of', { name: `${customer.first_name} ${customer.last_name}` })} />
             <Stack spacing={2}>
+                <KeptFromBefore />
                 <Header variant={variant} customer={customer} onClear={clear} onConverted={converted} />
                 <Grid container spacing={2}>
                     <Grid size={{ xs: 12, md: 5, lg: 4 }}>

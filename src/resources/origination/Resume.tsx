@@ -1,6 +1,6 @@
-import { Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { Fragment, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Loan } from '../../../contract/customers';
 import type { CallResponse } from '../../../contract/define';
@@ -86,6 +86,59 @@ const resumedFrom = (
     return null;
 };
 
+/**
+ * Offline, where the sale stands cannot be asked: what this phone kept of it is shown instead,
+ * marked as kept from before (lib/loanStore.ts), and the wizard resumes from the server's answer
+ * once the connection is back (Retry, or react-query's refetch on reconnect).
+ */
+const KeptOffline = ({
+    kept,
+    reference,
+    error,
+    onRetry,
+}: {
+    kept: KeptSale;
+    reference: string;
+    error: unknown;
+    onRetry: () => void;
+}) => {
+    const translate = useTranslate();
+    const customer = kept.customer
+        ? `${kept.customer.first_name} ${kept.customer.last_name} · ${kept.customer.msisdn}`
+        : kept.msisdn;
+    const rows: [string, string | null][] = [
+        ['outbox.kept_sale.reference', reference],
+        ['outbox.kept_sale.customer', customer],
+        ['outbox.kept_sale.phone', kept.phone ? `${kept.phone.brand} ${kept.phone.model}` : null],
+        ['loans.wizard.inputs.imei', kept.imei || null],
+    ];
+    return (
+        <Stack spacing={2} data-testid="kept-sale">
+            <Alert severity="info" role="status">
+                {translate('outbox.kept_before')}
+            </Alert>
+            <Typography component="h2" variant="h6">
+                {translate('outbox.kept_sale.title')}
+            </Typography>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+                {rows
+                    .filter((row): row is [string, string] => row[1] !== null)
+                    .map(([label, value]) => (
+                        <Fragment key={label}>
+                            <Typography component="dt" color="text.secondary">
+                                {translate(label)}
+                            </Typography>
+                            <Typography component="dd" sx={{ m: 0 }}>
+                                {value}
+                            </Typography>
+                        </Fragment>
+                    ))}
+            </Box>
+            <LoadError error={error} onRetry={onRetry} />
+        </Stack>
+    );
+};
+
 /** A kept loan: ask the server where it stands, then run from there. */
 export const Resume = ({ entry, kept, reference }: { entry: Entry; kept: KeptSale; reference: string }) => {
     const translate = useTranslate();
@@ -103,6 +156,9 @@ export const Resume = ({ entry, kept, reference }: { entry: Entry; kept: KeptSal
     }, [start]);
 
     if (start) return <Running entry={entry} start={start} note={start.note} />;
+    if (progress.error && errorKeyOf(progress.error) === 'errors.offline') {
+        return <KeptOffline kept={kept} reference={reference} onRetry={() => void progress.refetch()} error={progress.error} />;
+    }
     if (progress.error) return <LoadError error={progress.error} onRetry={() => void progress.refetch()} />;
     return (
         <Stack spacing={1} role="status">
