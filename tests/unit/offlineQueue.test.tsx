@@ -194,6 +194,16 @@ describe('the outbox', () => {
         expect(sent).toHaveLength(2);
     });
 
+    it('keeps a call rating made offline too, and sends it with its key', async () => {
+        signedInAs(['RATE_CALL']);
+        online = false;
+        const rating = { msisdn: thandi.msisdn, rating: 4 };
+        expect('queued' in (await outbox.submit('rateCall', rating, thandi.msisdn))).toBe(true);
+        online = true;
+        await outbox.flush();
+        expect(sent).toEqual([{ call: 'rateCall', body: rating, key: outbox.mine()[0]!.key }]);
+    });
+
     it('keeps a form the network gave no answer for, with the key its attempt carried', async () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
         dropNext(fieldAgentRequest.path);
