@@ -146,8 +146,9 @@ export const LockStep = () => {
                 if (stopped) return;
                 const key = apiErrorOf(error)?.key ?? errorKeyOf(error);
                 if (key === 'errors.vivo_auth_required') setPhase({ kind: 'vivo' });
-                else if (key === 'errors.offline') {
-                    // Offline: nothing is asked until the connection is back; the waiting goes on.
+                else if (key === 'errors.offline' || key === 'errors.offline_not_kept') {
+                    // Offline: nothing is asked until the connection is back; the waiting goes on (the
+                    // lock's confirmation is a device command, refused offline as not kept: portalApi.ts).
                     setOffline(true);
                     timer = setTimeout(() => void ask(), LOCK_POLL_MS);
                 } else setPhase({ kind: 'error', problem: key });
