@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calls, callsByDomain } from '../../contract';
-import { defineCall } from '../../contract/define';
+import { defineCall, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, type CallDefinition } from '../../contract/define';
 import { openApiDocument, UnlistedRules, type JsonSchema, type Operation } from '../../contract/openapi/document';
 
 const OPTIONS = { title: 'portal_api', version: 'test', serverUrl: '/portal_api' };
@@ -39,6 +39,25 @@ describe('the OpenAPI document of the contract', () => {
         }
         expect(Object.keys(operation('createAdmin').responses)).toContain('201');
         expect(Object.keys(operation('listAdmins').responses)).toContain('200');
+    });
+
+    it('lists the optional Idempotency-Key with its pattern, the 422 and the replay header on the calls marked idempotency only', () => {
+        for (const [name, call] of Object.entries(calls) as [string, CallDefinition][]) {
+            const found = operation(name);
+            const header = found.parameters?.find(parameter => parameter.in === 'header');
+            if (!call.idempotency) {
+                expect([header, found.responses['422']], name).toEqual([undefined, undefined]);
+                continue;
+            }
+            expect(header, name).toMatchObject({
+                name: IDEMPOTENCY_KEY_HEADER,
+                required: false,
+                schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,128}$' },
+            });
+            expect(found.responses['422'], name).toEqual({ $ref: '#/components/responses/KeyReused' });
+            expect(found.responses[String(call.status ?? 200)]?.headers, name).toHaveProperty(IDEMPOTENT_REPLAYED_HEADER);
+        }
+        expect(document.components.responses.KeyReused).toBeDefined();
     });
 
     it('says the role a call needs, and opens public calls to anyone', () => {
