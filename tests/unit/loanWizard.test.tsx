@@ -512,7 +512,9 @@ describe('the customer step', { timeout: 60_000 }, () => {
             act(() => void window.dispatchEvent(new Event('offline')));
             await customerStep(user);
             expect(
-                await screen.findByText('You are offline, so this was not sent. Try again when the connection is back.'),
+                await screen.findByText(
+                    "You are offline. This needs the server's answer at the time, so it was not kept to send later. Try again when the connection is back.",
+                ),
             ).toBeTruthy();
             expect((screen.getByRole('textbox', { name: /phone number/ }) as HTMLInputElement).value).toBe(BUYER_MSISDN);
             expect(called).toEqual([]);
