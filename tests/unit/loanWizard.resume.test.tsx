@@ -364,6 +364,24 @@ describe('the lock', { timeout: 60_000 }, () => {
         expect(loanStore.read()).toBeNull();
     });
 
+    it('keeps waiting for the lock while offline, saying so', async () => {
+        let online = true;
+        const onLine = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+        try {
+            progress = progressAt('lock');
+            await reopen('v1', 'lock');
+            expect(await screen.findByRole('heading', { level: 2, name: 'Activating the lock' })).toBeTruthy();
+            online = false;
+            // The confirmation is a device command, which offline is refused as not kept: still waiting.
+            expect(
+                await screen.findByText('You are offline, so this was not sent. Try again when the connection is back.'),
+            ).toBeTruthy();
+            expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+        } finally {
+            onLine.mockRestore();
+        }
+    });
+
     it('asks the customer’s Vivo consent first when the lock needs it', async () => {
         let authorised = false;
         server.use(
