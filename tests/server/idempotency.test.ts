@@ -8,12 +8,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldAgentRequest } from '../../contract/customers';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_HOURS, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/define';
+import { callAddress, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_HOURS, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/define';
 import { uploadImage } from '../../contract/kyc';
 import { register } from '../../contract/registration';
 import { createStore, listStores } from '../../contract/stores';
-import { auditEvents, fieldAgentRequests, idempotencyKeys, kycImages, stores } from '../../server/db/schema';
-import { sweepIdempotencyKeys } from '../../server/idempotency';
+import { admins, auditEvents, fieldAgentRequests, idempotencyKeys, kycImages, stores } from '../../server/db/schema';
+import { claimKey, keepAnswer, keyedRequest, sweepIdempotencyKeys } from '../../server/idempotency';
 import { png } from '../e2e/fixtures/kycImages';
 import { race } from './concurrency';
 import { signInAs } from './contractCases';
@@ -197,6 +197,27 @@ describe('a call marked idempotency, repeated with the same Idempotency-Key', ()
         const first = created.winners[0];
         if (!first) throw new Error('no winner');
         expect(await auditsOf('stores.create', first.body.id)).toBe(1);
+    });
+
+    it('answers a repeat that meets its key claimed, not yet answered, with the answer once it is kept', async () => {
+        // The first request's write has committed with the key claimed; its answer is still being made.
+        const key = randomUUID();
+        const body = { name: `Claimed ${nextSerial()}`, ...place };
+        const [owner] = await server.db.select({ id: admins.id }).from(admins).where(eq(admins.username, 'shopowner'));
+        const keyedAs = keyedRequest(key, owner?.id ?? 0, { method: 'POST', url: callAddress(createStore, {}, {}), body });
+        await claimKey(server.db, keyedAs, server.clock.now());
+        const repeat = server.call(createStore, { body, token: token.shopowner, headers: keyed(key) });
+        // What the first request answered: another store's answer stands in for it.
+        const shown = await server.call(createStore, {
+            body: { name: `Shown ${nextSerial()}`, ...place },
+            token: token.shopowner,
+        });
+        await keepAnswer(server.db, keyedAs, { status: 201, text: JSON.stringify(shown.body) }, true, server.clock.now());
+        const answered = await repeat;
+        expect([answered.status, answered.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]]).toEqual([201, 'true']);
+        expect(answered.body).toEqual(shown.body);
+        // The repeat did not do the work itself.
+        expect(await storesNamed(body.name)).toBe(0);
     });
 
     it('replays an upload, and refuses the same key with another file as 422', async () => {
