@@ -24,7 +24,7 @@ import { fieldAgentRequest, rateCall } from '../../contract/customers';
 import type { CallInput, CallResponse } from '../../contract/define';
 import { kycDetails } from '../../contract/kyc';
 import { isOnline } from './online';
-import { callApi, newIdempotencyKey } from './portalApi';
+import { callApi, isUndecided, newIdempotencyKey } from './portalApi';
 import { secureStorage } from './secureStorage';
 import { session } from './session';
 
@@ -83,12 +83,12 @@ const change = (key: string, changes: Partial<OutboxItem>) =>
 
 /**
  * An answer that decides nothing about the request, so the item waits for the next try: no answer
- * at all, the session gone (the same user sends it after signing in again), too many requests, or
+ * at all, the first attempt of its key still under way, the session gone (the same user sends it after signing in again), too many requests, or
  * the server unable to answer now.
  */
 const undecided = (error: unknown) =>
     !(error instanceof HttpError) ||
-    error.status === 0 ||
+    isUndecided(error) ||
     error.status === 401 ||
     error.status === 408 ||
     error.status === 429 ||

@@ -122,6 +122,14 @@ const submissionOf = (call: CallDefinition, input: unknown, file?: Blob): string
     ]);
 
 /**
+ * A failure that says nothing of whether the submission was done: no answer came (status 0), or
+ * the server is still doing the first attempt of its key (409 `errors.idempotency_key_in_progress`).
+ * Its next attempt is a retry, with the same key.
+ */
+export const isUndecided = (error: unknown): boolean =>
+    error instanceof HttpError && (error.status === 0 || error.message === 'errors.idempotency_key_in_progress');
+
+/**
  * Runs one attempt of a call, with its `Idempotency-Key` when the contract gives the call one:
  * `key` when the caller holds the submission's key (the offline queue), else the key of this
  * submission's unanswered attempt, else a new one.
@@ -141,8 +149,7 @@ const attempt = async <T>(
         unanswered.delete(id);
         return answer;
     } catch (error) {
-        // Status 0: no answer came, so the server may or may not have done it.
-        if (error instanceof HttpError && error.status === 0) unanswered.set(id, { key: chosen, at: open?.at ?? Date.now() });
+        if (isUndecided(error)) unanswered.set(id, { key: chosen, at: open?.at ?? Date.now() });
         else unanswered.delete(id);
         throw error;
     }

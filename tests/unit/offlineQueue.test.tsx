@@ -153,6 +153,34 @@ describe('the Idempotency-Key', () => {
         expect(new Set([dropped, again, other]).size).toBe(3);
     });
 
+    it('is kept for the retry while the server is still doing the first attempt of it', async () => {
+        signedInAs(['ADD_SECURITY_GROUP', 'VIEW_SECURITY']);
+        const body = { name: 'Night shift', description: '' };
+        server.use(
+            answer(
+                createAdminGroup,
+                async ({ request }) => {
+                    await record('busy', request);
+                    return errorAnswer(409, {
+                        code: 409,
+                        name: 'Conflict',
+                        message: 'in progress',
+                        key: 'errors.idempotency_key_in_progress',
+                        retry_after: 1,
+                    });
+                },
+                { status: 201 },
+            ),
+        );
+        await expect(callApi(createAdminGroup, { body })).rejects.toMatchObject({
+            message: 'errors.idempotency_key_in_progress',
+        });
+        server.resetHandlers();
+        await callApi(createAdminGroup, { body });
+        expect(sent.map(one => one.call)).toEqual(['busy', 'createAdminGroup']);
+        expect(sent[1]!.key).toBe(sent[0]!.key);
+    });
+
     it('is not sent with a call the contract does not mark retry-safe', async () => {
         signedInAs(['VIEW_SECURITY']);
         await callApi(listAdminGroups, { query: {} });
