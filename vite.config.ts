@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 // With its extension, as Node's own loader takes it: see contract/version.ts.
 import { API_BASE, PORTAL_VERSION } from './contract/version.ts';
 
@@ -113,8 +114,65 @@ const chartsChunkCheck = (): Plugin => ({
     },
 });
 
-export default defineConfig({
-    plugins: [react(), precompress(), chartsChunkCheck()],
+/** Where the portal is served from: the manifest's scope, and the service worker's. */
+const BASE = '/';
+/** The launcher's label under the icon: the company's name when it is short enough to show whole. */
+const SHORT_NAME_MAX = 12;
+
+/**
+ * The installable portal (vite-plugin-pwa, whose peer range takes Vite 8; Workbox's generateSW):
+ * - the web app manifest, named by the build's company setting (`VITE_COMPANY_NAME`, src/config.ts),
+ *   with the icons scripts/icons.ts draws from the favicon;
+ * - `sw.js`, precaching the shell (index.html), every language's catalog parts (a few KiB each) and
+ *   every screen's chunk but the BI page's charts (`vendor-charts`, and the page itself, ~40 % of all
+ *   script, for the office, not the field): a field agent's screens share most of their chunks with
+ *   the rest of the portal, so listing theirs would save little and break when a chunk is shared
+ *   differently. A navigation answers the precached index.html, so a reload offline opens the shell;
+ *   nothing under the API is ever routed by the worker (no runtime caching at all), so no answer that
+ *   holds personal data is kept in a cache.
+ * - `registerType: 'prompt'`: a new worker waits until the user chooses "Reload to update"
+ *   (layout/UpdatePrompt.tsx), so an open page never runs two releases' chunks at once.
+ */
+const installable = (mode: string): PluginOption => {
+    const companyName = loadEnv(mode, process.cwd(), 'VITE_').VITE_COMPANY_NAME || 'Phone Finance';
+    return VitePWA({
+        registerType: 'prompt',
+        // lib/serviceWorker.ts registers the worker, in layout/UpdatePrompt.tsx's chunk after the page has rendered.
+        injectRegister: false,
+        manifest: {
+            id: `${BASE}dashboard`,
+            name: `${companyName} staff portal`,
+            short_name: companyName.length <= SHORT_NAME_MAX ? companyName : 'Staff portal',
+            description: `Customers, loans and devices for ${companyName} staff, in the shop, in the field and in the office.`,
+            lang: 'en',
+            start_url: `${BASE}dashboard`,
+            scope: BASE,
+            display: 'standalone',
+            theme_color: BRAND_PRIMARY,
+            background_color: '#FFFFFF',
+            icons: [
+                { src: `${BASE}icons/icon-192.png`, sizes: '192x192', type: 'image/png', purpose: 'any' },
+                { src: `${BASE}icons/icon-512.png`, sizes: '512x512', type: 'image/png', purpose: 'any' },
+                { src: `${BASE}icons/maskable-512.png`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            ],
+        },
+        workbox: {
+            globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+            globIgnores: ['**/vendor-charts-*.js', '**/BiApp-*.js'],
+            navigateFallback: `${BASE}index.html`,
+            navigateFallbackDenylist: [new RegExp(`^${API_BASE}(/|$)`)],
+            cleanupOutdatedCaches: true,
+            // One file: the worker and its Workbox runtime update together.
+            inlineWorkboxRuntime: true,
+        },
+    });
+};
+
+/** The brand's red (src/config.ts BRAND_PRIMARY, which reads Vite's environment and so is not loaded here). */
+const BRAND_PRIMARY = '#E60000';
+
+export default defineConfig(({ mode }) => ({
+    plugins: [react(), precompress(), chartsChunkCheck(), installable(mode)],
     // The contract's constants for src/config.ts, without contract/index.ts (which lists every call) in the bundle.
     define: { __API_BASE__: JSON.stringify(API_BASE), __PORTAL_VERSION__: JSON.stringify(PORTAL_VERSION) },
     resolve: {
@@ -171,4 +229,4 @@ export default defineConfig({
             },
         },
     },
-});
+}));

@@ -7,7 +7,7 @@
  */
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { Store } from 'ra-core';
-import { Suspense, use, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, use, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { PortalI18n } from './i18n';
 import { I18nContextProvider, useI18nProvider } from './i18n/context';
@@ -28,6 +28,16 @@ const VerifyLivenessPage = lazyPage(() => import('./pages/auth/VerifyLivenessPag
 const ChangePasswordPage = lazyPage(() => import('./pages/auth/ChangePasswordPage').then(m => m.ChangePasswordPage));
 const SignedInApp = lazyPage(() => import('./App').then(m => m.App));
 const BiApp = lazyPage(() => import('./pages/analytics/BiApp').then(m => m.BiApp));
+/**
+ * The service worker's registration and its "Reload to update" (layout/UpdatePrompt.tsx): its own
+ * chunk, after the page's. It is no page: a failed load of it shows nothing rather than the error page.
+ */
+const UpdatePrompt = lazy<ComponentType>(() =>
+    import('./layout/UpdatePrompt').then(
+        m => ({ default: m.UpdatePrompt }),
+        () => ({ default: () => null }),
+    ),
+);
 
 /**
  * Starts loading the page `pathname` shows, alongside the language's catalog (main.tsx); true
@@ -115,6 +125,9 @@ export const Portal = ({ i18n, store }: { i18n: PortalI18n; store?: Store }) => 
                     </Suspense>
                 </TabLockGate>
                 <Toasts />
+                <Suspense fallback={null}>
+                    <UpdatePrompt />
+                </Suspense>
             </AppErrorBoundary>
         </Themed>
     </I18nContextProvider>

@@ -3,6 +3,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Typography } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ChunkLoadError } from '../lib/lazyPage';
+import { reloadToUpdate } from '../lib/reloadToUpdate';
 import { useT } from '../i18n/context';
 
 /** The status or message of whatever was thrown. */
@@ -23,7 +24,9 @@ const errorKey = (error: unknown): string | undefined => {
 
 /**
  * What a crash shows (spec §2, §8): 'Unexpected Application Error!' with the status or message;
- * for a script chunk that failed to load, 'Loading chunk N failed' and a reload button.
+ * for a script chunk that failed to load, 'Loading chunk N failed', why that happens, and the same
+ * "Reload to update" the new-release prompt offers (layout/UpdatePrompt.tsx): a chunk missing
+ * from the server is most often one a newer release replaced, and a reload loads that release whole.
  */
 export const ErrorPage = ({ error }: { error?: unknown }) => {
     const { translate } = useT();
@@ -38,13 +41,19 @@ export const ErrorPage = ({ error }: { error?: unknown }) => {
             <Typography component="h1" variant="h5">
                 {chunk ? describe(error) : translate('errors.unexpected')}
             </Typography>
-            {!chunk && (
+            {chunk ? (
+                <Typography color="text.secondary">{translate('shell.chunk_failed')}</Typography>
+            ) : (
                 <Typography component="pre" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', m: 0 }}>
                     {key ? translate(key) : describe(error)}
                 </Typography>
             )}
-            <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>
-                {translate('shell.reload')}
+            <Button
+                variant="contained"
+                startIcon={<RefreshIcon />}
+                onClick={() => (chunk ? void reloadToUpdate() : window.location.reload())}
+            >
+                {translate(chunk ? 'shell.reload_to_update' : 'shell.reload')}
             </Button>
         </Box>
     );

@@ -69,7 +69,7 @@ describe('the loading indicator in the top bar', () => {
 });
 
 describe('the error pages', () => {
-    it('names a script chunk that failed to load, and offers a reload', async () => {
+    it('names a script chunk that failed to load, says why, and offers the reload a new release offers', async () => {
         const Broken = lazyPage(() => Promise.reject(new Error('network down')));
         inAdmin(
             <AppErrorBoundary fallback={error => <ErrorPage error={error} />}>
@@ -79,7 +79,9 @@ describe('the error pages', () => {
             </AppErrorBoundary>,
         );
         expect((await screen.findByRole('heading')).textContent).toMatch(/^Loading chunk \d+ failed$/);
-        expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+        expect(screen.getByText(/^Part of the portal could not be loaded/)).toBeTruthy();
+        // The same words as layout/UpdatePrompt.tsx's button: a missing chunk is most often one a new release replaced.
+        expect(screen.getByRole('button', { name: 'Reload to update' })).toBeTruthy();
     });
 
     it('gives up on a chunk that takes longer than its timeout', async () => {
