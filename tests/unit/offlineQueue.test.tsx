@@ -259,6 +259,23 @@ describe('the outbox', () => {
         expect(outbox.mine()).toEqual([]);
     });
 
+    it('says so when the phone cannot keep the form, rather than claiming it will be sent', async () => {
+        signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
+        online = false;
+        const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+            throw new DOMException('full', 'QuotaExceededError');
+        });
+        try {
+            await expect(outbox.submit('fieldAgentRequest', FORM, 'Nandi Khumalo')).rejects.toMatchObject({
+                message: 'errors.offline_storage_full',
+            });
+        } finally {
+            full.mockRestore();
+        }
+        expect(outbox.mine()).toEqual([]);
+        expect(errors.offline_storage_full).toContain('storage is full');
+    });
+
     it('never takes a money or approval call: made offline it is refused at once, saying it was not kept', async () => {
         signedInAs(['CORRECT_SUSPENSE_TRANSACTIONS', 'REQUEST_LOAN_DEACTIVATION', 'VIEW_SECURITY']);
         online = false;
