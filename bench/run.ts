@@ -25,7 +25,9 @@
  * - bench/inventory.ts: the inventory list's every filter, search and page with 100,000 devices,
  *   on PGlite and on PostgreSQL (a few minutes, most of it seeding);
  * - bench/lendingJob.ts: the lock policy's job at 100,000 loans on PGlite (its first pass, a
- *   steady full pass, and a pass after 200 payments), a few minutes, most of it seeding.
+ *   steady full pass, and a pass after 200 payments), a few minutes, most of it seeding;
+ * - bench/repeatVisit.ts: what a signed-in repeat visit downloads on slow 3G once the service
+ *   worker is installed, and that no script or style comes from the network (under half a minute).
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
  * the sizes only (no database); `-- --only=server,inventory` the sizes and the groups named.
  * Exits 1 when a budget is broken.
@@ -50,6 +52,7 @@ import { ANALYTICS_BUDGETS, analyticsFigures } from './analytics';
 import { INVENTORY_BUDGETS, inventoryFigures } from './inventory';
 import { LENDING_BUDGETS, lendingJobFigures } from './lendingJob';
 import { UPLOAD_BUDGETS, uploadFigures } from './uploads';
+import { REPEAT_VISIT_BUDGETS, repeatVisitFigures } from './repeatVisit';
 
 const BUDGETS = {
     entryGzipKb: 380,
@@ -79,7 +82,8 @@ const BENCH_SHOPS = 5000;
 const fast = process.argv.includes('--fast');
 /**
  * `--only=server,inventory` runs those groups of budgets beside the sizes (server: lists, sign-in
- * and refusing deep or wide bodies; customers; throughput; reconciliation; statements; uploads; connections; analytics; inventory).
+ * and refusing deep or wide bodies; customers; throughput; reconciliation; statements; uploads; connections; analytics; inventory;
+ * repeatVisit).
  */
 const only = process.argv
     .find(arg => arg.startsWith('--only='))
@@ -251,5 +255,7 @@ if (!fast) {
     if (runs('analytics')) broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
     if (runs('inventory')) broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
     if (runs('lending')) broken += report(await lendingJobFigures(), LENDING_BUDGETS);
+    if (runs('repeatVisit'))
+        broken += report(await repeatVisitFigures(), REPEAT_VISIT_BUDGETS, ['repeatVisitScriptsFromNetwork']);
 }
 process.exit(broken ? 1 : 0);

@@ -5,7 +5,9 @@
  * - the catalogs: the sign-in page loads exactly one chunk, the detected language's public part
  *   (`?lang=pt` too), none of the app part (the signed-in screens' words, loaded with the shell);
  * - react-admin: no signed-out page (sign-in, register, code, liveness, callback) loads any of it
- *   (its signed-in shell, lists, layout), and each loads one catalog chunk, its public part.
+ *   (its signed-in shell, lists, layout), and each loads one catalog chunk, its public part;
+ * - the service worker's registration on the sign-in page (layout/UpdatePrompt.tsx with
+ *   lib/serviceWorker.ts, its own chunk, loaded once the page has rendered).
  * Run alone (`tsx bench/size.ts`) or within `npm run bench` (`-- --fast` for these only).
  * Exits 1 when a budget is missed.
  */
@@ -28,6 +30,8 @@ export const SIZE_BUDGETS = {
     signInCatalogChunks: 1,
     /** Class names only react-admin's screens carry: no signed-out page may download them. */
     signedOutReactAdminMarkers: 0,
+    /** Installing the portal must not slow its sign-in page: the registration's chunks, at most 3 KiB. */
+    swRegistrationGzipKb: 3,
 } as const;
 
 export type SizeFigures = Record<keyof typeof SIZE_BUDGETS, number>;
@@ -38,6 +42,11 @@ const REACT_ADMIN_MARKERS = ['RaLayout', 'RaAppBar', 'RaSidebar', 'RaList', 'RaD
 /** A catalog part's chunk (vite.config.ts): `catalog-en-…` the public part, `catalog-app-en-…` the app part. */
 const CATALOG = /^catalog-(app-)?(en|sw|pt)-/;
 const VENDOR = /^vendor-/;
+/**
+ * The registration's chunk: the prompt that registers the worker (lib/serviceWorker.ts goes with
+ * it); the MUI parts it shows are the sign-in page's own, so it brings no other chunk.
+ */
+const SW_REGISTRATION = /^UpdatePrompt-/;
 
 /** What the server sends for a script: its `.gz` copy (vite.config.ts writes them), or gzip -9 of it. */
 export const gzipBytes = (file: string): number =>
@@ -133,6 +142,8 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
             wrongCatalogs.length === 0 ? 1 : Math.max(2, ...loads.map(([, , scripts]) => catalogsOf(scripts).length));
 
         const signInBytes = english.reduce((total, name) => total + gzipBytes(join(assets, name)), 0);
+        const registration = english.filter(name => SW_REGISTRATION.test(name));
+        const registrationBytes = registration.reduce((total, name) => total + gzipBytes(join(assets, name)), 0);
         const found = loads.flatMap(([path, , scripts]) =>
             REACT_ADMIN_MARKERS.filter(marker =>
                 scripts.some(name => readFileSync(join(assets, name), 'utf8').includes(marker)),
@@ -149,6 +160,9 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
             `sign-in (/) loads ${english.length} scripts: ${english.map(name => `${name} ${kib(gzipBytes(join(assets, name))).toFixed(1)}`).join(', ')}`,
             `catalogs loaded: ${loads.map(([path, , scripts]) => `${path} → ${catalogsOf(scripts).join(', ') || 'none'}`).join('; ')}`,
             `largest route chunk: ${largestRoute.name}; largest vendor chunk (no budget, a library's): ${largestVendor ? `${largestVendor.name} ${kib(largestVendor.bytes).toFixed(1)} KiB` : 'none'}`,
+            registration.length === 1
+                ? `service worker registration: ${registration.map(name => `${name} ${kib(gzipBytes(join(assets, name))).toFixed(2)}`).join(', ')} KiB`
+                : `the sign-in page did not load the service worker's registration (UpdatePrompt-…js)`,
             ...(found.length ? [`react-admin found on the signed-out pages: ${found.join(', ')}`] : []),
         ];
         return {
@@ -157,6 +171,8 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
                 largestRouteChunkGzipKb: kib(largestRoute.bytes),
                 signInCatalogChunks: catalogChunks,
                 signedOutReactAdminMarkers: found.length,
+                // Not loaded at all is no saving: the page would not install (NaN misses any budget).
+                swRegistrationGzipKb: registration.length === 1 ? kib(registrationBytes) : Number.NaN,
             },
             details,
         };
