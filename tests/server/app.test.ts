@@ -270,6 +270,9 @@ describe('serving the built portal', () => {
         writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
         writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync(script, { level: 9 }));
         writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+        // The installable portal's worker and manifest (vite.config.ts installable), at the root.
+        writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
+        writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Portal","start_url":"/dashboard"}');
         app = await server.buildAnother({ distDir });
     });
     afterAll(() => rmSync(distDir, { recursive: true, force: true }));
@@ -285,6 +288,23 @@ describe('serving the built portal', () => {
         expect(index.headers['cache-control']).toBe('no-cache');
         expect((await app.inject({ method: 'GET', url: '/index.html' })).headers['cache-control']).toBe('no-cache');
         expect((await app.inject({ method: 'GET', url: '/callback/abc/mno?code=1' })).statusCode).toBe(200);
+    });
+
+    it('serves the service worker so that a new release reaches it, and the policy lets it run', async () => {
+        // A cached sw.js would hide a new release's worker until the cache expired: every load revalidates it.
+        const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+        expect(worker.statusCode).toBe(200);
+        expect(worker.headers['content-type']).toContain('javascript');
+        expect(worker.headers['cache-control']).toBe('no-cache');
+        // worker-src falls back to script-src, which takes the portal's own scripts; the manifest falls back to default-src.
+        const policy = String(worker.headers['content-security-policy']);
+        expect(policy).toMatch(/script-src 'self'/);
+        expect(policy).toMatch(/default-src 'self'/);
+        expect(policy).not.toMatch(/worker-src|manifest-src/);
+        const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+        expect(manifest.statusCode).toBe(200);
+        expect(manifest.headers['content-type']).toContain('application/manifest+json');
+        expect(manifest.headers['cache-control']).toBe('no-cache');
     });
 
     it('serves files as they are, cached for good under assets/', async () => {
