@@ -44,6 +44,10 @@ export default defineConfig({
         // snapshot (error-context.md) instead, and a local run keeps the trace of a failure.
         trace: process.env.CI ? 'off' : 'retain-on-failure',
         screenshot: 'only-on-failure',
+        // The portal's service worker would precache the whole portal (about 250 files) in every
+        // journey's new context, for nothing most journeys look at. installable.spec.ts runs it
+        // in a profile of its own; a journey about offline work may `test.use({ serviceWorkers: 'allow' })`.
+        serviceWorkers: 'block',
         launchOptions: chromium,
     },
     projects: [

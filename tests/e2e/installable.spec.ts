@@ -28,6 +28,7 @@ test('installs, opens offline with the shell and the banner, and a repeat visit 
     const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
         ...launchOptions,
         baseURL,
+        serviceWorkers: 'allow',
         locale: 'en-GB',
         viewport: { width: 1280, height: 800 },
     });
