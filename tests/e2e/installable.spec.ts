@@ -4,17 +4,8 @@
  * and, signed in, a reload offline opens the shell with the offline banner, not the browser's
  * error page, with the dashboard's numbers saying they load once the connection is back.
  */
-import { expect, test, type Page } from './test';
-import { expectAccessible, expectDashboard, signIn } from './support';
-
-/** The worker is active and controls this page (the first page it installs from is not: a reload is). */
-const controlledByWorker = async (page: Page) => {
-    await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-};
+import { expect, test } from './test';
+import { controlledByWorker, expectAccessible, expectDashboard, signIn } from './support';
 
 test('installs, opens offline with the shell and the banner, and a repeat visit loads no script or style from the network', async ({
     playwright,

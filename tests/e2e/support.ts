@@ -20,6 +20,18 @@ export const signIn = async (page: Page, username: string, password = DEMO_PASSW
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 };
 
+/**
+ * The portal's service worker is active and controls this page: the first page it installs from
+ * is not controlled, a reload is. For a journey that allows workers (`serviceWorkers: 'allow'`).
+ */
+export const controlledByWorker = async (page: Page) => {
+    await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+};
+
 /** The page is no wider than the window: nothing to scroll sideways to (the phone screens' rule). */
 export const expectNoSidewaysScroll = async (page: Page) => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
