@@ -5,6 +5,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import { Box, CircularProgress, ListItemIcon, ListItemText, MenuItem, Switch } from '@mui/material';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
+    Confirm,
     AppBar,
     Layout as RaLayout,
     RefreshIconButton,
@@ -30,7 +31,6 @@ import { hrefTo } from '../routes';
 import { Logo } from './Logo';
 import { OfflineBanner } from './OfflineBanner';
 import { OutboxButton } from './Outbox';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { outbox } from '../lib/offlineQueue';
 
 const ProfileItem = () => {
@@ -103,11 +103,13 @@ const LogoutItem = () => {
                 </ListItemIcon>
                 <ListItemText>{translate('ra.auth.logout')}</ListItemText>
             </MenuItem>
-            <ConfirmDialog
-                open={asking > 0}
-                title={translate('outbox.sign_out_title')}
-                content={translate('outbox.sign_out_content', { smart_count: asking })}
-                confirmLabel={translate('ra.auth.logout')}
+            <Confirm
+                isOpen={asking > 0}
+                title="outbox.sign_out_title"
+                content="outbox.sign_out_content"
+                contentTranslateOptions={{ smart_count: asking }}
+                confirm="ra.auth.logout"
+                confirmColor="warning"
                 onConfirm={signOut}
                 onClose={() => setAsking(0)}
             />
