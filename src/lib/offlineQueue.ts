@@ -1,6 +1,6 @@
 /**
  * The outbox: the forms of the calls the contract marks `idempotency: 'queue'` (the field-agent
- * request, the call rating, the KYC details), sent while offline or while the network gave no
+ * request, the call rating), sent while offline or while the network gave no
  * answer, kept in secure storage (encrypted, lib/secureStorage.ts) until the connection is back,
  * then sent in the order they were made, each once, with the key it was given when it was made
  * (contract/define.ts `IDEMPOTENCY_KEY_HEADER`): if an attempt did reach the server before the
@@ -13,23 +13,23 @@
  *
  * Never here: every other write (money, approvals, price changes, device commands and the rest)
  * needs the server's answer at the time and is refused offline (portalApi.ts
- * `errors.offline_not_kept`). Nor a KYC photo, though its call is `'queue'`: local storage holds
- * about 5 MB in all, a photo may be 5 MB and takes a third more as text, and the sale's next step
- * needs what the server answers for it (its id, what OCR read); it is refused offline with words
- * saying so (`errors.offline_upload_not_kept`) rather than queued where it would not fit.
+ * `errors.offline_not_kept`). Nor the KYC details and photos, whose calls are only `'retry'`: the
+ * sale's next step needs what the server answers for them (the customer registered, a photo's id
+ * and what OCR read), and local storage holds about 5 MB in all while a photo may be 5 MB and takes
+ * a third more as text; a photo is refused offline with words saying so
+ * (`errors.offline_upload_not_kept`) rather than queued where it would not fit.
  */
 import { HttpError } from 'ra-core';
 import { z } from 'zod';
 import { fieldAgentRequest, rateCall } from '../../contract/customers';
 import type { CallInput, CallResponse } from '../../contract/define';
-import { kycDetails } from '../../contract/kyc';
 import { isOnline } from './online';
 import { callApi, isUndecided, newIdempotencyKey } from './portalApi';
 import { secureStorage } from './secureStorage';
 import { session } from './session';
 
-/** The calls whose forms may wait offline, by the name an item keeps. */
-export const QUEUED_CALLS = { fieldAgentRequest, rateCall, kycDetails } as const;
+/** The calls whose forms may wait offline, by the name an item keeps: exactly the contract's `'queue'` calls. */
+export const QUEUED_CALLS = { fieldAgentRequest, rateCall } as const;
 export type QueuedCallName = keyof typeof QUEUED_CALLS;
 const QUEUED_NAMES = Object.keys(QUEUED_CALLS) as [QueuedCallName, ...QueuedCallName[]];
 
