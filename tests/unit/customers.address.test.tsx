@@ -4,18 +4,19 @@
  * view (and keeps them as the customer in hand); an address naming nobody this user may see, or
  * no id at all, shows the lookup's "Customer record not found".
  */
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { memoryStore } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { customerByPublicId, customerLimits, findCustomer } from '../../contract/customers';
 import { Portal } from '../../src/Portal';
 import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 import { limits, thandi } from './support/customerFixtures';
 import { englishI18n, signedInAs } from './support/portal';
+import { waitLongInThisFile } from './support/waits';
 
 const NOT_FOUND = { code: 404, name: 'NotFound', message: 'Customer record not found', key: 'errors.customer_not_found' };
 const read: { id: string; view: string | null }[] = [];
@@ -32,14 +33,7 @@ contractServer(
     answer(customerLimits, limits),
 );
 
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    vi.setConfig({ testTimeout: 45_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
+waitLongInThisFile();
 afterEach(() => {
     read.length = 0;
     customerStore.clear();

@@ -2,29 +2,19 @@
  * The field agents' ways in: their own customers, a shop's customers (the shop chosen
  * when the agent has none), and the prospective customers they record.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fieldAgentRequest, findFieldAgentCustomer } from '../../contract/customers';
 import { registrationOptions } from '../../contract/registration';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
-import { thandi } from './support/customerFixtures';
+import { prospectRequest, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
+import { waitLongInThisFile } from './support/waits';
 
 const asked: { find: string | null; body: unknown }[] = [];
 const OF_THE_SHOP = '27830000055';
 const added: unknown[] = [];
-const request = {
-    id: 1,
-    msisdn: '27830000011',
-    first_name: 'Bongani',
-    last_name: 'Zungu',
-    town: 'Soweto',
-    note: null,
-    status: 'open' as const,
-    store: null,
-    created_at: '2026-03-01T08:00:00.000Z',
-};
 
 contractServer(
     answer(findFieldAgentCustomer, async ({ request: sent }) => {
@@ -45,7 +35,7 @@ contractServer(
     answer(registrationOptions, { stores: [{ id: 3, name: 'Soweto Central', town: 'Soweto' }] }),
     answer(fieldAgentRequest, async ({ request: sent }) => {
         const body = (await sent.clone().json()) as { action: string; msisdn?: string };
-        if (body.action === 'fetch') return { action: 'fetch' as const, data: [request], total_items: 1 };
+        if (body.action === 'fetch') return { action: 'fetch' as const, data: [prospectRequest], total_items: 1 };
         added.push(body);
         if (body.msisdn === '27830000099')
             return errorAnswer(400, {
@@ -56,20 +46,13 @@ contractServer(
                 field: 'id_number',
                 errors: [{ field: 'id_number', message: 'valid id number required', key: 'errors.field_invalid' }],
             });
-        return { action: 'add' as const, request: { ...request, id: 2 } };
+        return { action: 'add' as const, request: { ...prospectRequest, id: 2 } };
     }),
 );
 
 // The view is the largest screen loaded on demand, and a journey here passes several of them: on
 // a busy machine the first render alone took over the shared five seconds.
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    vi.setConfig({ testTimeout: 45_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
+waitLongInThisFile();
 
 afterEach(() => {
     asked.length = 0;

@@ -3,10 +3,10 @@
  * cleared with its type, the view's sections shown only to the roles that may see them, and an
  * action's confirm → progress → outcome, with a refusal shown and the input kept.
  */
-import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract';
 import {
     checkInsurance,
@@ -33,6 +33,7 @@ import {
     thandi,
 } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
+import { waitLongInThisFile } from './support/waits';
 
 const ALL_VIEW_ROLES = [
     'FIND_CUSTOMER',
@@ -81,14 +82,7 @@ const server = contractServer(
 
 // The view is the largest screen loaded on demand, and a journey here passes several of them: on
 // a busy machine the first render alone took over the shared five seconds.
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    vi.setConfig({ testTimeout: 45_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
+waitLongInThisFile();
 
 afterEach(() => {
     called.length = 0;

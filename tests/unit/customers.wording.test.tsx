@@ -3,9 +3,9 @@
  * latest ratings with who and when), a lock's reason is not said to be read by a checker, the IMEI
  * change says what inventory says for a wrong check digit, and an empty employee count is required.
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
     type CALL_RATINGS,
     convertCustomer,
@@ -20,6 +20,7 @@ import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { activeLoan, deposits, limits, thandi } from './support/customerFixtures';
 import { renderPortal, signedInAs } from './support/portal';
+import { waitLongInThisFile } from './support/waits';
 
 type Stars = (typeof CALL_RATINGS)[number];
 const ratings: { id: number; rating: Stars; comment: string | null; created_at: string }[] = [];
@@ -62,14 +63,7 @@ contractServer(
 );
 
 // The view is the largest screen loaded on demand: on a busy machine its first render alone took seconds.
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    vi.setConfig({ testTimeout: 45_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
+waitLongInThisFile();
 afterEach(() => {
     ratings.length = 0;
     sent.length = 0;

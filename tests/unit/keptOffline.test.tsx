@@ -3,9 +3,9 @@
  * shown from what this phone kept, marked as kept from before, instead of an error; the sale
  * resumes from the server's answer once the connection is back.
  */
-import { act, configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CallResponse } from '../../contract/define';
 import { loanProgress } from '../../contract/origination';
 import en from '../../src/i18n/en';
@@ -14,7 +14,9 @@ import { loanStore } from '../../src/lib/loanStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { thandi } from './support/customerFixtures';
 import { BUYER_MSISDN, buyer, LOAN_REFERENCE, saleLoan } from './support/loanWizardFixtures';
+import { browserNetwork } from './support/network';
 import { renderPortal, signedInAs } from './support/portal';
+import { waitLongInThisFile } from './support/waits';
 
 const outboxWords = (en as unknown as { outbox: Record<string, string> }).outbox;
 
@@ -35,28 +37,10 @@ contractServer(
     }),
 );
 
-let onLine: MockInstance<() => boolean>;
-let online = true;
-const goOnline = () =>
-    act(() => {
-        online = true;
-        window.dispatchEvent(new Event('online'));
-    });
+const network = browserNetwork({ startOnline: false });
 
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    vi.setConfig({ testTimeout: 45_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
-beforeEach(() => {
-    online = false;
-    onLine = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
+waitLongInThisFile();
 afterEach(() => {
-    onLine.mockRestore();
     asked.length = 0;
     localStorage.clear();
 });
@@ -81,7 +65,7 @@ describe('offline, after a reload', () => {
         expect(within(kept).getByText(`${buyer.first_name} ${buyer.last_name} · ${buyer.msisdn}`)).toBeTruthy();
         expect(asked).toEqual([]);
 
-        goOnline();
+        network.goOnline();
         await userEvent.setup().click(within(kept).getByRole('button', { name: 'Try again' }));
         expect(await screen.findByText('This sale was in progress: it carries on where it stands.')).toBeTruthy();
         expect(asked.length).toBeGreaterThan(0);

@@ -2,9 +2,9 @@
  * Offline: a banner says so while the browser is offline, and nothing is lost silently: a save
  * tried offline is refused at once with a clear message, keeping what was typed.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
     createAdminGroup,
     getAdminGroup,
@@ -18,6 +18,7 @@ import { I18nContextProvider } from '../../src/i18n/context';
 import { OfflineBanner } from '../../src/layout/OfflineBanner';
 import { buildAdminGroup } from '../builders';
 import { answer, contractServer } from './support/contractHandlers';
+import { browserNetwork } from './support/network';
 import { englishI18n, renderPortal, signedInAs } from './support/portal';
 
 const app = en.app as Record<string, string>;
@@ -35,26 +36,9 @@ const server = contractServer(
 );
 server.events.on('request:start', ({ request }) => requests.push(`${request.method} ${new URL(request.url).pathname}`));
 
-/** The browser's view of the network, as `navigator.onLine` and its events report it. */
-let onLine: MockInstance<() => boolean>;
-let online = true;
-const goOffline = () =>
-    act(() => {
-        online = false;
-        window.dispatchEvent(new Event('offline'));
-    });
-const goOnline = () =>
-    act(() => {
-        online = true;
-        window.dispatchEvent(new Event('online'));
-    });
+const { goOffline, goOnline } = browserNetwork();
 
-beforeEach(() => {
-    online = true;
-    onLine = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
 afterEach(() => {
-    onLine.mockRestore();
     requests.length = 0;
 });
 

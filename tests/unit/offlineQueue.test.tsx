@@ -4,10 +4,10 @@
  * sent once, in order, with their key, when the connection is back; every other write made offline
  * is refused at once and says it was not kept; what a user kept goes with their session.
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '../../contract';
 import { requestLoanDeactivation } from '../../contract/approvals';
 import { fieldAgentRequest, findFieldAgentCustomer, rateCall } from '../../contract/customers';
@@ -22,22 +22,13 @@ import { callApi } from '../../src/lib/portalApi';
 import { session } from '../../src/lib/session';
 import { buildAdminGroup } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
-import { thandi } from './support/customerFixtures';
+import { prospectRequest, thandi } from './support/customerFixtures';
+import { browserNetwork } from './support/network';
 import { renderPortal, signedInAs } from './support/portal';
+import { waitLongInThisFile } from './support/waits';
 
 const errors = en.errors as Record<string, string>;
 const group = buildAdminGroup({ id: 9, name: 'Night shift', description: '' });
-const request = {
-    id: 1,
-    msisdn: '27830000011',
-    first_name: 'Bongani',
-    last_name: 'Zungu',
-    town: 'Soweto',
-    note: null,
-    status: 'open' as const,
-    store: null,
-    created_at: '2026-03-01T08:00:00.000Z',
-};
 
 /** Every request that reached the network: its method, path, body and Idempotency-Key. */
 const sent: { call: string; body: unknown; key: string | null }[] = [];
@@ -60,13 +51,13 @@ const server = contractServer(
     answer(findFieldAgentCustomer, { users: [thandi] }),
     answer(fieldAgentRequest, async ({ request: sentRequest }) => {
         const body = (await sentRequest.clone().json()) as { action: string };
-        if (body.action === 'fetch') return { action: 'fetch' as const, data: [request], total_items: 1 };
+        if (body.action === 'fetch') return { action: 'fetch' as const, data: [prospectRequest], total_items: 1 };
         await record('fieldAgentRequest', sentRequest);
         if (upcoming[0] === 'refuse') {
             upcoming.shift();
             return errorAnswer(409, { code: 409, name: 'Conflict', message: 'no', key: 'errors.customer_not_found' });
         }
-        return { action: 'add' as const, request: { ...request, id: 2 } };
+        return { action: 'add' as const, request: { ...prospectRequest, id: 2 } };
     }),
     answer(rateCall, async ({ request: sentRequest }) => {
         await record('rateCall', sentRequest);
@@ -94,18 +85,7 @@ const dropNext = (path: string) =>
         ),
     );
 
-let onLine: MockInstance<() => boolean>;
-let online = true;
-const goOffline = () =>
-    act(() => {
-        online = false;
-        window.dispatchEvent(new Event('offline'));
-    });
-const goOnline = () =>
-    act(() => {
-        online = true;
-        window.dispatchEvent(new Event('online'));
-    });
+const network = browserNetwork();
 
 const FORM = {
     action: 'add' as const,
@@ -116,20 +96,8 @@ const FORM = {
     town: 'Soweto',
 };
 
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    vi.setConfig({ testTimeout: 45_000 });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-    vi.setConfig({ testTimeout: 20_000 });
-});
-beforeEach(() => {
-    online = true;
-    onLine = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
+waitLongInThisFile();
 afterEach(() => {
-    onLine.mockRestore();
     sent.length = 0;
     upcoming.length = 0;
     localStorage.clear();
@@ -191,7 +159,7 @@ describe('the Idempotency-Key', () => {
 describe('the outbox', () => {
     it('keeps a form made offline encrypted, for its user only, and sends it once on `online`, in order, with its key', async () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT'], { username: 'agent-a' });
-        online = false;
+        network.online = false;
         const first = await outbox.submit('fieldAgentRequest', FORM, 'Nandi Khumalo');
         const second = await outbox.submit('fieldAgentRequest', { ...FORM, msisdn: '27830000013' }, 'Sizwe Dube');
         expect('queued' in first && 'queued' in second).toBe(true);
@@ -204,7 +172,7 @@ describe('the outbox', () => {
 
         // Another user on this browser neither sees nor sends it.
         signedInAs(['FIND_CUSTOMER_FIELDAGENT'], { username: 'agent-b' });
-        online = true;
+        network.online = true;
         expect(outbox.mine()).toEqual([]);
         await outbox.flush();
         expect(sent).toEqual([]);
@@ -224,10 +192,10 @@ describe('the outbox', () => {
 
     it('keeps a call rating made offline too, and sends it with its key', async () => {
         signedInAs(['RATE_CALL']);
-        online = false;
+        network.online = false;
         const rating = { msisdn: thandi.msisdn, rating: 4 };
         expect('queued' in (await outbox.submit('rateCall', rating, thandi.msisdn))).toBe(true);
-        online = true;
+        network.online = true;
         await outbox.flush();
         expect(sent).toEqual([{ call: 'rateCall', body: rating, key: outbox.mine()[0]!.key }]);
     });
@@ -245,10 +213,10 @@ describe('the outbox', () => {
 
     it('marks an item the server refused as refused, with the refusal, and goes on with the next', async () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
-        online = false;
+        network.online = false;
         await outbox.submit('fieldAgentRequest', FORM, 'Nandi Khumalo');
         await outbox.submit('fieldAgentRequest', { ...FORM, msisdn: '27830000013' }, 'Sizwe Dube');
-        online = true;
+        network.online = true;
         upcoming.push('refuse');
         await outbox.flush();
         expect(outbox.mine().map(({ state, error }) => [state, error])).toEqual([
@@ -261,7 +229,7 @@ describe('the outbox', () => {
 
     it('says so when the phone cannot keep the form, rather than claiming it will be sent', async () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
-        online = false;
+        network.online = false;
         const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
             throw new DOMException('full', 'QuotaExceededError');
         });
@@ -278,7 +246,7 @@ describe('the outbox', () => {
 
     it('never takes a money or approval call: made offline it is refused at once, saying it was not kept', async () => {
         signedInAs(['CORRECT_SUSPENSE_TRANSACTIONS', 'REQUEST_LOAN_DEACTIVATION', 'VIEW_SECURITY']);
-        online = false;
+        network.online = false;
         await expect(callApi(correctSuspense, { params: { id: 1 }, body: {} } as never)).rejects.toMatchObject({
             message: 'errors.offline_not_kept',
         });
@@ -319,7 +287,7 @@ describe('a field agent offline', () => {
         const user = userEvent.setup();
         renderPortal('/dashboard/find/fieldagent/customer');
         expect(await screen.findByText('Bongani Zungu · 27830000011')).toBeTruthy();
-        goOffline();
+        network.goOffline();
         await user.click(screen.getByRole('button', { name: 'Add a prospective customer' }));
         const dialog = await screen.findByRole('dialog', { name: 'Add a prospective customer' });
         await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), FORM.msisdn);
@@ -341,7 +309,7 @@ describe('a field agent offline', () => {
         await user.keyboard('{Escape}');
         expect(sent).toEqual([]);
 
-        goOnline();
+        network.goOnline();
         expect(await screen.findByText('Sent: Customer request: Nandi Khumalo · 27830000012')).toBeTruthy();
         expect(sent).toEqual([expect.objectContaining({ call: 'fieldAgentRequest', body: FORM })]);
         expect(sent[0]!.key).toBeTruthy();
@@ -350,7 +318,7 @@ describe('a field agent offline', () => {
 
     it('is asked before signing out with something waiting, which signing out deletes', async () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
-        online = false;
+        network.online = false;
         await outbox.submit('fieldAgentRequest', FORM, 'Nandi Khumalo');
         const user = userEvent.setup();
         renderPortal('/dashboard/find/fieldagent/customer');

@@ -8,6 +8,19 @@ export const thandi: Customer = buildCustomer({ id: 41, first_name: 'Thandi', la
 
 export const device = buildDeviceLock;
 
+/** A prospective customer a field agent recorded (`fieldAgentRequest`): what the agent's own list shows. */
+export const prospectRequest = {
+    id: 1,
+    msisdn: '27830000011',
+    first_name: 'Bongani',
+    last_name: 'Zungu',
+    town: 'Soweto',
+    note: null,
+    status: 'open' as const,
+    store: null,
+    created_at: '2026-03-01T08:00:00.000Z',
+};
+
 /** A loan as the customer view reads it; without a schedule unless the test gives one. */
 export const activeLoan = (change: Partial<ScheduledLoan> = {}): ScheduledLoan =>
     buildScheduledLoan({ id: 7, msisdn: thandi.msisdn, ...change });
