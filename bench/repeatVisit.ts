@@ -13,11 +13,11 @@
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { MEMORY_DATA_DIR, openDatabase } from '../server/db';
 import { prepareDatabase } from '../server/seed';
 import { loadSettings } from '../server/settings';
+import { launchChromium } from './chromium';
 import { report } from './size';
 
 export const REPEAT_VISIT_BUDGETS = {
@@ -55,16 +55,7 @@ export const repeatVisitFigures = async (): Promise<RepeatVisitFigures> => {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const written = () => sockets.reduce((total, socket) => total + socket.bytesWritten, 0);
 
-    const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-        ],
-    });
+    const browser = await launchChromium();
     try {
         const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
         const first = await context.newPage();

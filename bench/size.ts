@@ -17,7 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants as zlib, gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { launchChromium } from './chromium';
 
 const DIST = resolve('dist');
 const KIB = 1024;
@@ -80,8 +81,6 @@ const serveDist = async (): Promise<{ server: Server; url: string }> => {
     return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 };
 
-type Browser = Awaited<ReturnType<typeof chromium.launch>>;
-
 /** The scripts (`assets/…js`) the page at `path` downloads, as a first visitor, until it shows its heading and the network rests. */
 const scriptsOfPage = async (browser: Browser, baseUrl: string, path: string): Promise<string[]> => {
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
@@ -110,16 +109,7 @@ export const measureSizes = async (): Promise<{ figures: SizeFigures; details: s
     if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
     const assets = join(DIST, 'assets');
     const { server, url } = await serveDist();
-    const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-        ],
-    });
+    const browser = await launchChromium();
     try {
         const loads: [path: string, language: string, scripts: string[]][] = [];
         for (const [path, language] of [
