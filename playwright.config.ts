@@ -24,6 +24,9 @@ const chromium = {
     ],
 };
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium };
+const LISTS = /lists\.spec\.ts$/;
+
 export default defineConfig({
     testDir: 'tests/e2e',
     workers: WORKERS,
@@ -53,8 +56,17 @@ export default defineConfig({
     projects: [
         {
             name: 'desktop',
-            testIgnore: /.*\.phone\.spec\.ts/,
-            use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+            testIgnore: [/.*\.phone\.spec\.ts/, LISTS],
+            use: desktop,
+        },
+        {
+            // The lists' paging and sorting journeys read a page's first row once it has settled;
+            // beside another journey, on two busy cores, a row was read before a new sort or page had
+            // replaced it (two failures in one run). They run last, alone, as they always passed.
+            name: 'desktop lists',
+            testMatch: LISTS,
+            dependencies: ['desktop', 'phone'],
+            use: desktop,
         },
         {
             name: 'phone',
