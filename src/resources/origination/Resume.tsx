@@ -1,10 +1,11 @@
-import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Loan } from '../../../contract/customers';
 import type { CallResponse } from '../../../contract/define';
 import { loanProgress, type OriginationStep } from '../../../contract/origination';
+import { Fact, Facts } from '../../dialogs/Facts';
 import { LoadError } from '../../lists/LoadError';
 import { errorKeyOf } from '../../lib/apiErrors';
 import { loanStore, type KeptSale } from '../../lib/loanStore';
@@ -120,20 +121,15 @@ const KeptOffline = ({
             <Typography component="h2" variant="h6">
                 {translate('outbox.kept_sale.title')}
             </Typography>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+            <Facts>
                 {rows
                     .filter((row): row is [string, string] => row[1] !== null)
                     .map(([label, value]) => (
-                        <Fragment key={label}>
-                            <Typography component="dt" color="text.secondary">
-                                {translate(label)}
-                            </Typography>
-                            <Typography component="dd" sx={{ m: 0 }}>
-                                {value}
-                            </Typography>
-                        </Fragment>
+                        <Fact key={label} label={translate(label)}>
+                            {value}
+                        </Fact>
                     ))}
-            </Box>
+            </Facts>
             <LoadError error={error} onRetry={onRetry} />
         </Stack>
     );
