@@ -7,7 +7,10 @@ import { defineConfig, devices } from '@playwright/test';
  * and the server in turn); two at once use it.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// One by default: the audit list's paging journey failed in two of four runs with two workers
+// (a newer sign-in moved into page 2 between two reads), which it never did with one; two
+// (`E2E_WORKERS=2`) saves about 260 s once that is understood.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Debian's Chromium: no browser download on these machines. */
