@@ -7,10 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  * and the server in turn); two at once use it.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-// One by default: the audit list's paging journey failed in two of four runs with two workers
-// (a newer sign-in moved into page 2 between two reads), which it never did with one; two
-// (`E2E_WORKERS=2`) saves about 260 s once that is understood.
-const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+// Two by default (`E2E_WORKERS=1` runs them one at a time).
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Debian's Chromium: no browser download on these machines. */
@@ -28,7 +26,6 @@ const chromium = {
 };
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium };
-const LISTS = /lists\.spec\.ts$/;
 
 export default defineConfig({
     testDir: 'tests/e2e',
@@ -59,16 +56,7 @@ export default defineConfig({
     projects: [
         {
             name: 'desktop',
-            testIgnore: [/.*\.phone\.spec\.ts/, LISTS],
-            use: desktop,
-        },
-        {
-            // The lists' paging and sorting journeys read a page's first row once it has settled;
-            // beside another journey, on two busy cores, a row was read before a new sort or page had
-            // replaced it (two failures in one run). They run last, alone, as they always passed.
-            name: 'desktop lists',
-            testMatch: LISTS,
-            dependencies: ['desktop', 'phone'],
+            testIgnore: /.*\.phone\.spec\.ts/,
             use: desktop,
         },
         {

@@ -55,19 +55,22 @@ export const ListRows = ({
 }) => {
     const translate = useTranslate();
     const phone = usePhone();
-    const { data, error, isPending, refetch, total } = useListContext();
+    const { data, error, isPending, isFetching, refetch, total } = useListContext();
     if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
     if (isPending) return <LoadingRows rows={loadingRows} />;
     if (!data?.length) return <ListEmptyText message={empty} />;
+    // react-admin keeps the previous page's rows on screen while the next page loads: they are
+    // marked busy until the new rows replace them (for assistive technology, and for a test that
+    // must not read the old rows as the new page's).
     return (
-        <>
+        <Box aria-busy={isFetching} sx={{ display: 'contents' }}>
             {total !== undefined ? (
                 <Typography variant="body2" color="text.secondary" aria-live="polite" sx={inset ? { px: 2, pt: 1 } : undefined}>
                     {translate(count, { smart_count: total })}
                 </Typography>
             ) : null}
             {phone ? cards : table}
-        </>
+        </Box>
     );
 };
 

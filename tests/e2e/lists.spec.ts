@@ -100,14 +100,23 @@ const rangeOf = (page: Page) => page.locator('.MuiTablePagination-displayedRows'
 const bodyRows = (page: Page) => page.locator('table').first().locator(':scope > tbody > tr');
 
 /**
+ * The list's rows are those of the state its range shows: react-admin keeps the previous page's
+ * rows on screen while the next one loads, and the portal marks them busy until they are replaced
+ * (ListRows, src/lists/ListScreen.tsx). The range changes with the state at once, in the render that
+ * marks the rows busy, so the range first and then no busy rows is the new page shown.
+ */
+const rowsCurrent = async (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
+/**
  * Until no query runs (react-admin's loading indicator is gone) and the rows of the page the
- * address names show: react-admin keeps the previous page on screen while the next one loads.
+ * address names show.
  */
 const settled = async (page: Page) => {
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     const { page: number, perPage } = listState(page.url());
     const first = number && perPage ? (Number(number) - 1) * Number(perPage) + 1 : 1;
     await expect(rangeOf(page)).toHaveText(new RegExp(`^${first.toLocaleString('en-GB')}-`));
+    await rowsCurrent(page);
     // A new page size keeps page 1, whose first row is row 1 either way: the range is the new
     // page's once it holds a full page of that size, or the last rows.
     if (perPage) await expect.poll(async () => rangeFits(page, Number(perPage)), 'the range fits the page size').toBe(true);
@@ -366,6 +375,7 @@ const loadedTotal = async (page: Page, region?: string) => {
     const { range, empty } = listIn(page, region);
     await expect(range.or(empty).first()).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await rowsCurrent(page);
     if ((await range.count()) === 0) return 0;
     const parts = /of (?:more than )?([\d,]+)$/.exec(((await range.textContent()) ?? '').trim());
     if (!parts) throw new Error(`No total in the range of ${page.url()}`);
