@@ -70,7 +70,7 @@ export const uploadImage = defineCall({
     summary:
         'Uploads one KYC image (multipart: a `kind` field and a `file` field). At most 5 MB (413 `errors.payload_too_large`), a JPEG, PNG or WebP by its content whatever its name (415 `errors.unsupported_media_type`), well formed (400 `errors.image_malformed`) with each side 16 to 10,000 px (400 `errors.image_dimensions`); a selfie or liveness capture at least 240 px on its shorter side (400 `errors.liveness_too_small`), all naming `file` (contract/imageFormat.ts). At most 60 images and 150 MB per uploader in any hour (429 `errors.kyc_upload_quota`, `Retry-After`). The front of an ID answers what OCR read from it; a liveness capture answers whether a live face was found. An image no submission names is deleted 24 h after its upload.',
     method: 'POST',
-    idempotency: 'retry',
+    idempotency: 'queue',
     status: 201,
     path: '/images',
     access: 'ADD_LOAN',
@@ -101,6 +101,7 @@ export const identityValidation = defineCall({
     summary:
         "Verifies the person against the identity register (Contactable): whether the ID number exists and its name and date of birth match. The answer's `reference` is what kyc-details names; a check is good for an hour.",
     method: 'POST',
+    idempotency: 'queue',
     path: '/api/v1/contactable/kyc/validation/identity',
     access: 'ADD_LOAN',
     body: z.object({
@@ -172,7 +173,7 @@ export const kycDetails = defineCall({
     summary:
         'Registers a new customer (or updates one the caller sees, or one whose ID number matches) with the identity the user confirmed and their KYC documents, and opens a `pending` submission (replacing a pending one). Needs the three documents (400 `errors.kyc_files_required` on `images`), a passed identity check for this ID number from the last hour (409 `errors.identity_not_verified`), and for business customers the business details.',
     method: 'POST',
-    idempotency: 'retry',
+    idempotency: 'queue',
     status: 201,
     path: '/api/digital_assisted/kyc-details',
     access: 'ADD_LOAN',

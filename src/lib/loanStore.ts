@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { customer, phoneModel, type Customer } from '../../contract/customers';
-import { kycImage } from '../../contract/kyc';
+import { KYC_IMAGE_KINDS, kycImage } from '../../contract/kyc';
 import { KEPT_DEVICE, KEPT_LOAN_STEP, KEPT_PHONE, KEPT_SALE } from './keptNames';
 import { secureStorage } from './secureStorage';
 import { session } from './session';
@@ -38,9 +38,12 @@ const keptSale = z.object({
     loan_reference: z.string().nullable(),
     /** The documents already sent for this customer (their ids and what OCR read): a reload does not send them again. */
     documents: z.array(kycImage).default([]),
+    /** The documents photographed offline, kept encrypted on the phone (photoStore.ts) until the KYC is sent. */
+    photos: z.array(z.object({ kind: z.enum(KYC_IMAGE_KINDS), photo: z.string(), file_name: z.string() })).default([]),
 });
 
 export type KeptDocument = z.infer<typeof kycImage>;
+export type KeptSalePhoto = z.infer<typeof keptSale>['photos'][number];
 
 export interface KeptSale {
     entry: EntryKey;
@@ -54,6 +57,7 @@ export interface KeptSale {
     /** The store the phone comes from, chosen on the phone step by a seller without a shop. */
     storeId: number | null;
     documents: KeptDocument[];
+    photos: KeptSalePhoto[];
 }
 
 const owner = () => session.user()?.username ?? null;
@@ -81,6 +85,7 @@ export const loanStore = {
             imei: mine(keptDevice, DEVICE)?.imei ?? '',
             storeId: mine(keptDevice, DEVICE)?.store_id ?? null,
             documents: sale?.documents ?? [],
+            photos: sale?.photos ?? [],
         };
     },
 
@@ -124,6 +129,7 @@ export const loanStore = {
             customer: found,
             loan_reference: sameCustomer ? current.loan_reference : null,
             documents: sameCustomer ? current.documents : [],
+            photos: sameCustomer ? current.photos : [],
         });
     },
 
@@ -140,6 +146,24 @@ export const loanStore = {
             customer: same ? current.customer : null,
             loan_reference: same ? current.loan_reference : null,
             documents: [...(same ? current.documents.filter(kept => kept.kind !== image.kind) : []), image],
+            photos: same ? current.photos.filter(kept => kept.kind !== image.kind) : [],
+        });
+    },
+
+    /** A document photographed offline for the sale's customer (the newest of each kind), sent with their KYC. */
+    keepPhoto(entry: EntryKey, msisdn: string, photo: KeptSalePhoto): void {
+        const me = owner();
+        if (!me) return;
+        const current = mine(keptSale, SALE);
+        const same = current?.entry === entry && current.msisdn === msisdn;
+        secureStorage.set(SALE, {
+            owner: me,
+            entry,
+            msisdn,
+            customer: same ? current.customer : null,
+            loan_reference: same ? current.loan_reference : null,
+            documents: same ? current.documents.filter(kept => kept.kind !== photo.kind) : [],
+            photos: [...(same ? current.photos.filter(kept => kept.kind !== photo.kind) : []), photo],
         });
     },
 
@@ -154,6 +178,7 @@ export const loanStore = {
             customer: current?.msisdn === msisdn ? current.customer : null,
             loan_reference: reference,
             documents: current?.msisdn === msisdn ? current.documents : [],
+            photos: current?.msisdn === msisdn ? current.photos : [],
         });
     },
 

@@ -201,7 +201,8 @@ export const uploadCall = async <C extends CallDefinition & { upload: true }>(
     call: C,
     input: CallInput<C>,
     file: Blob,
-    options: { fileName?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+    /** `idempotencyKey`: the submission's key, for a caller that keeps it itself (the offline queue's KYC photos). */
+    options: { fileName?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<CallResponse<C>> => {
     refuseBeforeSending(call);
     const { params, body } = input as { params?: Record<string, unknown>; body?: Record<string, unknown> };
@@ -214,7 +215,7 @@ export const uploadCall = async <C extends CallDefinition & { upload: true }>(
     return attempt(
         call,
         () => submissionOf(call, input, file),
-        undefined,
+        options.idempotencyKey,
         async key => {
             const response = await http.request<CallResponse<C>>({
                 method: call.method,

@@ -25,6 +25,9 @@ const read = <T>(name: string, schema: z.ZodType<T>): T | null => {
     return parsed.success ? parsed.data : null;
 };
 
+/** What else goes with the session (lib/photoStore.ts: the KYC photos kept offline), told by `session.clear`. */
+const clearListeners = new Set<() => void>();
+
 export const session = {
     user: (): SessionUser | null => read(SESSION, sessionUser),
     setUser: (user: SessionUser) => secureStorage.set(SESSION, user),
@@ -67,5 +70,12 @@ export const session = {
         secureStorage.remove(ROLES);
         secureStorage.remove(PENDING_OTP);
         for (const name of KEPT_FOR_THE_USER) secureStorage.remove(name);
+        for (const listener of clearListeners) listener();
+    },
+
+    /** `listener` runs whenever the session is cleared; a store outside secure storage forgets its user's data there. */
+    onClear: (listener: () => void): (() => void) => {
+        clearListeners.add(listener);
+        return () => clearListeners.delete(listener);
     },
 };

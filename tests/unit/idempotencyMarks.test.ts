@@ -26,7 +26,13 @@ describe('the calls that take an Idempotency-Key', () => {
 
     it('queue offline only where the answer is not needed at the time: never money, approvals, prices or devices', () => {
         const queued = all.filter(({ call }) => call.idempotency === 'queue');
-        expect(queued.map(({ name }) => name).sort()).toEqual(['fieldAgentRequest', 'rateCall']);
+        expect(queued.map(({ name }) => name).sort()).toEqual([
+            'fieldAgentRequest',
+            'identityValidation',
+            'kycDetails',
+            'rateCall',
+            'uploadImage',
+        ]);
         // The portal's outbox keeps exactly these.
         expect(Object.keys(QUEUED_CALLS).sort()).toEqual(queued.map(({ name }) => name).sort());
         for (const { domain, name } of queued) {
