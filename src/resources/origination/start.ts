@@ -1,7 +1,7 @@
 /** Where the add-loan wizard opens (AddLoan.tsx): from what the seller kept, the link that opened it, or afresh. */
 import { REQUIRED_KYC_IMAGES, type KycImageKind } from '../../../contract/kyc';
 import { customerStore } from '../../lib/customerStore';
-import { loanStore, type KeptDocument, type KeptSale } from '../../lib/loanStore';
+import { loanStore, type KeptDocument, type KeptSale, type KeptSalePhoto } from '../../lib/loanStore';
 import { stepIndex, type Entry, type StartSaleState, type Step } from '../../lib/saleEntries';
 import { emptyDraft, type Capture, type Draft } from './wizard';
 
@@ -52,9 +52,10 @@ export const startOf = (entry: Entry, state: unknown): Start => {
         return { kind: 'ready', step: 'phone', draft: { ...draft, customer: kept.customer, phone: kept.phone } };
     }
     if (kept.msisdn && hint >= stepIndex('documents')) {
-        // The documents already sent stay sent: with all of them, the sale goes on at the identity.
-        const withDocuments = { ...draft, ...keptDocuments(kept.documents) };
-        const sent = new Set(kept.documents.map(image => image.kind));
+        // The documents already sent stay sent, and those photographed offline stay kept on the
+        // phone: with all of them, the sale goes on at the identity (where a KYC waiting to send is waited on).
+        const withDocuments = { ...draft, ...keptDocuments(kept.documents, kept.photos) };
+        const sent = new Set([...kept.documents.map(image => image.kind), ...kept.photos.map(photo => photo.kind)]);
         const needed: readonly KycImageKind[] = entry.liveness ? [...REQUIRED_KYC_IMAGES, 'liveness'] : REQUIRED_KYC_IMAGES;
         const allSent = needed.every(kind => sent.has(kind));
         return { kind: 'ready', step: allSent && hint >= stepIndex('identity') ? 'identity' : 'documents', draft: withDocuments };
@@ -62,13 +63,32 @@ export const startOf = (entry: Entry, state: unknown): Start => {
     return { kind: 'ready', step: 'customer', draft };
 };
 
-/** Documents kept for the sale, as sent captures (without a thumbnail: the file itself is not kept), and what OCR read. */
-const keptDocuments = (documents: readonly KeptDocument[]): Pick<Draft, 'captures' | 'ocr'> => ({
-    captures: Object.fromEntries(
-        documents.map(image => [
+/**
+ * Documents kept for the sale, as sent captures (without a thumbnail: the file itself is not kept),
+ * and those photographed offline as kept ones (their thumbnail made from the kept photo), and what OCR read.
+ */
+const keptDocuments = (
+    documents: readonly KeptDocument[],
+    photos: readonly KeptSalePhoto[],
+): Pick<Draft, 'captures' | 'ocr'> => ({
+    captures: Object.fromEntries([
+        ...photos.map(kept => [
+            kept.kind,
+            {
+                status: 'kept',
+                fileName: kept.file_name,
+                preview: null,
+                progress: 1,
+                image: null,
+                error: null,
+                file: null,
+                photo: kept.photo,
+            } satisfies Capture,
+        ]),
+        ...documents.map(image => [
             image.kind,
             { status: 'done', fileName: '', preview: null, progress: 1, image, error: null, file: null } satisfies Capture,
         ]),
-    ),
+    ]),
     ocr: documents.find(image => image.kind === 'id_front')?.ocr ?? null,
 });

@@ -21,9 +21,12 @@ import type { QualifiedPhone } from '../../lib/loanStore';
 
 export type KycImage = CallResponse<typeof uploadImage>;
 
-/** One document or capture (DocumentsStep.tsx): chosen, sending with its progress, sent, or refused. */
+/**
+ * One document or capture (DocumentsStep.tsx): chosen, sending with its progress, sent, refused, or
+ * (offline) kept on the phone to be sent with the customer's KYC (lib/kycQueue.ts).
+ */
 export interface Capture {
-    status: 'uploading' | 'done' | 'failed';
+    status: 'uploading' | 'done' | 'failed' | 'kept';
     fileName: string;
     /** An object URL of the chosen file, for its thumbnail; null where the browser makes none. */
     preview: string | null;
@@ -36,6 +39,8 @@ export interface Capture {
     errorValues?: Record<string, string>;
     /** Kept in memory for "Try again" (never stored). */
     file: File | null;
+    /** The photo kept on the phone, encrypted (lib/photoStore.ts), while `kept`. */
+    photo?: string | null;
 }
 
 /**

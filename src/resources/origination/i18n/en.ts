@@ -87,6 +87,17 @@ const en = {
                     deceased: 'The identity register records this person as deceased: the sale cannot go ahead.',
                 },
             },
+            // A sale's KYC kept on the phone offline (steps/DocumentsStep.tsx, IdentityStep.tsx; lib/kycQueue.ts)
+            queued: {
+                documents_offline:
+                    'You are offline: each photo is kept on this phone, encrypted, and sent with the customer’s KYC when the connection is back.',
+                photo_kept: 'Kept on this phone, waiting to send',
+                no_ocr: 'The ID was photographed offline, so nothing could be read from it: type each detail from the document.',
+                waiting:
+                    'The KYC of %{what} is kept on this phone, waiting to send. The sale continues when it is sent: the phone, terms, deposit and lock need the server’s answer.',
+                refused: 'The KYC kept on this phone was not accepted: %{reason} Correct it and submit again.',
+                photo_lost: 'A photo kept on this phone is no longer there: take it again.',
+            },
             phone: {
                 title: 'Choose the phone',
                 intro: 'The phones the customer qualifies for. Choose one, then type the IMEI of the unit you are handing over.',

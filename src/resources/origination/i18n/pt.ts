@@ -89,6 +89,17 @@ const pt = {
                     deceased: 'O registo de identidade indica esta pessoa como falecida: a venda não pode prosseguir.',
                 },
             },
+            // A sale's KYC kept on the phone offline (steps/DocumentsStep.tsx, IdentityStep.tsx; lib/kycQueue.ts)
+            queued: {
+                documents_offline:
+                    'Está offline: cada foto fica guardada neste telemóvel, cifrada, e é enviada com o KYC do cliente quando a ligação voltar.',
+                photo_kept: 'Guardada neste telemóvel, à espera de envio',
+                no_ocr: 'O documento foi fotografado offline, por isso nada foi lido dele: escreva cada dado a partir do documento.',
+                waiting:
+                    'O KYC de %{what} está guardado neste telemóvel, à espera de envio. A venda continua quando for enviado: o telemóvel, as condições, a entrada e o bloqueio precisam da resposta do servidor.',
+                refused: 'O KYC guardado neste telemóvel não foi aceite: %{reason} Corrija-o e submeta de novo.',
+                photo_lost: 'Uma foto guardada neste telemóvel já não existe: tire-a de novo.',
+            },
             phone: {
                 title: 'Escolher o telefone',
                 intro: 'Os telefones a que o cliente tem direito. Escolha um e escreva o IMEI da unidade que vai entregar.',

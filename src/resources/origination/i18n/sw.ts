@@ -95,6 +95,17 @@ const sw = {
                     deceased: 'Daftari la utambulisho linamwonyesha mtu huyu kuwa amefariki: mauzo hayawezi kuendelea.',
                 },
             },
+            // A sale's KYC kept on the phone offline (steps/DocumentsStep.tsx, IdentityStep.tsx; lib/kycQueue.ts)
+            queued: {
+                documents_offline:
+                    'Uko nje ya mtandao: kila picha inahifadhiwa kwenye simu hii, imesimbwa, na itatumwa pamoja na KYC ya mteja mtandao ukirudi.',
+                photo_kept: 'Imehifadhiwa kwenye simu hii, inasubiri kutumwa',
+                no_ocr: 'Kitambulisho kilipigwa picha bila mtandao, kwa hiyo hakuna kilichosomwa: andika kila taarifa kutoka kwenye hati.',
+                waiting:
+                    'KYC ya %{what} imehifadhiwa kwenye simu hii, inasubiri kutumwa. Mauzo yataendelea itakapotumwa: simu, masharti, malipo ya awali na kufunga vinahitaji jibu la seva.',
+                refused: 'KYC iliyohifadhiwa kwenye simu hii haikukubaliwa: %{reason} Irekebishe na uitume tena.',
+                photo_lost: 'Picha iliyohifadhiwa kwenye simu hii haipo tena: ipige tena.',
+            },
             phone: {
                 title: 'Chagua simu',
                 intro: 'Simu ambazo mteja anastahili. Chagua moja, kisha andika IMEI ya simu unayokabidhi.',

@@ -1,12 +1,15 @@
 import CameraAltIcon from '@mui/icons-material/CameraAlt';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloudQueueIcon from '@mui/icons-material/CloudQueue';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, REQUIRED_KYC_IMAGES, type KycImageKind } from '../../../../contract/kyc';
-import { isOnline } from '../../../lib/online';
-import { uploadKycImage } from '../../../lib/kycImages';
+import { errorKeyOf } from '../../../lib/apiErrors';
+import { isOnline, useOnline } from '../../../lib/online';
+import { imageProblemOf, uploadKycImage } from '../../../lib/kycImages';
+import { photoStore } from '../../../lib/photoStore';
 import { uploadRefusalOf } from '../../../lib/uploadRefusal';
 import { StepActions, StepHeading, StepProblem, useWizard, type Capture } from '../wizard';
 import { loanStore } from '../../../lib/loanStore';
@@ -22,6 +25,9 @@ const previewOf = (file: File): string | null => (typeof URL.createObjectURL ===
 const forget = (capture: Capture | undefined) => {
     if (capture?.preview && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(capture.preview);
 };
+
+/** A capture that is ready for the identity step: sent, or kept on the phone to be sent with the KYC. */
+export const isReady = (capture: Capture | undefined): boolean => capture?.status === 'done' || capture?.status === 'kept';
 
 /** The selfie and the liveness capture face the customer; the ID's sides, the camera at the back. */
 const FACING: Record<KycImageKind, 'user' | 'environment'> = {
@@ -57,6 +63,59 @@ const useCaptures = () => {
             return { captures: { ...current.captures, [kind]: next } };
         });
 
+    /**
+     * Offline: the photo is checked here as the server would check it (nothing else can be, no OCR
+     * either), then kept on the phone, encrypted, to go with the customer's KYC once the connection
+     * is back. A storage that is full says so; the photo is not lost silently.
+     */
+    const keepOffline = async (
+        kind: KycImageKind,
+        file: File,
+        preview: string | null,
+        replacedPhoto: string | null,
+        current: () => boolean,
+    ) => {
+        const failed = (error: string) =>
+            set(kind, {
+                status: 'failed',
+                error,
+                errorValues: undefined,
+                fileName: file.name,
+                preview,
+                progress: 0,
+                image: null,
+                file,
+            });
+        set(kind, {
+            status: 'uploading',
+            error: null,
+            errorValues: undefined,
+            fileName: file.name,
+            preview,
+            progress: 0,
+            image: null,
+            file,
+        });
+        try {
+            const problem = await imageProblemOf(kind, file);
+            if (!current()) return;
+            if (problem) {
+                failed(problem);
+                return;
+            }
+            const kept = await photoStore.keep(file, file.name);
+            if (!current()) {
+                void photoStore.remove([kept.id]);
+                return;
+            }
+            if (replacedPhoto) void photoStore.remove([replacedPhoto]);
+            set(kind, { status: 'kept', progress: 1, photo: kept.id, file: null });
+            loanStore.keepPhoto(entry.key, draft.msisdn, { kind, photo: kept.id, file_name: file.name });
+        } catch (error) {
+            if (current()) failed(errorKeyOf(error));
+        }
+    };
+
     const send = (kind: KycImageKind, file: File) => {
         const round = (rounds.current[kind] ?? 0) + 1;
         rounds.current[kind] = round;
@@ -86,19 +145,11 @@ const useCaptures = () => {
             });
             return;
         }
-        forget(draft.captures[kind]);
+        const replaced = draft.captures[kind];
+        forget(replaced);
         const preview = previewOf(file);
         if (!isOnline()) {
-            set(kind, {
-                status: 'failed',
-                error: 'errors.offline_upload_not_kept',
-                errorValues: undefined,
-                fileName: file.name,
-                preview,
-                progress: 0,
-                image: null,
-                file,
-            });
+            void keepOffline(kind, file, preview, replaced?.photo ?? null, current);
             return;
         }
         set(kind, {
@@ -110,6 +161,7 @@ const useCaptures = () => {
             progress: 0,
             image: null,
             file,
+            photo: null,
         });
         uploadKycImage(kind, file, fraction => {
             if (current()) set(kind, { progress: fraction });
@@ -130,6 +182,29 @@ const useCaptures = () => {
     };
 
     return { captures: draft.captures, send };
+};
+
+/**
+ * The thumbnail: the chosen file's, or for a photo kept on the phone from before (a resumed sale),
+ * one made from the kept file itself.
+ */
+const useKeptPreview = (capture: Capture | undefined): string | null => {
+    const [made, setMade] = useState<{ photo: string; url: string } | null>(null);
+    const photo = capture?.status === 'kept' && !capture.preview ? (capture.photo ?? null) : null;
+    useEffect(() => {
+        if (!photo) return undefined;
+        let live = true;
+        let url: string | null = null;
+        void photoStore.read(photo).then(file => {
+            url = file ? previewOf(file) : null;
+            if (live && url) setMade({ photo, url });
+        });
+        return () => {
+            live = false;
+            if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
+        };
+    }, [photo]);
+    return capture?.preview ?? (made && made.photo === photo ? made.url : null);
 };
 
 const CaptureCard = ({
@@ -153,16 +228,18 @@ const CaptureCard = ({
     };
     const status = capture?.status;
     const problem = capture?.error ?? (missing ? 'loans.wizard.documents.missing' : null);
+    const preview = useKeptPreview(capture);
     return (
         <Card
             component="li"
             variant="outlined"
-            sx={{ borderColor: problem ? 'error.main' : status === 'done' ? 'success.main' : undefined }}
+            sx={{ borderColor: problem ? 'error.main' : status === 'done' || status === 'kept' ? 'success.main' : undefined }}
         >
             <CardContent>
                 <Stack spacing={1}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         {status === 'done' ? <CheckCircleIcon color="success" fontSize="small" aria-hidden /> : null}
+                        {status === 'kept' ? <CloudQueueIcon color="success" fontSize="small" aria-hidden /> : null}
                         <Typography component="h3" variant="subtitle2">
                             {label}
                         </Typography>
@@ -170,10 +247,10 @@ const CaptureCard = ({
                     <Typography variant="body2" color="text.secondary">
                         {translate(`loans.wizard.documents.hints.${kind}`)}
                     </Typography>
-                    {capture?.preview ? (
+                    {preview ? (
                         <Box
                             component="img"
-                            src={capture.preview}
+                            src={preview}
                             alt={translate('loans.wizard.documents.preview', { document: label })}
                             sx={{ width: '100%', maxHeight: 160, objectFit: 'contain', borderRadius: 1, bgcolor: 'action.hover' }}
                         />
@@ -190,6 +267,11 @@ const CaptureCard = ({
                             {translate('loans.wizard.documents.sent')}
                         </Typography>
                     ) : null}
+                    {status === 'kept' ? (
+                        <Typography variant="body2" role="status">
+                            {translate('loans.wizard.queued.photo_kept')}
+                        </Typography>
+                    ) : null}
                     {kind === 'liveness' && capture?.image?.liveness && !capture.image.liveness.passed ? (
                         <Alert severity="warning">{translate('loans.wizard.documents.not_live')}</Alert>
                     ) : null}
@@ -201,7 +283,7 @@ const CaptureCard = ({
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                         <Button
                             component="label"
-                            variant={status === 'done' ? 'outlined' : 'contained'}
+                            variant={status === 'done' || status === 'kept' ? 'outlined' : 'contained'}
                             size="small"
                             startIcon={<CameraAltIcon />}
                             disabled={status === 'uploading'}
@@ -245,8 +327,9 @@ export const DocumentsStep = () => {
     const { captures, send } = useCaptures();
     const [problem, setProblem] = useState<string | null>(null);
     const [checked, setChecked] = useState(false);
+    const online = useOnline();
     const kinds = requiredKinds(entry.liveness);
-    const missing = kinds.filter(kind => captures[kind]?.status !== 'done');
+    const missing = kinds.filter(kind => !isReady(captures[kind]));
     const sending = kinds.some(kind => captures[kind]?.status === 'uploading');
 
     // Once all are sent (or none is still sending), the message has done its work.
@@ -272,6 +355,11 @@ export const DocumentsStep = () => {
     return (
         <Stack spacing={2}>
             <StepHeading title="loans.wizard.documents.title" intro="loans.wizard.documents.intro" />
+            {!online ? (
+                <Alert severity="info" role="status">
+                    {translate('loans.wizard.queued.documents_offline')}
+                </Alert>
+            ) : null}
             {draft.lookup?.existing?.kyc_status === 'rejected' ? (
                 <Alert severity="warning">{translate('loans.wizard.documents.rejected_before')}</Alert>
             ) : null}

@@ -1,15 +1,17 @@
 import { Alert, Stack } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Form, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { identityValidation, kycDetails, IDENTITY_MISMATCHES } from '../../../../contract/kyc';
+import type { Customer } from '../../../../contract/customers';
+import { IDENTITY_MISMATCHES, type KycImageKind } from '../../../../contract/kyc';
 import { apiErrorOf, errorKeyOf, fieldErrorsOf } from '../../../lib/apiErrors';
-import { callApi } from '../../../lib/portalApi';
+import { IdentityMismatch, newKycChain, type KycChain, type KycPhoto } from '../../../lib/kycQueue';
+import { outbox, type OutboxItem } from '../../../lib/offlineQueue';
 import { usePortalValidators } from '../../../lib/validators';
 import { useWizardChecks } from '../checks';
 import { FieldGrid } from '../FieldGrid';
 import { loanStore } from '../../../lib/loanStore';
-import { FormActions, StepHeading, StepProblem, useWizard, type IdentityValues } from '../wizard';
+import { FormActions, StepHeading, StepProblem, useWizard, type Capture, type Draft, type IdentityValues } from '../wizard';
 import { businessFields, personFields } from './identityFields';
 import { blankIdentity, kycBody, OCR_FIELDS, withOcr } from './identityValues';
 
@@ -61,45 +63,117 @@ const IdentityFields = ({ fields }: { fields: ReturnType<typeof useIdentityField
     );
 };
 
+/** The sale's KYC item in the outbox, re-read whenever the outbox changes. */
+const useKycItem = (): OutboxItem | null => {
+    const { entry, draft } = useWizard();
+    useSyncExternalStore(outbox.subscribe, outbox.version);
+    return outbox.kycFor(entry.key, draft.msisdn);
+};
+
+/**
+ * The documents as the KYC item sends them: those sent already with their image, those kept on
+ * the phone by their photo (an upload a refused item had already made is not made again).
+ */
+const photosOf = (draft: Draft, before: KycChain | undefined): Omit<KycPhoto, 'key'>[] =>
+    (Object.entries(draft.captures) as [KycImageKind, Capture | undefined][]).flatMap(
+        ([kind, capture]): Omit<KycPhoto, 'key'>[] => {
+            if (capture?.status === 'done' && capture.image) {
+                return [{ kind, photo: null, file_name: capture.fileName, image: capture.image }];
+            }
+            if (capture?.status === 'kept' && capture.photo) {
+                const sent = before?.photos.find(one => one.photo === capture.photo && one.image)?.image ?? null;
+                return [{ kind, photo: capture.photo, file_name: capture.fileName, image: sent }];
+            }
+            return [];
+        },
+    );
+
+/** The documents a chain has sent, as sent captures (the kept photo's thumbnail stays). */
+const sentCaptures = (draft: Draft, chain: KycChain): Draft['captures'] => {
+    const captures = { ...draft.captures };
+    for (const photo of chain.photos) {
+        const capture = captures[photo.kind];
+        if (photo.image && capture?.status === 'kept' && capture.photo === photo.photo) {
+            captures[photo.kind] = { ...capture, status: 'done', image: photo.image };
+        }
+    }
+    return captures;
+};
+
 /**
  * Step 3: who the customer is, confirmed by the user: what OCR read from the ID is filled in and
  * marked "read from the ID"; the ID number is checked as it is left. Next checks the person
  * against the identity register (Contactable) and submits their KYC (kyc-details), which
- * registers a new customer or updates a known one.
+ * registers a new customer or updates a known one; documents photographed offline are sent first.
+ *
+ * Offline (or when the network gave no answer), the KYC is kept as one outbox item
+ * (lib/kycQueue.ts) and the step waits on it, saying so: the sale goes no further on a promise,
+ * since the phone, terms, deposit and lock need the registered customer. Once the item is sent the
+ * wizard goes on with its answer; refused, it says why, to be corrected and submitted again.
  */
 export const IdentityStep = () => {
     const translate = useTranslate();
     const { entry, draft, update, go } = useWizard();
     const fields = useIdentityFields();
+    const item = useKycItem();
     const [problem, setProblem] = useState<string | null>(null);
     // Once per visit: a later change of the draft must not reset what is being typed.
-    const [initial] = useState(() => withOcr(draft.identity ?? blankIdentity(), draft.ocr));
+    const [initial] = useState(() =>
+        withOcr(draft.identity ?? (item?.chain?.form as IdentityValues | undefined) ?? blankIdentity(), draft.ocr),
+    );
+    const waiting = item?.state === 'waiting';
+    const handTyped = Object.values(draft.captures).some(capture => capture?.status === 'kept') && !draft.ocr;
+
+    const goOn = (customer: Customer, chain: KycChain) => {
+        update(current => ({ customer, captures: sentCaptures(current, chain) }));
+        loanStore.setCustomer(entry.key, draft.msisdn, customer);
+        go('phone');
+    };
+
+    // The kept KYC was sent: the sale goes on with its answer (once; going back here later does not jump).
+    const sentCustomer = item?.state === 'sent' && !draft.customer ? (item.chain?.customer ?? null) : null;
+    useEffect(() => {
+        if (sentCustomer && item?.chain) goOn(sentCustomer, item.chain);
+        // goOn's draft is the one this answer belongs to.
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [sentCustomer]);
 
     const submit = async (raw: Record<string, unknown>) => {
+        if (waiting) return undefined;
         const values = { ...blankIdentity(), ...raw } as IdentityValues;
         setProblem(null);
         update({ identity: values });
+        const before = item?.state === 'refused' ? item : null;
+        const check = {
+            id_type: values.id_type,
+            id_number: values.id_number.trim().toUpperCase(),
+            first_name: values.first_name.trim(),
+            last_name: values.last_name.trim(),
+            date_of_birth: values.date_of_birth,
+        };
+        const { images: _images, identity_reference: _reference, ...details } = kycBody(values, draft, entry, '-');
+        const chain = newKycChain({
+            entry: entry.key,
+            msisdn: draft.msisdn,
+            form: { ...values },
+            photos: photosOf(draft, before?.chain),
+            check,
+            details,
+        });
         try {
-            const check = await callApi(identityValidation, {
-                body: {
-                    id_type: values.id_type,
-                    id_number: values.id_number.trim().toUpperCase(),
-                    first_name: values.first_name.trim(),
-                    last_name: values.last_name.trim(),
-                    date_of_birth: values.date_of_birth,
-                },
-            });
-            if (!check.verified) {
-                const mismatch = check.mismatch ?? 'not_found';
-                setProblem(`loans.wizard.identity.mismatch.${mismatch}`);
-                return Object.keys(MISMATCH_FIELDS[mismatch]).length > 0 ? MISMATCH_FIELDS[mismatch] : undefined;
-            }
-            const answer = await callApi(kycDetails, { body: kycBody(values, draft, entry, check.reference) });
-            update({ customer: answer.customer });
-            loanStore.setCustomer(entry.key, draft.msisdn, answer.customer);
-            go('phone');
+            const result = await outbox.submitKyc(chain, `${check.first_name} ${check.last_name}, ${draft.msisdn}`, progress =>
+                update(current => ({ captures: sentCaptures(current, progress) })),
+            );
+            if (before) outbox.forget(before.key);
+            if ('queued' in result) return undefined;
+            goOn(result.sent.customer, result.chain);
             return undefined;
         } catch (error) {
+            if (error instanceof IdentityMismatch) {
+                setProblem(`loans.wizard.identity.mismatch.${error.mismatch}`);
+                const named = MISMATCH_FIELDS[error.mismatch];
+                return Object.keys(named).length > 0 ? named : undefined;
+            }
             const key = apiErrorOf(error)?.key;
             if (key === 'errors.id_number_taken') return { id_number: key };
             const named = fieldErrorsOf(error, fields.sources);
@@ -113,15 +187,27 @@ export const IdentityStep = () => {
         <Form onSubmit={submit} defaultValues={initial} mode="onSubmit" reValidateMode="onChange" noValidate>
             <Stack spacing={2}>
                 <StepHeading title="loans.wizard.identity.title" intro="loans.wizard.identity.intro" />
+                {waiting ? (
+                    <Alert severity="info" role="status" data-testid="kyc-waiting">
+                        {translate('loans.wizard.queued.waiting', { what: item.about })}
+                    </Alert>
+                ) : null}
+                {item?.state === 'refused' ? (
+                    <Alert severity="error" role="alert">
+                        {translate('loans.wizard.queued.refused', { reason: translate(item.error ?? 'errors.server') })}
+                    </Alert>
+                ) : null}
                 {draft.lookup?.known && !draft.lookup.existing ? (
                     <Alert severity="info">{translate('loans.wizard.identity.known')}</Alert>
                 ) : null}
                 {draft.ocr ? <Alert severity="info">{translate('loans.wizard.identity.ocr_note')}</Alert> : null}
+                {handTyped ? <Alert severity="info">{translate('loans.wizard.queued.no_ocr')}</Alert> : null}
                 <IdentityFields fields={fields} />
                 <StepProblem problem={problem} />
                 <FormActions
                     back="documents"
                     label="loans.wizard.identity.submit"
+                    disabled={waiting}
                     keep={values => update({ identity: { ...blankIdentity(), ...values } as IdentityValues })}
                 />
             </Stack>
