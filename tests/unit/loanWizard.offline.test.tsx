@@ -1,0 +1,163 @@
+/**
+ * A sale's documents and identity taken with no signal (issue 24): each photo is kept on the phone
+ * and shown as kept, the identity is typed by hand (nothing is read offline) and submitted as one
+ * KYC item, and the sale waits at the identity step saying so, past a reload too, going no further
+ * on a promise; once the connection is back the item is sent, in order, once, and the sale goes on
+ * to the phone with the registered customer.
+ */
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { qualifiedDevices } from '../../contract/customers';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/define';
+import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '../../contract/kyc';
+import { customerLoginCheck } from '../../contract/origination';
+import { loanStore } from '../../src/lib/loanStore';
+import { photoStore } from '../../src/lib/photoStore';
+import { answer, contractServer } from './support/contractHandlers';
+import { BUYER_MSISDN, buyer, imageId, qualified, uploaded } from './support/loanWizardFixtures';
+import { browserNetwork } from './support/network';
+import { renderPortal, signedInAs } from './support/portal';
+
+const SHOP = { id: 1, name: 'Soweto Central' };
+const picture = (name: string) =>
+    new File([readFileSync(join(process.cwd(), 'tests/e2e/fixtures', name))], name, { type: 'image/png' });
+
+/** The KYC requests that reached the network, in order, with their keys. */
+const sent: { call: string; key: string | null; body: unknown }[] = [];
+
+contractServer(
+    answer(customerLoginCheck, async ({ request }) => {
+        const { msisdn } = (await request.clone().json()) as { msisdn: string };
+        return { msisdn, known: false, customer: null };
+    }),
+    answer(uploadImage, async ({ request }) => {
+        const kind = (await request.clone().formData()).get('kind') as KycImageKind;
+        sent.push({ call: 'uploadImage', key: request.headers.get(IDEMPOTENCY_KEY_HEADER), body: { kind } });
+        return uploaded(kind);
+    }),
+    answer(identityValidation, async ({ request }) => {
+        sent.push({
+            call: 'identityValidation',
+            key: request.headers.get(IDEMPOTENCY_KEY_HEADER),
+            body: await request.clone().json(),
+        });
+        return { reference: 'CTB-7781', verified: true, mismatch: null, checked_at: '2026-11-22T09:01:00.000Z' };
+    }),
+    answer(kycDetails, async ({ request }) => {
+        sent.push({ call: 'kycDetails', key: request.headers.get(IDEMPOTENCY_KEY_HEADER), body: await request.clone().json() });
+        return {
+            customer: buyer,
+            kyc: {
+                id: 5,
+                status: 'pending' as const,
+                customer: { id: buyer.id, msisdn: buyer.msisdn, name: 'Sipho Dlamini', customer_type: 'normal' as const },
+                id_type: 'national_id' as const,
+                id_number: buyer.id_number,
+                ocr: null,
+                confirmed: {
+                    first_name: 'Sipho',
+                    last_name: 'Dlamini',
+                    id_number: buyer.id_number,
+                    date_of_birth: '1992-02-20',
+                    gender: null,
+                },
+                identity: { reference: 'CTB-7781', verified: true },
+                liveness: null,
+                images: [],
+                channel: 'shop' as const,
+                store: SHOP,
+                submitted_by: { id: 9, name: 'Test User' },
+                decided_by: null,
+                decided_at: null,
+                reason: null,
+                created_at: '2026-11-22T09:02:00.000Z',
+            },
+        };
+    }),
+    answer(qualifiedDevices, qualified),
+);
+
+const network = browserNetwork();
+
+beforeAll(() => {
+    configure({ asyncUtilTimeout: 15_000 });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+});
+afterAll(() => {
+    configure({ asyncUtilTimeout: 5000 });
+});
+afterEach(async () => {
+    sent.length = 0;
+    await photoStore.keepOnly(new Set());
+});
+
+describe('a sale with no signal at the documents', { timeout: 90_000 }, () => {
+    it('keeps the photos and the KYC, waits at the identity (past a reload), and goes on once it is sent', async () => {
+        signedInAs(['ADD_LOAN', 'FIND_CUSTOMER', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'], { shop: SHOP });
+        const user = userEvent.setup();
+        renderPortal('/dashboard/customers/add-loan');
+        await screen.findByRole('heading', { level: 2, name: 'Who is buying?' });
+        await user.type(screen.getByRole('textbox', { name: /phone number/ }), BUYER_MSISDN);
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        await screen.findByRole('heading', { level: 2, name: 'Identity documents' });
+
+        network.goOffline();
+        expect(await screen.findByText(/You are offline: each photo is kept on this phone, encrypted/)).toBeTruthy();
+        await user.upload(screen.getByLabelText('ID front'), picture('demo-id-front.png'));
+        await user.upload(screen.getByLabelText('ID back'), picture('demo-id-back.png'));
+        await user.upload(screen.getByLabelText('Selfie'), picture('demo-selfie.png'));
+        await waitFor(() => expect(screen.getAllByText('Kept on this phone, waiting to send')).toHaveLength(3));
+        expect(screen.getByRole('img', { name: 'ID front, as chosen' })).toBeTruthy();
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+
+        // Nothing was read from the ID: typed by hand, and said so.
+        await screen.findByRole('heading', { level: 2, name: 'The customer’s identity' });
+        expect(screen.getByText(/nothing could be read from it: type each detail from the document/)).toBeTruthy();
+        await user.type(screen.getByRole('textbox', { name: /First name/ }), 'Sipho');
+        await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Dlamini');
+        await user.type(screen.getByRole('textbox', { name: /ID number/ }), buyer.id_number);
+        fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '1992-02-20' } });
+        await user.type(screen.getByRole('textbox', { name: /^Town/ }), 'Soweto');
+        await user.click(screen.getByRole('button', { name: 'Check and submit' }));
+
+        // Waiting, said so; the sale stays at the identity and nothing was sent.
+        expect((await screen.findByTestId('kyc-waiting')).textContent).toContain(
+            `The KYC of Sipho Dlamini, ${BUYER_MSISDN} is kept on this phone, waiting to send.`,
+        );
+        expect(screen.getByRole('button', { name: 'Check and submit' })).toHaveProperty('disabled', true);
+        expect(await screen.findByRole('button', { name: '1 waiting to send' })).toBeTruthy();
+        expect(sent).toEqual([]);
+        expect(loanStore.read()).toMatchObject({ step: 'identity', customer: null });
+
+        // A reload: the kept sale opens at the identity, still waiting, its photos still kept.
+        cleanup();
+        renderPortal('/dashboard/customers/add-loan');
+        expect(await screen.findByTestId('kyc-waiting')).toBeTruthy();
+        expect(screen.getByRole('heading', { level: 2, name: 'The customer’s identity' })).toBeTruthy();
+        expect((screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Sipho');
+
+        // Online: sent in order, once, each with its key; the sale goes on with the customer.
+        network.goOnline();
+        await screen.findByRole('heading', { level: 2, name: 'Choose the phone' });
+        expect(sent.map(one => one.call)).toEqual([
+            'uploadImage',
+            'uploadImage',
+            'uploadImage',
+            'identityValidation',
+            'kycDetails',
+        ]);
+        expect(new Set(sent.map(one => one.key)).size).toBe(5);
+        expect(sent[4]?.body).toMatchObject({
+            msisdn: BUYER_MSISDN,
+            first_name: 'Sipho',
+            images: { id_front: imageId('id_front'), id_back: imageId('id_back'), selfie: imageId('selfie') },
+            identity_reference: 'CTB-7781',
+        });
+        expect(await screen.findByText(`Sent: KYC details: Sipho Dlamini, ${BUYER_MSISDN}`)).toBeTruthy();
+        expect(loanStore.read()).toMatchObject({ customer: { id: buyer.id } });
+    });
+});
