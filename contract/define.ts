@@ -124,13 +124,18 @@ export const roleAllows = (access: Access, signedIn: boolean, roles: ReadonlySet
     return access.some(code => roles.has(code));
 };
 
-/** Feathers-style list answer: `{ total, limit, skip, data }`. */
+/**
+ * Feathers-style list answer: `{ total, limit, skip, data }`. A list of a large table counts its
+ * matches only so far (server/lists.ts `largePageOf`): past that, `total` is an estimate and
+ * `estimated` is true, and the portal pages it without claiming a count.
+ */
 export const page = <T extends z.ZodType>(item: T) =>
     z.object({
         total: z.number().int(),
         limit: z.number().int(),
         skip: z.number().int(),
         data: z.array(item),
+        estimated: z.literal(true).optional(),
     });
 
 /** The largest id or count a call takes: PostgreSQL's `integer`, so no id can overflow a query. */

@@ -2,8 +2,9 @@
  * Feathers-style lists on the database (spec §7 `/prerequisites` conventions): `$sort` from an
  * allow-list, `q` as a case-insensitive "contains", and the `{ total, limit, skip, data }` page.
  */
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from './db';
 import { invalidInput } from './http';
 
 type Sortable = AnyPgColumn | SQL;
@@ -47,6 +48,58 @@ export const pageOf = async <Row extends { total_count: number }>(
     const total = found[0]?.total_count ?? (query.$skip === 0 && query.$limit > 0 ? 0 : ((await countAll())[0]?.value ?? 0));
     const data = found.map(({ total_count: _total, ...row }) => row);
     return { total, limit: query.$limit, skip: query.$skip, data };
+};
+
+/** A list of a large table counts its matches exactly up to this many; past it, the total is an estimate. */
+export const EXACT_COUNT_UP_TO = 10_000;
+
+/** The rows the planner expects a statement to answer (its top node's `Plan Rows`). */
+const plannedRows = async (db: Queryable, statement: SQL): Promise<number> => {
+    const result: unknown = await db.execute(sql`EXPLAIN (FORMAT JSON) ${statement}`);
+    const rows = Array.isArray(result)
+        ? (result as Record<string, unknown>[])
+        : (result as { rows: Record<string, unknown>[] }).rows;
+    const cell = rows[0]?.['QUERY PLAN'];
+    const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+    return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+};
+
+/**
+ * One page of a list over a large table (one that grows with the business: audit events,
+ * payments…), and an honest total that reads no more than a page and EXACT_COUNT_UP_TO index
+ * entries, however large the table:
+ *
+ * - `rows` reads one row more than the page (no `count(*) over ()` beside it: that reads every
+ *   match for every page), so a page that is not full, or has nothing after it, gives the exact
+ *   total by itself (`skip` + its rows) and costs nothing more;
+ * - otherwise the matches are counted, stopping at EXACT_COUNT_UP_TO + 1: up to that, exact;
+ * - past it the total is the planner's estimate of the matches (at least the rows known to
+ *   exist), answered with `estimated: true`, which the portal shows as a list of unknown length
+ *   (react-admin's partial pagination: next and previous, no "of N"), never as a count.
+ *
+ * `matching` is the table and the filter alone (no joins, no order): what is counted.
+ */
+export const largePageOf = async <Row>(
+    db: Queryable,
+    query: { $limit: number; $skip: number },
+    rows: (limit: number, offset: number) => Promise<Row[]>,
+    matching: { table: PgTable; where: SQL | undefined },
+): Promise<{ total: number; limit: number; skip: number; data: Row[]; estimated?: true }> => {
+    const found = query.$limit > 0 ? await rows(query.$limit + 1, query.$skip) : [];
+    const more = found.length > query.$limit;
+    const data = more ? found.slice(0, query.$limit) : found;
+    const answer = { limit: query.$limit, skip: query.$skip, data };
+    if (query.$limit > 0 && !more && (data.length > 0 || query.$skip === 0))
+        return { ...answer, total: query.$skip + data.length };
+    const matches = db
+        .select({ one: sql`1` })
+        .from(matching.table)
+        .where(matching.where);
+    const [counted] = await db.select({ value: count() }).from(matches.limit(EXACT_COUNT_UP_TO + 1).as('matching'));
+    const exact = counted?.value ?? 0;
+    if (exact <= EXACT_COUNT_UP_TO) return { ...answer, total: exact };
+    const known = Math.max(exact, query.$skip + data.length + (more ? 1 : 0));
+    return { ...answer, total: Math.max(known, await plannedRows(db, matches.getSQL())), estimated: true };
 };
 
 /** `page_number` and `page_size` ('all' for every row) → LIMIT and OFFSET (the shop-style pages). */

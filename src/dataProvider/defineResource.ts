@@ -15,6 +15,8 @@ interface FeathersPage {
     limit: number;
     skip: number;
     data: RaRecord[];
+    /** The total is an estimate (contract/define.ts `page`). */
+    estimated?: true;
 }
 
 /** A Feathers list: `$limit`, `$skip`, `$sort`, `ids` (`paging` in contract/define.ts) and field filters in the query. */

@@ -139,9 +139,19 @@ const fromSource = (source: ListSource, params: GetListParams) => {
 const withoutEmpty = (filter: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 
-const pageOf = async (call: ListCall, query: Record<string, unknown>, signal: AbortSignal | undefined) => {
-    const { data, total } = await callApi(call, { query }, { signal });
-    return { data, total };
+/**
+ * A Feathers page. A total the server only estimated (`estimated`: a large list counted so far,
+ * server/lists.ts `largePageOf`) is not shown as a count: the page says whether another follows
+ * (react-admin's partial pagination).
+ */
+const pageOf = async (
+    call: ListCall,
+    query: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+): Promise<GetListResult> => {
+    const { data, total, skip, estimated } = await callApi(call, { query }, { signal });
+    if (!estimated) return { data, total };
+    return { data, pageInfo: { hasNextPage: skip + data.length < total, hasPreviousPage: skip > 0 } };
 };
 
 const removeOne = (call: RecordCall, id: Identifier) => callApi(call, { params: { id } });

@@ -49,6 +49,25 @@ describe('the data provider', () => {
         expect(queries).toEqual([{ $limit: '25', $skip: '50', $sort: '-created_at', q: 'thandi', store_id: '4' }]);
     });
 
+    it('pages a list whose total is only estimated without showing a count', async () => {
+        server.use(
+            answer(listAdmins, () => ({
+                total: 250_000,
+                limit: 25,
+                skip: 50,
+                data: [admin(51), admin(52)],
+                estimated: true as const,
+            })),
+        );
+        const result = await dataProvider.getList('users', {
+            pagination: { page: 3, perPage: 25 },
+            sort: { field: 'id', order: 'ASC' },
+            filter: {},
+        });
+        expect(result).toEqual({ data: [admin(51), admin(52)], pageInfo: { hasNextPage: true, hasPreviousPage: true } });
+        expect(result).not.toHaveProperty('total');
+    });
+
     it('fetches exactly the records asked for by their ids', async () => {
         const { data } = await dataProvider.getMany('users', { ids: [3, 5, 8] });
         expect(data.map(record => record.id)).toEqual([3, 5, 8]);

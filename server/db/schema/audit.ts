@@ -20,5 +20,10 @@ export const auditEvents = pgTable(
         index('audit_events_entity_idx').on(table.entity, table.entityId),
         // The trail's order, newest first, and its When column sorted either way.
         index('audit_events_at_idx').on(table.at),
+        // The trail's other sorts (by action, by entity; ties by id) and its filter by actor in
+        // its order, each along an index (tests/server/listPlans.test.ts).
+        index('audit_events_action_idx').on(table.action, table.id),
+        index('audit_events_entity_id_idx').on(table.entity, table.id),
+        index('audit_events_actor_idx').on(table.actorAdminId, table.at),
     ],
 );

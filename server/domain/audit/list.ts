@@ -1,11 +1,11 @@
 /** The audit trail listed, newest first unless sorted, filtered by actor, action, entity and time. */
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { listAuditEvents } from '../../../contract/audit';
 import { admins, auditEvents } from '../../db/schema';
 import { mount } from '../../http';
-import { orderBy, pageOf, totalCount } from '../../lists';
+import { largePageOf, orderBy } from '../../lists';
 import { iso } from '../../wire';
 import { auditSubject } from './subject';
 
@@ -28,7 +28,8 @@ export const registerAuditRoutes = (app: FastifyInstance): void => {
                   auditEvents.id,
               )
             : [desc(auditEvents.at), desc(auditEvents.id)];
-        const page = await pageOf(
+        const page = await largePageOf(
+            db,
             query,
             (limit, offset) =>
                 db
@@ -37,7 +38,6 @@ export const registerAuditRoutes = (app: FastifyInstance): void => {
                         actorUsername: actor.username,
                         actorName: sql<string>`${actor.firstName} || ' ' || ${actor.lastName}`,
                         subject: auditSubject,
-                        total_count: totalCount,
                     })
                     .from(auditEvents)
                     .leftJoin(actor, eq(actor.id, auditEvents.actorAdminId))
@@ -45,7 +45,7 @@ export const registerAuditRoutes = (app: FastifyInstance): void => {
                     .orderBy(...order)
                     .limit(limit)
                     .offset(offset),
-            () => db.select({ value: count() }).from(auditEvents).where(where),
+            { table: auditEvents, where },
         );
         return {
             ...page,
