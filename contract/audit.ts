@@ -102,6 +102,8 @@ export const AUDIT_ACTIONS = [
     'reconciliation_uploads.create',
     'reconciliation_uploads.import',
     'registration_photos.expire',
+    'exports.begin',
+    'exports.end',
     'seed.demo',
     'server_secrets.create',
     'sessions.end_all',

@@ -9,6 +9,7 @@ import { inventoryCalls } from './inventory';
 import { kycCalls } from './kyc';
 import { lendingCalls } from './lending';
 import { deviceCalls } from './devices';
+import { exportCalls } from './exports';
 import { moneyCalls } from './money';
 import { originationCalls } from './origination';
 import { registrationCalls } from './registration';
@@ -38,6 +39,7 @@ export const callsByDomain = {
     lending: lendingCalls,
     analytics: analyticsCalls,
     system: systemCalls,
+    exports: exportCalls,
 };
 
 export const calls = {
@@ -59,6 +61,7 @@ export const calls = {
     ...lendingCalls,
     ...analyticsCalls,
     ...systemCalls,
+    ...exportCalls,
 };
 
 export { API_BASE, PORTAL_VERSION } from './version';

@@ -1,5 +1,6 @@
 /** Every domain's routes: one line per domain (docs/architecture.md, the growth pattern). */
 import type { FastifyInstance } from 'fastify';
+import { registerExportRoutes } from '../exports';
 import { registerAgentRoutes } from './agents';
 import { registerAnalyticsRoutes } from './analytics';
 import { registerApprovalRoutes } from './approvals';
@@ -38,4 +39,5 @@ export const registerDomainRoutes = (app: FastifyInstance): void => {
     registerLendingRoutes(app);
     registerAnalyticsRoutes(app);
     registerSystemRoutes(app);
+    registerExportRoutes(app);
 };

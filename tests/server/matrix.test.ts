@@ -223,6 +223,14 @@ const statementFile = (context: RowContext) => ({
  * that does not exist, 403 for a view or scope the caller's roles do not open). Every other call's
  * input is derived from its schemas (see the header).
  */
+/** An export's columns and reader (contract/exports.ts). */
+const exportBody = {
+    columns: [{ title: 'Id', field: 'id' }],
+    locale: 'en' as const,
+    time_zone: 'Africa/Johannesburg',
+    file_name: 'export',
+};
+
 const ROWS = {
     // Sign-in: a right password and a live pending sign-in (a wrong one is a 401, which an allowed caller must never get).
     login: {
@@ -388,6 +396,9 @@ const ROWS = {
     reconcileDeposits: { input: context => ({ body: { channel: 'mpesa' as const }, files: [statementFile(context)] }) },
     // Analytics: a scope every analytics role may list (a region is refused to a shop-attached caller, 403).
     biScopeOptions: { input: () => ({ params: { scope: 'shop' as const }, query: { q: 'soweto' } }) },
+    // Exports: a time zone that exists (the schema's pattern alone lets through names Intl does not know).
+    exportInventory: { input: () => ({ body: { filter: {}, ...exportBody } }) },
+    exportAdmins: { input: () => ({ body: { filter: {}, ...exportBody } }) },
 } satisfies { [Name in CallName]?: Row<(typeof everyCall)[Name]> };
 
 type AnyRow = { input(context: RowContext): CallOptions | Promise<CallOptions>; endsSession?: true };

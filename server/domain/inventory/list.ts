@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { listInventory } from '../../../contract/inventory';
 import type { Queryable } from '../../db';
 import { inventoryCounts, inventoryItems, phoneModels, stores } from '../../db/schema';
-import { mount } from '../../http';
+import type { HandlerInput } from '../../../contract/define';
+import { mount, type CallContext } from '../../http';
 import { containing, pageWindow } from '../../lists';
 import { reachOf, within } from '../stores';
 import { inventoryOrder, itemOf, selectItems } from './items';
@@ -70,8 +71,9 @@ const groupedPage = async (
     return { column: byStore ? inventoryItems.storeId : inventoryItems.sku, groups };
 };
 
-export const registerInventoryListRoutes = (app: FastifyInstance): void => {
-    mount(app, listInventory, async ({ body }, context) => {
+/** A page of the inventory list as the call answers it; the export (server/exports.ts) reads the list page by page through it. */
+export const inventoryPage = async (body: HandlerInput<typeof listInventory>['body'], context: CallContext) => {
+    {
         const reach = await reachOf(context.db, context);
         // The same conditions on the devices and on their counts (inventory_counts, migration 0017).
         const kept = (columns: { storeId: AnyPgColumn; status: AnyPgColumn }) => [
@@ -153,5 +155,9 @@ export const registerInventoryListRoutes = (app: FastifyInstance): void => {
                 : [{ value: 0 }],
         ]);
         return { phones: rows.map(itemOf), total_items: (counted?.value ?? 0) + (byImeiOnly?.value ?? 0) };
-    });
+    }
+};
+
+export const registerInventoryListRoutes = (app: FastifyInstance): void => {
+    mount(app, listInventory, ({ body }, context) => inventoryPage(body, context));
 };

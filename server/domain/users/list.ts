@@ -3,14 +3,17 @@ import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getAdmin, listAdmins } from '../../../contract/users';
 import { adminGroups, admins, stores } from '../../db/schema';
+import type { HandlerInput } from '../../../contract/define';
+import type { Queryable } from '../../db';
 import { mount } from '../../http';
 import { containing, orderBy, pageOf, totalCount } from '../../lists';
 import { iso } from '../../wire';
 import { selectAdmins } from './admins';
 import { visibleAdmin } from './target';
 
-export const registerListAdminRoutes = (app: FastifyInstance): void => {
-    mount(app, listAdmins, async ({ query }, { db }) => {
+/** A page of portal users as the call answers it; the export (server/exports.ts) reads the list page by page through it. */
+export const adminsPage = async (query: HandlerInput<typeof listAdmins>['query'], db: Queryable) => {
+    {
         const filters: SQL[] = [];
         if (query.ids) filters.push(inArray(admins.id, query.ids));
         if (query.q) {
@@ -53,7 +56,11 @@ export const registerListAdminRoutes = (app: FastifyInstance): void => {
             () => db.select({ value: count() }).from(admins).where(where),
         );
         return { ...page, data: page.data.map(row => ({ ...row, created_at: iso(row.created_at) })) };
-    });
+    }
+};
+
+export const registerListAdminRoutes = (app: FastifyInstance): void => {
+    mount(app, listAdmins, ({ query }, { db }) => adminsPage(query, db));
 
     mount(app, getAdmin, async ({ params }, context) => visibleAdmin(context, params.id));
 };

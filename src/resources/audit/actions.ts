@@ -104,6 +104,8 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
     'reconciliation_uploads.create': 'reconciliation_uploaded',
     'reconciliation_uploads.import': 'reconciliation_imported',
     'registration_photos.expire': 'registration_photos_expired',
+    'exports.begin': 'export_begun',
+    'exports.end': 'export_ended',
     'seed.demo': 'demo_seeded',
     'server_secrets.create': 'server_secret_created',
     'sessions.end_all': 'sessions_ended',

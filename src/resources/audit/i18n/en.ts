@@ -139,6 +139,8 @@ const en = {
                 prices_updated: 'Updated phone prices',
                 reconciliation_uploaded: 'Uploaded a bank statement to reconcile',
                 reconciliation_imported: 'Imported a part of an uploaded statement',
+                export_begun: 'Began downloading the list %{subject} as a file',
+                export_ended: 'Finished downloading the list %{subject} as a file',
                 demo_seeded: 'Loaded the demo data',
                 server_secret_created: "Created the server's signing key",
                 sessions_ended: 'Signed user %{subject} out everywhere',

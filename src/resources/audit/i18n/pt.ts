@@ -141,6 +141,8 @@ const pt = {
                 prices_updated: 'Atualizou os preços dos telefones',
                 reconciliation_uploaded: 'Carregou um extrato bancário para reconciliação',
                 reconciliation_imported: 'Importou uma parte de um extrato carregado',
+                export_begun: 'Começou a descarregar a lista %{subject} como ficheiro',
+                export_ended: 'Terminou de descarregar a lista %{subject} como ficheiro',
                 demo_seeded: 'Carregou os dados de demonstração',
                 server_secret_created: 'Criou a chave de assinatura do servidor',
                 sessions_ended: 'Terminou todas as sessões do utilizador %{subject}',

@@ -140,6 +140,8 @@ const sw = {
                 prices_updated: 'Alisasisha bei za simu',
                 reconciliation_uploaded: 'Alipakia taarifa ya benki kwa upatanisho',
                 reconciliation_imported: 'Aliingiza sehemu ya taarifa iliyopakiwa',
+                export_begun: 'Ilianza kupakua orodha %{subject} kama faili',
+                export_ended: 'Ilimaliza kupakua orodha %{subject} kama faili',
                 demo_seeded: 'Data ya mfano ilipakiwa',
                 server_secret_created: 'Ufunguo wa kusaini wa seva uliundwa',
                 sessions_ended: 'Alimtoa mtumiaji %{subject} kwenye vipindi vyote',
