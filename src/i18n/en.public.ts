@@ -30,6 +30,9 @@ const enPublic: TranslationMessages = {
         offline_load: 'You are offline, so this could not be loaded. It loads by itself as soon as the connection is back.',
         // A list exported whole, page after page
         exporting: 'Exporting… %{smart_count} row |||| Exporting… %{smart_count} rows',
+        // A list exported as a file the server writes as it reads (lists/ExportAllButton.tsx): asked for, then downloading
+        export_preparing: 'Preparing the file…',
+        export_started: 'The file is downloading: your browser shows its progress',
         // The full-size view of a document's picture (layout/ImageViewer.tsx)
         image: {
             zoom_in: 'Zoom in',

@@ -233,6 +233,8 @@ const ptPublic: TranslationMessages = {
         offline_load: 'Está sem ligação, por isso não foi possível carregar isto. Carrega sozinho assim que a ligação voltar.',
         // A list exported whole, page after page
         exporting: 'A exportar… %{smart_count} linha |||| A exportar… %{smart_count} linhas',
+        export_preparing: 'A preparar o ficheiro…',
+        export_started: 'O ficheiro está a ser descarregado: o navegador mostra o progresso',
         // The full-size view of a document's picture (layout/ImageViewer.tsx)
         image: {
             zoom_in: 'Ampliar',

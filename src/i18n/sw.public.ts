@@ -233,6 +233,8 @@ const swPublic: TranslationMessages = {
         offline_load: 'Huna mtandao, kwa hivyo hiki hakikuweza kupakiwa. Kitapakia chenyewe mara muunganisho utakaporudi.',
         // A list exported whole, page after page
         exporting: 'Inahamisha… safu %{smart_count} |||| Inahamisha… safu %{smart_count}',
+        export_preparing: 'Inaandaa faili…',
+        export_started: 'Faili inapakuliwa: kivinjari chako kinaonyesha maendeleo yake',
         // The full-size view of a document's picture (layout/ImageViewer.tsx)
         image: {
             zoom_in: 'Kuza',

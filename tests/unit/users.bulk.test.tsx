@@ -8,6 +8,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listAdminGroups } from '../../contract/security';
+import { columnsLine, titlesLine } from '../../contract/csv';
+import { exportAdmins, type ExportColumn } from '../../contract/exports';
 import { endAdminSessions, listAdmins, setAdminStatus, type Admin } from '../../contract/users';
 import { buildAdmin } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
@@ -20,6 +22,22 @@ const person = (id: number, username: string, first: string): Admin =>
     buildAdmin({ id, username, first_name: first, last_name: 'Dlamini', msisdn: `2782000${String(id).padStart(4, '0')}` });
 
 let everyone: Admin[] = [];
+type ExportBody = {
+    filter: Record<string, string>;
+    columns: ExportColumn[];
+    locale: string;
+    time_zone: string;
+    file_name: string;
+};
+const exportBodies: ExportBody[] = [];
+let exportRefusal = false;
+/** Holds the export's answer until the test has seen the button wait for it. */
+const gate = () => {
+    let open = () => undefined as void;
+    const opened = new Promise<void>(resolve => (open = resolve));
+    return { opened, open: () => open() };
+};
+let exportGate = gate();
 const statusCalls: { id: string; status: string }[] = [];
 const endCalls: string[] = [];
 const listed: URLSearchParams[] = [];
@@ -49,6 +67,14 @@ contractServer(
         const one = everyone.find(user => String(user.id) === String(params.id))!;
         return { ...one, status };
     }),
+    answer(exportAdmins, async ({ request }) => {
+        exportBodies.push((await request.json()) as ExportBody);
+        await exportGate.opened;
+        if (exportRefusal) {
+            return errorAnswer(403, { code: 403, name: 'Forbidden', message: 'No', key: 'errors.forbidden' });
+        }
+        return { href: '/portal_api/exports/download?token=signed-1', token: 'signed-1', expires_at: new Date().toISOString() };
+    }),
     answer(endAdminSessions, ({ params }) => {
         endCalls.push(String(params.id));
         return { ended: 2 };
@@ -56,6 +82,9 @@ contractServer(
 );
 
 beforeEach(() => {
+    exportBodies.length = 0;
+    exportRefusal = false;
+    exportGate = gate();
     everyone = [person(1, 'tester', 'Thandi'), person(3, 'kea', 'Kea'), person(4, 'naledi', 'Naledi')];
     statusCalls.length = 0;
     endCalls.length = 0;
@@ -122,30 +151,62 @@ describe('the users list', () => {
         expect(within(row).queryByRole('checkbox')).toBeNull();
     });
 
-    it('exports every user the filters select, page after page, as CSV', async () => {
+    it('exports the users the filters select as a file the server writes, in the words and columns it always had', async () => {
         everyone = Array.from({ length: 1203 }, (_, index) => person(index + 10, `user${index + 10}`, `Name${index + 10}`));
         signedInAs(['VIEW_USERS'], { username: 'tester' });
-        const blobs: Blob[] = [];
-        const createObjectURL = vi.fn((blob: Blob) => {
-            blobs.push(blob);
-            return 'blob:users';
+        const clicked: string[] = [];
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+            clicked.push(this.href);
         });
-        vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+        try {
+            const user = userEvent.setup();
+            renderPortal('/dashboard/users?filter=%7B%22status%22%3A%22active%22%7D&sort=username&order=DESC');
+            await screen.findByText('Name10 Dlamini', {}, FIRST);
+            listed.length = 0;
+            await user.click(screen.getByRole('button', { name: 'Export' }));
+            // While the address is asked for, the button says so and cannot be pressed again.
+            const preparing = await screen.findByRole('button', { name: 'Preparing the file…' });
+            expect((preparing as HTMLButtonElement).disabled).toBe(true);
+            exportGate.open();
+            await waitFor(() => expect(clicked).toHaveLength(1));
+            expect(clicked[0]).toMatch(/\/portal_api\/exports\/download\?token=signed-1$/);
+            expect(await screen.findByText('The file is downloading: your browser shows its progress')).toBeTruthy();
+            expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy();
+            // The browser read no page of the list: the server writes the file.
+            expect(listed).toHaveLength(0);
+            const asked = exportBodies[0]!;
+            expect(asked.filter).toEqual({ status: 'active', $sort: '-username' });
+            expect(asked.locale).toBe('en');
+            expect(asked.file_name).toBe('users');
+            // Its columns, written as contract/csv.ts writes them on the server, are the ones the export always wrote.
+            const reader = { locale: asked.locale, time_zone: asked.time_zone };
+            expect(titlesLine(asked.columns)).toBe(
+                'Username,First name,Last name,Phone number,Email,Security group,Shop,Status,Created',
+            );
+            expect(columnsLine(asked.columns, everyone[0], reader)).toMatch(
+                /^user10,Name10,Dlamini,27820000010,,Portal Staff,,Active,/,
+            );
+            expect(columnsLine(asked.columns, everyone[0], reader).split(',').at(-1)).not.toBe('');
+        } finally {
+            click.mockRestore();
+        }
+    });
+
+    it('says why an export was refused, and is ready again', async () => {
+        signedInAs(['VIEW_USERS'], { username: 'tester' });
+        exportRefusal = true;
         const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
         try {
             const user = userEvent.setup();
             renderPortal('/dashboard/users');
-            await screen.findByText('Name10 Dlamini', {}, FIRST);
+            await screen.findByText('Kea Dlamini', {}, FIRST);
             await user.click(screen.getByRole('button', { name: 'Export' }));
-            await waitFor(() => expect(blobs).toHaveLength(1));
-            const lines = (await blobs[0]!.text()).split('\r\n');
-            // No 1,000 cap: two pages of the largest size.
-            expect(lines).toHaveLength(1 + 1203);
-            expect(lines[0]).toBe('Username,First name,Last name,Phone number,Email,Security group,Shop,Status,Created');
-            expect(lines[1]).toMatch(/^user10,Name10,Dlamini,27820000010,,Portal Staff,,Active,/);
+            exportGate.open();
+            expect(await screen.findByText('You do not have the role this needs.')).toBeTruthy();
+            expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy();
+            expect(click).not.toHaveBeenCalled();
         } finally {
             click.mockRestore();
-            vi.unstubAllGlobals();
         }
     });
 });

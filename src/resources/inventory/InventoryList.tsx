@@ -4,7 +4,6 @@ import { Box, Button, Chip, Link as MuiLink, Typography, useMediaQuery, type The
 import {
     ColumnsButton,
     DataTable,
-    downloadCSV,
     FilterForm,
     ListBase,
     Pagination,
@@ -16,13 +15,15 @@ import {
     useListContext,
     useLocale,
     useTranslate,
+    type SortPayload,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { INVENTORY_STATUSES, type InventoryItem } from '../../../contract/inventory';
-import { toCsv } from '../../lib/csv';
+import { exportInventory, type ExportColumn } from '../../../contract/exports';
 import { formatAmount, formatWhen } from '../../lib/format';
+import { inventoryRequest } from './calls';
 import { Amount, Mono } from '../../lists/cells';
-import { ExportAllButton } from '../../lists/ExportAllButton';
+import { StreamedExportButton } from '../../lists/ExportAllButton';
 import { ListEmptyText, LoadingRows } from '../../lists/ListStates';
 import { LoadError } from '../../lists/LoadError';
 import { Screen } from '../../lists/Screen';
@@ -79,28 +80,34 @@ const ImeiCell = ({ item, toCustomer }: { item: InventoryItem; toCustomer: boole
     );
 };
 
-/** The devices of the current filter and sort, every page of them, as CSV (src/lib/csv.ts). */
-const useExporter = () => {
+/**
+ * The devices of the current filter and sort, as a file the server writes (contract/exports.ts):
+ * its columns as data, in the reader's words (contract/csv.ts writes them on both sides).
+ */
+export const useExportColumns = (): ExportColumn[] => {
     const translate = useTranslate();
-    const locale = useLocale();
     const title = (field: string) => translate(`inventory.fields.${field}`);
-    return (items: InventoryItem[]) =>
-        downloadCSV(
-            toCsv(items, [
-                { title: title('imei'), value: item => item.imei },
-                { title: title('sku'), value: item => item.sku },
-                { title: title('model'), value: item => `${item.brand} ${item.model}` },
-                { title: title('store'), value: item => item.store_name },
-                { title: title('status'), value: item => translate(`inventory.statuses.${item.status}`) },
-                { title: title('cash_price'), value: item => item.cash_price, decimals: 2 },
-                { title: title('created_at'), value: item => formatWhen(item.created_at, locale) },
-            ]),
-            'inventory',
-        );
+    return [
+        { title: title('imei'), field: 'imei' },
+        { title: title('sku'), field: 'sku' },
+        { title: title('model'), field: 'brand', join: ['model'] },
+        { title: title('store'), field: 'store_name' },
+        {
+            title: title('status'),
+            field: 'status',
+            words: Object.fromEntries(INVENTORY_STATUSES.map(status => [status, translate(`inventory.statuses.${status}`)])),
+        },
+        { title: title('cash_price'), field: 'cash_price', decimals: 2 },
+        { title: title('created_at'), field: 'created_at', format: 'datetime' },
+    ];
 };
 
+/** The inventory's filter and sort as the export takes them: the list call's own request, without its page. */
+const exportFilter = ({ filter, sort }: { filter: Record<string, unknown>; sort: SortPayload | undefined }) =>
+    inventoryRequest({ filter, sort, page: 1, perPage: 1 });
+
 const Toolbar = () => {
-    const exporter = useExporter();
+    const columns = useExportColumns();
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     return (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
@@ -109,7 +116,7 @@ const Toolbar = () => {
             </Box>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', pt: 1 }}>
                 {phone ? null : <ColumnsButton />}
-                <ExportAllButton<InventoryItem> exporter={exporter} />
+                <StreamedExportButton call={exportInventory} columns={columns} fileName="inventory" filter={exportFilter} />
             </Box>
         </Box>
     );

@@ -3,7 +3,6 @@ import {
     ColumnsButton,
     CreateButton,
     DataTable,
-    downloadCSV,
     EditButton,
     FilterButton,
     List,
@@ -13,13 +12,11 @@ import {
     SimpleList,
     TopToolbar,
     useCanAccess,
-    useLocale,
     useTranslate,
 } from 'react-admin';
 import { ADMIN_STATUSES, type Admin } from '../../../contract/users';
-import { toCsv } from '../../lib/csv';
-import { formatDateTime } from '../../lib/format';
-import { ExportAllButton } from '../../lists/ExportAllButton';
+import { exportAdmins, type ExportColumn } from '../../../contract/exports';
+import { StreamedExportButton } from '../../lists/ExportAllButton';
 import { ListEmpty } from '../../lists/ListEmpty';
 import { ListLoadError, quietOnError } from '../../layout/ResourceErrors';
 import { UserBulkActions } from './UserBulkActions';
@@ -57,26 +54,28 @@ const NameCell = ({ user }: { user: Admin }) => (
     </Box>
 );
 
-/** Every user the filters select as CSV (src/lib/csv.ts), in the reader's words and dates. */
-const useExporter = () => {
+/**
+ * Every user the filters select as a file the server writes (contract/exports.ts), in the reader's
+ * words and dates: its columns as data (contract/csv.ts writes them on both sides).
+ */
+export const useExportColumns = (): ExportColumn[] => {
     const translate = useTranslate();
-    const locale = useLocale();
     const title = (field: string) => translate(`resources.users.fields.${field}`);
-    return (users: Admin[]) =>
-        downloadCSV(
-            toCsv(users, [
-                { title: title('username'), value: user => user.username },
-                { title: title('first_name'), value: user => user.first_name },
-                { title: title('last_name'), value: user => user.last_name },
-                { title: title('msisdn'), value: user => user.msisdn },
-                { title: title('email'), value: user => user.email ?? '' },
-                { title: title('group_id'), value: user => user.group_name },
-                { title: title('store_id'), value: user => user.store_name ?? '' },
-                { title: title('status'), value: user => translate(`resources.users.statuses.${user.status}`) },
-                { title: title('created_at'), value: user => formatDateTime(Date.parse(user.created_at), locale) },
-            ]),
-            'users',
-        );
+    return [
+        { title: title('username'), field: 'username' },
+        { title: title('first_name'), field: 'first_name' },
+        { title: title('last_name'), field: 'last_name' },
+        { title: title('msisdn'), field: 'msisdn' },
+        { title: title('email'), field: 'email' },
+        { title: title('group_id'), field: 'group_name' },
+        { title: title('store_id'), field: 'store_name' },
+        {
+            title: title('status'),
+            field: 'status',
+            words: Object.fromEntries(ADMIN_STATUSES.map(status => [status, translate(`resources.users.statuses.${status}`)])),
+        },
+        { title: title('created_at'), field: 'created_at', format: 'datetime' },
+    ];
 };
 
 export const UserList = () => {
@@ -84,7 +83,7 @@ export const UserList = () => {
     const phone = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     // EDIT_USER opens a user from their row, or from its Edit link (the one keyboards reach).
     const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
-    const exporter = useExporter();
+    const columns = useExportColumns();
     return (
         <List
             // react-admin's own export would skip src/lib/csv.ts's guards and stop at one page.
@@ -95,7 +94,7 @@ export const UserList = () => {
                 <TopToolbar>
                     <FilterButton />
                     {phone ? null : <ColumnsButton />}
-                    <ExportAllButton<Admin> exporter={exporter} />
+                    <StreamedExportButton call={exportAdmins} columns={columns} fileName="users" />
                     <CreateButton />
                 </TopToolbar>
             }
