@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { BlockList, isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { connectionCeiling, openFileLimit } from './connections';
 
 export interface Settings {
@@ -13,6 +14,12 @@ export interface Settings {
     dataDir: string;
     /** A PostgreSQL URL; when set, it is used instead of the embedded database. */
     databaseUrl: string | undefined;
+    /**
+     * DATABASE_POOL_SIZE: the connections this instance opens to PostgreSQL (postgres.js `max`;
+     * the one that LISTENs comes on top). postgres.js pipelines queries on each, so a few serve
+     * many requests at once: DEFAULT_DATABASE_POOL_SIZE, measured in bench/throughput.ts.
+     */
+    databasePoolSize: number;
     /** How long a session lasts, in seconds. */
     sessionTtlSeconds: number;
     /** The password of the seeded demo accounts. */
@@ -87,6 +94,16 @@ export const parseDuration = (value: string): number | null => {
  * behind one address fits many times over, while one machine cannot hold the server's descriptors.
  */
 export const DEFAULT_CONNECTIONS_PER_SOURCE = 256;
+
+/**
+ * PostgreSQL connections per instance unless DATABASE_POOL_SIZE says otherwise: one per core, at
+ * least two. On 2 cores, 1, 2 and 4 connections served the indexed call within 3% of each other
+ * under load (bench/profileCompare.ts --pools=1,2,4); two let PostgreSQL use both cores.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = Math.max(2, availableParallelism());
+
+/** The most DATABASE_POOL_SIZE may be: PostgreSQL's own default allows 100 connections in all. */
+const MAX_DATABASE_POOL_SIZE = 100;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -221,6 +238,13 @@ export const loadSettings = (env: Env = process.env): Settings => {
         'at most MAX_CONNECTIONS',
     );
 
+    const databasePoolSize = count(
+        'DATABASE_POOL_SIZE',
+        DEFAULT_DATABASE_POOL_SIZE,
+        MAX_DATABASE_POOL_SIZE,
+        "each instance's connections count against PostgreSQL's max_connections",
+    );
+
     const operatorAuthorizeUrl = text('OPERATOR_AUTHORIZE_URL');
     if (operatorAuthorizeUrl !== undefined && !/^https?:\/\//.test(operatorAuthorizeUrl)) {
         problems.push('OPERATOR_AUTHORIZE_URL must be an http(s) URL with {auth_id} and {provider} placeholders');
@@ -246,6 +270,7 @@ export const loadSettings = (env: Env = process.env): Settings => {
         host,
         dataDir: text('DATA_DIR') ?? '.data',
         databaseUrl,
+        databasePoolSize,
         sessionTtlSeconds: sessionTtlSeconds ?? 8 * 3600,
         seedPassword,
         devTools,

@@ -6,7 +6,7 @@
  * one process: DATA_DIR is locked while it is open.
  */
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { availableParallelism, hostname } from 'node:os';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,7 +20,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import pg from 'pg';
 import * as schema from './schema';
-import type { Settings } from '../settings';
+import { DEFAULT_DATABASE_POOL_SIZE, type Settings } from '../settings';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(async tx => …)`. */
@@ -230,14 +230,14 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
  * (PGlite's `dumpDataDir`) instead of empty; the server tests start each file from one seeded copy.
  */
 export const openDatabase = async (
-    settings: Pick<Settings, 'databaseUrl' | 'dataDir'>,
+    settings: Pick<Settings, 'databaseUrl' | 'dataDir'> & Partial<Pick<Settings, 'databasePoolSize'>>,
     options: { loadDataDir?: Blob } = {},
 ): Promise<OpenDatabase> => {
     if (settings.databaseUrl) {
-        // postgres.js pipelines queries on a connection: a connection per core keeps PostgreSQL busy
+        // postgres.js pipelines queries on a connection: a few connections keep PostgreSQL busy
         // with fewer round trips than a connection per request would (docs/architecture.md).
         const client = postgres(settings.databaseUrl, {
-            max: Math.max(2, availableParallelism()),
+            max: settings.databasePoolSize ?? DEFAULT_DATABASE_POOL_SIZE,
             // Unreachable is answered within seconds (a 503), not after the driver's 30 s default.
             connect_timeout: 10,
             onnotice: () => undefined,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSUMED_OPEN_FILE_LIMIT, connectionCeiling, openFileLimit } from '../../server/connections';
 import {
     DEFAULT_CONNECTIONS_PER_SOURCE,
+    DEFAULT_DATABASE_POOL_SIZE,
     devToolsWarning,
     isLoopbackAddress,
     loadSettings,
@@ -95,6 +96,18 @@ describe('settings from the environment', () => {
         expect(() => loadSettings({ MAX_CONNECTIONS: '16', MAX_CONNECTIONS_PER_SOURCE: '17' })).toThrow(
             /MAX_CONNECTIONS_PER_SOURCE/,
         );
+    });
+
+    it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, one connection per core (at least two) unless set', () => {
+        expect(DEFAULT_DATABASE_POOL_SIZE).toBeGreaterThanOrEqual(2);
+        expect(loadSettings({}).databasePoolSize).toBe(DEFAULT_DATABASE_POOL_SIZE);
+        expect(loadSettings({ DATABASE_POOL_SIZE: '1' }).databasePoolSize).toBe(1);
+        expect(loadSettings({ DATABASE_POOL_SIZE: '100' }).databasePoolSize).toBe(100);
+        for (const wrong of ['0', '101', 'two', '2.5', '-3']) {
+            expect(() => loadSettings({ DATABASE_POOL_SIZE: wrong })).toThrow(
+                /DATABASE_POOL_SIZE must be a whole number from 1 to 100/,
+            );
+        }
     });
 
     it('reads the open-file limit from /proc, and keeps a tenth of it (at least 128) from connections', () => {
