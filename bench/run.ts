@@ -53,6 +53,8 @@ import { INVENTORY_BUDGETS, inventoryFigures } from './inventory';
 import { LENDING_BUDGETS, lendingJobFigures } from './lendingJob';
 import { UPLOAD_BUDGETS, uploadFigures } from './uploads';
 import { REPEAT_VISIT_BUDGETS, repeatVisitFigures } from './repeatVisit';
+import { listsReport } from './lists';
+import { EXPORT_BUDGETS, exportFigures } from './export';
 
 const BUDGETS = {
     entryGzipKb: 380,
@@ -255,6 +257,8 @@ if (!fast) {
     if (runs('analytics')) broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
     if (runs('inventory')) broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
     if (runs('lending')) broken += report(await lendingJobFigures(), LENDING_BUDGETS);
+    if (runs('lists')) broken += await listsReport();
+    if (runs('export')) broken += report(await exportFigures(), EXPORT_BUDGETS);
     if (runs('repeatVisit'))
         broken += report(await repeatVisitFigures(), REPEAT_VISIT_BUDGETS, ['repeatVisitScriptsFromNetwork']);
 }
