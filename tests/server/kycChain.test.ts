@@ -59,7 +59,7 @@ const newChain = () => {
 /** Sends the chain's requests in order, each with its key, each given the earlier answers, as sendKycChain does. */
 const sendChain = async ({ person, keys }: ReturnType<typeof newChain>, { details: sendDetails = true } = {}) => {
     const images: Partial<Record<KycImageKind, string>> = {};
-    const statuses: (number | string | undefined)[] = [];
+    const statuses: unknown[] = [];
     for (const [index, document] of DOCUMENTS.entries()) {
         const upload = await server.call(uploadImage, {
             body: { kind: document.kind },
