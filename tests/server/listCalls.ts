@@ -19,6 +19,7 @@
 import { z } from 'zod';
 import { calls } from '../../contract';
 import { callAddress, type CallDefinition } from '../../contract/define';
+import { luhnValid } from '../../server/domain/kyc/identity';
 import { derivedInput, derivedValue } from './derivedInputs';
 import type { UncheckedCallOptions } from './harness';
 import { defOf, mayBeLeftOut } from './zodArbitraries';
@@ -141,4 +142,95 @@ export const variantsOf = async (call: CallDefinition, send: Send): Promise<Vari
         if (value !== undefined) add(`${name}=${JSON.stringify(value)}`, { [name]: value });
     }
     return variants;
+};
+
+/** Real records the written inputs name, read from the seeded database. */
+export interface Known {
+    storeId: number;
+    region: string;
+    agentId: number;
+    sku: string;
+    idNumber: string;
+    from: string;
+    to: string;
+}
+
+/**
+ * The calls whose input a rule beyond its schema shapes (a scope that needs its shop, a real SKU,
+ * a valid ID number): the input written for them replaces the derived base, and `more` adds the
+ * screens' inputs that change two fields at once (a scope and what it names, a year of figures).
+ */
+export const WRITTEN: Partial<Record<ListCallName, (known: Known) => { base?: UncheckedCallOptions; more?: Variant[] }>> = {
+    findFieldAgentCustomer: known => ({
+        more: [
+            { label: 'find=shop', input: { query: { find: 'shop' }, body: { username: 'customer1', store_id: known.storeId } } },
+        ],
+    }),
+    imeiValidationCheck: known => ({ base: { body: { imei: '356938035643809', sku: known.sku, store_id: known.storeId } } }),
+    idValidationCheck: known => ({
+        base: { body: { id_type: 'national_id', id_number: known.idNumber, msisdn: '27720000001' } },
+    }),
+    previewPhonePrices: known => ({
+        base: { body: { prices: [{ sku: known.sku, cash_price: 500_000, deposit: 50_000, instalment_amount: 20_000 }] } },
+    }),
+    ...Object.fromEntries(
+        (['biAnalysis', 'shopAnalysis', 'shopOwnersAnalysis', 'unbrandedAnalysis', 'agentAnalysis'] as const).map(name => [
+            name,
+            (known: Known) => {
+                const year = { from: known.from, to: known.to };
+                return {
+                    more: [
+                        { label: 'a year', input: { query: { ...year, scope: 'all' } } },
+                        { label: 'a year, one shop', input: { query: { ...year, scope: 'shop', shop_id: known.storeId } } },
+                        { label: 'a year, one region', input: { query: { ...year, scope: 'region', region: known.region } } },
+                        { label: 'a year, one agent', input: { query: { ...year, scope: 'agent', agent_id: known.agentId } } },
+                    ],
+                };
+            },
+        ]),
+    ),
+};
+
+/** A South African ID number whose check digit holds (born 1 January 1980). */
+const validIdNumber = () => {
+    const stem = '800101500908';
+    const digit = [...'0123456789'].find(candidate => luhnValid(stem + candidate)) ?? '0';
+    return stem + digit;
+};
+
+/** Runs a statement on the database, as PGlite's `query` does. */
+type Query = <Row>(text: string) => Promise<{ rows: Row[] }>;
+
+/** The records WRITTEN's inputs name, read from a seeded database. */
+export const knownRecords = async (query: Query): Promise<Known> => {
+    const [facts] = (
+        await query<{ store_id: number; region: string; agent_id: number; sku: string; today: string; year_ago: string }>(`
+            SELECT (SELECT id FROM stores ORDER BY id LIMIT 1) AS store_id,
+                   (SELECT region FROM stores ORDER BY id LIMIT 1) AS region,
+                   (SELECT id FROM admins WHERE username = 'agent') AS agent_id,
+                   (SELECT sku FROM phone_models ORDER BY sku LIMIT 1) AS sku,
+                   to_char(current_date, 'YYYY-MM-DD') AS today,
+                   to_char(current_date - 364, 'YYYY-MM-DD') AS year_ago`)
+    ).rows;
+    if (!facts) throw new Error('The seeded database holds no store');
+    return {
+        storeId: facts.store_id,
+        region: facts.region,
+        agentId: facts.agent_id,
+        sku: facts.sku,
+        idNumber: validIdNumber(),
+        from: facts.year_ago,
+        to: facts.today,
+    };
+};
+
+/** A call's inputs: its written ones (WRITTEN) and those derived from its schemas (variantsOf). */
+export const inputsOf = async (name: ListCallName, call: CallDefinition, send: Send, known: Known): Promise<Variant[]> => {
+    const written = WRITTEN[name]?.(known);
+    const derived = await variantsOf(call, send);
+    return [
+        ...(written?.base ? [{ label: 'written', input: written.base }] : []),
+        ...(derived ?? []).filter(variant => !(written?.base && variant.label === 'base')),
+        ...(written?.more ?? []),
+    ];
 };
