@@ -54,7 +54,6 @@ import { LENDING_BUDGETS, lendingJobFigures } from './lendingJob';
 import { UPLOAD_BUDGETS, uploadFigures } from './uploads';
 import { REPEAT_VISIT_BUDGETS, repeatVisitFigures } from './repeatVisit';
 import { listsReport } from './lists';
-import { listsReport } from './lists';
 import { EXPORT_BUDGETS, exportFigures } from './export';
 
 const BUDGETS = {
@@ -258,7 +257,6 @@ if (!fast) {
     if (runs('analytics')) broken += report(await analyticsFigures(), ANALYTICS_BUDGETS);
     if (runs('inventory')) broken += report(await inventoryFigures(), INVENTORY_BUDGETS);
     if (runs('lending')) broken += report(await lendingJobFigures(), LENDING_BUDGETS);
-    if (runs('lists')) broken += await listsReport();
     if (runs('lists')) broken += await listsReport();
     if (runs('export')) broken += report(await exportFigures(), EXPORT_BUDGETS);
     if (runs('repeatVisit'))
