@@ -27,7 +27,11 @@
  * - bench/lendingJob.ts: the lock policy's job at 100,000 loans on PGlite (its first pass, a
  *   steady full pass, and a pass after 200 payments), a few minutes, most of it seeding;
  * - bench/repeatVisit.ts: what a signed-in repeat visit downloads on slow 3G once the service
- *   worker is installed, and that no script or style comes from the network (under half a minute).
+ *   worker is installed, and that no script or style comes from the network (under half a minute);
+ * - bench/lists.ts, bench/export.ts: every list call and lookup at a business's size, and a
+ *   100,000-row export streamed (their headers say how long);
+ * - bench/load.ts: 100 clients for 60 s as an office uses the portal, on a business-sized
+ *   PostgreSQL set (`LOAD_SCALE` for a smaller one): no error, each call's p99 printed.
  * `npm run bench` builds nothing: run `npm run build` first. `npm run bench -- --fast` measures
  * the sizes only (no database); `-- --only=server,inventory` the sizes and the groups named.
  * Exits 1 when a budget is broken.
@@ -55,6 +59,7 @@ import { UPLOAD_BUDGETS, uploadFigures } from './uploads';
 import { REPEAT_VISIT_BUDGETS, repeatVisitFigures } from './repeatVisit';
 import { listsReport } from './lists';
 import { EXPORT_BUDGETS, exportFigures } from './export';
+import { LOAD_BUDGETS, loadFigures } from './load';
 
 const BUDGETS = {
     entryGzipKb: 380,
@@ -259,6 +264,7 @@ if (!fast) {
     if (runs('lending')) broken += report(await lendingJobFigures(), LENDING_BUDGETS);
     if (runs('lists')) broken += await listsReport();
     if (runs('export')) broken += report(await exportFigures(), EXPORT_BUDGETS);
+    if (runs('load')) broken += report(await loadFigures(), LOAD_BUDGETS);
     if (runs('repeatVisit'))
         broken += report(await repeatVisitFigures(), REPEAT_VISIT_BUDGETS, ['repeatVisitScriptsFromNetwork']);
 }
