@@ -78,8 +78,9 @@ http.interceptors.response.use(undefined, (error: unknown) => {
  * Offline, nothing is sent. A read says only that (`errors.offline`); a write of a signed-in user
  * says too that it was not kept to send later (`errors.offline_not_kept`): the forms the contract
  * marks `idempotency: 'queue'` keep theirs through lib/offlineQueue.ts instead of coming here
- * offline, so any write that does come here needs the server's answer at the time. A KYC photo
- * says why it was not kept (`errors.offline_upload_not_kept`: lib/offlineQueue.ts says why).
+ * offline (a sale's KYC photos are kept by lib/photoStore.ts and sent by lib/kycQueue.ts), so any
+ * write that does come here needs the server's answer at the time. A photo taken outside a sale
+ * (the liveness page) says it was not kept (`errors.offline_upload_not_kept`).
  */
 const offlineError = (call: CallDefinition): HttpError => {
     const reads = call.method === 'GET' || call.readOnly === true;
