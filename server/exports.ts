@@ -305,8 +305,9 @@ export const registerExportRoutes = (app: FastifyInstance): void => {
                 write: (work, options) => writeAs(db, actor, work, options),
             };
             const about = { name: signed.list, list: signed.list, filter: signed.filter, file: signed.file };
-            // Used once: the nonce is claimed with the audit event; a replay finds it taken.
-            const claimed = await context.write(async tx => {
+            // Used once: the nonce is claimed with the audit event; a replay finds it taken, and its
+            // refusal rolls back, recording nothing.
+            await context.write(async tx => {
                 const taken = await tx
                     .insert(idempotencyKeys)
                     .values({
@@ -319,12 +320,12 @@ export const registerExportRoutes = (app: FastifyInstance): void => {
                     })
                     .onConflictDoNothing()
                     .returning({ key: idempotencyKeys.keySha256 });
+                if (taken.length === 0) throw refused();
                 return {
-                    result: taken.length > 0,
+                    result: null,
                     audit: { action: 'exports.begin', entity: 'exports', entityId: signed.list, after: about },
                 };
             });
-            if (!claimed) throw refused();
 
             const reader = signed.reader;
             const columns = signed.columns;

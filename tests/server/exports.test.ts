@@ -134,12 +134,15 @@ describe('an export', () => {
 });
 
 describe('a signed export address', () => {
-    it('works once', async () => {
+    it('works once, and a replay refused records nothing', async () => {
         const href = await linkFor(admin);
         expect((await download(href)).statusCode).toBe(200);
+        const begun = () => server.db.$count(auditEvents, eq(auditEvents.action, 'exports.begin'));
+        const before = await begun();
         const again = await download(href);
         expect(again.statusCode).toBe(403);
         expect(again.json()).toMatchObject({ key: 'errors.forbidden' });
+        expect(await begun()).toBe(before);
     });
 
     it('expires after its minute', async () => {
