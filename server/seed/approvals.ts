@@ -7,13 +7,14 @@
  *   LPP-000012 to Busisiwe Ngcobo; ids 1, 2 and 3 on a fresh database;
  * - a self-registered sales agent of Soweto Central awaiting approval (`newagent`), id 4;
  * - every other admin awaiting approval (the generated agents of `--scale`) gets their request;
- * - `--scale N`: a request on one generated active loan in ten, of every loan kind, one in ten of
- *   them pending and the others rejected by `checker`, spread over the last two years.
+ * - `--scale N`: about N / 10 requests on the generated loans, of every loan kind and in every
+ *   state, with the approved ones' effects (`seedGeneratedApprovals`).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../db';
-import { admins, approvalRequests, customers, loans, stores } from '../db/schema';
+import { admins, approvalRequests, customers, deviceLocks, inventoryItems, loans, stores } from '../db/schema';
 import { withCheckDigit } from './customers';
+import { imeiSql } from './imei';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -118,40 +119,111 @@ export const seedRegistrationRequests = async (tx: Transaction) => {
         ORDER BY a.id`);
 };
 
-/** `--scale N`: requests on the generated loans (server/seed/customers.ts `seedGeneratedCustomers`). */
+/**
+ * `--scale N`: about N / 10 requests on the generated loans (server/seed/customers.ts
+ * `seedGeneratedCustomers`), one on each active loan of six blocks of ten customers in 36, of every
+ * loan kind, by `maker` or `secure`, and in every state: one in five pending, two approved (by
+ * `checker` or `admin`, never the maker), two rejected with a note. An approved request's effect is
+ * in the data: a deregistered loan is `deactivated` with its phone released; an IMEI change's loan
+ * carries the new IMEI and the old phone is back in its shop, `returned`; a transferred loan
+ * belongs to the customer it went to. Pending ones are the kinds the loan allows (no IMEI change
+ * on a phone locked for arrears).
+ */
 export const seedGeneratedApprovals = async (tx: Transaction, howMany: number, ids: SeedIds, now: Date) => {
     if (howMany <= 0) return;
-    const makerId = ids.admins.get('maker') ?? 0;
-    const checkerId = ids.admins.get('checker') ?? 0;
+    const makers = [ids.admins.get('maker'), ids.admins.get('secure')];
+    const checkers = [ids.admins.get('checker'), ids.admins.get('admin')];
+    if (makers.some(id => id === undefined) || checkers.some(id => id === undefined)) {
+        throw new Error('The demo accounts maker, secure, checker and admin are missing');
+    }
+    const ints = (values: (number | undefined)[]) => sql.raw(`(ARRAY[${values.map(Number).join(',')}]::int[])`);
     const at = now.toISOString();
-    // The kind by the loan's number; the new IMEI (deregistration and transfer ignore it) has a
-    // type allocation code no generated phone has, and its Luhn check digit.
+    // Which loans, the kind and the state, by the customer's number g: g / 10 % 6 = 0 picks the
+    // loans, (g / 60) % 3 the kind, (g / 180) % 5 the state (0 pending, 1–2 approved, 3–4 rejected).
+    // Made between the sale and today, decided half-way from then to today. A transfer's other
+    // customer is a generated one of another block (the new owner, or for an approved transfer the
+    // one it came from).
+    await tx.execute(sql`
+        CREATE TEMPORARY TABLE seed_requests ON COMMIT DROP AS
+        SELECT l.id AS loan_id, l.customer_id, l.store_id, l.imei, n.g,
+               CASE WHEN k.kind = 'imei_change' AND k.state = 'pending' AND substr(l.loan_reference, 12, 1) = '5'
+                    THEN 'deregistration' ELSE k.kind END AS kind,
+               k.state, k.created,
+               CASE WHEN k.state = 'pending' THEN NULL ELSE k.created + (${at}::timestamptz - k.created) / 2 END AS decided,
+               '2772' || lpad((1 + (n.g + 30) % ${howMany})::text, 7, '0') AS other_msisdn
+        FROM ${loans} l
+        CROSS JOIN LATERAL (SELECT substr(l.loan_reference, 5)::int AS g) AS n
+        CROSS JOIN LATERAL (
+            SELECT (ARRAY['deregistration', 'imei_change', 'loan_transfer'])[1 + (n.g / 60) % 3] AS kind,
+                   (ARRAY['pending', 'approved', 'approved', 'rejected', 'rejected'])[1 + (n.g / 180) % 5] AS state,
+                   l.created_at + (${at}::timestamptz - l.created_at) * (0.1 + 0.8 * ((n.g::bigint * 7919) % 1000) / 1000.0) AS created
+        ) AS k
+        WHERE l.loan_reference LIKE 'LPS-%' AND l.status = 'active' AND (n.g / 10) % 6 = 0`);
+
     await tx.execute(sql`
         INSERT INTO ${approvalRequests} (kind, status, loan_id, customer_id, store_id, change, reason, maker_admin_id,
             checker_admin_id, decision_note, decided_at, created_at)
-        SELECT k.kind::approval_kind,
-               (CASE WHEN pending THEN 'pending' ELSE 'rejected' END)::approval_status,
-               l.id, l.customer_id, l.store_id,
-               CASE k.kind
+        SELECT r.kind::approval_kind, r.state::approval_status, r.loan_id,
+               CASE WHEN r.kind = 'loan_transfer' AND r.state = 'approved' THEN o.id ELSE r.customer_id END,
+               r.store_id,
+               CASE r.kind
                    WHEN 'deregistration' THEN '{}'::jsonb
-                   WHEN 'imei_change' THEN jsonb_build_object('old_imei', l.imei, 'new_imei',
-                       body || ((10 - (SELECT sum(CASE WHEN p % 2 = 0 THEN (CASE WHEN d * 2 > 9 THEN d * 2 - 9 ELSE d * 2 END) ELSE d END)
-                                       FROM (SELECT p, substr(body, p, 1)::int AS d FROM generate_series(1, 14) AS p) AS digits) % 10) % 10)::text)
-                   ELSE jsonb_build_object('from_msisdn', c.msisdn, 'to_msisdn', o.msisdn, 'to_name', o.first_name || ' ' || o.last_name)
+                   WHEN 'imei_change' THEN
+                       CASE WHEN r.state = 'approved' THEN jsonb_build_object('old_imei', ${imeiSql('35996', 'r.g')}, 'new_imei', r.imei)
+                            ELSE jsonb_build_object('old_imei', r.imei, 'new_imei', ${imeiSql('35998', 'r.g')}) END
+                   WHEN 'loan_transfer' THEN
+                       CASE WHEN r.state = 'approved'
+                            THEN jsonb_build_object('from_msisdn', o.msisdn, 'to_msisdn', c.msisdn, 'to_name', c.first_name || ' ' || c.last_name)
+                            ELSE jsonb_build_object('from_msisdn', c.msisdn, 'to_msisdn', o.msisdn, 'to_name', o.first_name || ' ' || o.last_name) END
                END,
-               (ARRAY['Customer request', 'Replacement under warranty', 'Sold to a relative'])[1 + n.g % 3],
-               ${makerId}::int,
-               CASE WHEN pending THEN NULL ELSE ${checkerId}::int END,
-               CASE WHEN pending THEN NULL ELSE 'Not supported by the documents provided' END,
-               CASE WHEN pending THEN NULL ELSE created + interval '1 day' END,
-               created
-        FROM ${loans} l
-        JOIN ${customers} c ON c.id = l.customer_id
-        CROSS JOIN LATERAL (SELECT substr(l.loan_reference, 5)::int AS g) AS n
-        CROSS JOIN LATERAL (SELECT (ARRAY['deregistration', 'imei_change', 'loan_transfer'])[1 + (n.g / 10) % 3] AS kind,
-                                   (n.g / 10) % 10 = 0 AS pending,
-                                   ${at}::timestamptz - ((n.g::bigint * 7919 % 17280) || ' hours')::interval AS created,
-                                   '35998' || lpad(n.g::text, 9, '0') AS body) AS k
-        JOIN ${customers} o ON o.msisdn = '2772' || lpad((n.g % ${howMany} + 1)::text, 7, '0')
-        WHERE l.loan_reference LIKE 'LPS-%' AND l.status = 'active' AND n.g % 10 = 0 AND o.id <> c.id`);
+               CASE r.kind WHEN 'deregistration' THEN 'The customer returned the phone and cancelled the contract'
+                           WHEN 'imei_change' THEN 'Replacement phone under warranty'
+                           ELSE 'The phone was given to a relative, who will pay the instalments' END,
+               ${ints(makers)}[1 + r.g % 2],
+               CASE WHEN r.state = 'pending' THEN NULL ELSE ${ints(checkers)}[1 + (r.g / 2) % 2] END,
+               CASE WHEN r.state = 'rejected' THEN 'Not supported by the documents provided'
+                    WHEN r.state = 'approved' THEN 'Checked against the documents' END,
+               r.decided, r.created
+        FROM seed_requests r
+        JOIN ${customers} c ON c.id = r.customer_id
+        JOIN ${customers} o ON o.msisdn = r.other_msisdn
+        WHERE o.id <> c.id
+        ORDER BY r.created, r.loan_id`);
+
+    // What the approved ones did: deregistered loans and their phones released, the old phones of
+    // IMEI changes returned to the loan's shop.
+    await tx.execute(sql`
+        UPDATE ${loans} l SET status = 'deactivated', updated_at = r.decided_at
+        FROM ${approvalRequests} r
+        WHERE r.loan_id = l.id AND r.kind = 'deregistration' AND r.status = 'approved' AND l.loan_reference LIKE 'LPS-%'`);
+    await tx.execute(sql`
+        UPDATE ${deviceLocks} d SET state = 'released', confirmed_state = 'released', lock_reason = NULL, confirmed_at = r.decided_at,
+            updated_at = r.decided_at
+        FROM ${approvalRequests} r
+        WHERE r.loan_id = d.loan_id AND r.kind = 'deregistration' AND r.status = 'approved' AND r.store_id IS NOT NULL
+          AND d.loan_id IN (SELECT id FROM ${loans} WHERE loan_reference LIKE 'LPS-%')`);
+    await tx.execute(sql`
+        INSERT INTO ${inventoryItems} (sku, imei, store_id, status, created_at)
+        SELECT l.sku, r.change ->> 'old_imei', l.store_id, 'returned', r.decided_at
+        FROM ${approvalRequests} r JOIN ${loans} l ON l.id = r.loan_id
+        WHERE r.kind = 'imei_change' AND r.status = 'approved' AND l.loan_reference LIKE 'LPS-%'`);
+};
+
+/** `--scale N`: the generated agents already active (`agentIds`) had their registration approved by `checkerId`. */
+export const seedApprovedRegistrations = async (tx: Transaction, agentIds: readonly number[], checkerId: number) => {
+    if (agentIds.length === 0) return;
+    await tx.execute(sql`
+        INSERT INTO ${approvalRequests} (kind, status, subject_admin_id, store_id, change, reason, maker_admin_id,
+            checker_admin_id, decision_note, decided_at, created_at)
+        SELECT 'agent_registration', 'approved', a.id, a.store_id,
+               jsonb_build_object('username', a.username, 'store_name', coalesce(s.name, '')),
+               'Agent self-registration', a.id, ${checkerId}::int, 'Welcome', a.created_at - interval '1 day',
+               a.created_at - interval '2 days'
+        FROM ${admins} a LEFT JOIN ${stores} s ON s.id = a.store_id
+        WHERE a.status = 'active' AND a.store_id IS NOT NULL
+          AND a.id IN (${sql.join(
+              agentIds.map(id => sql`${id}::int`),
+              sql`, `,
+          )})
+        ORDER BY a.id`);
 };

@@ -11,6 +11,7 @@ import { businessDay } from '../time';
 import { firstDueDate } from '../domain/origination/terms';
 import { admins, customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from '../db/schema';
 import { phonePicturePath } from '../domain/phonePictures';
+import { imeiSql } from './imei';
 
 /** An IMEI from its first 14 digits and the Luhn check digit. */
 export const withCheckDigit = (body: string): string => {
@@ -785,9 +786,10 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
     const at = now.toISOString();
 
     await tx.execute(sql`
-        INSERT INTO ${customers} (msisdn, username, first_name, last_name, id_type, id_number, email, gender, date_of_birth,
+        INSERT INTO ${customers} (public_id, msisdn, username, first_name, last_name, id_type, id_number, email, gender, date_of_birth,
             unit_house_number, street, suburb, town, province, postal_code, credit_limit, kyc_status, channel, store_id, created_at)
-        SELECT '2772' || lpad(g::text, 7, '0'),
+        SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' || substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid,
+               '2772' || lpad(g::text, 7, '0'),
                'customer' || g,
                (ARRAY['Thabo','Lerato','Sipho','Naledi','Bongani','Palesa','Tshepo','Nomvula','Kabelo','Ayanda','Lwazi','Refilwe'])[1 + g % 12],
                (ARRAY['Mokoena','Dlamini','Nkosi','Ndlovu','Khumalo','Mahlangu','Zulu','Mthembu','Molefe','Sithole','Radebe'])[1 + (g / 12) % 11],
@@ -807,7 +809,12 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
                'shop',
                ${stores}[1 + g % ${storeCount}],
                ${at}::timestamptz - ((1 + g % ${GENERATED_DAYS}) || ' days')::interval
-        FROM generate_series(1, ${howMany}) AS g`);
+        FROM generate_series(1, ${howMany}) AS g,
+             -- The public id: a version 4 uuid's form, from the number (the same rows for the same N).
+             LATERAL (SELECT md5('generated customer ' || g) AS h) AS public_id
+        ORDER BY g`);
+    // Statistics of the rows just added (their indexes may be built only later, server/seed/business.ts `deferIndexes`).
+    await tx.execute(sql`ANALYZE ${customers}`);
 
     // The loans' phones (IMEI 35999, 9 digits of g, the Luhn check digit) and the loans, in one
     // statement: each loan finds its customer by the unique phone number, never by a scan.
@@ -817,13 +824,11 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
         WITH items AS (
             INSERT INTO ${inventoryItems} (sku, imei, store_id, status, created_at)
             SELECT ${skus}[1 + g % ${modelCount}],
-                   body || ((10 - (SELECT sum(CASE WHEN p % 2 = 0 THEN (CASE WHEN d * 2 > 9 THEN d * 2 - 9 ELSE d * 2 END) ELSE d END)
-                                   FROM (SELECT p, substr(body, p, 1)::int AS d FROM generate_series(1, 14) AS p) AS digits) % 10) % 10)::text,
+                   ${imeiSql(GENERATED_TAC, 'g')},
                    ${stores}[1 + g % ${storeCount}],
                    'sold',
                    ${at}::timestamptz - ((1 + g % ${GENERATED_DAYS}) || ' days')::interval
-            FROM generate_series(1, ${howMany}) AS g,
-                 LATERAL (SELECT ${GENERATED_TAC} || lpad(g::text, 9, '0') AS body) AS b
+            FROM generate_series(1, ${howMany}) AS g
             WHERE g % 10 < 7
             RETURNING id, imei, sku
         )
@@ -849,6 +854,7 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
         CROSS JOIN LATERAL (
             SELECT n.g % 10 = 6 AND d.due = m.term AS done, least((n.g * 7) % m.term, d.due) AS paid
         ) AS p`);
+    await tx.execute(sql`ANALYZE ${loans}, ${inventoryItems}`);
 
     await tx.execute(sql`
         INSERT INTO ${deviceLocks} (loan_id, imei, lock_solution, state, confirmed_state, confirmed_at, challenge, updated_at, lock_reason)
@@ -861,7 +867,11 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
                                   ELSE 'active' END AS state) AS s
         WHERE l.loan_reference LIKE 'LPS-%'`);
 
-    // The deposit, then each instalment paid (price − deposit − balance, in instalments).
+    // The deposit, then each instalment paid (price − deposit − balance, in instalments). The
+    // deposit-day trigger (migration 0012) would work out each loan's first deposit once per
+    // deposit, a row at a time; for these rows the seed does its work in one statement instead,
+    // the same rule, with the trigger off in this transaction alone.
+    await tx.execute(sql`ALTER TABLE ${transactions} DISABLE TRIGGER transactions_deposit_added`);
     await tx.execute(sql`
         INSERT INTO ${transactions} (reference, msisdn, loan_id, amount, channel, kind, paid_at, created_at)
         SELECT reference, msisdn, loan_id, amount, channel, kind, at, at FROM (
@@ -869,13 +879,19 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
                CASE WHEN k = 0 THEN l.deposit ELSE l.instalment END AS amount,
                (ARRAY['mpesa','mpesa','card','cash']::transaction_channel[])[1 + (l.id + k) % 4] AS channel,
                (CASE WHEN k = 0 THEN 'deposit' ELSE 'instalment' END)::transaction_kind AS kind,
-               l.created_at + (k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END || ' days')::interval AS at
+               l.created_at + make_interval(days => k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END) AS at
         FROM ${loans} l
         JOIN ${customers} c ON c.id = l.customer_id
         CROSS JOIN generate_series(0, round((l.price - l.deposit - l.balance) / l.instalment)::int) AS k
         WHERE l.loan_reference LIKE 'LPS-%'
-          AND l.created_at + (k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END || ' days')::interval <= ${at}::timestamptz
-        ) AS payment`);
+        ) AS payment
+        WHERE at <= ${at}::timestamptz`);
+    await tx.execute(sql`ALTER TABLE ${transactions} ENABLE TRIGGER transactions_deposit_added`);
+    await tx.execute(sql`
+        UPDATE ${loans} l SET deposit_paid_at = d.first_paid
+        FROM (SELECT loan_id, min(paid_at) AS first_paid FROM ${transactions}
+              WHERE kind = 'deposit' AND reference LIKE 'TXS-%' GROUP BY loan_id) AS d
+        WHERE d.loan_id = l.id`);
 
     await tx.execute(sql`
         INSERT INTO ${smsOutbox} (msisdn, text, purpose, created_at)

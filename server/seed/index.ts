@@ -7,7 +7,7 @@
  * database and seeds it again. The seed stands above the domain: it writes through the domain's
  * rules (passwords, audit, schedules), and nothing below it imports it.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { RoleCode } from '../../contract/roles';
 import { hashPassword } from '../domain/auth';
 import { recordAudit } from '../auditTrail';
@@ -24,7 +24,15 @@ import {
     generatedAgents,
     type DemoGroup,
 } from './accounts';
-import { seedDemoApprovals, seedGeneratedApprovals, seedRegistrationRequests } from './approvals';
+import { seedApprovedRegistrations, seedDemoApprovals, seedGeneratedApprovals, seedRegistrationRequests } from './approvals';
+import {
+    deferIndexes,
+    GENERATED_TABLES,
+    generatedShopCount,
+    seedGeneratedShops,
+    seedGeneratedStatements,
+    seedGeneratedStock,
+} from './business';
 import { seedAnalyticsHistory } from './analytics';
 import { ensureCatalog, ensureGroup, giveRoles, SYSTEM } from './catalog';
 import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers, seedGeneratedSellers } from './customers';
@@ -64,6 +72,8 @@ export const seedDemo = async (
                 .returning({ id: stores.id });
             if (row) storeIds.set(store.name, row.id);
         }
+        // --scale N: the generated shops beside the demo's; generated customers, stock and agents spread over all of them.
+        const allStores = [...storeIds.values(), ...(await seedGeneratedShops(tx, generatedShopCount(scale), now))];
         const groupIds = new Map<string, number>();
         for (const [name, codes] of Object.entries(DEMO_GROUPS) as [DemoGroup, readonly RoleCode[]][]) {
             const groupId = await ensureGroup(tx, name, GROUP_DESCRIPTIONS[name], now);
@@ -103,22 +113,26 @@ export const seedDemo = async (
         const adminIds = new Map(created.map(row => [row.username, row.id]));
         await seedDemoCustomers(tx, { stores: storeIds, admins: adminIds }, now);
         await seedAnalyticsHistory(tx, { stores: storeIds, admins: adminIds }, now);
-        await seedGeneratedCustomers(tx, scale, [...storeIds.values()], now);
+        // --scale N: the generated tables' indexes are built once their rows are in.
+        const restoreIndexes = scale > 0 ? await deferIndexes(tx, GENERATED_TABLES) : null;
+        await seedGeneratedCustomers(tx, scale, allStores, now);
+        await seedGeneratedStock(tx, scale, allStores, now);
         const approvalIds = { stores: storeIds, admins: adminIds, salesAgentGroupId: idOf(groupIds, SALES_AGENT_GROUP) };
         await seedDemoApprovals(tx, approvalIds, hashes[0] ?? '', now);
         await seedGeneratedApprovals(tx, scale, approvalIds, now);
         await seedDemoKyc(tx, { admins: adminIds }, now);
         await seedDemoMoney(tx, { admins: adminIds }, now);
         await seedGeneratedMoney(tx, scale, { admins: adminIds }, now);
+        await seedGeneratedStatements(tx, scale, idOf(adminIds, 'maker'), now);
         if (generated.length > 0) {
-            const storeList = [...storeIds.values()];
             const sellers = await tx
                 .insert(admins)
                 .values(
                     generated.map((agent, index) => ({
                         ...agent,
                         groupId: idOf(groupIds, SALES_AGENT_GROUP),
-                        storeId: storeList[index % storeList.length] ?? null,
+                        // Five agents a shop at a time (one in five of them awaits approval), so every shop has sellers.
+                        storeId: allStores[Math.floor(index / 5) % allStores.length] ?? null,
                         passwordHash: generatedHash,
                         createdAt: now,
                     })),
@@ -128,7 +142,13 @@ export const seedDemo = async (
                 tx,
                 sellers.map(seller => seller.id),
             );
+            await seedApprovedRegistrations(
+                tx,
+                sellers.map(seller => seller.id),
+                idOf(adminIds, 'checker'),
+            );
         }
+        await restoreIndexes?.();
         // Every admin awaiting approval (the demo's and the generated agents) waits in the approvals queue.
         await seedRegistrationRequests(tx);
         await recordAudit(
@@ -146,6 +166,8 @@ export const seedDemo = async (
                 },
             },
         );
+        // Fresh statistics, so the first queries plan with the tables as they now are.
+        if (scale > 0) await tx.execute(sql`ANALYZE`);
     });
     return true;
 };

@@ -12,12 +12,14 @@
  *   own active LPP-000002; more than Kagiso Molefe's LPP-000008 still owes — and one `queued` by
  *   `maker` with a note.
  * - `--scale N`: a paid claim on one generated active loan in ten and a refused one on another,
- *   and N / 10 suspense payments (one in five of them queued), spread over the last months.
+ *   and N / 20 suspense payments (one in five of them queued), spread over the last months, each
+ *   of them a line of a generated statement (server/seed/business.ts).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SuspenseReason } from '../../contract/money';
 import type { Transaction } from '../db';
 import { customers, loans, tpiClaims, tpiReversals, transactions } from '../db/schema';
+import { generatedSuspenseCount } from './business';
 
 const DAY_MS = 24 * 60 * 60_000;
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -202,7 +204,7 @@ export const seedDemoMoney = async (tx: Transaction, ids: { admins: ReadonlyMap<
 
 /**
  * `--scale N`: claims on the generated active loans (a paid one where the loan id ends in 1, a
- * refused one where it ends in 2) and N / 10 suspense payments, in set-based SQL.
+ * refused one where it ends in 2) and N / 20 suspense payments, in set-based SQL.
  */
 export const seedGeneratedMoney = async (
     tx: Transaction,
@@ -257,6 +259,6 @@ export const seedGeneratedMoney = async (
                CASE WHEN g % 5 = 0 THEN 'Waiting for the payer to confirm the loan' END,
                CASE WHEN g % 5 = 0 THEN ${makerId}::int END,
                CASE WHEN g % 5 = 0 THEN t.at + interval '1 day' END
-        FROM generate_series(1, greatest(1, ${howMany} / 10)) AS g,
+        FROM generate_series(1, ${generatedSuspenseCount(howMany)}) AS g,
              LATERAL (SELECT ${at}::timestamptz - ((1 + g % 120) || ' days')::interval AS at) AS t`);
 };
