@@ -833,7 +833,8 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
             RETURNING id, imei, sku
         )
         INSERT INTO ${loans} (loan_reference, customer_id, inventory_item_id, imei, sku, lock_solution, price, deposit, instalment,
-            instalment_period, term, cash_price, first_due_date, balance, store_id, channel, status, created_at, updated_at)
+            instalment_period, term, cash_price, first_due_date, balance, store_id, channel, status, created_at, updated_at,
+            deposit_paid_at)
         SELECT 'LPS-' || lpad(n.g::text, 8, '0'), c.id, i.id, i.imei, m.sku, m.lock_solution,
                m.deposit + m.instalment_amount * m.term, m.deposit, m.instalment_amount, m.instalment_period, m.term,
                m.cash_price,
@@ -842,7 +843,9 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
                CASE WHEN p.done THEN 0 ELSE m.instalment_amount * (m.term - p.paid) END,
                c.store_id, 'shop',
                (CASE WHEN p.done THEN 'completed' ELSE 'active' END)::loan_status,
-               c.created_at, c.created_at
+               c.created_at, c.created_at,
+               -- The day of its deposit (paid at the sale, below), which the deposit-day trigger keeps.
+               c.created_at
         FROM items i
         CROSS JOIN LATERAL (SELECT substr(i.imei, 6, 9)::int AS g) AS n
         JOIN ${customers} c ON c.msisdn = '2772' || lpad(n.g::text, 7, '0')
@@ -869,8 +872,8 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
 
     // The deposit, then each instalment paid (price − deposit − balance, in instalments). The
     // deposit-day trigger (migration 0012) would work out each loan's first deposit once per
-    // deposit, a row at a time; for these rows the seed does its work in one statement instead,
-    // the same rule, with the trigger off in this transaction alone.
+    // deposit, a row at a time; the loans above carry it already (their deposit is paid at the sale),
+    // so the trigger is off for this statement, in this transaction alone.
     await tx.execute(sql`ALTER TABLE ${transactions} DISABLE TRIGGER transactions_deposit_added`);
     await tx.execute(sql`
         INSERT INTO ${transactions} (reference, msisdn, loan_id, amount, channel, kind, paid_at, created_at)
@@ -887,11 +890,6 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
         ) AS payment
         WHERE at <= ${at}::timestamptz`);
     await tx.execute(sql`ALTER TABLE ${transactions} ENABLE TRIGGER transactions_deposit_added`);
-    await tx.execute(sql`
-        UPDATE ${loans} l SET deposit_paid_at = d.first_paid
-        FROM (SELECT loan_id, min(paid_at) AS first_paid FROM ${transactions}
-              WHERE kind = 'deposit' AND reference LIKE 'TXS-%' GROUP BY loan_id) AS d
-        WHERE d.loan_id = l.id`);
 
     await tx.execute(sql`
         INSERT INTO ${smsOutbox} (msisdn, text, purpose, created_at)
