@@ -15,7 +15,9 @@ import { qualifiedDevices } from '../../contract/customers';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/define';
 import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '../../contract/kyc';
 import { customerLoginCheck } from '../../contract/origination';
+import { newKycChain } from '../../src/lib/kycQueue';
 import { loanStore } from '../../src/lib/loanStore';
+import { outbox } from '../../src/lib/offlineQueue';
 import { photoStore } from '../../src/lib/photoStore';
 import { answer, contractServer } from './support/contractHandlers';
 import { BUYER_MSISDN, buyer, imageId, qualified, uploaded } from './support/loanWizardFixtures';
@@ -28,6 +30,8 @@ const picture = (name: string) =>
 
 /** The KYC requests that reached the network, in order, with their keys. */
 const sent: { call: string; key: string | null; body: unknown }[] = [];
+/** The identity register's next answer: a match unless told. */
+let register: 'match' | 'name_mismatch' = 'match';
 
 contractServer(
     answer(customerLoginCheck, async ({ request }) => {
@@ -45,7 +49,8 @@ contractServer(
             key: request.headers.get(IDEMPOTENCY_KEY_HEADER),
             body: await request.clone().json(),
         });
-        return { reference: 'CTB-7781', verified: true, mismatch: null, checked_at: '2026-11-22T09:01:00.000Z' };
+        const mismatch = register === 'match' ? null : register;
+        return { reference: 'CTB-7781', verified: mismatch === null, mismatch, checked_at: '2026-11-22T09:01:00.000Z' };
     }),
     answer(kycDetails, async ({ request }) => {
         sent.push({ call: 'kycDetails', key: request.headers.get(IDEMPOTENCY_KEY_HEADER), body: await request.clone().json() });
@@ -92,6 +97,7 @@ afterAll(() => {
 });
 afterEach(async () => {
     sent.length = 0;
+    register = 'match';
     await photoStore.keepOnly(new Set());
 });
 
@@ -159,5 +165,70 @@ describe('a sale with no signal at the documents', { timeout: 90_000 }, () => {
         });
         expect(await screen.findByText(`Sent: KYC details: Sipho Dlamini, ${BUYER_MSISDN}`)).toBeTruthy();
         expect(loanStore.read()).toMatchObject({ customer: { id: buyer.id } });
+    });
+
+    it('resumed after its KYC was refused while away, says why, and sends it again corrected without uploading again', async () => {
+        signedInAs(['ADD_LOAN', 'FIND_CUSTOMER', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'], { shop: SHOP });
+        // Kept offline at the documents and identity, then refused by the register when it was sent.
+        const photos = [];
+        for (const [kind, name] of [
+            ['id_front', 'demo-id-front.png'],
+            ['id_back', 'demo-id-back.png'],
+            ['selfie', 'demo-selfie.png'],
+        ] as const) {
+            const kept = await photoStore.keep(picture(name), name);
+            loanStore.keepPhoto('v1', BUYER_MSISDN, { kind, photo: kept.id, file_name: name });
+            photos.push({ kind, photo: kept.id, file_name: name, image: null });
+        }
+        loanStore.setStep('v1', 'identity');
+        const form = { first_name: 'Sipo', last_name: 'Dlamini', id_number: buyer.id_number, date_of_birth: '1992-02-20' };
+        const check = { id_type: 'national_id' as const, ...form };
+        network.online = false;
+        await outbox.submitKyc(
+            newKycChain({
+                entry: 'v1',
+                msisdn: BUYER_MSISDN,
+                form: { id_type: 'national_id', address: { town: 'Soweto' }, ...form },
+                photos,
+                check,
+                details: {
+                    msisdn: BUYER_MSISDN,
+                    customer_type: 'normal',
+                    channel: 'shop',
+                    id_type: 'national_id',
+                    ...form,
+                    address: { town: 'Soweto' },
+                },
+            }),
+            `Sipo Dlamini, ${BUYER_MSISDN}`,
+        );
+        network.online = true;
+        register = 'name_mismatch';
+        await outbox.flush();
+        expect(sent.map(one => one.call)).toEqual(['uploadImage', 'uploadImage', 'uploadImage', 'identityValidation']);
+        sent.length = 0;
+        register = 'match';
+
+        const user = userEvent.setup();
+        renderPortal('/dashboard/customers/add-loan');
+        await screen.findByRole('heading', { level: 2, name: 'The customer’s identity' });
+        expect(
+            await screen.findByText(
+                'The KYC kept on this phone was not accepted: The name does not match the identity register. Check it against the ID. Correct it and submit again.',
+            ),
+        ).toBeTruthy();
+        const firstName = screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement;
+        expect(firstName.value).toBe('Sipo');
+        await user.clear(firstName);
+        await user.type(firstName, 'Sipho');
+        await user.click(screen.getByRole('button', { name: 'Check and submit' }));
+        await screen.findByRole('heading', { level: 2, name: 'Choose the phone' });
+        // The photos the refused item had uploaded are not uploaded again; the check and details are new.
+        expect(sent.map(one => one.call)).toEqual(['identityValidation', 'kycDetails']);
+        expect(sent[0]?.body).toMatchObject({ first_name: 'Sipho' });
+        expect(sent[1]?.body).toMatchObject({
+            images: { id_front: imageId('id_front'), id_back: imageId('id_back'), selfie: imageId('selfie') },
+        });
+        expect(outbox.kycFor('v1', BUYER_MSISDN)).toBeNull();
     });
 });

@@ -63,6 +63,18 @@ const IdentityFields = ({ fields }: { fields: ReturnType<typeof useIdentityField
     );
 };
 
+/** The form as a KYC item kept it, over blank values: whatever it lacks is empty, never missing. */
+const keptIdentity = (form: Record<string, unknown>): IdentityValues => {
+    const blank = blankIdentity();
+    const kept = form as Partial<IdentityValues>;
+    return {
+        ...blank,
+        ...kept,
+        address: { ...blank.address, ...kept.address },
+        business: { ...blank.business, ...kept.business, address: { ...blank.business.address, ...kept.business?.address } },
+    };
+};
+
 /** The sale's KYC item in the outbox, re-read whenever the outbox changes. */
 const useKycItem = (): OutboxItem | null => {
     const { entry, draft } = useWizard();
@@ -119,7 +131,7 @@ export const IdentityStep = () => {
     const [problem, setProblem] = useState<string | null>(null);
     // Once per visit: a later change of the draft must not reset what is being typed.
     const [initial] = useState(() =>
-        withOcr(draft.identity ?? (item?.chain?.form as IdentityValues | undefined) ?? blankIdentity(), draft.ocr),
+        withOcr(draft.identity ?? (item?.chain ? keptIdentity(item.chain.form) : blankIdentity()), draft.ocr),
     );
     const waiting = item?.state === 'waiting';
     const handTyped = Object.values(draft.captures).some(capture => capture?.status === 'kept') && !draft.ocr;
