@@ -37,11 +37,20 @@ import { signIn, startPortal, startPostgres } from './throughput';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 
+/**
+ * The goals, not yet met by the offset batches (measured 2026-11-26 at load average 14 on 2 cores,
+ * noisy: PGlite 160 s, PostgreSQL 240 s to the last byte; the server's RSS +10.5 and +54.7 MB on a
+ * warm export but +1,398 and +1,516 MB on the first one; the browser's heap +2.0 MB, against +47.5 MB
+ * for the pages read into memory as the export before it did). The cold export is budgeted too, so a
+ * first export that grows the server is not hidden behind the warm-up.
+ */
 export const EXPORT_BUDGETS = {
     exportLastByteMsPglite: 60_000,
     exportLastByteMsPostgres: 20_000,
     exportServerRssGrowthMbPglite: 64,
     exportServerRssGrowthMbPostgres: 64,
+    exportColdServerRssGrowthMbPglite: 64,
+    exportColdServerRssGrowthMbPostgres: 64,
     exportBrowserHeapGrowthMb: 16,
 };
 type Figure = keyof typeof EXPORT_BUDGETS;
@@ -229,7 +238,7 @@ const onDatabase = async (kind: 'pglite' | 'postgres', databaseUrl?: string) => 
                         `${browser.streamedGrowthMb.toFixed(1)} MB; the pages read into memory, as the export before it did, by ${browser.heldGrowthMb.toFixed(1)} MB`,
                 );
             }
-            return { measured, browser };
+            return { measured, warm, browser };
         } finally {
             await portal.stop();
         }
@@ -248,6 +257,8 @@ export const exportFigures = async (): Promise<Record<Figure, number>> => {
             exportLastByteMsPostgres: onPostgres.measured.ms,
             exportServerRssGrowthMbPglite: pglite.measured.growthMb,
             exportServerRssGrowthMbPostgres: onPostgres.measured.growthMb,
+            exportColdServerRssGrowthMbPglite: pglite.warm.growthMb,
+            exportColdServerRssGrowthMbPostgres: onPostgres.warm.growthMb,
             exportBrowserHeapGrowthMb: pglite.browser?.streamedGrowthMb ?? Number.NaN,
         };
     } finally {
