@@ -35,9 +35,9 @@ export interface CallDefinition {
      * caller with the same key, within IDEMPOTENCY_KEY_HOURS, is answered with the first answer
      * instead of being done again, so a retry after a dropped connection cannot do the work twice.
      * `'queue'`: besides, a form of this call submitted offline is kept (encrypted) and sent with
-     * its key once the connection is back. Money, approvals, price changes and device commands are
-     * never `'queue'`, nor is a step whose answer the next step needs (the KYC details and photos
-     * of a sale): they need the server's answer at the time.
+     * its key once the connection is back (a sale's KYC photos, identity check and details as one
+     * chain, src/lib/kycQueue.ts). Money, approvals, price changes, device commands and the loan
+     * itself are never `'queue'`: they need the server's answer at the time.
      */
     idempotency?: 'retry' | 'queue';
     /** Path under /portal_api, Fastify style: `/prerequisites/admin-group-roles/:id`. */
