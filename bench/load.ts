@@ -33,7 +33,6 @@ const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PASSWORD = process.env.SEED_PASSWORD ?? 'demo-pass-2026';
 
-
 /** One request a client makes: the call (for its address and status) and its input. */
 interface Planned<C extends CallDefinition = CallDefinition> {
     call: C;
