@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, calls } from '../../contract';
 import { defineCall } from '../../contract/define';
 import { devCalls } from '../../contract/dev';
+import { EXPORT_DOWNLOAD_PATH } from '../../contract/exports';
 import { apiError } from '../../contract/errors';
 import { buildApp } from '../../server/app';
 import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../server/db';
@@ -36,9 +37,10 @@ const contractRoutes = (definitions: Record<string, { method: string; path: stri
     Object.values(definitions).map(call => `${call.method} ${API_BASE}${call.path}`);
 
 describe('the routes', () => {
-    it('are exactly the calls of the contract, plus the development stand-ins and the published description and its reference page', () => {
+    it("are exactly the calls of the contract, plus the development stand-ins, the published description and its reference page, and the streamed exports' download", () => {
         const expected = [
             ...contractRoutes(calls),
+            `GET ${API_BASE}${EXPORT_DOWNLOAD_PATH}`,
             ...contractRoutes(devCalls),
             `GET ${API_BASE}/dev/operator/authorize`,
             `POST ${API_BASE}/dev/operator/authorize`,
@@ -52,7 +54,7 @@ describe('the routes', () => {
     it('leave out the development stand-ins when development tools are off, and the description when API_DOCS is', async () => {
         const app = await server.buildAnother({ devTools: false, apiDocs: false });
         await app.ready();
-        expect(apiRoutesOf(app)).toEqual(contractRoutes(calls).sort());
+        expect(apiRoutesOf(app)).toEqual([...contractRoutes(calls), `GET ${API_BASE}${EXPORT_DOWNLOAD_PATH}`].sort());
         const outbox = await app.inject({ method: 'GET', url: `${API_BASE}/dev/outbox?msisdn=27820000001` });
         expect(outbox.statusCode).toBe(404);
     });
