@@ -35,6 +35,7 @@ export const KNOWN_KINDS: ReadonlySet<string> = new Set([
     'pipe',
     'transform',
     'array',
+    'record',
 ]);
 
 /** The schemas directly inside one (an object's fields, a union's branches, a wrapper's inner one). */
@@ -53,6 +54,8 @@ const childrenOf = (schema: Schema): Schema[] => {
             return [def.in, def.out];
         case 'array':
             return [def.element];
+        case 'record':
+            return [def.keyType, def.valueType];
         default:
             return [];
     }
@@ -176,6 +179,9 @@ export const validArbitrary = (schema: Schema): fc.Arbitrary<Wire> => {
                 : fc.oneof({ arbitrary: validArbitrary(def.in), weight: 3 }, { arbitrary: validArbitrary(def.out), weight: 1 });
         case 'array':
             return fc.array(validArbitrary(def.element), { maxLength: 5 });
+        case 'record':
+            // Keys are text on the wire (JSON's object keys).
+            return fc.dictionary(validArbitrary(def.keyType).map(String), validArbitrary(def.valueType), { maxKeys: 3 });
         default:
             // A kind this file does not know (fuzz.test.ts fails on it): any JSON at all.
             return fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Wire>;

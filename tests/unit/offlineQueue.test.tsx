@@ -314,7 +314,8 @@ describe('a field agent offline', () => {
         expect(sent).toEqual([expect.objectContaining({ call: 'fieldAgentRequest', body: FORM })]);
         expect(sent[0]!.key).toBeTruthy();
         expect(await screen.findByRole('button', { name: '0 waiting to send' })).toBeTruthy();
-    });
+        // Typing five fields into the dialog takes about 15 s of jsdom on two busy cores: a bound, not a wait.
+    }, 45_000);
 
     it('is asked before signing out with something waiting, which signing out deletes', async () => {
         signedInAs(['FIND_CUSTOMER_FIELDAGENT']);
