@@ -274,6 +274,8 @@ test.describe('approvals', () => {
         const row = admin.page.getByRole('row', { name: new RegExp(username) });
         await expect(row).toContainText('Nandi Mabuza');
         await expect(row).toContainText(`Activate ${username} at Soweto Central`);
+        // The pointer rests off the page's buttons: a hovered one's shade is not this state's to judge.
+        await admin.page.mouse.move(0, 0);
         await expectAccessible(admin.page, 'agent registrations');
         const id = await requestIdIn(row);
         await row.getByRole('button', { name: `Approve request ${id}` }).click();
