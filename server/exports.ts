@@ -44,8 +44,9 @@ import {
 import { listAdmins } from '../contract/users';
 import { listInventory } from '../contract/inventory';
 import type { Database } from './db';
-import { adminRoles, admins, groupRoles, idempotencyKeys, serverSecrets, sessions } from './db/schema';
+import { adminRoles, admins, groupRoles, idempotencyKeys, sessions } from './db/schema';
 import { HttpError, mount, type CallContext, type Session } from './http';
+import { storedSecret } from './secrets';
 import { writeAs } from './write';
 import { adminsPage } from './domain/users/list';
 import { inventoryPage } from './domain/inventory/list';
@@ -87,46 +88,7 @@ const SOURCES: { readonly [Name in ExportName]: { list: CallDefinition; batch: B
 // ---------------------------------------------------------------------------------------------
 // The key
 
-const SECRET_NAME = 'export_link_key';
-const keys = new WeakMap<Database, Promise<Buffer>>();
-
-const storedKey = async (db: Database, now: Date): Promise<Buffer> => {
-    const ofName = eq(serverSecrets.name, SECRET_NAME);
-    const [kept] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(ofName);
-    if (kept) return Buffer.from(kept.value, 'base64url');
-    return writeAs(
-        db,
-        () => ({ adminId: null, roleUsed: null, coords: null, at: now }),
-        async tx => {
-            // Two instances may both get here: the first insert wins and both read the winner's key.
-            const made = await tx
-                .insert(serverSecrets)
-                .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), createdAt: now })
-                .onConflictDoNothing()
-                .returning({ name: serverSecrets.name });
-            const [row] = await tx.select({ value: serverSecrets.value }).from(serverSecrets).where(ofName);
-            if (!row) throw new Error('The export link key could not be read back');
-            return {
-                result: Buffer.from(row.value, 'base64url'),
-                audit: {
-                    action: 'server_secrets.create',
-                    entity: 'server_secrets',
-                    after: { name: SECRET_NAME, made: made.length > 0 },
-                },
-            };
-        },
-    );
-};
-
-const linkKey = (db: Database, now: Date): Promise<Buffer> => {
-    let key = keys.get(db);
-    if (!key) {
-        key = storedKey(db, now);
-        key.catch(() => keys.delete(db));
-        keys.set(db, key);
-    }
-    return key;
-};
+const linkKey = storedSecret('export_link_key');
 
 // ---------------------------------------------------------------------------------------------
 // The signed address

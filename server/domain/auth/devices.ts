@@ -16,10 +16,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { eq } from 'drizzle-orm';
 import { API_BASE } from '../../../contract';
 import { login } from '../../../contract/auth';
-import type { Database } from '../../db';
-import { admins, serverSecrets } from '../../db/schema';
+import { admins } from '../../db/schema';
 import type { CallContext } from '../../http';
-import { writeAs } from '../../write';
+import { storedSecret } from '../../secrets';
 
 /** How long a browser stays known after its last sign-in there. */
 const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600;
@@ -28,49 +27,12 @@ const COOKIE_PATH = API_BASE + login.path;
 const TOKEN = /^([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 /** The key from DEVICE_TOKEN_SECRET, else the one kept in the database (made by the first instance that needs it). */
-const keys = new WeakMap<Database, Promise<Buffer>>();
+const storedKey = storedSecret(SECRET_NAME);
 
-const storedKey = async (db: Database, now: Date): Promise<Buffer> => {
-    const ofName = eq(serverSecrets.name, SECRET_NAME);
-    const [kept] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(ofName);
-    if (kept) return Buffer.from(kept.value, 'base64url');
-    return writeAs(
-        db,
-        () => ({ adminId: null, roleUsed: null, coords: null, at: now }),
-        async tx => {
-            // Two instances may both get here: the first insert wins and both read the winner's key.
-            const made = await tx
-                .insert(serverSecrets)
-                .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), createdAt: now })
-                .onConflictDoNothing()
-                .returning({ name: serverSecrets.name });
-            const [row] = await tx.select({ value: serverSecrets.value }).from(serverSecrets).where(ofName);
-            if (!row) throw new Error('The device token key could not be read back');
-            // The key itself is never audited.
-            return {
-                result: Buffer.from(row.value, 'base64url'),
-                audit: {
-                    action: 'server_secrets.create',
-                    entity: 'server_secrets',
-                    after: { name: SECRET_NAME, made: made.length > 0 },
-                },
-            };
-        },
-    );
-};
-
-const deviceKey = (context: CallContext): Promise<Buffer> => {
-    const { settings, db } = context;
-    if (settings.deviceTokenSecret) return Promise.resolve(Buffer.from(settings.deviceTokenSecret));
-    let key = keys.get(db);
-    if (!key) {
-        key = storedKey(db, context.now());
-        // A failed read is tried again by the next sign-in rather than remembered.
-        key.catch(() => keys.delete(db));
-        keys.set(db, key);
-    }
-    return key;
-};
+const deviceKey = (context: CallContext): Promise<Buffer> =>
+    context.settings.deviceTokenSecret
+        ? Promise.resolve(Buffer.from(context.settings.deviceTokenSecret))
+        : storedKey(context.db, context.now());
 
 const mac = (key: Buffer, ...parts: string[]) => createHmac('sha256', key).update(parts.join('\0')).digest('base64url');
 
