@@ -97,11 +97,21 @@ export const startPortal = (env: NodeJS.ProcessEnv, nodeArgs: string[] = [], cwd
         cwd,
     );
 
-/** A throwaway PostgreSQL cluster on loopback, as the postgres user (initdb refuses root). */
-export const startPostgres = async (): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> => {
+/**
+ * A throwaway PostgreSQL cluster on loopback, as the postgres user (initdb refuses root), on
+ * BENCH_PG_PORT when set (engineers sharing a machine keep to their own ports), else a random one.
+ * `settings` are passed as `-c name=value` (`log_min_duration_statement`: each slow statement's time in
+ * `<root>/server.log`, `logFile`).
+ */
+export const startPostgres = async (
+    settings: Record<string, string> = {},
+): Promise<{ url: string; dataDir: string; logFile: string; stop(): Promise<void> }> => {
     if (!existsSync(join(PG_BIN, 'postgres'))) throw new Error('PostgreSQL 15 is not installed (apt-get install postgresql)');
     const root = mkdtempSync(join(tmpdir(), 'bench-pg-'));
-    const port = 56_000 + Math.floor(Math.random() * 1000);
+    const port = Number(process.env.BENCH_PG_PORT ?? 0) || 56_000 + Math.floor(Math.random() * 1000);
+    const extra = Object.entries(settings)
+        .map(([name, value]) => ` -c ${name}=${value}`)
+        .join('');
     const asPostgres = (command: string) => {
         const result = spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8' });
         if (result.status !== 0) throw new Error(`${command}: ${result.stderr}`);
@@ -109,11 +119,12 @@ export const startPostgres = async (): Promise<{ url: string; dataDir: string; s
     spawnSync('chown', ['postgres', root]);
     asPostgres(`${PG_BIN}/initdb -D '${root}/data' -A trust -U postgres > '${root}/initdb.log'`);
     asPostgres(
-        `${PG_BIN}/pg_ctl -D '${root}/data' -l '${root}/server.log' -w -o "-p ${port} -k '${root}' -c listen_addresses=127.0.0.1 -c max_connections=200" start`,
+        `${PG_BIN}/pg_ctl -D '${root}/data' -l '${root}/server.log' -w -o "-p ${port} -k '${root}' -c listen_addresses=127.0.0.1 -c max_connections=200${extra}" start`,
     );
     return {
         url: `postgres://postgres@127.0.0.1:${port}/postgres`,
         dataDir: join(root, 'data'),
+        logFile: join(root, 'server.log'),
         stop: async () => {
             asPostgres(`${PG_BIN}/pg_ctl -D '${root}/data' -m fast stop`);
             rmSync(root, { recursive: true, force: true });

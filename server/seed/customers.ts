@@ -775,9 +775,17 @@ const GENERATED_DAYS = 730;
 /**
  * N generated customers: 7 in 10 with a loan (mostly active, some locked for arrears, some paid
  * off and released), each with its stock item, device lock, deposit, instalments and a message.
- * Set-based SQL, one statement per table, so the time grows with the rows, not the round trips.
+ * Each loan is sold by one of its shop's active generated sales agents (`sellerIds`), where the
+ * shop has any, spread over them in turn. Set-based SQL, one statement per table, so the time
+ * grows with the rows, not the round trips.
  */
-export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, storeIds: readonly number[], now: Date) => {
+export const seedGeneratedCustomers = async (
+    tx: Transaction,
+    howMany: number,
+    storeIds: readonly number[],
+    now: Date,
+    sellerIds: readonly number[] = [],
+) => {
     if (howMany <= 0) return;
     const stores = sql.raw(`(ARRAY[${storeIds.map(Number).join(',')}]::int[])`);
     const storeCount = storeIds.length;
@@ -820,8 +828,17 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
     // statement: each loan finds its customer by the unique phone number, never by a scan.
     // Status by g % 10: 0–4 active, 5 active and locked for arrears (below), 6 paid off and released
     // once its term has run (active until then). A loan has paid at most the instalments due by now.
+    // The shop's sellers numbered 0, 1, … in id order; the customers of a shop are every
+    // storeCount-th g, so g / storeCount takes each of them in turn.
+    const sellers = sql.raw(`(ARRAY[${sellerIds.map(Number).join(',')}]::int[])`);
     await tx.execute(sql`
-        WITH items AS (
+        WITH sellers AS MATERIALIZED (
+            SELECT a.id, a.store_id, (row_number() OVER (PARTITION BY a.store_id ORDER BY a.id) - 1)::int AS n
+            FROM ${admins} a
+            WHERE a.id = ANY(${sellers}) AND a.status = 'active' AND a.store_id IS NOT NULL
+        ),
+        shops AS MATERIALIZED (SELECT store_id, count(*)::int AS sellers FROM sellers GROUP BY store_id),
+        items AS (
             INSERT INTO ${inventoryItems} (sku, imei, store_id, status, created_at)
             SELECT ${skus}[1 + g % ${modelCount}],
                    ${imeiSql(GENERATED_TAC, 'g')},
@@ -834,7 +851,7 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
         )
         INSERT INTO ${loans} (loan_reference, customer_id, inventory_item_id, imei, sku, lock_solution, price, deposit, instalment,
             instalment_period, term, cash_price, first_due_date, balance, store_id, channel, status, created_at, updated_at,
-            deposit_paid_at)
+            deposit_paid_at, agent_admin_id)
         SELECT 'LPS-' || lpad(n.g::text, 8, '0'), c.id, i.id, i.imei, m.sku, m.lock_solution,
                m.deposit + m.instalment_amount * m.term, m.deposit, m.instalment_amount, m.instalment_period, m.term,
                m.cash_price,
@@ -845,7 +862,8 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
                (CASE WHEN p.done THEN 'completed' ELSE 'active' END)::loan_status,
                c.created_at, c.created_at,
                -- The day of its deposit (paid at the sale, below), which the deposit-day trigger keeps.
-               c.created_at
+               c.created_at,
+               s.id
         FROM items i
         CROSS JOIN LATERAL (SELECT substr(i.imei, 6, 9)::int AS g) AS n
         JOIN ${customers} c ON c.msisdn = '2772' || lpad(n.g::text, 7, '0')
@@ -856,7 +874,10 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
         ) AS d
         CROSS JOIN LATERAL (
             SELECT n.g % 10 = 6 AND d.due = m.term AS done, least((n.g * 7) % m.term, d.due) AS paid
-        ) AS p`);
+        ) AS p
+        -- Two equalities, so each loan finds its seller by hash rather than among all its shop's.
+        LEFT JOIN shops sh ON sh.store_id = c.store_id
+        LEFT JOIN sellers s ON s.store_id = c.store_id AND s.n = (n.g / ${storeCount}) % sh.sellers`);
     await tx.execute(sql`ANALYZE ${loans}, ${inventoryItems}`);
 
     await tx.execute(sql`
@@ -900,34 +921,4 @@ export const seedGeneratedCustomers = async (tx: Transaction, howMany: number, s
 
     // Fresh statistics, so the first lookups plan with the table as it now is.
     await tx.execute(sql`ANALYZE`);
-};
-
-/**
- * `--scale N`'s loans sold by the generated sales agents: each loan by one of its shop's active
- * generated agents (`agentIds`, spread by loan id), where the shop has any.
- */
-export const seedGeneratedSellers = async (tx: Transaction, agentIds: readonly number[]) => {
-    if (agentIds.length === 0) return;
-    await tx.execute(sql`
-        WITH sellers AS (
-            SELECT a.id, a.store_id,
-                   (row_number() OVER (PARTITION BY a.store_id ORDER BY a.id) - 1)::int AS n
-            FROM ${admins} a
-            WHERE a.id IN (${sql.join(
-                agentIds.map(id => sql`${id}::int`),
-                sql`, `,
-            )}) AND a.status = 'active' AND a.store_id IS NOT NULL
-        ),
-        shops AS (SELECT store_id, count(*)::int AS sellers FROM sellers GROUP BY store_id)
-        UPDATE ${loans} l SET agent_admin_id = pick.seller
-        FROM (
-            SELECT sold.id AS loan_id, s.id AS seller
-            FROM (
-                SELECT g.id, g.store_id, (g.id % shops.sellers)::int AS n
-                FROM ${loans} g JOIN shops ON shops.store_id = g.store_id
-                WHERE g.loan_reference LIKE 'LPS-%'
-            ) AS sold
-            JOIN sellers s ON s.store_id = sold.store_id AND s.n = sold.n
-        ) AS pick
-        WHERE l.id = pick.loan_id`);
 };
