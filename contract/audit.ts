@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { APPROVAL_DECISIONS, APPROVAL_KINDS } from './approvals';
 import { defineCall, idText, page, paging } from './define';
 import { calendarMoment } from './fields';
+import { afterCursor, nextCursor } from './cursor';
 
 /** What happens to a maker-checker request: asked for, decided, or closed with its loan. */
 const APPROVAL_STEPS = ['request', ...APPROVAL_DECISIONS, 'close'] as const;
@@ -160,8 +161,10 @@ export const listAuditEvents = defineCall({
         entity_id: z.string().max(80).optional(),
         from: calendarMoment.optional(),
         to: calendarMoment.optional(),
+        /** The previous page's `next`: this page is read from its key on (`$skip` then only names it). */
+        ...afterCursor,
     }),
-    response: page(auditEvent),
+    response: page(auditEvent).extend(nextCursor),
 });
 
 export const auditCalls = { listAuditEvents };

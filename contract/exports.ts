@@ -72,7 +72,7 @@ export const exportInventory = defineCall({
     method: 'POST',
     path: '/exports/inventory',
     access: listInventory.access,
-    body: exportOf(listInventory.body.omit({ page_number: true, page_size: true })),
+    body: exportOf(listInventory.body.omit({ page_number: true, page_size: true, after: true })),
     response: exportLink,
 });
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineCall, id, INT4_MAX } from './define';
 import { imei } from './fields';
 import { numberText, PAGE_SIZE_MAX } from './numberText';
+import { afterCursor, nextCursor } from './cursor';
 
 /** Rows one bulk inventory request may carry; the portal sends a large file in requests of this size. */
 export const INVENTORY_BATCH_ROWS = 500;
@@ -66,8 +67,10 @@ export const listInventory = defineCall({
         order: z.enum(['asc', 'desc']).default('desc'),
         page_number: numberText(INT4_MAX).default(1),
         page_size: numberText(PAGE_SIZE_MAX).default(50),
+        /** The previous page's `next`: this page is read from its key on (page_number then only names it). */
+        ...afterCursor,
     }),
-    response: z.object({ phones: z.array(inventoryItem), total_items: z.number().int() }),
+    response: z.object({ phones: z.array(inventoryItem), total_items: z.number().int(), ...nextCursor }),
 });
 
 export const listPhoneModels = defineCall({

@@ -17,7 +17,8 @@
  *   which filters); a replay finds the nonce taken and is refused. `exports.end` records the rows
  *   written and whether the file was whole (the browser may go away).
  * - The rows: the list's own page function (the one its call answers with: its filters, reach,
- *   sort and order, written once), EXPORT_BATCH rows at a time, each batch written as CSV lines
+ *   sort and order, written once), EXPORT_BATCH rows at a time, each batch after the previous
+ *   one's last row by the list's keyset cursor (server/keyset.ts), each batch written as CSV lines
  *   into a stream that the response pulls: a batch is read only when the previous one has been
  *   taken by the socket (Readable.from under Fastify's pipe: backpressure), and nothing stays
  *   open between batches, so a client that goes away leaves no connection of the database held.
@@ -54,34 +55,46 @@ import { inventoryPage } from './domain/inventory/list';
 /** Rows read at a time: one page of the largest a list call answers. */
 export const EXPORT_BATCH = 1000;
 
-/** What an export needs of its list: a batch of rows (as the list call answers them) after `skip`. */
-type Batches = (filter: unknown, context: CallContext, skip: number) => Promise<readonly { id?: unknown }[]>;
+/**
+ * What an export needs of its list: a batch of rows (as the list call answers them) and where the
+ * next batch starts (`next`: the list's keyset cursor, server/keyset.ts, or an offset for a small
+ * list that pages by offset only), undefined after the last.
+ */
+type Batches = (
+    filter: unknown,
+    context: CallContext,
+    from: string | number | undefined,
+) => Promise<{ rows: readonly { id?: unknown }[]; next: string | number | undefined }>;
 
 /** Each export's list: its call, and its rows read through the list's own page function. */
 const SOURCES: { readonly [Name in ExportName]: { list: CallDefinition; batch: Batches } } = {
+    // By key: each batch starts after the previous one's last row, along the list's index, so
+    // the 100th batch costs what the first did (by offset, batch N read and dropped N - 1 batches).
     inventory: {
         list: listInventory,
-        batch: async (filter, context, skip) =>
-            (
-                await inventoryPage(
-                    listInventory.body.parse({
-                        ...(filter as object),
-                        page_number: String(skip / EXPORT_BATCH + 1),
-                        page_size: String(EXPORT_BATCH),
-                    }),
-                    context,
-                )
-            ).phones,
+        batch: async (filter, context, from) => {
+            const page = await inventoryPage(
+                listInventory.body.parse({
+                    ...(filter as object),
+                    page_size: String(EXPORT_BATCH),
+                    ...(typeof from === 'string' ? { after: from } : {}),
+                }),
+                context,
+            );
+            return { rows: page.phones, next: page.next };
+        },
     },
+    // The portal's users: a few hundred at most, by offset.
     admins: {
         list: listAdmins,
-        batch: async (filter, context, skip) =>
-            (
-                await adminsPage(
-                    listAdmins.query.parse({ ...(filter as object), $limit: String(EXPORT_BATCH), $skip: String(skip) }),
-                    context.db,
-                )
-            ).data,
+        batch: async (filter, context, from) => {
+            const skip = typeof from === 'number' ? from : 0;
+            const { data } = await adminsPage(
+                listAdmins.query.parse({ ...(filter as object), $limit: String(EXPORT_BATCH), $skip: String(skip) }),
+                context.db,
+            );
+            return { rows: data, next: data.length < EXPORT_BATCH ? undefined : skip + EXPORT_BATCH };
+        },
     },
 };
 
@@ -297,8 +310,8 @@ export const registerExportRoutes = (app: FastifyInstance): void => {
                 try {
                     yield titlesLine(columns);
                     const seen = new Set<unknown>();
-                    for (let skip = 0; ; skip += EXPORT_BATCH) {
-                        const rows = await source.batch(parsedFilter.data, context, skip);
+                    for (let from: string | number | undefined; ;) {
+                        const { rows, next } = await source.batch(parsedFilter.data, context, from);
                         let chunk = '';
                         for (const row of rows) {
                             if (row.id !== undefined) {
@@ -309,7 +322,8 @@ export const registerExportRoutes = (app: FastifyInstance): void => {
                             written += 1;
                         }
                         if (chunk) yield chunk;
-                        if (rows.length < EXPORT_BATCH) break;
+                        if (next === undefined) break;
+                        from = next;
                     }
                     whole = true;
                 } finally {

@@ -3,9 +3,10 @@
  * inventory list's orders.
  */
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { InventoryItem, InventorySort } from '../../../contract/inventory';
+import { INVENTORY_STATUSES, type InventoryItem, type InventorySort } from '../../../contract/inventory';
 import type { Queryable } from '../../db';
 import { customers, inventoryItems, loans, phoneModels, stores } from '../../db/schema';
+import type { Keyset, KeyPart } from '../../keyset';
 import { iso } from '../../wire';
 
 export const itemFields = {
@@ -26,30 +27,44 @@ export const itemFields = {
 };
 
 /**
- * The inventory list's orders (contract INVENTORY_SORTS), each along an index so that a page
- * stops at its last row: the catalogue's (brand, model, sku) and (cash_price, sku) indexes, then
- * a model's devices by inventory_items_sku_created_at_idx; a store's name (stores_name_key), then
- * its devices by inventory_items_store_created_at_idx; status and time by their own. Every order
- * ends in the device's id, so pages never share or skip a row.
+ * The inventory list's orders (contract INVENTORY_SORTS) as exact, unique keys (server/keyset.ts),
+ * each along an index so that a page stops at its last row: the catalogue's (brand, model, sku) and
+ * (cash_price, sku) indexes, then a model's devices by inventory_items_sku_created_at_idx; a store's
+ * name (stores_name_key), then its devices by inventory_items_store_created_at_idx; status and time
+ * by their own. Every key ends in the device's id (an IMEI is unique by itself), so pages never
+ * share or skip a row, and a page may start after a key instead of an offset.
  */
-export const inventoryOrder = (sort: InventorySort, order: 'asc' | 'desc'): SQL[] => {
-    const way = order === 'asc' ? asc : desc;
-    const newest = [way(inventoryItems.createdAt), way(inventoryItems.id)];
-    switch (sort) {
-        case 'imei':
-            return [way(inventoryItems.imei)];
-        case 'model':
-            return [way(phoneModels.brand), way(phoneModels.model), way(inventoryItems.sku), ...newest];
-        case 'cash_price':
-            return [way(phoneModels.cashPrice), way(inventoryItems.sku), ...newest];
-        case 'store':
-            return [way(sql`lower(${stores.name})`), way(inventoryItems.storeId), ...newest];
-        case 'status':
-            return [way(inventoryItems.status), ...newest];
-        case 'created_at':
-            return newest;
-    }
+export const inventoryKeyset = (sort: InventorySort, order: 'asc' | 'desc'): Keyset => {
+    const descending = order === 'desc';
+    const part = (expression: KeyPart['expression'], kind: KeyPart['kind']): KeyPart => ({ expression, descending, kind });
+    const newest = [part(inventoryItems.createdAt, 'moment'), part(inventoryItems.id, 'int')];
+    const parts = ((): KeyPart[] => {
+        switch (sort) {
+            case 'imei':
+                return [part(inventoryItems.imei, 'text')];
+            case 'model':
+                return [
+                    part(phoneModels.brand, 'text'),
+                    part(phoneModels.model, 'text'),
+                    part(inventoryItems.sku, 'text'),
+                    ...newest,
+                ];
+            case 'cash_price':
+                return [part(phoneModels.cashPrice, 'numeric'), part(inventoryItems.sku, 'text'), ...newest];
+            case 'store':
+                return [part(sql`lower(${stores.name})`, 'text'), part(inventoryItems.storeId, 'int'), ...newest];
+            case 'status':
+                return [part(inventoryItems.status, { enum: INVENTORY_STATUSES, type: 'inventory_status' }), ...newest];
+            case 'created_at':
+                return newest;
+        }
+    })();
+    return { order: `inventory:${sort}:${order}`, parts };
 };
+
+/** The inventory list's ORDER BY: its key's parts. */
+export const inventoryOrder = (sort: InventorySort, order: 'asc' | 'desc'): SQL[] =>
+    inventoryKeyset(sort, order).parts.map(part => (part.descending ? desc(part.expression) : asc(part.expression)));
 
 export const selectItems = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
     db

@@ -11,8 +11,33 @@ import { inventoryCounts, inventoryItems, phoneModels, stores } from '../../db/s
 import type { HandlerInput } from '../../../contract/define';
 import { mount, type CallContext } from '../../http';
 import { containing, pageWindow } from '../../lists';
+import { afterKey, cursorOf, keyOf, readCursor, type KeyPart } from '../../keyset';
 import { reachOf, within } from '../stores';
-import { inventoryOrder, itemOf, selectItems } from './items';
+import { inventoryKeyset, inventoryOrder, itemOf, selectItems } from './items';
+
+/**
+ * Where a grouped page starts when it follows a key (server/keyset.ts): the groups from the key's
+ * own on (`groups`, a condition on stores or the catalogue in their order), the key's group, and
+ * how many of its devices after the key were read already (`taken`).
+ */
+interface GroupStart {
+    groups: SQL;
+    group: number | string;
+    taken: number;
+}
+
+/** The key's part that names its group (a store's id, a SKU) and the group's own order before it. */
+const groupOfKey = (sort: 'store' | 'model' | 'cash_price', order: 'asc' | 'desc') => {
+    const descending = order === 'desc';
+    const part = (expression: KeyPart['expression'], kind: KeyPart['kind']): KeyPart => ({ expression, descending, kind });
+    const parts =
+        sort === 'store'
+            ? [part(sql`lower(${stores.name})`, 'text'), part(stores.id, 'int')]
+            : sort === 'model'
+              ? [part(phoneModels.brand, 'text'), part(phoneModels.model, 'text'), part(phoneModels.sku, 'text')]
+              : [part(phoneModels.cashPrice, 'numeric'), part(phoneModels.sku, 'text')];
+    return { keyset: { order: '', parts }, column: sort === 'store' ? stores.id : phoneModels.sku };
+};
 
 /**
  * A page of the inventory sorted by a column of the device's store or model (`store`, `model`,
@@ -29,6 +54,7 @@ const groupedPage = async (
     countFilters: (SQL | undefined)[],
     limit: number,
     offset: number,
+    from?: GroupStart,
 ): Promise<{ column: AnyPgColumn; groups: { key: number | string; offset: number; take: number }[] }> => {
     const way = order === 'asc' ? asc : desc;
     const byStore = sort === 'store';
@@ -43,10 +69,12 @@ const groupedPage = async (
             ? db
                   .select({ key: stores.id })
                   .from(stores)
+                  .where(from?.groups)
                   .orderBy(way(sql`lower(${stores.name})`), way(stores.id))
             : db
                   .select({ key: phoneModels.sku })
                   .from(phoneModels)
+                  .where(from?.groups)
                   .orderBy(
                       ...(sort === 'model' ? [way(phoneModels.brand), way(phoneModels.model)] : [way(phoneModels.cashPrice)]),
                       way(phoneModels.sku),
@@ -57,6 +85,12 @@ const groupedPage = async (
     let skip = offset;
     let wanted = limit;
     for (const { key } of ordered) {
+        // The key's own group gave its rows after the key already (`from.taken`).
+        if (from && key === from.group) {
+            wanted -= from.taken;
+            if (wanted <= 0) break;
+            continue;
+        }
         const size = sizes.get(key) ?? 0;
         if (skip >= size) {
             skip -= size;
@@ -105,29 +139,60 @@ export const inventoryPage = async (body: HandlerInput<typeof listInventory>['bo
             const bySku = skus.length > 0 ? inArray(inventoryItems.sku, skus) : undefined;
             itemFilters.push(byImei && bySku ? or(byImei, bySku) : (byImei ?? bySku ?? sql`false`));
         }
-        const { limit, offset } = pageWindow(body);
+        const window = pageWindow(body);
+        const limit = window.limit ?? 1000;
+        // A page after a key (the previous page's `next`) reads from the key on, skipping nothing.
+        const keyset = inventoryKeyset(body.sort, body.order);
+        const after = body.after === undefined ? undefined : readCursor(keyset, body.after);
+        const offset = after ? 0 : window.offset;
+        const withKey = () => selectItems(context.db, { key: keyOf(keyset) });
         const skuFilter = skus === null ? undefined : inArray(inventoryCounts.sku, skus);
         // Sorted by store or model, the page is read group by group (groupedPage); the counts do
         // not hold devices found by IMEI alone, so such a search is sorted whole (it finds few).
-        const grouped =
-            (body.sort === 'store' || body.sort === 'model' || body.sort === 'cash_price') && !byImei
-                ? await groupedPage(context.db, body.sort, body.order, [...countFilters, skuFilter], limit ?? 1000, offset)
-                : null;
+        const groupSort =
+            (body.sort === 'store' || body.sort === 'model' || body.sort === 'cash_price') && !byImei ? body.sort : null;
+        // After a key, its own group's devices after it come first (along the group's index by time).
+        let start: GroupStart | undefined;
+        let first: Awaited<ReturnType<ReturnType<typeof withKey>['execute']>> = [];
+        if (groupSort && after) {
+            const { keyset: groups, column } = groupOfKey(groupSort, body.order);
+            const known = groups.parts.length - 1;
+            const group = after[known] as number | string;
+            const within = inventoryKeyset('created_at', body.order);
+            first = await withKey()
+                .where(
+                    and(
+                        ...itemFilters,
+                        eq(groupSort === 'store' ? inventoryItems.storeId : inventoryItems.sku, group),
+                        afterKey(within, after.slice(known + 1)),
+                    ),
+                )
+                .orderBy(...inventoryOrder('created_at', body.order))
+                .limit(limit);
+            start = {
+                groups: or(afterKey(groups, after.slice(0, known + 1)), eq(column, group)) ?? sql`true`,
+                group,
+                taken: first.length,
+            };
+        }
+        const grouped = groupSort
+            ? await groupedPage(context.db, groupSort, body.order, [...countFilters, skuFilter], limit, offset, start)
+            : null;
         // Each group's part of the page along the group's own index by time, the parts in the groups' order.
         const page = grouped
             ? Promise.all(
                   grouped.groups.map(part =>
-                      selectItems(context.db)
+                      withKey()
                           .where(and(...itemFilters, eq(grouped.column, part.key)))
                           .orderBy(...inventoryOrder('created_at', body.order))
                           .limit(part.take)
                           .offset(part.offset),
                   ),
-              ).then(parts => parts.flat())
-            : selectItems(context.db)
-                  .where(and(...itemFilters))
+              ).then(parts => [...first, ...parts.flat()])
+            : withKey()
+                  .where(and(...itemFilters, after ? afterKey(keyset, after) : undefined))
                   .orderBy(...inventoryOrder(body.sort, body.order))
-                  .limit(limit ?? 1000)
+                  .limit(limit)
                   .offset(offset);
         // The page is read in the order of an index (migration 0017: by time, status, store or
         // SKU and time; IMEI parts by trigram) and stops at its last row. The total adds the
@@ -154,7 +219,12 @@ export const inventoryPage = async (body: HandlerInput<typeof listInventory>['bo
                       )
                 : [{ value: 0 }],
         ]);
-        return { phones: rows.map(itemOf), total_items: (counted?.value ?? 0) + (byImeiOnly?.value ?? 0) };
+        const last = rows.length === limit && limit > 0 ? rows[rows.length - 1] : undefined;
+        return {
+            phones: rows.map(({ key: _key, ...row }) => itemOf(row)),
+            total_items: (counted?.value ?? 0) + (byImeiOnly?.value ?? 0),
+            ...(last ? { next: cursorOf(keyset, last.key) } : {}),
+        };
     }
 };
 
