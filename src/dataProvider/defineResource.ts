@@ -17,6 +17,8 @@ interface FeathersPage {
     data: RaRecord[];
     /** The total is an estimate (contract/define.ts `page`). */
     estimated?: true;
+    /** The key of the page's last row, for a list that pages by key (contract/cursor.ts). */
+    next?: string;
 }
 
 /** A Feathers list: `$limit`, `$skip`, `$sort`, `ids` (`paging` in contract/define.ts) and field filters in the query. */
@@ -44,6 +46,8 @@ export interface ListQuery {
     perPage: number;
     sort?: SortPayload;
     filter: FilterPayload;
+    /** The previous page's cursor, when the data provider holds it (contract/cursor.ts `after`). */
+    after?: string;
 }
 
 /**
@@ -55,6 +59,8 @@ export interface ListPage {
     data: RaRecord[];
     total?: number;
     hasNextPage?: boolean;
+    /** Where the page after this one starts, for a list that pages by key (contract/cursor.ts `next`). */
+    next?: string;
 }
 
 /**
@@ -149,10 +155,13 @@ export const pagedList = <C extends CallDefinition>(
         const paging = options.text
             ? { page_number: String(page), page_size: String(perPage) }
             : { page_number: page, page_size: perPage };
-        const answer = await callApi(call, inputOf(call, { ...options.request?.(query), ...paging }), { signal });
+        const after = query.after === undefined ? {} : { after: query.after };
+        const answer = await callApi(call, inputOf(call, { ...options.request?.(query), ...paging, ...after }), { signal });
         const rows = rowsIn(answer, options.rows);
         const total = totalIn(answer);
+        const next = (answer as { next?: unknown }).next;
         return {
+            ...(typeof next === 'string' ? { next } : {}),
             data: options.record ? rows.map((row, index) => options.record!(row, index, query)) : rows,
             total,
             // Without a count, a full page may have another after it: said so, never taken as the last.

@@ -28,6 +28,7 @@ import { HttpError } from 'react-admin';
 import type { CallInput } from '../../contract/define';
 import { apiErrorOf, fieldErrorsOf } from '../lib/apiErrors';
 import { callApi } from '../lib/portalApi';
+import { session } from '../lib/session';
 import { DECLARED_RESOURCES } from './declarations';
 import {
     isFeathers,
@@ -126,14 +127,57 @@ const listResult = (answer: ListPage, { page, perPage }: { page: number; perPage
     return { data: answer.data, pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } };
 };
 
-const fromSource = (source: ListSource, params: GetListParams) => {
+/**
+ * Keyset pages (contract/cursor.ts): a list that pages by key answers `next`, the key of its page's
+ * last row. It is kept here by the list and page it ended (resource, filter, sort, perPage, page),
+ * and sent as `after` when the page after it is asked for (page N + 1 after page N: the usual
+ * paging), so the server reads from the key on instead of skipping every row before the page; a
+ * jump to a page whose predecessor was not read pages by offset. The page number still travels
+ * (the URL keeps it, and the server names the page by it). The most recent CURSORS_KEPT are kept.
+ */
+const cursors = new Map<string, string>();
+const CURSORS_KEPT = 100;
+
+const listKey = (resource: string, params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>, page: number) =>
+    JSON.stringify([
+        resource,
+        Object.entries(withoutEmpty(params.filter ?? {})).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        params.sort?.field ?? null,
+        params.sort?.order ?? null,
+        params.pagination?.perPage ?? null,
+        page,
+    ]);
+
+/** The cursor of the page before the one asked for, when it was the last page read of that list. */
+const cursorBefore = (resource: string, params: GetListParams): string | undefined => {
+    const page = params.pagination?.page ?? 1;
+    return page > 1 ? cursors.get(listKey(resource, params, page - 1)) : undefined;
+};
+
+/** Keeps (or forgets) the cursor a page answered. */
+const keepCursor = (resource: string, params: GetListParams, next: string | undefined) => {
+    const key = listKey(resource, params, params.pagination?.page ?? 1);
+    cursors.delete(key);
+    if (next === undefined) return;
+    cursors.set(key, next);
+    if (cursors.size > CURSORS_KEPT) cursors.delete(cursors.keys().next().value as string);
+};
+
+// A cursor holds a row's sort values (a name, an IMEI): forgotten with the session.
+session.onClear(() => cursors.clear());
+
+const fromSource = async (source: ListSource, params: GetListParams, resource?: string) => {
+    const after = resource === undefined ? undefined : cursorBefore(resource, params);
     const query = {
         page: params.pagination?.page ?? 1,
         perPage: params.pagination?.perPage ?? source.largestPage,
         sort: params.sort,
         filter: withoutEmpty(params.filter ?? {}),
+        ...(after === undefined ? {} : { after }),
     };
-    return source.fetch(query, params.signal).then(answer => listResult(answer, query));
+    const answer = await source.fetch(query, params.signal);
+    if (resource !== undefined) keepCursor(resource, params, answer.next);
+    return listResult(answer, query);
 };
 
 const withoutEmpty = (filter: Record<string, unknown>) =>
@@ -144,14 +188,29 @@ const withoutEmpty = (filter: Record<string, unknown>) =>
  * server/lists.ts `largePageOf`) is not shown as a count: the page says whether another follows
  * (react-admin's partial pagination).
  */
-const pageOf = async (
+const pageAndCursor = async (
     call: ListCall,
     query: Record<string, unknown>,
     signal: AbortSignal | undefined,
-): Promise<GetListResult> => {
-    const { data, total, skip, estimated } = await callApi(call, { query }, { signal });
-    if (!estimated) return { data, total };
-    return { data, pageInfo: { hasNextPage: skip + data.length < total, hasPreviousPage: skip > 0 } };
+): Promise<{ page: GetListResult; next: string | undefined }> => {
+    const { data, total, skip, estimated, next } = await callApi(call, { query }, { signal });
+    if (!estimated) return { page: { data, total }, next };
+    return { page: { data, pageInfo: { hasNextPage: skip + data.length < total, hasPreviousPage: skip > 0 } }, next };
+};
+
+const pageOf = async (call: ListCall, query: Record<string, unknown>, signal: AbortSignal | undefined) =>
+    (await pageAndCursor(call, query, signal)).page;
+
+/** A Feathers page of a list screen: after the previous page's key when it is held. */
+const listPage = async (resource: string, call: ListCall, params: GetListParams): Promise<GetListResult> => {
+    const after = cursorBefore(resource, params);
+    const { page, next } = await pageAndCursor(
+        call,
+        { ...feathersQuery(params), ...(after === undefined ? {} : { after }) },
+        params.signal,
+    );
+    keepCursor(resource, params, next);
+    return page;
 };
 
 const removeOne = (call: RecordCall, id: Identifier) => callApi(call, { params: { id } });
@@ -207,7 +266,7 @@ export const dataProvider = {
             return { data, total: data.length };
         }
         const { list } = pagedOf(resource, 'getList');
-        return isFeathers(list) ? pageOf(list, feathersQuery(params), params.signal) : fromSource(list, params);
+        return isFeathers(list) ? listPage(resource, list, params) : fromSource(list, params, resource);
     },
 
     getOne: async (resource: string, params: GetOneParams): Promise<GetOneResult> => {
