@@ -17,10 +17,11 @@ const groupRoleCodes = sql<string[]>`coalesce((
 
 /**
  * The live session of a token with its roles, in one query, or null when it is unknown, expired,
- * revoked or its admin is not active.
+ * revoked or its admin is not active. Prepared once (on PostgreSQL planned once per connection):
+ * every cache miss runs it, and this instance's every write empties the cache.
  */
-const readSession = async (db: Database, tokenHash: string, now: Date): Promise<{ session: Session; expiresAt: Date } | null> => {
-    const [row] = await db
+const sessionReader = (db: Database) => {
+    const query = db
         .select({
             sessionId: sessions.id,
             expiresAt: sessions.expiresAt,
@@ -37,16 +38,20 @@ const readSession = async (db: Database, tokenHash: string, now: Date): Promise<
         .innerJoin(admins, eq(admins.id, sessions.adminId))
         .where(
             and(
-                eq(sessions.tokenHash, tokenHash),
+                eq(sessions.tokenHash, sql.placeholder('tokenHash')),
                 isNull(sessions.revokedAt),
-                gt(sessions.expiresAt, now),
+                gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
                 eq(admins.status, 'active'),
             ),
         )
-        .limit(1);
-    if (!row) return null;
-    const { sessionId, expiresAt, roles, mustChangePassword, ...admin } = row;
-    return { session: { sessionId, admin, roles: new Set(roles), mustChangePassword }, expiresAt };
+        .limit(1)
+        .prepare('session_by_token');
+    return async (tokenHash: string, now: Date): Promise<{ session: Session; expiresAt: Date } | null> => {
+        const [row] = await query.execute({ tokenHash, now: now.toISOString() });
+        if (!row) return null;
+        const { sessionId, expiresAt, roles, mustChangePassword, ...admin } = row;
+        return { session: { sessionId, admin, roles: new Set(roles), mustChangePassword }, expiresAt };
+    };
 };
 
 /**
@@ -72,12 +77,13 @@ const revisionReader = (db: Database) => {
  */
 export const sessionFinder = (db: Database, cache: SessionCache) => {
     const readRevision = revisionReader(db);
+    const readSession = sessionReader(db);
     return async (token: string, now: Date): Promise<Session | null> => {
         const tokenHash = hashToken(token);
         const revision = await readRevision();
         const cached = revision === null ? null : cache.get(tokenHash, now.getTime(), revision);
         if (cached) return cached;
-        const found = await readSession(db, tokenHash, now);
+        const found = await readSession(tokenHash, now);
         if (!found) return null;
         if (revision !== null) cache.set(tokenHash, found.session, found.expiresAt.getTime(), now.getTime(), revision);
         return found.session;
