@@ -2,6 +2,7 @@
  * The lock of each financed device (requested state apart from confirmed state) and the offline
  * unlock PINs issued for it. The lifecycle and the provider adapters are in server/domain/devices/.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { CONFIRMED_DEVICE_STATES, DEVICE_STATES, LOCK_REASONS } from '../../../contract/devices';
 import { lockSolution } from './catalogue';
@@ -44,7 +45,18 @@ export const deviceLocks = pgTable(
         lockReason: lockReason('lock_reason'),
         updatedAt: at('updated_at').notNull().defaultNow(),
     },
-    table => [index('device_locks_imei_idx').on(table.imei), index('device_locks_answer_due_idx').on(table.answerDueAt)],
+    table => [
+        index('device_locks_imei_idx').on(table.imei),
+        index('device_locks_answer_due_idx').on(table.answerDueAt),
+        // The collections queue's lock-state filter: a state's loans, joined to the loans in arrears.
+        index('device_locks_state_idx').on(table.state, table.loanId),
+        // The system check's counts: the locks awaiting a provider's answer (an index condition, not a
+        // walk: few rows are ever waiting) and the last day's failures, per solution.
+        index('device_locks_requested_idx').on(table.requestedState, table.lockSolution),
+        index('device_locks_failed_idx')
+            .on(table.updatedAt, table.lockSolution)
+            .where(sql`${table.failureReason} IS NOT NULL`),
+    ],
 );
 
 export const offlinePins = pgTable(

@@ -18,5 +18,9 @@ export const smsOutbox = pgTable(
         usedAt: at('used_at'),
         createdAt: createdAt(),
     },
-    table => [index('sms_outbox_msisdn_idx').on(table.msisdn, table.id)],
+    table => [
+        index('sms_outbox_msisdn_idx').on(table.msisdn, table.id),
+        // The system check: the newest message and the last hour's, read from the index's end.
+        index('sms_outbox_created_idx').on(table.createdAt),
+    ],
 );

@@ -114,6 +114,13 @@ export const transactions = pgTable(
         // either is read along its index rather than by sorting every payment.
         index('transactions_amount_idx').on(table.amount, table.id),
         index('transactions_reference_order_idx').on(table.reference, table.id),
+        // Find transaction's channel and kind filters and its matched ones (on a loan), newest paid
+        // first: each a range of its own index rather than a walk of the paid-day one that filters.
+        index('transactions_channel_paid_idx').on(table.channel, table.paidAt, table.id),
+        index('transactions_kind_paid_idx').on(table.kind, table.paidAt, table.id),
+        index('transactions_matched_paid_idx')
+            .on(table.paidAt, table.id)
+            .where(sql`${table.loanId} IS NOT NULL`),
         // When each loan's deposit was paid: its sale's day and the start of its schedule (analytics).
         index('transactions_deposit_idx')
             .on(table.loanId, table.paidAt)
@@ -176,7 +183,12 @@ export const tpiClaims = pgTable(
         reversedAt: at('reversed_at'),
         createdAt: createdAt(),
     },
-    table => [index('tpi_claims_status_idx').on(table.status, table.createdAt), index('tpi_claims_loan_idx').on(table.loanId)],
+    table => [
+        index('tpi_claims_status_idx').on(table.status, table.createdAt),
+        index('tpi_claims_loan_idx').on(table.loanId),
+        // The claim lists sorted by amount, either way, ties by id.
+        index('tpi_claims_amount_idx').on(table.status, table.amount, table.id),
+    ],
 );
 
 /** A request to reverse a successful claim, decided by someone else (maker-checker). */
