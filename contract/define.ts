@@ -138,6 +138,12 @@ export const page = <T extends z.ZodType>(item: T) =>
         estimated: z.literal(true).optional(),
     });
 
+/**
+ * Beside a shop-style list's `total_items`: the total is the server's estimate of a large list
+ * (server/lists.ts `largePageOf`, as `page`'s `estimated`), and the portal pages it without a count.
+ */
+export const estimatedTotal = z.literal(true).optional();
+
 /** The largest id or count a call takes: PostgreSQL's `integer`, so no id can overflow a query. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { customer, CUSTOMER_CHANNELS, CUSTOMER_TYPES, GENDERS, ID_TYPES, INDUSTRY_VERTICALS, TURNOVER_BANDS } from './customers';
-import { defineCall, id } from './define';
+import { defineCall, estimatedTotal, id } from './define';
 import { calendarDay, email, msisdn, personName } from './fields';
 
 /** Spec §9: the largest file the portal takes, checked on the client and again on the server (413). */
@@ -231,7 +231,7 @@ export const pendingKycVerifications = defineCall({
         page_number: z.number().int().min(1).max(100_000).default(1),
         page_size: z.number().int().min(1).max(100).default(25),
     }),
-    response: z.object({ data: z.array(kycSubmission), total_items: z.number().int() }),
+    response: z.object({ data: z.array(kycSubmission), total_items: z.number().int(), estimated: estimatedTotal }),
 });
 
 export const kycImageContent = defineCall({

@@ -11,7 +11,7 @@
  * are business days (YYYY-MM-DD).
  */
 import { z } from 'zod';
-import { defineCall, id } from './define';
+import { defineCall, estimatedTotal, id } from './define';
 import { DEVICE_STATES, LOCK_SOLUTIONS } from './devices';
 import { CURRENCY } from './fields';
 
@@ -122,7 +122,7 @@ export const listCollections = defineCall({
         /** Pages run to 500 rows so an export walks a whole list. */
         page_size: z.number().int().min(1).max(500).default(25),
     }),
-    response: z.object({ data: z.array(collectionItem), total_items: z.number().int() }),
+    response: z.object({ data: z.array(collectionItem), total_items: z.number().int(), estimated: estimatedTotal }),
 });
 
 // ---------------------------------------------------------------------------------------------

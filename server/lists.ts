@@ -3,7 +3,7 @@
  * allow-list, `q` as a case-insensitive "contains", and the `{ total, limit, skip, data }` page.
  */
 import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from './db';
 import { invalidInput } from './http';
 
@@ -77,13 +77,15 @@ const plannedRows = async (db: Queryable, statement: SQL): Promise<number> => {
  *   exist), answered with `estimated: true`, which the portal shows as a list of unknown length
  *   (react-admin's partial pagination: next and previous, no "of N"), never as a count.
  *
- * `matching` is the table and the filter alone (no joins, no order): what is counted.
+ * `matching` is the table and the filter alone (no joins, no order): what is counted; or, when a
+ * filter reads a joined table (a search by the customer's name), `{ rows }`: a select of `1` from
+ * the table with only the joins the filter needs, and the filter.
  */
 export const largePageOf = async <Row>(
     db: Queryable,
     query: { $limit: number; $skip: number },
     rows: (limit: number, offset: number) => Promise<Row[]>,
-    matching: { table: PgTable; where: SQL | undefined },
+    matching: Matching,
 ): Promise<{ total: number; limit: number; skip: number; data: Row[]; estimated?: true }> => {
     const found = query.$limit > 0 ? await rows(query.$limit + 1, query.$skip) : [];
     const more = found.length > query.$limit;
@@ -91,15 +93,37 @@ export const largePageOf = async <Row>(
     const answer = { limit: query.$limit, skip: query.$skip, data };
     if (query.$limit > 0 && !more && (data.length > 0 || query.$skip === 0))
         return { ...answer, total: query.$skip + data.length };
-    const matches = db
-        .select({ one: sql`1` })
-        .from(matching.table)
-        .where(matching.where);
+    const matches =
+        'rows' in matching
+            ? matching.rows
+            : db
+                  .select({ one: sql`1` })
+                  .from(matching.table)
+                  .where(matching.where)
+                  .$dynamic();
     const [counted] = await db.select({ value: count() }).from(matches.limit(EXACT_COUNT_UP_TO + 1).as('matching'));
     const exact = counted?.value ?? 0;
     if (exact <= EXACT_COUNT_UP_TO) return { ...answer, total: exact };
     const known = Math.max(exact, query.$skip + data.length + (more ? 1 : 0));
     return { ...answer, total: Math.max(known, await plannedRows(db, matches.getSQL())), estimated: true };
+};
+
+/** What a large list counts (largePageOf): a table and its filter, or a select of `1` with its joins. */
+export type Matching = { table: PgTable; where: SQL | undefined } | { rows: PgSelect };
+
+/**
+ * largePageOf for the lists paged by `page_number` and `page_size` and answering `total_items`:
+ * `limit` and `offset` as pageWindow gives them. `estimated` is answered only when true, so an
+ * exact total's answer is as before.
+ */
+export const largePageRows = async <Row>(
+    db: Queryable,
+    window: { limit: number; offset: number },
+    rows: (limit: number, offset: number) => Promise<Row[]>,
+    matching: Matching,
+): Promise<{ rows: Row[]; total_items: number; estimated?: true }> => {
+    const page = await largePageOf(db, { $limit: window.limit, $skip: window.offset }, rows, matching);
+    return { rows: page.data, total_items: page.total, ...(page.estimated ? { estimated: true as const } : {}) };
 };
 
 /** `page_number` and `page_size` ('all' for every row) → LIMIT and OFFSET (the shop-style pages). */

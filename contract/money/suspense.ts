@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CURRENCY } from '../customers';
-import { defineCall, id } from '../define';
+import { defineCall, estimatedTotal, id } from '../define';
 import { loanReference, reasonText } from '../fields';
 import { TRANSACTION_CHANNELS } from '../customers/loans';
 import { dateText, pageNumber, pageSize, person, searchText } from './fields';
@@ -44,7 +44,7 @@ export const suspenseTransactions = defineCall({
         page_number: pageNumber,
         page_size: pageSize,
     }),
-    response: z.object({ data: z.array(suspenseItem), total_items: z.number().int() }),
+    response: z.object({ data: z.array(suspenseItem), total_items: z.number().int(), estimated: estimatedTotal }),
 });
 
 /** A loan a suspense payment may be assigned to. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CURRENCY } from '../customers';
-import { defineCall, id } from '../define';
+import { defineCall, estimatedTotal, id } from '../define';
 import { reasonText } from '../fields';
 import { dateText, order, pageNumber, pageSize, person, searchText } from './fields';
 
@@ -60,7 +60,7 @@ const claimFilter = z.object({
     page_size: pageSize,
 });
 
-const claimsAnswer = z.object({ records: z.array(tpiClaim), total_items: z.number().int() });
+const claimsAnswer = z.object({ records: z.array(tpiClaim), total_items: z.number().int(), estimated: estimatedTotal });
 
 export const successfulTpiClaims = defineCall({
     summary: 'Insurance claims the insurer paid towards a loan, newest first, filtered and paged',
@@ -102,7 +102,7 @@ export const requestedTpiReversals = defineCall({
         page_number: pageNumber,
         page_size: pageSize,
     }),
-    response: z.object({ records: z.array(tpiReversal), total_items: z.number().int() }),
+    response: z.object({ records: z.array(tpiReversal), total_items: z.number().int(), estimated: estimatedTotal }),
 });
 
 export const requestTpiReversal = defineCall({

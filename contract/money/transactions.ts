@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CURRENCY } from '../customers';
-import { defineCall } from '../define';
+import { defineCall, estimatedTotal } from '../define';
 import { loanReference, msisdn } from '../fields';
 import { TRANSACTION_CHANNELS, TRANSACTION_KINDS } from '../customers/loans';
 import { dateText, order, pageNumber, pageSize } from './fields';
@@ -80,5 +80,5 @@ export const searchTransactions = defineCall({
         page_number: pageNumber,
         page_size: pageSize,
     }),
-    response: z.object({ data: z.array(moneyTransaction), total_items: z.number().int() }),
+    response: z.object({ data: z.array(moneyTransaction), total_items: z.number().int(), estimated: estimatedTotal }),
 });

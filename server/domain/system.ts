@@ -7,7 +7,7 @@
  * in the last day). The SMS gateway is the outbox (schema/messages.ts) that a real gateway would
  * read; its state is when it last received a message and how many in the last hour.
  */
-import { and, count, gt, isNotNull, max, sql } from 'drizzle-orm';
+import { and, count, gt, isNotNull, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PORTAL_VERSION } from '../../contract';
 import { LOCK_SOLUTIONS } from '../../contract/customers';
@@ -25,7 +25,10 @@ export const registerSystemRoutes = (app: FastifyInstance): void => {
         const now = context.now();
         const dayAgo = new Date(now.getTime() - DAY_MS);
         const hourAgo = new Date(now.getTime() - HOUR_MS);
-        const [waiting, failed, [sms]] = await Promise.all([
+        // Each count reads only what it counts, along an index (migration 0038): the locks waiting
+        // (`device_locks_requested_idx`), the last day's failures (`device_locks_failed_idx`), the
+        // newest message and the last hour's (`sms_outbox_created_idx`).
+        const [waiting, failed, [newest], [lastHour]] = await Promise.all([
             context.db
                 .select({ solution: deviceLocks.lockSolution, value: count() })
                 .from(deviceLocks)
@@ -36,12 +39,8 @@ export const registerSystemRoutes = (app: FastifyInstance): void => {
                 .from(deviceLocks)
                 .where(and(isNotNull(deviceLocks.failureReason), gt(deviceLocks.updatedAt, dayAgo)))
                 .groupBy(deviceLocks.lockSolution),
-            context.db
-                .select({
-                    last: max(smsOutbox.createdAt),
-                    lastHour: sql<number>`(count(*) FILTER (WHERE ${gt(smsOutbox.createdAt, hourAgo)}))::int`,
-                })
-                .from(smsOutbox),
+            context.db.select({ last: max(smsOutbox.createdAt) }).from(smsOutbox),
+            context.db.select({ value: count() }).from(smsOutbox).where(gt(smsOutbox.createdAt, hourAgo)),
         ]);
         const of = (rows: { solution: string; value: number }[], solution: string) =>
             rows.find(row => row.solution === solution)?.value ?? 0;
@@ -63,8 +62,8 @@ export const registerSystemRoutes = (app: FastifyInstance): void => {
             sms: {
                 mode: 'outbox' as const,
                 state: 'ok' as const,
-                last_message_at: sms?.last ? iso(sms.last) : null,
-                messages_last_hour: sms?.lastHour ?? 0,
+                last_message_at: newest?.last ? iso(newest.last) : null,
+                messages_last_hour: lastHour?.value ?? 0,
             },
         };
     });

@@ -34,19 +34,16 @@ import { appendFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE } from '../../contract';
 import { listAuditEvents } from '../../contract/audit';
 import type { CallDefinition } from '../../contract/define';
-import { buildApp } from '../../server/app';
 import { EXACT_COUNT_UP_TO } from '../../server/lists';
-import { MEMORY_DATA_DIR, openDatabase, type OpenDatabase } from '../../server/db';
+import { MEMORY_DATA_DIR } from '../../server/db';
 import * as schema from '../../server/db/schema';
-import { prepareDatabase } from '../../server/seed';
 import { loadSettings } from '../../server/settings';
 import type { UncheckedCallOptions } from './harness';
-import { inputsOf, knownRecords, listCallEntries, requestOf, type Known, type ListCallName, type Send } from './listCalls';
+import { inputsOf, knownRecords, listCallEntries, type Known, type ListCallName, type Send } from './listCalls';
+import { openSeededLists, type SeededLists } from './seededLists';
 
 /** Generated customers: enough that every list has rows of every kind, few enough to seed in seconds. */
 const SCALE = 50;
@@ -60,19 +57,12 @@ const AUDIT_EVENTS = 20_000;
  * call from here. Each is a known cost at a business's size, not an accepted one.
  */
 const KNOWN: Partial<Record<ListCallName, string>> = {
-    searchTransactions: 'the channel, kind and matched filters have no index: the page walks the paid-day index and filters',
-    pendingKycVerifications: 'the page carries count(*) over () and joins identity_checks by walking it',
-    successfulTpiClaims: 'the page carries count(*) over (); the pending reversal is joined by walking tpi_reversals',
-    failedTpiClaims: 'the page carries count(*) over (); the pending reversal is joined by walking tpi_reversals',
-    requestedTpiReversals: 'a deep page counts every reversal of the status through its joins',
-    listCollections: 'the lock_state filter has no index: device_locks is walked by loan',
     biAnalysis: 'a report: aggregates every loan of the scope (timed at 1M payments by bench/analytics.ts)',
     shopAnalysis: 'a report: aggregates every loan of the scope (bench/analytics.ts)',
     shopOwnersAnalysis: 'a report: aggregates every loan of the scope (bench/analytics.ts)',
     unbrandedAnalysis: 'a report: aggregates every loan of the scope (bench/analytics.ts)',
     agentAnalysis: 'a report: aggregates every loan of the scope (bench/analytics.ts)',
     biDashboard: "a report: this month's and last month's figures over every loan",
-    systemCheck: 'counts device_locks awaiting a lock and the SMS outbox whole',
 };
 
 /** The tables that do not grow with the business's customers: catalogues, settings, one-row tables, shops. */
@@ -156,43 +146,23 @@ const planFaults = (root: PlanNode): string[] => {
     return faults;
 };
 
-let database: OpenDatabase;
+let seeded: SeededLists | undefined;
 let known: Known;
 let client: PGlite;
-let app: FastifyInstance;
-let token = '';
 /** The statements the client ran while `capturing`. */
 let captured: { text: string; params: unknown[] }[] = [];
 let capturing = false;
 let explain: (text: string, params: unknown[]) => Promise<PlanNode>;
 
-const send: Send = async (call, input) => {
-    const request = requestOf(call, input);
-    const answer = await app.inject({
-        method: request.method,
-        url: request.url,
-        headers: {
-            authorization: `Bearer ${token}`,
-            Coords: '-26.2485,27.8540',
-            ...(request.payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(request.payload === undefined ? {} : { payload: request.payload }),
-    });
-    return { status: answer.statusCode, body: answer.body ? (JSON.parse(answer.body) as unknown) : undefined };
+const send: Send = (call, input) => {
+    if (!seeded) throw new Error('The seeded database is not open');
+    return seeded.send(call, input);
 };
 
 beforeAll(async () => {
     const settings = { ...loadSettings({ NODE_ENV: 'test' }), dataDir: MEMORY_DATA_DIR, logLevel: 'silent' };
-    database = await openDatabase(settings);
-    await prepareDatabase(database, settings, { scale: SCALE });
-    client = (database.db as unknown as { $client: PGlite }).$client;
-    // The audit trail is the largest table of all (a row per write) and the seed writes few.
-    await client.exec(`
-        INSERT INTO audit_events (actor_admin_id, action, entity, entity_id, at)
-        SELECT (SELECT min(id) FROM admins), (ARRAY['loans.create', 'payments.record', 'sessions.create'])[1 + n % 3],
-               (ARRAY['loan', 'transaction', 'session'])[1 + n % 3], n::text, now() - n * interval '1 minute'
-        FROM generate_series(1, ${AUDIT_EVENTS}) AS n`);
-    await client.exec('ANALYZE');
+    seeded = await openSeededLists(settings, { customers: SCALE, auditEvents: AUDIT_EVENTS });
+    client = (seeded.database.db as unknown as { $client: PGlite }).$client;
     const query = client.query.bind(client);
     explain = async (text, params) => {
         const result = await query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, params);
@@ -215,13 +185,6 @@ beforeAll(async () => {
             }) as typeof tx.query;
             return callback(tx);
         })) as PGlite['transaction'];
-    app = await buildApp({ db: database.db, settings, listen: database.listen });
-    const signedIn = await app.inject({
-        method: 'POST',
-        url: `${API_BASE}/authentication`,
-        payload: { username: 'admin', password: settings.seedPassword },
-    });
-    token = (JSON.parse(signedIn.body) as { user: { token: string } }).user.token;
     known = await knownRecords(query);
     // No plan may read a large table whole: no sequential scan, and joins by an index's lookups
     // (nested loops) rather than by hashing or merging whole tables (see the header).
@@ -231,8 +194,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await seeded?.close();
 });
 
 const isRead = (text: string) => /^\s*(select|with)\b/i.test(text);

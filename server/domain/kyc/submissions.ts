@@ -6,13 +6,13 @@
  * submissions made for that shop (`store_id`). A submission out of reach answers 404 like one that
  * does not exist, for the queue, its images and its decision alike.
  */
-import { and, asc, count, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { KycImageKind, KycSort, KycSubmission } from '../../../contract/kyc';
 import type { Queryable } from '../../db';
 import { admins, customers, identityChecks, kycImages, kycSubmissions, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
-import { containing, totalCount } from '../../lists';
+import { containing, largePageRows } from '../../lists';
 import { iso } from '../../wire';
 
 export const submissionNotFound = () =>
@@ -45,8 +45,11 @@ const submissionFields = {
     submitterLast: submitter.lastName,
     deciderFirst: decider.firstName,
     deciderLast: decider.lastName,
-    identityReference: identityChecks.reference,
-    identityVerified: identityChecks.verified,
+    // Looked up per row on the check's key: joined, a page could walk every check to find its own.
+    identityReference: sql<string>`(SELECT ic.reference FROM ${identityChecks} ic
+        WHERE ic.id = ${kycSubmissions.identityCheckId})`,
+    identityVerified: sql<boolean>`(SELECT ic.verified FROM ${identityChecks} ic
+        WHERE ic.id = ${kycSubmissions.identityCheckId})`,
     livenessPassed: livenessImage.livenessPassed,
     livenessScore: livenessImage.livenessScore,
     selfiePassed: selfieImage.livenessPassed,
@@ -60,7 +63,6 @@ const selectSubmissions = <Extra extends Record<string, SQL.Aliased | SQL>>(db: 
         .from(kycSubmissions)
         .innerJoin(customers, eq(customers.id, kycSubmissions.customerId))
         .innerJoin(submitter, eq(submitter.id, kycSubmissions.submittedByAdminId))
-        .innerJoin(identityChecks, eq(identityChecks.id, kycSubmissions.identityCheckId))
         .innerJoin(selfieImage, eq(selfieImage.id, kycSubmissions.selfieImageId))
         .leftJoin(livenessImage, eq(livenessImage.id, kycSubmissions.livenessImageId))
         .leftJoin(stores, eq(stores.id, kycSubmissions.storeId))
@@ -164,19 +166,25 @@ export const queuePage = async (context: CallContext, input: QueueInput) => {
     const column = KYC_SORT_COLUMNS[input.sort ?? (pending ? 'created_at' : 'decided_at')];
     const order = [direction(column), direction(kycSubmissions.id)];
     const offset = (input.page_number - 1) * input.page_size;
-    const rows = await selectSubmissions(context.db, { total_count: totalCount })
-        .where(where)
-        .orderBy(...order)
-        .limit(input.page_size)
-        .offset(offset);
-    let total = rows[0]?.total_count ?? 0;
-    if (rows.length === 0 && offset > 0) {
-        const [counted] = await context.db
-            .select({ value: count() })
-            .from(kycSubmissions)
-            .innerJoin(customers, eq(customers.id, kycSubmissions.customerId))
-            .where(where);
-        total = counted?.value ?? 0;
-    }
-    return { data: rows.map(toKycSubmission), total_items: total };
+    // Counted on the submissions alone unless the search reads the customer (lists.ts largePageOf).
+    const counted = input.q
+        ? context.db
+              .select({ one: sql`1` })
+              .from(kycSubmissions)
+              .innerJoin(customers, eq(customers.id, kycSubmissions.customerId))
+              .where(where)
+              .$dynamic()
+        : undefined;
+    const { rows, ...total } = await largePageRows(
+        context.db,
+        { limit: input.page_size, offset },
+        (limit, skip) =>
+            selectSubmissions(context.db)
+                .where(where)
+                .orderBy(...order)
+                .limit(limit)
+                .offset(skip),
+        counted ? { rows: counted } : { table: kycSubmissions, where },
+    );
+    return { data: rows.map(toKycSubmission), ...total };
 };

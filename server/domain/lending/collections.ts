@@ -14,7 +14,7 @@
  * Reach is money's (server/domain/money/reach.ts): a caller attached to a shop sees its shop's
  * loans, staff without a shop every shop's.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -23,7 +23,7 @@ import { ARREARS_BUCKET_DAYS, arrearsBucketOf, listCollections, type CollectionI
 import type { Queryable } from '../../db';
 import { admins, customers, deviceLocks, loans, smsOutbox, stores, transactions } from '../../db/schema';
 import { mount } from '../../http';
-import { containing } from '../../lists';
+import { containing, largePageRows } from '../../lists';
 import { iso } from '../../wire';
 import { businessDay } from '../../time';
 import { maskMsisdn } from '../auth/codes';
@@ -123,23 +123,28 @@ export const collectionsQueries = (db: Queryable, body: CollectionsBody, today: 
         .where(where)
         .orderBy(...orderOf(body, today))
         .limit(body.page_size)
-        .offset((body.page_number - 1) * body.page_size);
-    // The count joins only what the filters read: the loans in arrears alone, along the index,
-    // unless a search or the lock state asks for the customer or the device.
-    let counting = db.select({ value: count() }).from(loans).$dynamic();
+        .offset((body.page_number - 1) * body.page_size)
+        .$dynamic();
+    // What is counted (lists.ts largePageOf) joins only what the filters read: the loans in arrears
+    // alone, along the index, unless a search or the lock state asks for the customer or the device.
+    let counting = db
+        .select({ one: sql`1` })
+        .from(loans)
+        .$dynamic();
     if (body.q) counting = counting.innerJoin(customers, eq(customers.id, loans.customerId));
     if (body.lock_state !== undefined) counting = counting.leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id));
     const counted = counting.where(where);
     return { rows, counted };
 };
 
-const pageOfCollections = async (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
+/** A page of the queue, one row more to know the total without counting (lists.ts largePageRows). */
+const pageOfCollections = (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
     const { rows, counted } = collectionsQueries(db, body, today, reach);
-    const [found, total] = await Promise.all([rows, counted]);
-    return { found, total: total[0]?.value ?? 0 };
+    const window = { limit: body.page_size, offset: (body.page_number - 1) * body.page_size };
+    return largePageRows(db, window, (limit, offset) => rows.limit(limit).offset(offset), { rows: counted });
 };
 
-type Row = Awaited<ReturnType<typeof pageOfCollections>>['found'][number];
+type Row = Awaited<ReturnType<typeof pageOfCollections>>['rows'][number];
 
 const DAY_MS = 86_400_000;
 const daysFrom = (day: string, today: string) => Math.round((Date.parse(today) - Date.parse(day)) / DAY_MS);
@@ -178,7 +183,7 @@ const toItem = (row: Row, today: string): CollectionItem => {
 export const registerCollectionRoutes = (app: FastifyInstance): void => {
     mount(app, listCollections, async ({ body }, context) => {
         const today = businessDay(context.now());
-        const { found, total } = await pageOfCollections(context.db, body, today, reachOf(context).loans);
-        return { data: found.map(row => toItem(row, today)), total_items: total };
+        const { rows, ...total } = await pageOfCollections(context.db, body, today, reachOf(context).loans);
+        return { data: rows.map(row => toItem(row, today)), ...total };
     });
 };

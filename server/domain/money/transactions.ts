@@ -5,12 +5,13 @@
  * payment is on a loan or waiting in suspense. A caller attached to a shop finds the payments on
  * its shop's loans only (reach.ts), never one in suspense.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { searchTransactions } from '../../../contract/money';
 import { loans, transactions } from '../../db/schema';
 import { mount } from '../../http';
+import { largePageRows } from '../../lists';
 import { endOfDay, startOfDay } from '../../time';
 import { pageWindow, selectTransactions, toMoneyTransaction } from './present';
 import { reachOf } from './reach';
@@ -52,27 +53,34 @@ const searchWhere = (body: SearchBody): SQL | undefined =>
 /**
  * The page is chosen on transactions alone (every filter is on its own columns, so the paid-day,
  * reference and phone indexes serve it; a shop's reach is a list of its loans' ids) and only its
- * rows are joined to their loan and customer; the count reads transactions alone.
+ * rows are joined to their loan and customer; the count reads transactions alone, up to what
+ * lists.ts largePageOf counts.
  */
 export const registerTransactionRoutes = (app: FastifyInstance): void => {
     mount(app, searchTransactions, async ({ body }, context) => {
         const where = and(searchWhere(body), reachOf(context).payments);
         const direction = body.order === 'asc' ? asc : desc;
         const order = [direction(SORTS[body.sort]), direction(transactions.id)];
-        const { limit, offset } = pageWindow(body);
-        const page = context.db
-            .select({ id: transactions.id })
-            .from(transactions)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset);
-        const [rows, counted] = await Promise.all([
-            selectTransactions(context.db)
-                .where(inArray(transactions.id, page))
-                .orderBy(...order),
-            context.db.select({ value: count() }).from(transactions).where(where),
-        ]);
-        return { data: rows.map(toMoneyTransaction), total_items: counted[0]?.value ?? 0 };
+        const { rows, ...total } = await largePageRows(
+            context.db,
+            pageWindow(body),
+            (limit, offset) =>
+                selectTransactions(context.db)
+                    .where(
+                        inArray(
+                            transactions.id,
+                            context.db
+                                .select({ id: transactions.id })
+                                .from(transactions)
+                                .where(where)
+                                .orderBy(...order)
+                                .limit(limit)
+                                .offset(offset),
+                        ),
+                    )
+                    .orderBy(...order),
+            { table: transactions, where },
+        );
+        return { data: rows.map(toMoneyTransaction), ...total };
     });
 };

@@ -2,7 +2,7 @@
  * Claims and reversals as the contract shows them, read with their loan's customer, the claim's
  * waiting reversal, and the reversal's maker and checker.
  */
-import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CURRENCY } from '../../../../contract/customers';
 import type { TpiClaim, TpiReversal } from '../../../../contract/money';
@@ -12,8 +12,12 @@ import { containing } from '../../../lists';
 import { iso } from '../../../wire';
 import { fullName } from '../present';
 
-/** The claim's waiting reversal, if any (at most one: the partial unique index). */
-const pendingReversal = alias(tpiReversals, 'pending_reversal');
+/**
+ * The claim's waiting reversal, if any (at most one: the partial unique index), looked up per row
+ * on that index: joined, the planner could walk every waiting reversal for a page of claims.
+ */
+const pendingReversalId = sql<number | null>`(SELECT pr.id FROM ${tpiReversals} pr
+    WHERE pr.claim_id = ${tpiClaims.id} AND pr.status = 'pending')`;
 const maker = alias(admins, 'maker');
 const checker = alias(admins, 'checker');
 
@@ -24,7 +28,7 @@ const claimFields = {
     customerFirst: customers.firstName,
     customerLast: customers.lastName,
     customerPublicId: customers.publicId,
-    pendingReversalId: pendingReversal.id,
+    pendingReversalId,
 };
 
 export const selectClaims = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
@@ -32,8 +36,7 @@ export const selectClaims = <Extra extends Record<string, SQL.Aliased | SQL>>(db
         .select({ ...claimFields, ...(extra as Extra) })
         .from(tpiClaims)
         .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
-        .innerJoin(customers, eq(customers.id, loans.customerId))
-        .leftJoin(pendingReversal, and(eq(pendingReversal.claimId, tpiClaims.id), eq(pendingReversal.status, 'pending')));
+        .innerJoin(customers, eq(customers.id, loans.customerId));
 
 export const selectReversals = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Queryable, extra?: Extra) =>
     db
@@ -50,7 +53,6 @@ export const selectReversals = <Extra extends Record<string, SQL.Aliased | SQL>>
         .innerJoin(tpiClaims, eq(tpiClaims.id, tpiReversals.claimId))
         .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
         .innerJoin(customers, eq(customers.id, loans.customerId))
-        .leftJoin(pendingReversal, and(eq(pendingReversal.claimId, tpiClaims.id), eq(pendingReversal.status, 'pending')))
         .innerJoin(maker, eq(maker.id, tpiReversals.makerAdminId))
         .leftJoin(checker, eq(checker.id, tpiReversals.checkerAdminId));
 
