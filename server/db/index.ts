@@ -20,6 +20,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { withStatementReuse } from './pgliteStatements';
 import { DEFAULT_DATABASE_POOL_SIZE, type Settings } from '../settings';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -276,7 +277,8 @@ export const openDatabase = async (
         lock?.release();
         throw error;
     }
-    const db = drizzlePglite({ client, schema });
+    // Queries outside a transaction reuse their parsed statements, in one exchange each (pgliteStatements.ts).
+    const db = drizzlePglite({ client: withStatementReuse(client), schema });
     return {
         db,
         kind: 'pglite',
