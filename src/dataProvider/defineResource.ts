@@ -130,10 +130,14 @@ const totalIn = (answer: unknown): number | undefined => {
     return typeof total === 'number' ? total : undefined;
 };
 
+/** The count is only the server's estimate of a large list (contract/define.ts `estimatedTotal`). */
+const estimatedIn = (answer: unknown): boolean => (answer as { estimated?: unknown }).estimated === true;
+
 /**
  * A list paged by `page_number` and `page_size` (numbers, or with `text` their digits as strings,
  * as the shop calls take them), in the body of a POST or the query of a GET, answering its rows in
- * `rows` and the count in `total_items` when it has one. `request` gives the call's filter and sort
+ * `rows` and the count in `total_items` when it has one (an `estimated` one is paged without showing
+ * it: react-admin's partial pagination). `request` gives the call's filter and sort
  * fields from react-admin's, each in the call's own types (a half-typed value is left out).
  */
 export const pagedList = <C extends CallDefinition>(
@@ -158,14 +162,21 @@ export const pagedList = <C extends CallDefinition>(
         const after = query.after === undefined ? {} : { after: query.after };
         const answer = await callApi(call, inputOf(call, { ...options.request?.(query), ...paging, ...after }), { signal });
         const rows = rowsIn(answer, options.rows);
-        const total = totalIn(answer);
+        const counted = totalIn(answer);
+        // An estimated count is not shown as one: it says only whether another page follows.
+        const total = estimatedIn(answer) ? undefined : counted;
         const next = (answer as { next?: unknown }).next;
         return {
             ...(typeof next === 'string' ? { next } : {}),
             data: options.record ? rows.map((row, index) => options.record!(row, index, query)) : rows,
             total,
-            // Without a count, a full page may have another after it: said so, never taken as the last.
-            hasNextPage: total === undefined ? rows.length >= perPage : undefined,
+            hasNextPage:
+                total !== undefined
+                    ? undefined
+                    : counted !== undefined
+                      ? (page - 1) * perPage + rows.length < counted
+                      : // Without a count, a full page may have another after it: said so, never taken as the last.
+                        rows.length >= perPage,
         };
     },
 });

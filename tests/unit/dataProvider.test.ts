@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { searchTransactions } from '../../contract/money';
 import { listAdminGroups, listAdminRoles, type AdminGroup } from '../../contract/security';
 import { createAdmin, listAdmins, updateAdmin, type Admin } from '../../contract/users';
 import { dataProvider } from '../../src/dataProvider';
-import { buildAdmin, buildAdminGroup } from '../builders';
+import { buildAdmin, buildAdminGroup, buildMoneyTransaction } from '../builders';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
 
 const admin = (id: number): Admin => buildAdmin({ id });
@@ -66,6 +67,21 @@ describe('the data provider', () => {
         });
         expect(result).toEqual({ data: [admin(51), admin(52)], pageInfo: { hasNextPage: true, hasPreviousPage: true } });
         expect(result).not.toHaveProperty('total');
+    });
+
+    it('pages a page-numbered list whose total is only estimated without showing a count', async () => {
+        const rows = [buildMoneyTransaction({ id: 101 }), buildMoneyTransaction({ id: 102 })];
+        const answering = (total_items: number, estimated?: true) =>
+            answer(searchTransactions, () => ({ data: rows, total_items, ...(estimated ? { estimated } : {}) }));
+        const page = { pagination: { page: 3, perPage: 2 }, sort: { field: 'paid_at', order: 'DESC' as const }, filter: {} };
+        server.use(answering(250_000, true));
+        const estimated = await dataProvider.getList('transactions', page);
+        expect(estimated).toEqual({ data: rows, pageInfo: { hasNextPage: true, hasPreviousPage: true } });
+        // The last page of an estimate is counted by the rows before it and on it; a counted total is shown as before.
+        server.use(answering(6, true));
+        expect(await dataProvider.getList('transactions', page)).toEqual({ data: rows, total: 6 });
+        server.use(answering(250_000));
+        expect(await dataProvider.getList('transactions', page)).toEqual({ data: rows, total: 250_000 });
     });
 
     it('fetches exactly the records asked for by their ids', async () => {
