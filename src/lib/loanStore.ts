@@ -68,6 +68,33 @@ const mine = <T extends { owner: string }>(schema: z.ZodType<T>, name: string): 
     return parsed.success && parsed.data.owner === owner() ? parsed.data : null;
 };
 
+/**
+ * Keeps a document of the sale's customer as the newest of its kind: sent (`documents`) or
+ * photographed offline and waiting (`photos`). Either replaces whatever was kept of that kind in
+ * both lists, so a kind is kept once; another sale's customer starts the lists afresh.
+ */
+const keepNewest = (
+    entry: EntryKey,
+    msisdn: string,
+    newest: { documents: KeptDocument; photos?: never } | { photos: KeptSalePhoto; documents?: never },
+): void => {
+    const me = owner();
+    if (!me) return;
+    const current = mine(keptSale, SALE);
+    const same = current?.entry === entry && current.msisdn === msisdn;
+    const kind = (newest.documents ?? newest.photos).kind;
+    const others = <T extends { kind: string }>(kept: T[]): T[] => (same ? kept.filter(one => one.kind !== kind) : []);
+    secureStorage.set(SALE, {
+        owner: me,
+        entry,
+        msisdn,
+        customer: same ? current.customer : null,
+        loan_reference: same ? current.loan_reference : null,
+        documents: [...others(current?.documents ?? []), ...(newest.documents ? [newest.documents] : [])],
+        photos: [...others(current?.photos ?? []), ...(newest.photos ? [newest.photos] : [])],
+    });
+};
+
 export const loanStore = {
     /** The sale kept by the signed-in user, or null when there is none. */
     read(): KeptSale | null {
@@ -135,36 +162,12 @@ export const loanStore = {
 
     /** A document sent for the sale's customer: kept (the newest of each kind) so a reload resumes after it. */
     keepDocument(entry: EntryKey, msisdn: string, image: KeptDocument): void {
-        const me = owner();
-        if (!me) return;
-        const current = mine(keptSale, SALE);
-        const same = current?.entry === entry && current.msisdn === msisdn;
-        secureStorage.set(SALE, {
-            owner: me,
-            entry,
-            msisdn,
-            customer: same ? current.customer : null,
-            loan_reference: same ? current.loan_reference : null,
-            documents: [...(same ? current.documents.filter(kept => kept.kind !== image.kind) : []), image],
-            photos: same ? current.photos.filter(kept => kept.kind !== image.kind) : [],
-        });
+        keepNewest(entry, msisdn, { documents: image });
     },
 
     /** A document photographed offline for the sale's customer (the newest of each kind), sent with their KYC. */
     keepPhoto(entry: EntryKey, msisdn: string, photo: KeptSalePhoto): void {
-        const me = owner();
-        if (!me) return;
-        const current = mine(keptSale, SALE);
-        const same = current?.entry === entry && current.msisdn === msisdn;
-        secureStorage.set(SALE, {
-            owner: me,
-            entry,
-            msisdn,
-            customer: same ? current.customer : null,
-            loan_reference: same ? current.loan_reference : null,
-            documents: same ? current.documents.filter(kept => kept.kind !== photo.kind) : [],
-            photos: [...(same ? current.photos.filter(kept => kept.kind !== photo.kind) : []), photo],
-        });
+        keepNewest(entry, msisdn, { photos: photo });
     },
 
     setLoanReference(entry: EntryKey, msisdn: string, reference: string): void {

@@ -22,9 +22,11 @@ export const requiredKinds = (liveness: boolean): KycImageKind[] => [
 
 const previewOf = (file: File): string | null => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
 
-const forget = (capture: Capture | undefined) => {
-    if (capture?.preview && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(capture.preview);
+const revoke = (url: string | null | undefined) => {
+    if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
 };
+
+const forget = (capture: Capture | undefined) => revoke(capture?.preview);
 
 /** A capture that is ready for the identity step: sent, or kept on the phone to be sent with the KYC. */
 export const isReady = (capture: Capture | undefined): boolean => capture?.status === 'done' || capture?.status === 'kept';
@@ -64,6 +66,13 @@ const useCaptures = () => {
         });
 
     /**
+     * `file` chosen for `kind`, nothing of it sent yet: its name, no progress, no answer, and no
+     * error unless `change` gives one.
+     */
+    const chosen = (kind: KycImageKind, file: File, change: Partial<Capture> & Pick<Capture, 'status' | 'file'>) =>
+        set(kind, { error: null, errorValues: undefined, fileName: file.name, progress: 0, image: null, ...change });
+
+    /**
      * Offline: the photo is checked here as the server would check it (nothing else can be, no OCR
      * either), then kept on the phone, encrypted, to go with the customer's KYC once the connection
      * is back. A storage that is full says so; the photo is not lost silently.
@@ -75,27 +84,8 @@ const useCaptures = () => {
         replacedPhoto: string | null,
         current: () => boolean,
     ) => {
-        const failed = (error: string) =>
-            set(kind, {
-                status: 'failed',
-                error,
-                errorValues: undefined,
-                fileName: file.name,
-                preview,
-                progress: 0,
-                image: null,
-                file,
-            });
-        set(kind, {
-            status: 'uploading',
-            error: null,
-            errorValues: undefined,
-            fileName: file.name,
-            preview,
-            progress: 0,
-            image: null,
-            file,
-        });
+        const failed = (error: string) => chosen(kind, file, { status: 'failed', error, preview, file });
+        chosen(kind, file, { status: 'uploading', preview, file });
         try {
             const problem = await imageProblemOf(kind, file);
             if (!current()) return;
@@ -120,29 +110,15 @@ const useCaptures = () => {
         const round = (rounds.current[kind] ?? 0) + 1;
         rounds.current[kind] = round;
         const current = () => rounds.current[kind] === round;
-        // Spec §5: a file over 5 MB is refused as it is chosen, before anything is sent.
-        if (file.size > MAX_UPLOAD_BYTES) {
-            set(kind, {
-                status: 'failed',
-                error: 'validation.max_file_size',
-                errorValues: undefined,
-                fileName: file.name,
-                progress: 0,
-                image: null,
-                file: null,
-            });
-            return;
-        }
-        if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-            set(kind, {
-                status: 'failed',
-                error: 'errors.unsupported_media_type',
-                errorValues: undefined,
-                fileName: file.name,
-                progress: 0,
-                image: null,
-                file: null,
-            });
+        // Spec §5: a file over 5 MB, or not an image, is refused as it is chosen, before anything is sent.
+        const refused =
+            file.size > MAX_UPLOAD_BYTES
+                ? 'validation.max_file_size'
+                : !(IMAGE_TYPES as readonly string[]).includes(file.type)
+                  ? 'errors.unsupported_media_type'
+                  : null;
+        if (refused) {
+            chosen(kind, file, { status: 'failed', error: refused, file: null });
             return;
         }
         const replaced = draft.captures[kind];
@@ -152,17 +128,7 @@ const useCaptures = () => {
             void keepOffline(kind, file, preview, replaced?.photo ?? null, current);
             return;
         }
-        set(kind, {
-            status: 'uploading',
-            error: null,
-            errorValues: undefined,
-            fileName: file.name,
-            preview,
-            progress: 0,
-            image: null,
-            file,
-            photo: null,
-        });
+        chosen(kind, file, { status: 'uploading', preview, file, photo: null });
         uploadKycImage(kind, file, fraction => {
             if (current()) set(kind, { progress: fraction });
         }).then(
@@ -201,7 +167,7 @@ const useKeptPreview = (capture: Capture | undefined): string | null => {
         });
         return () => {
             live = false;
-            if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
+            revoke(url);
         };
     }, [photo]);
     return capture?.preview ?? (made && made.photo === photo ? made.url : null);
