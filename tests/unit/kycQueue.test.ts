@@ -6,8 +6,6 @@
  * reload part way, send nothing twice; a refusal part way stops the chain with its reason.
  */
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,20 +18,18 @@ import { outbox } from '../../src/lib/offlineQueue';
 import { photoStore } from '../../src/lib/photoStore';
 import { session } from '../../src/lib/session';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
-import { BUYER_MSISDN, buyer, imageId, uploaded } from './support/loanWizardFixtures';
+import {
+    BUYER_MSISDN,
+    buyer,
+    DEMO_PHOTOS,
+    demoPhoto,
+    identityChecked,
+    imageId,
+    kycSubmitted,
+    uploaded,
+} from './support/loanWizardFixtures';
 import { browserNetwork } from './support/network';
 import { signedInAs } from './support/portal';
-
-const FIXTURES = join(process.cwd(), 'tests/e2e/fixtures');
-const pictureOf = (name: string) => {
-    const bytes = readFileSync(join(FIXTURES, name));
-    return new File([bytes], name, { type: 'image/png' });
-};
-const FILES: Record<Exclude<KycImageKind, 'liveness'>, string> = {
-    id_front: 'demo-id-front.png',
-    id_back: 'demo-id-back.png',
-    selfie: 'demo-selfie.png',
-};
 
 /** Every request that reached the network, in order: the call, its key, and what it named. */
 const sent: { call: string; key: string | null; body: unknown }[] = [];
@@ -43,35 +39,6 @@ const next = (call: string) => {
     const index = upcoming.findIndex(one => one.call === call);
     return index < 0 ? null : upcoming.splice(index, 1)[0]?.answer;
 };
-
-const kycAnswer = (body: { first_name: string }) => ({
-    customer: buyer,
-    kyc: {
-        id: 5,
-        status: 'pending' as const,
-        customer: { id: buyer.id, msisdn: buyer.msisdn, name: `${body.first_name} Dlamini`, customer_type: 'normal' as const },
-        id_type: 'national_id' as const,
-        id_number: buyer.id_number,
-        ocr: null,
-        confirmed: {
-            first_name: 'Sipho',
-            last_name: 'Dlamini',
-            id_number: buyer.id_number,
-            date_of_birth: '1992-02-20',
-            gender: null,
-        },
-        identity: { reference: 'CTB-7781', verified: true },
-        liveness: null,
-        images: [],
-        channel: 'shop' as const,
-        store: null,
-        submitted_by: { id: 9, name: 'Test User' },
-        decided_by: null,
-        decided_at: null,
-        reason: null,
-        created_at: '2026-11-22T09:02:00.000Z',
-    },
-});
 
 const server = contractServer(
     answer(uploadImage, async ({ request }) => {
@@ -96,18 +63,12 @@ const server = contractServer(
             key: request.headers.get(IDEMPOTENCY_KEY_HEADER),
             body: await request.clone().json(),
         });
-        const mismatch = next('identityValidation') === 'mismatch';
-        return {
-            reference: 'CTB-7781',
-            verified: !mismatch,
-            mismatch: mismatch ? ('name_mismatch' as const) : null,
-            checked_at: '2026-11-22T09:01:00.000Z',
-        };
+        return identityChecked(next('identityValidation') === 'mismatch' ? 'name_mismatch' : null);
     }),
     answer(kycDetails, async ({ request }) => {
         const body = (await request.clone().json()) as { first_name: string };
         sent.push({ call: 'kycDetails', key: request.headers.get(IDEMPOTENCY_KEY_HEADER), body });
-        return kycAnswer(body);
+        return kycSubmitted({ first_name: body.first_name, store: null });
     }),
 );
 
@@ -155,7 +116,7 @@ const bytesOf = async (file: Blob) => new Uint8Array(await file.arrayBuffer());
 
 describe('the photo store', () => {
     it('keeps a photo encrypted: the stored bytes are not the image, and its user reads the image back', async () => {
-        const picture = pictureOf(FILES.id_front);
+        const picture = demoPhoto(DEMO_PHOTOS.id_front);
         const kept = await photoStore.keep(picture, picture.name);
         const [record] = await storedPhotos();
         const original = await bytesOf(picture);
@@ -171,11 +132,11 @@ describe('the photo store', () => {
     });
 
     it('is read by no other user, not even with the record made theirs', async () => {
-        const kept = await photoStore.keep(pictureOf(FILES.selfie), 'selfie.png');
+        const kept = await photoStore.keep(demoPhoto(DEMO_PHOTOS.selfie), 'selfie.png');
         signedInAs(['ADD_LOAN'], { username: 'someone-else' });
         expect(await photoStore.read(kept.id)).toBeNull();
         // Their own key cannot open it: the record moved to them does not decrypt.
-        await photoStore.keep(pictureOf(FILES.id_back), 'back.png');
+        await photoStore.keep(demoPhoto(DEMO_PHOTOS.id_back), 'back.png');
         await new Promise<void>((resolve, reject) => {
             const request = indexedDB.open('pfp-kept-photos');
             request.onsuccess = () => {
@@ -196,8 +157,8 @@ describe('the photo store', () => {
     });
 
     it('goes with the session, but for the photos a waiting KYC item still needs', async () => {
-        const loose = await photoStore.keep(pictureOf(FILES.id_back), 'back.png');
-        const needed = await photoStore.keep(pictureOf(FILES.id_front), 'front.png');
+        const loose = await photoStore.keep(demoPhoto(DEMO_PHOTOS.id_back), 'back.png');
+        const needed = await photoStore.keep(demoPhoto(DEMO_PHOTOS.id_front), 'front.png');
         network.online = false;
         await outbox.submitKyc(chainOf({ id_front: needed.id }), 'Sipho Dlamini, 27831112222');
         session.clear();
@@ -206,7 +167,7 @@ describe('the photo store', () => {
     });
 
     it('goes with the user’s items when they sign out on purpose', async () => {
-        await photoStore.keep(pictureOf(FILES.id_back), 'back.png');
+        await photoStore.keep(demoPhoto(DEMO_PHOTOS.id_back), 'back.png');
         outbox.clearMine();
         await waitFor(async () => expect(await storedPhotos()).toEqual([]));
     });
@@ -216,7 +177,7 @@ describe('the photo store', () => {
             throw new DOMException('full', 'QuotaExceededError');
         });
         try {
-            await expect(photoStore.keep(pictureOf(FILES.selfie), 'selfie.png')).rejects.toMatchObject({
+            await expect(photoStore.keep(demoPhoto(DEMO_PHOTOS.selfie), 'selfie.png')).rejects.toMatchObject({
                 message: 'errors.offline_storage_full',
             });
         } finally {
@@ -261,8 +222,8 @@ const chainOf = (photos: Partial<Record<KycImageKind, string>>): KycChain =>
 /** The three documents kept offline, and the KYC item made of them (offline: nothing is sent). */
 const queueKyc = async () => {
     const ids: Partial<Record<KycImageKind, string>> = {};
-    for (const [kind, name] of Object.entries(FILES))
-        ids[kind as KycImageKind] = (await photoStore.keep(pictureOf(name), name)).id;
+    for (const [kind, name] of Object.entries(DEMO_PHOTOS))
+        ids[kind as KycImageKind] = (await photoStore.keep(demoPhoto(name), name)).id;
     network.online = false;
     const result = await outbox.submitKyc(chainOf(ids), 'Sipho Dlamini, 27831112222');
     if (!('queued' in result)) throw new Error('Offline, the KYC should have been kept');

@@ -6,11 +6,9 @@
  * to the phone with the registered customer.
  */
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { qualifiedDevices } from '../../contract/customers';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/define';
 import { identityValidation, kycDetails, uploadImage, type KycImageKind } from '../../contract/kyc';
@@ -20,13 +18,21 @@ import { loanStore } from '../../src/lib/loanStore';
 import { outbox } from '../../src/lib/offlineQueue';
 import { photoStore } from '../../src/lib/photoStore';
 import { answer, contractServer } from './support/contractHandlers';
-import { BUYER_MSISDN, buyer, imageId, qualified, uploaded } from './support/loanWizardFixtures';
+import { customerStep, openWizard, SELLER_ROLES, wizardInThisFile } from './support/loanWizard';
+import {
+    BUYER_MSISDN,
+    buyer,
+    DEMO_PHOTOS,
+    demoPhoto,
+    identityChecked,
+    imageId,
+    kycSubmitted,
+    qualified,
+    SHOP,
+    uploaded,
+} from './support/loanWizardFixtures';
 import { browserNetwork } from './support/network';
 import { renderPortal, signedInAs } from './support/portal';
-
-const SHOP = { id: 1, name: 'Soweto Central' };
-const picture = (name: string) =>
-    new File([readFileSync(join(process.cwd(), 'tests/e2e/fixtures', name))], name, { type: 'image/png' });
 
 /** The KYC requests that reached the network, in order, with their keys. */
 const sent: { call: string; key: string | null; body: unknown }[] = [];
@@ -49,52 +55,18 @@ contractServer(
             key: request.headers.get(IDEMPOTENCY_KEY_HEADER),
             body: await request.clone().json(),
         });
-        const mismatch = register === 'match' ? null : register;
-        return { reference: 'CTB-7781', verified: mismatch === null, mismatch, checked_at: '2026-11-22T09:01:00.000Z' };
+        return identityChecked(register === 'match' ? null : register);
     }),
     answer(kycDetails, async ({ request }) => {
         sent.push({ call: 'kycDetails', key: request.headers.get(IDEMPOTENCY_KEY_HEADER), body: await request.clone().json() });
-        return {
-            customer: buyer,
-            kyc: {
-                id: 5,
-                status: 'pending' as const,
-                customer: { id: buyer.id, msisdn: buyer.msisdn, name: 'Sipho Dlamini', customer_type: 'normal' as const },
-                id_type: 'national_id' as const,
-                id_number: buyer.id_number,
-                ocr: null,
-                confirmed: {
-                    first_name: 'Sipho',
-                    last_name: 'Dlamini',
-                    id_number: buyer.id_number,
-                    date_of_birth: '1992-02-20',
-                    gender: null,
-                },
-                identity: { reference: 'CTB-7781', verified: true },
-                liveness: null,
-                images: [],
-                channel: 'shop' as const,
-                store: SHOP,
-                submitted_by: { id: 9, name: 'Test User' },
-                decided_by: null,
-                decided_at: null,
-                reason: null,
-                created_at: '2026-11-22T09:02:00.000Z',
-            },
-        };
+        return kycSubmitted();
     }),
     answer(qualifiedDevices, qualified),
 );
 
 const network = browserNetwork();
 
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-});
+wizardInThisFile();
 afterEach(async () => {
     sent.length = 0;
     register = 'match';
@@ -103,19 +75,15 @@ afterEach(async () => {
 
 describe('a sale with no signal at the documents', { timeout: 90_000 }, () => {
     it('keeps the photos and the KYC, waits at the identity (past a reload), and goes on once it is sent', async () => {
-        signedInAs(['ADD_LOAN', 'FIND_CUSTOMER', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'], { shop: SHOP });
-        const user = userEvent.setup();
-        renderPortal('/dashboard/customers/add-loan');
-        await screen.findByRole('heading', { level: 2, name: 'Who is buying?' });
-        await user.type(screen.getByRole('textbox', { name: /phone number/ }), BUYER_MSISDN);
-        await user.click(screen.getByRole('button', { name: 'Next' }));
+        const user = await openWizard();
+        await customerStep(user);
         await screen.findByRole('heading', { level: 2, name: 'Identity documents' });
 
         network.goOffline();
         expect(await screen.findByText(/You are offline: each photo is kept on this phone, encrypted/)).toBeTruthy();
-        await user.upload(screen.getByLabelText('ID front'), picture('demo-id-front.png'));
-        await user.upload(screen.getByLabelText('ID back'), picture('demo-id-back.png'));
-        await user.upload(screen.getByLabelText('Selfie'), picture('demo-selfie.png'));
+        await user.upload(screen.getByLabelText('ID front'), demoPhoto(DEMO_PHOTOS.id_front));
+        await user.upload(screen.getByLabelText('ID back'), demoPhoto(DEMO_PHOTOS.id_back));
+        await user.upload(screen.getByLabelText('Selfie'), demoPhoto(DEMO_PHOTOS.selfie));
         await waitFor(() => expect(screen.getAllByText('Kept on this phone, waiting to send')).toHaveLength(3));
         expect(screen.getByRole('img', { name: 'ID front, as chosen' })).toBeTruthy();
         await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -168,15 +136,11 @@ describe('a sale with no signal at the documents', { timeout: 90_000 }, () => {
     });
 
     it('resumed after its KYC was refused while away, says why, and sends it again corrected without uploading again', async () => {
-        signedInAs(['ADD_LOAN', 'FIND_CUSTOMER', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'], { shop: SHOP });
+        signedInAs(SELLER_ROLES, { shop: SHOP });
         // Kept offline at the documents and identity, then refused by the register when it was sent.
         const photos = [];
-        for (const [kind, name] of [
-            ['id_front', 'demo-id-front.png'],
-            ['id_back', 'demo-id-back.png'],
-            ['selfie', 'demo-selfie.png'],
-        ] as const) {
-            const kept = await photoStore.keep(picture(name), name);
+        for (const [kind, name] of Object.entries(DEMO_PHOTOS) as [keyof typeof DEMO_PHOTOS, string][]) {
+            const kept = await photoStore.keep(demoPhoto(name), name);
             loanStore.keepPhoto('v1', BUYER_MSISDN, { kind, photo: kept.id, file_name: name });
             photos.push({ kind, photo: kept.id, file_name: name, image: null });
         }

@@ -5,9 +5,9 @@
  * seller's own number refused, an action offline refused with nothing typed lost, and every
  * request's body the contract's.
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { qualifiedDevices } from '../../contract/customers';
 import { confirmLockActivation } from '../../contract/devices';
 import { identityValidation, kycDetails } from '../../contract/kyc';
@@ -26,14 +26,16 @@ import {
 import { loanStore } from '../../src/lib/loanStore';
 import { customerStore } from '../../src/lib/customerStore';
 import { answer, contractServer, errorAnswer } from './support/contractHandlers';
+import { customerStep, openWizard, wizardInThisFile } from './support/loanWizard';
 import {
     BUYER_MSISDN,
-    buyer,
     codeSent,
     depositTransaction,
+    identityChecked,
     IMEI,
     imageId,
     imeiChecked,
+    kycSubmitted,
     LOAN_REFERENCE,
     lockOf,
     qualified,
@@ -42,13 +44,9 @@ import {
     uploaded,
     verification,
 } from './support/loanWizardFixtures';
-import { renderPortal, signedInAs } from './support/portal';
 
 const upload = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/kycImages', () => ({ uploadKycImage: upload }));
-
-const SELLER_ROLES = ['ADD_LOAN', 'FIND_CUSTOMER', 'VIEW_CUSTOMERS_QUALIFIED_PHONES'];
-const SHOP = { id: 1, name: 'Soweto Central' };
 
 const called: { path: string; body: unknown }[] = [];
 const record = async (request: Request) => {
@@ -79,39 +77,12 @@ contractServer(
     }),
     answer(identityValidation, async ({ request }) => {
         await record(request);
-        return { reference: 'CTB-7781', verified: true, mismatch: null, checked_at: '2026-11-22T09:01:00.000Z' };
+        return identityChecked();
     }),
     answer(kycDetails, async ({ request }) => {
         await record(request);
         const body = (await request.clone().json()) as { customer_type: 'normal' | 'business' };
-        return {
-            customer: { ...buyer, customer_type: body.customer_type },
-            kyc: {
-                id: 5,
-                status: 'pending' as const,
-                customer: { id: buyer.id, msisdn: buyer.msisdn, name: 'Sipho Dlamini', customer_type: body.customer_type },
-                id_type: 'national_id' as const,
-                id_number: buyer.id_number,
-                ocr: null,
-                confirmed: {
-                    first_name: 'Sipho',
-                    last_name: 'Dlamini',
-                    id_number: buyer.id_number,
-                    date_of_birth: '1992-02-20',
-                    gender: 'male' as const,
-                },
-                identity: { reference: 'CTB-7781', verified: true },
-                liveness: null,
-                images: [],
-                channel: 'shop' as const,
-                store: SHOP,
-                submitted_by: { id: 9, name: 'Test User' },
-                decided_by: null,
-                decided_at: null,
-                reason: null,
-                created_at: '2026-11-22T09:02:00.000Z',
-            },
-        };
+        return kycSubmitted({ customer_type: body.customer_type, gender: 'male' });
     }),
     answer(qualifiedDevices, async ({ request }) => {
         await record(request);
@@ -193,14 +164,7 @@ contractServer(
 
 // A whole sale passes eight steps, the lock's polling among them: longer than the shared limits
 // (the journeys give their own test timeout).
-beforeAll(() => {
-    configure({ asyncUtilTimeout: 15_000 });
-    // jsdom makes no object URLs: the thumbnails get one each.
-    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
-});
-afterAll(() => {
-    configure({ asyncUtilTimeout: 5000 });
-});
+wizardInThisFile();
 beforeEach(() => {
     upload.mockImplementation((kind: Parameters<typeof uploaded>[0], _file: File, onProgress?: (fraction: number) => void) => {
         onProgress?.(0.5);
@@ -220,20 +184,6 @@ const photo = (name: string, bytes = 2048) => {
     const file = new File(['jpeg'], name, { type: 'image/jpeg' });
     Object.defineProperty(file, 'size', { value: bytes });
     return file;
-};
-
-const openWizard = async (roles = SELLER_ROLES, path = '/dashboard/customers/add-loan') => {
-    signedInAs(roles, { shop: SHOP });
-    const user = userEvent.setup();
-    renderPortal(path);
-    await screen.findByRole('heading', { level: 2, name: 'Who is buying?' });
-    return user;
-};
-
-const customerStep = async (user: UserEvent, msisdn = BUYER_MSISDN, type?: 'Business customer') => {
-    if (type) await user.click(screen.getByRole('radio', { name: type }));
-    await user.type(screen.getByRole('textbox', { name: /phone number/ }), msisdn);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
 };
 
 const documentsStep = async (user: UserEvent) => {

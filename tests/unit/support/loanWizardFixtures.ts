@@ -1,18 +1,30 @@
 /**
  * Fixtures of the add-loan wizard's calls (contract/origination/index.ts, kyc.ts, customers.ts,
- * devices.ts, loans.ts) for tests/unit/loanWizard*.test.tsx. Each answer goes through its call's
- * response schema in the msw handlers (contractHandlers.ts).
+ * devices.ts, loans.ts) for tests/unit/loanWizard*.test.tsx and kycQueue.test.ts. Each answer goes
+ * through its call's response schema in the msw handlers (contractHandlers.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Customer, Loan } from '../../../contract/customers';
 import type { CallResponse } from '../../../contract/define';
 import type { DeviceLock } from '../../../contract/devices';
-import type { KycImageKind, OcrFields, uploadImage } from '../../../contract/kyc';
+import type {
+    IDENTITY_MISMATCHES,
+    identityValidation,
+    KycImageKind,
+    KycSubmission,
+    kycDetails,
+    OcrFields,
+    uploadImage,
+} from '../../../contract/kyc';
 import type { Quote } from '../../../contract/origination';
-import { buildCustomer, buildDeviceLock, buildLoan } from '../../builders';
+import { buildCustomer, buildDeviceLock, buildKycSubmission, buildLoan } from '../../builders';
 
 export const BUYER_MSISDN = '27831112222';
 export const LOAN_REFERENCE = 'LPP-100020';
 export const IMEI = '356938035643809';
+/** The seller's shop. */
+export const SHOP = { id: 1, name: 'Soweto Central' };
 
 export const ocr: OcrFields = {
     first_name: 'Sipho',
@@ -83,7 +95,7 @@ export const imeiChecked = {
     sku: galaxy.sku,
     brand: galaxy.brand,
     model: galaxy.model,
-    store: { id: 1, name: 'Soweto Central' },
+    store: SHOP,
 };
 
 /** The sold phone's lock, asked of Trustonic and not yet confirmed. */
@@ -101,7 +113,7 @@ export const quoted = (change: Partial<Quote> = {}): Quote => ({
     brand: galaxy.brand,
     model: galaxy.model,
     imei: IMEI,
-    store: { id: 1, name: 'Soweto Central' },
+    store: SHOP,
     lock_solution: 'trustonic',
     currency: 'ZAR',
     cash_price: 3999,
@@ -171,3 +183,61 @@ export const depositTransaction = {
     kind: 'deposit' as const,
     created_at: '2026-11-22T09:20:00.000Z',
 };
+
+/** The demo's photos of an ID and a selfie (tests/e2e/fixtures), which pass the checks made before a photo is kept. */
+export const DEMO_PHOTOS: Record<Exclude<KycImageKind, 'liveness'>, string> = {
+    id_front: 'demo-id-front.png',
+    id_back: 'demo-id-back.png',
+    selfie: 'demo-selfie.png',
+};
+
+/** One of the demo's photos as a chosen file. */
+export const demoPhoto = (name: string) =>
+    new File([readFileSync(join(process.cwd(), 'tests/e2e/fixtures', name))], name, { type: 'image/png' });
+
+/** The identity register's answer for the buyer: a match, unless it names a mismatch. */
+export const identityChecked = (
+    mismatch: (typeof IDENTITY_MISMATCHES)[number] | null = null,
+): CallResponse<typeof identityValidation> => ({
+    reference: 'CTB-7781',
+    verified: mismatch === null,
+    mismatch,
+    checked_at: '2026-11-22T09:01:00.000Z',
+});
+
+/**
+ * What kyc-details answers for the buyer: registered, their KYC sent from the seller's shop (or
+ * `store`) pending a checker, under the first name and type sent and the register's match.
+ */
+export const kycSubmitted = ({
+    first_name = 'Sipho',
+    customer_type = 'normal',
+    gender = null,
+    store = SHOP,
+}: {
+    first_name?: string;
+    customer_type?: Customer['customer_type'];
+    gender?: Customer['gender'];
+    store?: KycSubmission['store'];
+} = {}): CallResponse<typeof kycDetails> => ({
+    customer: { ...buyer, customer_type },
+    kyc: buildKycSubmission({
+        id: 5,
+        status: 'pending',
+        customer: { id: buyer.id, msisdn: buyer.msisdn, name: `${first_name} Dlamini`, customer_type },
+        id_type: 'national_id',
+        id_number: buyer.id_number,
+        ocr: null,
+        confirmed: { first_name: 'Sipho', last_name: 'Dlamini', id_number: buyer.id_number, date_of_birth: '1992-02-20', gender },
+        identity: { reference: 'CTB-7781', verified: true },
+        liveness: null,
+        images: [],
+        channel: 'shop',
+        store,
+        submitted_by: { id: 9, name: 'Test User' },
+        decided_by: null,
+        decided_at: null,
+        reason: null,
+        created_at: '2026-11-22T09:02:00.000Z',
+    }),
+});
