@@ -1,7 +1,7 @@
 /**
  * The budget: the inventory list (`get_phone_inventory`, the inventory screen) answers fast
- * with 100,000 devices, on the embedded PGlite and on PostgreSQL (a throwaway cluster,
- * bench/throughput.ts `startPostgres`). On demand: `npm run bench` (not `--fast`), or alone
+ * with 100,000 devices, on the embedded PGlite and on PostgreSQL (bench/database.ts: a throwaway
+ * cluster). On demand: `npm run bench` (not `--fast`), or alone
  * `npx tsx bench/inventory.ts`; a few minutes, most of it seeding.
  *
  * - **The data.** The demo seed, BENCH_SHOPS more shops, then BENCH_DEVICES devices in one
@@ -15,9 +15,7 @@
  *   calling every figure in turn.
  * - **Budget**: every figure's p95 ≤ 50 ms, on each database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { API_BASE } from '../contract';
 import { listInventory, type InventorySort } from '../contract/inventory';
@@ -25,9 +23,8 @@ import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db';
 import { stores } from '../server/db/schema';
 import { prepareDatabase } from '../server/seed';
-import { loadSettings } from '../server/settings';
+import { benchSettings, onEachDatabase, type DatabaseKind } from './database';
 import { report } from './size';
-import { startPostgres } from './throughput';
 
 const BENCH_DEVICES = Number(process.env.BENCH_INVENTORY_DEVICES ?? 100_000);
 const BENCH_SHOPS = 200;
@@ -68,7 +65,7 @@ const CALLS = {
 } as const satisfies Record<string, { user: string; body: Omit<Body, 'store_id'> & { store_id?: 'busy' } }>;
 
 type Call = keyof typeof CALLS;
-type Figure = `${Call} ${'pglite' | 'postgres'}`;
+type Figure = `${Call} ${DatabaseKind}`;
 
 export const INVENTORY_BUDGETS = Object.fromEntries(
     (['pglite', 'postgres'] as const).flatMap(kind => (Object.keys(CALLS) as Call[]).map(call => [`${call} ${kind}`, P95_MS])),
@@ -80,15 +77,8 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** The timings of every call on one database (`databaseUrl` PostgreSQL, else PGlite in a folder). */
-const timings = async (kind: 'pglite' | 'postgres', databaseUrl?: string): Promise<Record<Figure, number>> => {
-    const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'bench-inventory-'));
-    const settings = loadSettings({
-        ...process.env,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-        LOG_LEVEL: 'silent',
-        DEV_TOOLS: 'off',
-        NODE_ENV: 'production',
-    });
+const timings = async (kind: DatabaseKind, databaseUrl?: string): Promise<Record<Figure, number>> => {
+    const { settings, remove } = benchSettings('inventory', databaseUrl);
     const database = await openDatabase(settings);
     try {
         await prepareDatabase(database, settings);
@@ -164,19 +154,11 @@ const timings = async (kind: 'pglite' | 'postgres', databaseUrl?: string): Promi
         }
     } finally {
         await database.close();
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        remove();
     }
 };
 
-export const inventoryFigures = async (): Promise<Record<Figure, number>> => {
-    const onPglite = await timings('pglite');
-    const postgres = await startPostgres();
-    try {
-        return { ...onPglite, ...(await timings('postgres', postgres.url)) };
-    } finally {
-        await postgres.stop();
-    }
-};
+export const inventoryFigures = (): Promise<Record<Figure, number>> => onEachDatabase(['pglite', 'postgres'], timings);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(report(await inventoryFigures(), INVENTORY_BUDGETS) ? 1 : 0);

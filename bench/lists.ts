@@ -1,7 +1,7 @@
 /**
  * The budget: every list call and lookup of the contract answers within its budget at a
- * business's size, at a page of 50, on the embedded PGlite and on PostgreSQL (a throwaway cluster,
- * bench/throughput.ts `startPostgres`). On demand: `npm run bench -- --only=lists`, or alone
+ * business's size, at a page of 50, on the embedded PGlite and on PostgreSQL (bench/database.ts:
+ * a throwaway cluster). On demand: `npm run bench -- --only=lists`, or alone
  * `npx tsx bench/lists.ts`; not run by CI.
  *
  * - **The calls**: the same as the list plans test's (tests/server/listCalls.ts: every GET call and
@@ -11,35 +11,27 @@
  *   A call answered 400 for one changed field (a rule beyond the schema) is left out, as in the test.
  * - **The data**: the demo seed with BENCH_LISTS_CUSTOMERS generated customers (a business:
  *   100,000 on PGlite, 1,000,000 on PostgreSQL, issue 25) and AUDIT_PER_CUSTOMER audit events
- *   each, then VACUUM ANALYZE. `BENCH_LISTS_CUSTOMERS=2000` for a quick run while building;
+ *   each, then VACUUM ANALYZE, opened as the plans test opens it (tests/server/seededLists.ts). `BENCH_LISTS_CUSTOMERS=2000` for a quick run while building;
  *   `BENCH_LISTS_DATABASES=pglite` (or `postgres`) for one database.
  * - **Timing**: one round to warm up, then RUNS rounds calling every input in turn, through
  *   app.inject (no network). A figure per call and input, its p95, beside its budget: ≤ 50 ms on
  *   PostgreSQL, ≤ 100 ms on PGlite. The slowest figures are printed first with the load average,
  *   since a shared machine's timings are noisy.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { API_BASE } from '../contract';
-import { buildApp } from '../server/app';
-import { openDatabase } from '../server/db';
-import { prepareDatabase } from '../server/seed';
-import { loadSettings } from '../server/settings';
-import { inputsOf, knownRecords, listCallEntries, requestOf, type Send, type Variant } from '../tests/server/listCalls';
+import { inputsOf, knownRecords, listCallEntries, type Send, type Variant } from '../tests/server/listCalls';
+import { openSeededLists } from '../tests/server/seededLists';
+import { benchSettings, onEachDatabase, type DatabaseKind } from './database';
 import { report } from './size';
-import { startPostgres } from './throughput';
-
-type Kind = 'pglite' | 'postgres';
 
 /** A business's customers on each database (issue 25): PGlite holds a tenth. */
-const BUSINESS_CUSTOMERS: Record<Kind, number> = { pglite: 100_000, postgres: 1_000_000 };
+const BUSINESS_CUSTOMERS: Record<DatabaseKind, number> = { pglite: 100_000, postgres: 1_000_000 };
 const CUSTOMERS = process.env.BENCH_LISTS_CUSTOMERS ? Number(process.env.BENCH_LISTS_CUSTOMERS) : undefined;
 const AUDIT_PER_CUSTOMER = 5;
 const RUNS = Number(process.env.BENCH_LISTS_RUNS ?? 20);
-const P95_MS: Record<Kind, number> = { postgres: 50, pglite: 100 };
-const DATABASES = (process.env.BENCH_LISTS_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+const P95_MS: Record<DatabaseKind, number> = { postgres: 50, pglite: 100 };
+const DATABASES = (process.env.BENCH_LISTS_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];
 
 const percentile = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -50,51 +42,17 @@ const percentile = (values: number[], p: number) => {
 const rowsOf = <Row>(result: unknown): Row[] => (Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows);
 
 /** Every call and input's p95 on one database. */
-const timings = async (kind: Kind, databaseUrl?: string): Promise<Record<string, number>> => {
+const timings = async (kind: DatabaseKind, databaseUrl?: string): Promise<Record<string, number>> => {
     const customers = CUSTOMERS ?? BUSINESS_CUSTOMERS[kind];
-    const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'bench-lists-'));
-    const settings = loadSettings({
-        ...process.env,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-        LOG_LEVEL: 'silent',
-        DEV_TOOLS: 'off',
-        NODE_ENV: 'production',
-    });
-    const database = await openDatabase(settings);
+    const { settings, remove } = benchSettings('lists', databaseUrl);
     try {
-        const started = performance.now();
-        await prepareDatabase(database, settings, { scale: customers });
-        await database.db.execute(sql`
-            INSERT INTO audit_events (actor_admin_id, action, entity, entity_id, at)
-            SELECT (SELECT min(id) FROM admins), (ARRAY['loans.create', 'payments.record', 'sessions.create'])[1 + n % 3],
-                   (ARRAY['loan', 'transaction', 'session'])[1 + n % 3], n::text, now() - n * interval '1 minute'
-            FROM generate_series(1, ${customers * AUDIT_PER_CUSTOMER}) AS n`);
-        await database.db.execute(sql`VACUUM ANALYZE`);
-        console.log(
-            `lists bench (${kind}): ${customers} customers seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        );
-        const app = await buildApp({ db: database.db, settings, listen: database.listen });
+        const { database, send, seededMs, close } = await openSeededLists(settings, {
+            customers,
+            auditEvents: customers * AUDIT_PER_CUSTOMER,
+            vacuum: true,
+        });
+        console.log(`lists bench (${kind}): ${customers} customers seeded in ${(seededMs / 1000).toFixed(1)} s`);
         try {
-            const signedIn = await app.inject({
-                method: 'POST',
-                url: `${API_BASE}/authentication`,
-                payload: { username: 'admin', password: settings.seedPassword },
-            });
-            const token = (JSON.parse(signedIn.body) as { user: { token: string } }).user.token;
-            const send: Send = async (call, input) => {
-                const request = requestOf(call, input);
-                const answer = await app.inject({
-                    method: request.method,
-                    url: request.url,
-                    headers: {
-                        authorization: `Bearer ${token}`,
-                        Coords: '-26.2485,27.8540',
-                        ...(request.payload === undefined ? {} : { 'content-type': 'application/json' }),
-                    },
-                    ...(request.payload === undefined ? {} : { payload: request.payload }),
-                });
-                return { status: answer.statusCode, body: answer.body ? (JSON.parse(answer.body) as unknown) : undefined };
-            };
             const known = await knownRecords(async <Row>(text: string) => ({
                 rows: rowsOf<Row>(await database.db.execute(sql.raw(text))),
             }));
@@ -126,29 +84,21 @@ const timings = async (kind: Kind, databaseUrl?: string): Promise<Record<string,
             for (const [figure, p95] of slowest) console.log(`     ${figure.padEnd(60)} ${p95.toFixed(1)} ms`);
             return figures;
         } finally {
-            await app.close();
+            await close();
         }
     } finally {
-        await database.close();
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        remove();
     }
 };
 
 /** Times every list call on each database and prints each figure beside its budget; answers the misses. */
 export const listsReport = async (): Promise<number> => {
-    const figures: Record<string, number> = {};
     const budgets: Record<string, number> = {};
-    for (const kind of DATABASES) {
-        const postgres = kind === 'postgres' ? await startPostgres() : undefined;
-        try {
-            for (const [figure, p95] of Object.entries(await timings(kind, postgres?.url))) {
-                figures[figure] = p95;
-                budgets[figure] = P95_MS[kind];
-            }
-        } finally {
-            await postgres?.stop();
-        }
-    }
+    const figures = await onEachDatabase(DATABASES, async (kind, databaseUrl) => {
+        const measured = await timings(kind, databaseUrl);
+        for (const figure of Object.keys(measured)) budgets[figure] = P95_MS[kind];
+        return measured;
+    });
     return report(figures, budgets);
 };
 

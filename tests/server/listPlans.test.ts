@@ -147,6 +147,7 @@ const planFaults = (root: PlanNode): string[] => {
 };
 
 let seeded: SeededLists | undefined;
+let send: Send;
 let known: Known;
 let client: PGlite;
 /** The statements the client ran while `capturing`. */
@@ -154,14 +155,10 @@ let captured: { text: string; params: unknown[] }[] = [];
 let capturing = false;
 let explain: (text: string, params: unknown[]) => Promise<PlanNode>;
 
-const send: Send = (call, input) => {
-    if (!seeded) throw new Error('The seeded database is not open');
-    return seeded.send(call, input);
-};
-
 beforeAll(async () => {
     const settings = { ...loadSettings({ NODE_ENV: 'test' }), dataDir: MEMORY_DATA_DIR, logLevel: 'silent' };
     seeded = await openSeededLists(settings, { customers: SCALE, auditEvents: AUDIT_EVENTS });
+    send = seeded.send;
     client = (seeded.database.db as unknown as { $client: PGlite }).$client;
     const query = client.query.bind(client);
     explain = async (text, params) => {
