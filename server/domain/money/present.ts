@@ -3,13 +3,12 @@
  * with the loan they are on, its customer, and who queued or corrected them; and the paging the
  * money lists share (a page and the count of every match in one query).
  */
-import { count, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CURRENCY } from '../../../contract/customers';
 import type { MoneyTransaction, SuspenseItem } from '../../../contract/money';
 import type { Queryable } from '../../db';
 import { admins, customers, loans, transactions } from '../../db/schema';
-import { totalCount } from '../../lists';
 import { iso } from '../../wire';
 
 const queuer = alias(admins, 'queuer');
@@ -41,16 +40,6 @@ export const selectTransactions = <Extra extends Record<string, SQL.Aliased | SQ
         .leftJoin(corrector, eq(corrector.id, transactions.correctedBy));
 
 /** How many payments match `where`, a condition that may name the loan and its customer. */
-export const countTransactions = async (db: Queryable, where: SQL | undefined): Promise<number> => {
-    const [row] = await db
-        .select({ value: count() })
-        .from(transactions)
-        .leftJoin(loans, eq(loans.id, transactions.loanId))
-        .leftJoin(customers, eq(customers.id, loans.customerId))
-        .where(where);
-    return row?.value ?? 0;
-};
-
 type SelectedTransaction = Awaited<ReturnType<ReturnType<typeof selectTransactions>['execute']>>[number];
 
 export const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
@@ -108,18 +97,3 @@ export const pageWindow = (body: { page_number: number; page_size: number }) => 
     limit: body.page_size,
     offset: (body.page_number - 1) * body.page_size,
 });
-
-/**
- * One page and the count of every match: the rows carry `total_count` (lists.ts `totalCount`);
- * only a page with no rows past the first costs a second query, `countAll`.
- */
-export const withTotal = async <Row extends { total_count: number }>(
-    rows: Row[],
-    offset: number,
-    countAll: () => Promise<number>,
-): Promise<{ rows: Row[]; total: number }> => ({
-    rows,
-    total: rows[0]?.total_count ?? (offset === 0 ? 0 : await countAll()),
-});
-
-export { totalCount };

@@ -26,19 +26,10 @@ import {
 import type { Queryable, Transaction } from '../../db';
 import { customers, loans, transactions } from '../../db/schema';
 import { HttpError, mount } from '../../http';
-import { containing } from '../../lists';
+import { containing, largePageRows } from '../../lists';
 import { cents } from '../../wire';
 import { endOfDay, startOfDay } from '../../time';
-import {
-    countTransactions,
-    fullName,
-    pageWindow,
-    readSuspenseItem,
-    selectTransactions,
-    toSuspenseItem,
-    totalCount,
-    withTotal,
-} from './present';
+import { fullName, pageWindow, readSuspenseItem, selectTransactions, toSuspenseItem } from './present';
 import { reachOf, type MoneyReach } from './reach';
 import { IN_SUSPENSE, startingWith } from './transactions';
 
@@ -180,14 +171,26 @@ export const registerSuspenseRoutes = (app: FastifyInstance): void => {
     mount(app, suspenseTransactions, async ({ body }, context) => {
         const where = and(queueWhere(body), reachOf(context).suspense);
         const direction = body.order === 'asc' ? asc : desc;
-        const { limit, offset } = pageWindow(body);
-        const found = await selectTransactions(context.db, { total_count: totalCount })
+        // The filter may read the loan and its customer (a search): they are joined in what is counted.
+        const counted = context.db
+            .select({ one: sql`1` })
+            .from(transactions)
+            .leftJoin(loans, eq(loans.id, transactions.loanId))
+            .leftJoin(customers, eq(customers.id, loans.customerId))
             .where(where)
-            .orderBy(direction(SORTS[body.sort]), direction(transactions.id))
-            .limit(limit)
-            .offset(offset);
-        const { rows, total } = await withTotal(found, offset, () => countTransactions(context.db, where));
-        return { data: rows.flatMap(row => toSuspenseItem(row) ?? []), total_items: total };
+            .$dynamic();
+        const { rows, ...total } = await largePageRows(
+            context.db,
+            pageWindow(body),
+            (limit, offset) =>
+                selectTransactions(context.db)
+                    .where(where)
+                    .orderBy(direction(SORTS[body.sort]), direction(transactions.id))
+                    .limit(limit)
+                    .offset(offset),
+            { rows: counted },
+        );
+        return { data: rows.flatMap(row => toSuspenseItem(row) ?? []), ...total };
     });
 
     mount(app, wrongAccountTransactions, async ({ body }, context) => {
