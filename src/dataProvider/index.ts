@@ -166,52 +166,61 @@ const keepCursor = (resource: string, params: GetListParams, next: string | unde
 // A cursor holds a row's sort values (a name, an IMEI): forgotten with the session.
 session.onClear(() => cursors.clear());
 
-const fromSource = async (source: ListSource, params: GetListParams, resource?: string) => {
-    const after = resource === undefined ? undefined : cursorBefore(resource, params);
-    const query = {
-        page: params.pagination?.page ?? 1,
-        perPage: params.pagination?.perPage ?? source.largestPage,
-        sort: params.sort,
-        filter: withoutEmpty(params.filter ?? {}),
-        ...(after === undefined ? {} : { after }),
-    };
-    const answer = await source.fetch(query, params.signal);
-    if (resource !== undefined) keepCursor(resource, params, answer.next);
-    return listResult(answer, query);
-};
-
 const withoutEmpty = (filter: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+
+/** A page as react-admin takes it, and the key its last row ends at (contract/cursor.ts `next`) when the list pages by key. */
+interface KeyedPage {
+    page: GetListResult;
+    next: string | undefined;
+}
+
+/** Fetches a page, sending `after` (a cursor) when one is given. */
+type PageFetch = (after: string | undefined) => Promise<KeyedPage>;
+
+/**
+ * One page of a list, by `fetch`. A list screen's page (`list` given) sends the cursor kept for the
+ * page before it, when that was the last page read of the list, and keeps the cursor its answer
+ * ends at for the page after it; any other read (a reference list, records by id) sends and keeps none.
+ */
+const keyedPage = async (fetch: PageFetch, list?: { resource: string; params: GetListParams }): Promise<GetListResult> => {
+    if (!list) return (await fetch(undefined)).page;
+    const { page, next } = await fetch(cursorBefore(list.resource, list.params));
+    keepCursor(list.resource, list.params, next);
+    return page;
+};
 
 /**
  * A Feathers page. A total the server only estimated (`estimated`: a large list counted so far,
  * server/lists.ts `largePageOf`) is not shown as a count: the page says whether another follows
  * (react-admin's partial pagination).
  */
-const pageAndCursor = async (
+const feathersPage = async (
     call: ListCall,
     query: Record<string, unknown>,
     signal: AbortSignal | undefined,
-): Promise<{ page: GetListResult; next: string | undefined }> => {
+): Promise<KeyedPage> => {
     const { data, total, skip, estimated, next } = await callApi(call, { query }, { signal });
     if (!estimated) return { page: { data, total }, next };
     return { page: { data, pageInfo: { hasNextPage: skip + data.length < total, hasPreviousPage: skip > 0 } }, next };
 };
 
-const pageOf = async (call: ListCall, query: Record<string, unknown>, signal: AbortSignal | undefined) =>
-    (await pageAndCursor(call, query, signal)).page;
-
-/** A Feathers page of a list screen: after the previous page's key when it is held. */
-const listPage = async (resource: string, call: ListCall, params: GetListParams): Promise<GetListResult> => {
-    const after = cursorBefore(resource, params);
-    const { page, next } = await pageAndCursor(
-        call,
-        { ...feathersQuery(params), ...(after === undefined ? {} : { after }) },
-        params.signal,
-    );
-    keepCursor(resource, params, next);
-    return page;
-};
+/** How a page of a resource's list is fetched, from react-admin's list parameters: by its Feathers call or its source. */
+const pageFetch =
+    (list: ListCall | ListSource, params: GetListParams): PageFetch =>
+    async after => {
+        const cursor = after === undefined ? {} : { after };
+        if (isFeathers(list)) return feathersPage(list, { ...feathersQuery(params), ...cursor }, params.signal);
+        const query = {
+            page: params.pagination?.page ?? 1,
+            perPage: params.pagination?.perPage ?? list.largestPage,
+            sort: params.sort,
+            filter: withoutEmpty(params.filter ?? {}),
+            ...cursor,
+        };
+        const answer = await list.fetch(query, params.signal);
+        return { page: listResult(answer, query), next: answer.next };
+    };
 
 const removeOne = (call: RecordCall, id: Identifier) => callApi(call, { params: { id } });
 
@@ -229,7 +238,9 @@ const fetchIds = async (call: ListCall, ids: readonly Identifier[], signal: Abor
     const unique = [...new Set(ids.map(String))];
     const chunks: string[][] = [];
     for (let start = 0; start < unique.length; start += IDS_PER_CALL) chunks.push(unique.slice(start, start + IDS_PER_CALL));
-    const pages = await Promise.all(chunks.map(chunk => pageOf(call, { ids: chunk.join(','), $limit: chunk.length }, signal)));
+    const pages = await Promise.all(
+        chunks.map(chunk => keyedPage(() => feathersPage(call, { ids: chunk.join(','), $limit: chunk.length }, signal))),
+    );
     return pages.flatMap(page => page.data);
 };
 
@@ -265,8 +276,7 @@ export const dataProvider = {
             const data = await declaration.whole.fetch(params.signal);
             return { data, total: data.length };
         }
-        const { list } = pagedOf(resource, 'getList');
-        return isFeathers(list) ? listPage(resource, list, params) : fromSource(list, params, resource);
+        return keyedPage(pageFetch(pagedOf(resource, 'getList').list, params), { resource, params });
     },
 
     getOne: async (resource: string, params: GetOneParams): Promise<GetOneResult> => {
@@ -287,10 +297,7 @@ export const dataProvider = {
 
     getManyReference: async (resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult> => {
         const { list } = pagedOf(resource, 'getManyReference');
-        const filter = { ...params.filter, [params.target]: params.id };
-        return isFeathers(list)
-            ? pageOf(list, feathersQuery({ ...params, filter }), params.signal)
-            : fromSource(list, { ...params, filter });
+        return keyedPage(pageFetch(list, { ...params, filter: { ...params.filter, [params.target]: params.id } }));
     },
 
     create: async (resource: string, params: CreateParams): Promise<CreateResult> => {
