@@ -201,7 +201,10 @@ export const seedGeneratedStatements = async (tx: Transaction, customers: number
         WHERE u.id = mine.id`);
 };
 
-/** The tables the generated business fills: their indexes are built once, after the rows are in. */
+/**
+ * The tables the generated business fills (and lending_marks, which the payments' insert trigger
+ * fills, a row per loan): their indexes and foreign keys are made once, after the rows are in.
+ */
 export const GENERATED_TABLES = [
     'customers',
     'loans',
@@ -212,6 +215,7 @@ export const GENERATED_TABLES = [
     'approval_requests',
     'reconciliation_rows',
     'tpi_claims',
+    'lending_marks',
 ] as const;
 
 /**
@@ -220,13 +224,26 @@ export const GENERATED_TABLES = [
  */
 const KEPT_INDEXES = ['transactions_deposit_idx'];
 
+const tableList = (tables: readonly string[]) =>
+    sql.join(
+        tables.map(table => sql`${table}`),
+        sql`, `,
+    );
+
 /**
- * Bulk loading: drops the indexes of `tables` that back no constraint (primary keys, unique and
- * foreign-key constraints stay, and KEPT_INDEXES) and answers a function that creates each again exactly as it was
- * (`pg_get_indexdef`), so a million rows are sorted into each index once instead of inserted into
- * it one by one (the 800,000 payments of 100,000 customers took 110 s with their ten indexes in
- * place). A unique index rebuilt over rows that break it fails the seed's transaction, as an insert
- * would have. Both run inside the seed's transaction: nothing is changed if it fails.
+ * Bulk loading: drops the indexes of `tables` that back no constraint (primary keys and unique
+ * constraints stay, and KEPT_INDEXES) and their foreign keys, and answers a function that makes
+ * each again exactly as it was (`pg_get_indexdef`, `pg_get_constraintdef`):
+ *
+ * - a million rows are sorted into each index once instead of inserted into it one by one (the
+ *   800,000 payments of 100,000 customers took 110 s with their ten indexes in place);
+ * - each foreign key is checked once over the whole table, by one join, instead of by a trigger
+ *   per row and key (the payments' four keys made 3.1 million trigger calls at 100,000 customers,
+ *   and tripled the time of that insert: docs/architecture.md, "The seed at scale").
+ *
+ * A unique index rebuilt over rows that break it, or a key that finds a row without its parent,
+ * fails the seed's transaction, as an insert would have. Both run inside the seed's transaction:
+ * nothing is changed if it fails. The statistics are left to the caller's ANALYZE at the end.
  */
 export const deferIndexes = async (tx: Transaction, tables: readonly string[]): Promise<() => Promise<void>> => {
     const indexes = rowsOf<{ name: string; definition: string }>(
@@ -237,10 +254,7 @@ export const deferIndexes = async (tx: Transaction, tables: readonly string[]): 
             JOIN pg_class t ON t.oid = i.indrelid
             JOIN pg_namespace n ON n.oid = t.relnamespace
             WHERE n.nspname = current_schema()
-              AND t.relname IN (${sql.join(
-                  tables.map(table => sql`${table}`),
-                  sql`, `,
-              )})
+              AND t.relname IN (${tableList(tables)})
               AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
               AND ci.relname NOT IN (${sql.join(
                   KEPT_INDEXES.map(name => sql`${name}`),
@@ -248,10 +262,28 @@ export const deferIndexes = async (tx: Transaction, tables: readonly string[]): 
               )})
             ORDER BY t.relname, ci.relname`),
     );
+    const keys = rowsOf<{ table: string; name: string; definition: string }>(
+        await tx.execute(sql`
+            SELECT quote_ident(t.relname) AS "table", quote_ident(c.conname) AS name, pg_get_constraintdef(c.oid) AS definition
+            FROM pg_constraint c
+            JOIN pg_class t ON t.oid = c.conrelid
+            JOIN pg_namespace n ON n.oid = t.relnamespace
+            WHERE n.nspname = current_schema() AND c.contype = 'f' AND t.relname IN (${tableList(tables)})
+            ORDER BY t.relname, c.conname`),
+    );
+    const byTable = new Map<string, { name: string; definition: string }[]>();
+    for (const key of keys) byTable.set(key.table, [...(byTable.get(key.table) ?? []), key]);
     for (const index of indexes) await tx.execute(sql.raw(`DROP INDEX ${index.name}`));
+    for (const [table, own] of byTable) {
+        await tx.execute(sql.raw(`ALTER TABLE ${table} ${own.map(key => `DROP CONSTRAINT ${key.name}`).join(', ')}`));
+    }
     return async () => {
         await tx.execute(sql`SET LOCAL maintenance_work_mem = '128MB'`);
         for (const index of indexes) await tx.execute(sql.raw(index.definition));
-        await tx.execute(sql.raw(`ANALYZE ${tables.join(', ')}`));
+        for (const [table, own] of byTable) {
+            await tx.execute(
+                sql.raw(`ALTER TABLE ${table} ${own.map(key => `ADD CONSTRAINT ${key.name} ${key.definition}`).join(', ')}`),
+            );
+        }
     };
 };

@@ -9,7 +9,17 @@ import type { LockSolution } from '../../contract/customers';
 import type { Transaction } from '../db';
 import { businessDay } from '../time';
 import { firstDueDate } from '../domain/origination/terms';
-import { admins, customers, deviceLocks, inventoryItems, loans, phoneModels, smsOutbox, transactions } from '../db/schema';
+import {
+    admins,
+    customers,
+    deviceLocks,
+    inventoryItems,
+    lendingMarks,
+    loans,
+    phoneModels,
+    smsOutbox,
+    transactions,
+} from '../db/schema';
 import { phonePicturePath } from '../domain/phonePictures';
 import { imeiSql } from './imei';
 
@@ -817,10 +827,10 @@ export const seedGeneratedCustomers = async (
                'shop',
                ${stores}[1 + g % ${storeCount}],
                ${at}::timestamptz - ((1 + g % ${GENERATED_DAYS}) || ' days')::interval
-        FROM generate_series(1, ${howMany}) AS g,
+        -- In the numbers' order (ids follow g), sorting the numbers alone rather than the rows made of them.
+        FROM (SELECT g FROM generate_series(1, ${howMany}) AS g ORDER BY g) AS numbers,
              -- The public id: a version 4 uuid's form, from the number (the same rows for the same N).
-             LATERAL (SELECT md5('generated customer ' || g) AS h) AS public_id
-        ORDER BY g`);
+             LATERAL (SELECT md5('generated customer ' || g) AS h) AS public_id`);
     // Statistics of the rows just added (their indexes may be built only later, server/seed/business.ts `deferIndexes`).
     await tx.execute(sql`ANALYZE ${customers}`);
 
@@ -919,6 +929,7 @@ export const seedGeneratedCustomers = async (
         FROM ${loans} l JOIN ${customers} c ON c.id = l.customer_id
         WHERE l.loan_reference LIKE 'LPS-%'`);
 
-    // Fresh statistics, so the first lookups plan with the table as it now is.
-    await tx.execute(sql`ANALYZE`);
+    // Statistics of the tables just filled (customers, loans and stock have theirs), so the seed's
+    // later statements plan with them as they now are.
+    await tx.execute(sql`ANALYZE ${deviceLocks}, ${transactions}, ${smsOutbox}, ${lendingMarks}`);
 };

@@ -133,7 +133,9 @@ export const seedDemo = async (
                           )
                           .returning({ id: admins.id })
                   ).map(seller => seller.id);
-        // --scale N: the generated tables' indexes are built once their rows are in.
+        // --scale N: the generated tables' indexes and foreign keys are made once their rows are in,
+        // and the seed's joins and sorts of a million rows are done in memory rather than on disk.
+        if (scale > 0) await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
         const restoreIndexes = scale > 0 ? await deferIndexes(tx, GENERATED_TABLES) : null;
         await seedGeneratedCustomers(tx, scale, allStores, now, sellerIds);
         await seedGeneratedStock(tx, scale, allStores, now);
