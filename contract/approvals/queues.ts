@@ -5,7 +5,7 @@
  * its id; and the menu badges.
  */
 import { z } from 'zod';
-import { defineCall, id, idText, paging } from '../define';
+import { defineCall, estimatedTotal, id, idText, paging } from '../define';
 import { calendarDay } from '../fields';
 import { APPROVAL_STATUSES, LOAN_APPROVAL_KINDS, approvalRequest } from './request';
 
@@ -33,7 +33,12 @@ export const queueFilter = z.object({
 });
 export type QueueFilter = z.input<typeof queueFilter>;
 
-const pendingRequestsPage = z.object({ pending_requests: z.array(approvalRequest), total_items: z.number().int() });
+/** A queue's page and its total: exact, or past what the server counts its estimate (`estimated`). */
+const pendingRequestsPage = z.object({
+    pending_requests: z.array(approvalRequest),
+    total_items: z.number().int(),
+    estimated: estimatedTotal,
+});
 
 // ---------------------------------------------------------------------------------------------
 // One queue per loan kind
@@ -65,7 +70,7 @@ export const pendingTransferLoans = defineCall({
     path: '/api/v1/admin_get_pending_transfer_loans',
     access: 'VIEW_TRANSFER_LOAN_OWNERSHIP_REQUESTS',
     body: queueFilter,
-    response: z.object({ data: z.array(approvalRequest), total_items: z.number().int() }),
+    response: z.object({ data: z.array(approvalRequest), total_items: z.number().int(), estimated: estimatedTotal }),
 });
 
 // ---------------------------------------------------------------------------------------------

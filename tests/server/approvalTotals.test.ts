@@ -8,7 +8,7 @@
  * The rows: the seed's requests, plus decided requests of every loan kind on the demo loans (in
  * two shops) and agent registrations pending, approved and rejected.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
     listServiceTransactions,
@@ -20,6 +20,7 @@ import {
 } from '../../contract/approvals';
 import { registrationOptions } from '../../contract/registration';
 import { admins, approvalRequests, loans } from '../../server/db/schema';
+import { EXACT_COUNT_UP_TO } from '../../server/lists';
 import { businessDay } from '../../server/time';
 import { signInAs } from './contractCases';
 import { startTestServer, type TestServer } from './harness';
@@ -171,5 +172,70 @@ describe("each queue's count is the rows its filter finds", () => {
             seen += ids.length;
         }
         expect(seen).toBeGreaterThan(0);
+    });
+});
+
+/*
+ * Last in this file (its rows would swell the counts above): past what a queue counts
+ * (server/lists.ts EXACT_COUNT_UP_TO), its total is the planner's estimate, answered with
+ * `estimated: true`, on both ways a queue counts (approval_requests alone, and joined for a search);
+ * a page at the end and a narrow filter stay exact.
+ */
+describe('a queue past what it counts', () => {
+    const MANY = EXACT_COUNT_UP_TO + 50;
+    let loanReference = '';
+
+    beforeAll(async () => {
+        const [maker] = await server.db.select().from(admins).where(eq(admins.username, 'maker'));
+        const [loan] = await server.db.select().from(loans).where(eq(loans.loanReference, 'LPP-000001'));
+        if (!maker || !loan) throw new Error('No maker or demo loan');
+        loanReference = loan.loanReference;
+        await server.db.execute(sql`INSERT INTO approval_requests
+                (kind, status, loan_id, customer_id, store_id, change, reason, maker_admin_id, checker_admin_id, decided_at)
+            SELECT 'deregistration', 'approved', ${loan.id}::int, ${loan.customerId}::int, ${loan.storeId}::int, '{}'::jsonb,
+                   'Bulk ' || n, ${maker.id}::int, ${maker.id}::int, now()
+            FROM generate_series(1, ${MANY}::int) AS n`);
+        await server.db.execute(sql`ANALYZE approval_requests`);
+    }, 120_000);
+
+    const approved = async (body: Partial<QueueFilter>) => {
+        const answer = await server.call(pendingLoanRemovalRequests, {
+            body: { status: 'approved', ...body },
+            token: token.checker,
+        });
+        expect(answer.status).toBe(200);
+        return answer.body;
+    };
+
+    it('is an estimate, and says so, on the first page and with a search', async () => {
+        for (const filter of [{}, { q: loanReference }]) {
+            const page = await approved({ ...filter, page_size: 50 });
+            expect({ filter, estimated: page.estimated, rows: page.pending_requests.length }).toEqual({
+                filter,
+                estimated: true,
+                rows: 50,
+            });
+            expect(page.total_items).toBeGreaterThan(EXACT_COUNT_UP_TO);
+        }
+    });
+
+    it('is exact on the last page, from the rows before it and on it', async () => {
+        const [row] = await server.db
+            .select({ value: count() })
+            .from(approvalRequests)
+            .where(and(eq(approvalRequests.kind, 'deregistration'), eq(approvalRequests.status, 'approved')));
+        const all = row?.value ?? 0;
+        const last = Math.ceil(all / 500);
+        const page = await approved({ page_size: 500, page_number: last });
+        expect({ total: page.total_items, estimated: page.estimated }).toEqual({ total: all, estimated: undefined });
+        expect(page.pending_requests).toHaveLength(all - (last - 1) * 500);
+    });
+
+    it('is exact for a filter that finds fewer', async () => {
+        const page = await approved({ page_size: 2, q: 'nothing matches this' });
+        expect({ total: page.total_items, estimated: page.estimated }).toEqual({ total: 0, estimated: undefined });
+        const decided = await approved({ page_size: 2, status: 'rejected' });
+        expect(decided.estimated).toBeUndefined();
+        expect(decided.total_items).toBeLessThan(EXACT_COUNT_UP_TO);
     });
 });

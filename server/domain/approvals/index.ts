@@ -33,7 +33,7 @@ import { mount } from '../../http';
 import { decide } from './decide';
 import { KINDS, othersClosedBy } from './kinds';
 import { registerLoanRequestRoutes } from './loanRequests';
-import { pagedQueue, queuePage } from './queues';
+import { pagedQueue, queueRows } from './queues';
 import { inReach, reachOf, requestNotFound } from './reach';
 import { selectRequests, toApprovalRequest } from './requests';
 
@@ -41,39 +41,33 @@ export const registerApprovalRoutes = (app: FastifyInstance): void => {
     registerLoanRequestRoutes(app);
 
     mount(app, pendingLoanRemovalRequests, async ({ body }, context) => {
-        const { rows, total } = await pagedQueue(context, ['deregistration'], body);
-        return { pending_requests: rows, total_items: total };
+        const { rows, ...total } = await pagedQueue(context, ['deregistration'], body);
+        return { pending_requests: rows, ...total };
     });
     mount(app, decideLoanRemoval, async ({ body }, context) => decide(context, ['deregistration'], body));
 
     mount(app, pendingImeiRequests, async ({ body }, context) => {
-        const { rows, total } = await pagedQueue(context, ['imei_change'], body);
-        return { pending_requests: rows, total_items: total };
+        const { rows, ...total } = await pagedQueue(context, ['imei_change'], body);
+        return { pending_requests: rows, ...total };
     });
     mount(app, decideImeiChange, async ({ body }, context) => decide(context, ['imei_change'], body));
 
     mount(app, pendingTransferLoans, async ({ body }, context) => {
-        const { rows, total } = await pagedQueue(context, ['loan_transfer'], body);
-        return { data: rows, total_items: total };
+        const { rows, ...total } = await pagedQueue(context, ['loan_transfer'], body);
+        return { data: rows, ...total };
     });
     mount(app, decideLoanTransfer, async ({ body }, context) => decide(context, ['loan_transfer'], body));
 
     mount(app, pendingMakerCheckerRequests, async ({ body }, context) => {
-        const { rows, total } = await pagedQueue(context, body.kind ? [body.kind] : LOAN_APPROVAL_KINDS, body);
-        return { pending_requests: rows, total_items: total };
+        const { rows, ...total } = await pagedQueue(context, body.kind ? [body.kind] : LOAN_APPROVAL_KINDS, body);
+        return { pending_requests: rows, ...total };
     });
     mount(app, decideMakerChecker, async ({ body }, context) => decide(context, LOAN_APPROVAL_KINDS, body));
 
-    mount(app, listServiceTransactions, async ({ query }, context) => {
-        const { rows } = await queuePage(
-            context,
-            SERVICE_APPROVAL_KINDS,
-            { ...query, store_id: query.store_id, sort: 'created_at' },
-            query.$limit,
-            query.$skip,
-        );
-        return rows;
-    });
+    // The whole answer is the page (the client asks one row more to learn whether another follows): nothing is counted.
+    mount(app, listServiceTransactions, async ({ query }, context) =>
+        queueRows(context, SERVICE_APPROVAL_KINDS, { ...query, sort: 'created_at' }, query.$limit, query.$skip),
+    );
     mount(app, decideServiceTransaction, async ({ body }, context) => decide(context, SERVICE_APPROVAL_KINDS, body));
 
     mount(app, requestsClosedByApproval, async ({ body }, context) => {

@@ -1,15 +1,15 @@
 /**
  * The queues: a page of the requests of some kinds in the caller's reach, filtered (status, days
- * created, shop, maker, the caller's own, a search) and sorted, with the count of every match.
+ * created, shop, maker, the caller's own, a search) and sorted, with an honest total.
  */
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { ApprovalKind, ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
 import { approvalRequests } from '../../db/schema';
 import type { CallContext } from '../../http';
-import { totalCount } from '../../lists';
+import { largePageRows } from '../../lists';
 import { endOfDay, startOfDay } from '../../time';
 import { reachOf } from './reach';
-import { countMatching, countRequests, requestsMatching, selectRequests, toApprovalRequest } from './requests';
+import { requestsCounted, requestsMatching, selectRequests, toApprovalRequest } from './requests';
 
 interface QueueInput {
     status: ApprovalStatus;
@@ -43,49 +43,61 @@ const queueWhere = (context: CallContext, kinds: readonly ApprovalKind[], filter
     );
 
 /**
- * One page of a queue and the count of every match. Without a search, the page is chosen on
- * approval_requests alone (an index walk for the usual filters) and only its rows are joined,
- * and the count reads approval_requests alone. A search reads the joined names anyway: its page
- * carries the count of every match (a second query only past the end).
+ * One page of a queue's rows, without a count. Without a search, the page is chosen on
+ * approval_requests alone (an index walk for the usual filters) and only its rows are joined; a
+ * search reads the joined names.
  */
-export const queuePage = async (
+export const queueRows = async (
     context: CallContext,
     kinds: readonly ApprovalKind[],
     filter: QueueInput,
     limit: number,
     offset: number,
-): Promise<{ rows: ApprovalRequest[]; total: number }> => {
+): Promise<ApprovalRequest[]> => {
     const where = queueWhere(context, kinds, filter);
     const column = SORTS[filter.sort ?? 'created_at'];
     const direction = filter.order === 'asc' ? asc : desc;
     const order = [direction(column), direction(approvalRequests.id)];
-    if (!filter.q) {
-        const page = context.db
-            .select({ id: approvalRequests.id })
-            .from(approvalRequests)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset);
-        const [rows, total] = await Promise.all([
-            selectRequests(context.db)
-                .where(inArray(approvalRequests.id, page))
-                .orderBy(...order),
-            countRequests(context.db, where),
-        ]);
-        return { rows: rows.map(toApprovalRequest), total };
-    }
-    const searched = and(where, requestsMatching(filter.q));
-    const rows = await selectRequests(context.db, { total_count: totalCount })
-        .where(searched)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-    const total = rows[0]?.total_count ?? (offset === 0 ? 0 : await countMatching(context.db, searched));
-    return { rows: rows.map(toApprovalRequest), total };
+    const rows = filter.q
+        ? await selectRequests(context.db)
+              .where(and(where, requestsMatching(filter.q)))
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset)
+        : await selectRequests(context.db)
+              .where(
+                  inArray(
+                      approvalRequests.id,
+                      context.db
+                          .select({ id: approvalRequests.id })
+                          .from(approvalRequests)
+                          .where(where)
+                          .orderBy(...order)
+                          .limit(limit)
+                          .offset(offset),
+                  ),
+              )
+              .orderBy(...order);
+    return rows.map(toApprovalRequest);
 };
 
 type PagedQueue = QueueInput & { page_number: number; page_size: number };
 
+/**
+ * One page of a queue and an honest total (lists.ts largePageRows): the page read with one row
+ * more, the matches counted up to EXACT_COUNT_UP_TO, past it the planner's estimate with
+ * `estimated: true`. What is counted reads approval_requests alone unless there is a search.
+ */
 export const pagedQueue = (context: CallContext, kinds: readonly ApprovalKind[], body: PagedQueue) =>
-    queuePage(context, kinds, body, body.page_size, (body.page_number - 1) * body.page_size);
+    largePageRows(
+        context.db,
+        { limit: body.page_size, offset: (body.page_number - 1) * body.page_size },
+        (limit, offset) => queueRows(context, kinds, body, limit, offset),
+        {
+            rows: requestsCounted(
+                context.db,
+                and(queueWhere(context, kinds, body), body.q ? requestsMatching(body.q) : undefined),
+                Boolean(body.q),
+            ),
+        },
+    );

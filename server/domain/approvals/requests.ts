@@ -7,8 +7,8 @@
  * `approval_requests_one_pending_key` on (kind, entity_key) keeps it so even for two makers at the
  * same instant, and its violation is the 409 `errors.request_pending`.
  */
-import { and, asc, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { ApprovalRequest, LoanApprovalKind } from '../../../contract/approvals';
 import type { Queryable, Transaction } from '../../db';
 import { admins, approvalRequests, customers, loans, stores } from '../../db/schema';
@@ -62,22 +62,23 @@ export const selectRequests = <Extra extends Record<string, SQL.Aliased | SQL>>(
         .leftJoin(stores, eq(stores.id, approvalRequests.storeId))
         .leftJoin(checker, eq(checker.id, approvalRequests.checkerAdminId));
 
-/** How many requests match `where`, a condition that may name the joined loan, customer and agent. */
-export const countMatching = async (db: Queryable, where: SQL | undefined): Promise<number> => {
-    const [row] = await db
-        .select({ value: count() })
+/**
+ * What a queue counts (lists.ts largePageOf): the requests matching `where`, a select of `1` with
+ * the loan, customer and agent joined only when `where` names them (a search).
+ */
+export const requestsCounted = (db: Queryable, where: SQL | undefined, searched: boolean): PgSelect => {
+    const requests = db
+        .select({ one: sql`1` })
         .from(approvalRequests)
-        .leftJoin(loans, eq(loans.id, approvalRequests.loanId))
-        .leftJoin(customers, eq(customers.id, approvalRequests.customerId))
-        .leftJoin(subject, eq(subject.id, approvalRequests.subjectAdminId))
-        .where(where);
-    return row?.value ?? 0;
-};
-
-/** How many requests match `where`, a condition on approval_requests alone. */
-export const countRequests = async (db: Queryable, where: SQL | undefined): Promise<number> => {
-    const [row] = await db.select({ value: count() }).from(approvalRequests).where(where);
-    return row?.value ?? 0;
+        .$dynamic();
+    return (
+        searched
+            ? requests
+                  .leftJoin(loans, eq(loans.id, approvalRequests.loanId))
+                  .leftJoin(customers, eq(customers.id, approvalRequests.customerId))
+                  .leftJoin(subject, eq(subject.id, approvalRequests.subjectAdminId))
+            : requests
+    ).where(where);
 };
 
 /**
