@@ -3,7 +3,7 @@
  * uploads' history and each upload's rows with what became of them.
  */
 import { z } from 'zod';
-import { defineCall, id } from '../define';
+import { defineCall, estimatedTotal, id } from '../define';
 import { TRANSACTION_CHANNELS } from '../customers/loans';
 import { order, pageNumber, pageSize, person } from './fields';
 import { ROW_PROBLEMS } from './statement';
@@ -94,7 +94,7 @@ export const reconciliationUploads = defineCall({
         page_number: pageNumber,
         page_size: pageSize,
     }),
-    response: z.object({ data: z.array(reconciliationUpload), total_items: z.number().int() }),
+    response: z.object({ data: z.array(reconciliationUpload), total_items: z.number().int(), estimated: estimatedTotal }),
 });
 
 /**

@@ -42,7 +42,7 @@
  * reading ./uploads.ts and ./rows.ts.
  */
 import { createHash } from 'node:crypto';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
     reconcileDeposits,
@@ -51,6 +51,8 @@ import {
 } from '../../../../contract/money';
 import { reconciliationUploads } from '../../../db/schema';
 import { HttpError, mount, type CallContext } from '../../../http';
+import { largePageRows } from '../../../lists';
+import { pageWindow } from '../present';
 import { reachOf } from '../reach';
 import { select } from './bulkSql';
 import { claimUpload } from './claim';
@@ -121,17 +123,20 @@ export const registerReconciliationRoutes = (app: FastifyInstance): void => {
 
     mount(app, reconciliationUploadsCall, async ({ body }, context) => {
         backOfficeOnly(context);
-        const offset = (body.page_number - 1) * body.page_size;
         const direction = body.order === 'asc' ? asc : desc;
-        const [found, [total]] = await Promise.all([
-            selectUploads(context.db)
-                // Ties by id in the same direction: pages never overlap.
-                .orderBy(direction(UPLOAD_SORTS[body.sort]), direction(reconciliationUploads.id))
-                .limit(body.page_size)
-                .offset(offset),
-            context.db.select({ value: count() }).from(reconciliationUploads),
-        ]);
-        return { data: found.map(toUpload), total_items: total?.value ?? 0 };
+        // An honest total (lists.ts largePageRows): counted only when the page is full, up to a bound.
+        const { rows, ...total } = await largePageRows(
+            context.db,
+            pageWindow(body),
+            (limit, offset) =>
+                selectUploads(context.db)
+                    // Ties by id in the same direction: pages never overlap.
+                    .orderBy(direction(UPLOAD_SORTS[body.sort]), direction(reconciliationUploads.id))
+                    .limit(limit)
+                    .offset(offset),
+            { table: reconciliationUploads, where: undefined },
+        );
+        return { data: rows.map(toUpload), ...total };
     });
 
     mount(app, reconciliationRowsCall, async ({ body }, context) => {
