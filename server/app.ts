@@ -49,6 +49,11 @@ export interface AppOptions {
     distDir?: string;
     /** Where the log goes (standard output by default); tests read it. */
     logStream?: { write(line: string): void };
+    /**
+     * Writes each answer that has a schema also by JSON.stringify and fails the request when the two
+     * differ (server/serializers.ts): the server tests run with it.
+     */
+    checkSerializers?: boolean;
 }
 
 declare module 'fastify' {
@@ -125,7 +130,14 @@ class RequestLogger implements FastifyBaseLogger {
     }
 }
 
-export const buildApp = async ({ db, settings, distDir, logStream, listen }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+    db,
+    settings,
+    distDir,
+    logStream,
+    listen,
+    checkSerializers = false,
+}: AppOptions): Promise<FastifyInstance> => {
     const requestTimeout = settings.requestTimeoutMs;
     const mountedRoutes: MountedRoute[] = [];
     const app = Fastify({
@@ -204,6 +216,7 @@ export const buildApp = async ({ db, settings, distDir, logStream, listen }: App
         findSession: (token: string) => findSession(token, settings.now()),
         // This instance's own writes forget the cache before their answer leaves (see sessionCache.ts).
         writeCommitted: () => sessionCache.clear(),
+        checkSerializers,
     });
 
     addSecurityHeaders(app);

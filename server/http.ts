@@ -3,7 +3,8 @@
  * becomes a route, so every call gets the same treatment: input validated against the contract,
  * the caller authenticated and checked against the call's access, the answer parsed through the
  * contract's response schema (which also strips fields the contract does not name, such as
- * password hashes). Bodies are JSON, but for `upload: true` calls: a multipart form whose text
+ * password hashes) and written from it by fast-json-stringify where it can say it faithfully
+ * (serializers.ts). Bodies are JSON, but for `upload: true` calls: a multipart form whose text
  * fields are the body and whose one `file` part reaches the handler (forms.ts: `readForm`); each
  * part is checked against its schema in validation.ts.
  */
@@ -17,6 +18,7 @@ import { HttpError, invalidInput, type FieldError } from './http-error';
 import { hasPayload, readForm, sentAsJson, UPLOAD_LIMITS, type UploadedFile } from './forms';
 import { textErrorAt, validate } from './validation';
 import { writeAs, type Write } from './write';
+import { answerWriter } from './serializers';
 import {
     claimKey,
     idempotencyKeyOf,
@@ -58,6 +60,8 @@ interface Services {
     findSession(token: string): Promise<Session | null>;
     /** Called when a write of this instance has committed. */
     writeCommitted(): void;
+    /** Each answer written from its schema is also written by JSON.stringify, and must match (serializers.ts). */
+    checkSerializers: boolean;
 }
 
 declare module 'fastify' {
@@ -121,6 +125,9 @@ const PUBLIC_UPLOAD_RETRY_SECONDS = 5;
 const publicUploadsReading = new WeakMap<Services, { count: number }>();
 /** How many public uploads an app is reading now (for tests to wait on). */
 export const publicUploadsBeingRead = (app: FastifyInstance): number => publicUploadsReading.get(app.portal)?.count ?? 0;
+
+/** What Fastify itself sends a JSON answer as. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** `Authorization: Bearer <t>`, else the `access-token` header. */
 const tokenOf = (request: FastifyRequest): string | null => {
@@ -291,9 +298,13 @@ export const mount = <C extends CallDefinition>(
             // The handler broke the contract: a server fault, never the caller's.
             throw new Error(`Response of ${call.method} ${call.path} does not match the contract: ${parsed.error.message}`);
         }
-        if (!keyed) return reply.code(call.status ?? 200).send(parsed.data);
+        // Written by fast-json-stringify from the contract's schema where it says the answer
+        // faithfully, else by JSON.stringify (serializers.ts); sent as text, Fastify adds nothing.
+        const text = answerWriter(call, app.portal.checkSerializers)(parsed.data);
+        const status = call.status ?? 200;
+        if (!keyed) return reply.code(status).type(JSON_TYPE).send(text);
         // The first answer is sent as the same text it is kept as, so a replay is the same bytes.
-        const answer = { status: call.status ?? 200, text: JSON.stringify(parsed.data) };
+        const answer = { status, text };
         await keepAnswer(db, keyed, answer, claimed, settings.now());
         return sendKeptAnswer(reply, answer, false);
     };

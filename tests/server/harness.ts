@@ -168,7 +168,8 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
     );
     // A copy of the template was migrated and seeded with these very settings.
     if (!template) await prepareDatabase(database, settings);
-    const app = await buildApp({ db: database.db, settings, listen: database.listen });
+    // Every answer written from its schema is checked against JSON.stringify (server/serializers.ts).
+    const app = await buildApp({ db: database.db, settings, listen: database.listen, checkSerializers: true });
     const others: FastifyInstance[] = [];
 
     const call = async <C extends CallDefinition>(definition: C, options: UncheckedCallOptions = {}): Promise<CallResult<C>> => {
@@ -220,6 +221,7 @@ export const startTestServer = async (overrides: Partial<Settings> = {}): Promis
                 distDir,
                 logStream,
                 listen: database.listen,
+                checkSerializers: true,
             });
             others.push(other);
             return other;
