@@ -14,6 +14,9 @@
  *
  * `npx tsx bench/load.ts` (or `npm run bench -- --only=load`): seeding a million customers takes
  * minutes; `LOAD_SCALE=N` seeds N customers instead (the business's other tables in proportion).
+ * `LOAD_DATABASE_URL=postgres://…` runs on a database already seeded (`npm run seed -- --scale`)
+ * instead of a throwaway cluster, so one seed serves several runs; the run rejects some pending
+ * requests there.
  */
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
@@ -244,22 +247,36 @@ export const officeLoad = async (base: string, sample: Sample) => {
     return { perCall, errors };
 };
 
-export const loadFigures = async () => {
+/** A throwaway cluster seeded at the business's size (or LOAD_SCALE), or LOAD_DATABASE_URL as it is. */
+const seededDatabase = async (): Promise<{ url: string; stop(): Promise<void> }> => {
+    const given = process.env.LOAD_DATABASE_URL;
+    if (given) {
+        console.log(`     on ${given.replace(/\/\/[^@]*@/, '//')} as seeded`);
+        return { url: given, stop: async () => undefined };
+    }
     const cluster = await startPostgres();
+    const scale = process.env.LOAD_SCALE;
+    const started = Date.now();
+    const seeded = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'server/seed/cli.ts', '--reset', '--scale', ...(scale ? [scale] : [])],
+        {
+            env: { ...process.env, DATABASE_URL: cluster.url, LOG_LEVEL: 'warn' },
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'inherit'],
+        },
+    );
+    if (seeded.status !== 0) {
+        await cluster.stop();
+        throw new Error(`Seeding failed: ${seeded.stdout}`);
+    }
+    console.log(`     ${seeded.stdout.trim()} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return cluster;
+};
+
+export const loadFigures = async () => {
+    const cluster = await seededDatabase();
     try {
-        const scale = process.env.LOAD_SCALE;
-        const started = Date.now();
-        const seeded = spawnSync(
-            process.execPath,
-            ['--import', 'tsx', 'server/seed/cli.ts', '--reset', '--scale', ...(scale ? [scale] : [])],
-            {
-                env: { ...process.env, DATABASE_URL: cluster.url, LOG_LEVEL: 'warn' },
-                encoding: 'utf8',
-                stdio: ['ignore', 'pipe', 'inherit'],
-            },
-        );
-        if (seeded.status !== 0) throw new Error(`Seeding failed: ${seeded.stdout}`);
-        console.log(`     ${seeded.stdout.trim()} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
         const sample = await sampleOf(cluster.url);
         const portal = await startPortal({ DATABASE_URL: cluster.url });
         try {
