@@ -11,22 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { join } from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
 import { printSummary, summariseProfile, type CpuProfile } from './profileSummary';
-import { firstGroupUrl, hammer, signIn, startPortal, startPostgres } from './throughput';
-
-/** Clock ticks per second of /proc's times (USER_HZ: 100 on every Linux this runs on). */
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds (user and system) a process has used, from /proc; 0 when it is gone. */
-const cpuSeconds = (pid: number): number => {
-    try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name.
-        return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-    } catch {
-        return 0;
-    }
-};
+import { cpuSeconds, firstGroupUrl, hammer, signIn, startPortal, startPostgres } from './throughput';
 
 /** The PostgreSQL cluster's CPU seconds: the postmaster and every backend it started. */
 const clusterCpuSeconds = (dataDir: string): number => {

@@ -4,7 +4,8 @@
  * portal as edited here (once per `--pools=` size when given), all on one database, are driven in
  * turns of `--slice` seconds for `--rounds` rounds by the call bench/throughput.ts measures (one
  * security group by id, as admin, 50 connections). Prints each one's requests per second, its
- * share of the hello-world's and the median of its p99s.
+ * share of the hello-world's, the median of its p99s and its process's CPU per request (user and
+ * system, from /proc: on a loaded machine the steadier figure).
  *
  * `npx tsx bench/profileCompare.ts [--db=postgres|pglite] [--base=HEAD] [--pools=1,2,4] [--rounds=6] [--slice=3]`
  */
@@ -13,7 +14,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { firstGroupUrl, signIn, startHelloWorld, startPortal, startPostgres } from './throughput';
+import { cpuSeconds, firstGroupUrl, signIn, startHelloWorld, startPortal, startPostgres } from './throughput';
 
 const option = (name: string, fallback: string) =>
     process.argv.find(arg => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -28,8 +29,11 @@ interface Variant {
     name: string;
     url: string;
     headers: Record<string, string>;
+    pid: number;
     stop(): Promise<void>;
     requests: number;
+    /** The server process's CPU seconds over the measured slices: per request, what the load hardly changes. */
+    cpu: number;
     seconds: number;
     p99s: number[];
 }
@@ -52,7 +56,17 @@ const postgres = database === 'postgres' ? await startPostgres() : null;
 const variants: Variant[] = [];
 try {
     const hello = await startHelloWorld();
-    variants.push({ name: 'hello-world', url: hello.url, headers: {}, stop: hello.stop, requests: 0, seconds: 0, p99s: [] });
+    variants.push({
+        name: 'hello-world',
+        url: hello.url,
+        headers: {},
+        pid: hello.pid,
+        stop: hello.stop,
+        requests: 0,
+        cpu: 0,
+        seconds: 0,
+        p99s: [],
+    });
     const portals: { name: string; env: NodeJS.ProcessEnv; cwd?: string }[] = [
         { name: `committed (${base})`, env: {}, cwd: baseDir },
         ...(pools.length > 0
@@ -69,8 +83,10 @@ try {
             name,
             url: await firstGroupUrl(portal.url, token),
             headers,
+            pid: portal.pid,
             stop: portal.stop,
             requests: 0,
+            cpu: 0,
             seconds: 0,
             p99s: [],
         });
@@ -81,7 +97,9 @@ try {
     for (let round = 0; round < rounds; round++) {
         // Each round starts one later, so none is always measured just after the same other.
         for (const variant of [...variants.slice(round % variants.length), ...variants.slice(0, round % variants.length)]) {
+            const cpuBefore = cpuSeconds(variant.pid);
             const result = await autocannon({ url: variant.url, connections: 50, duration: slice, headers: variant.headers });
+            variant.cpu += cpuSeconds(variant.pid) - cpuBefore;
             if (result.errors + result.timeouts + result.non2xx > 0) throw new Error(`${variant.name} answered errors`);
             variant.requests += result.requests.total;
             variant.seconds += result.duration;
@@ -94,10 +112,11 @@ try {
             .map(value => value.toFixed(1))
             .join(' ')}`,
     );
-    for (const { name, requests, seconds, p99s } of variants) {
+    for (const { name, requests, seconds, p99s, cpu } of variants) {
         const rate = requests / seconds;
         console.log(
-            `${name.padEnd(24)} ${rate.toFixed(0).padStart(7)} req/s  ${((100 * rate) / helloRate).toFixed(1).padStart(5)}% of hello-world  p99 median ${median(p99s)} ms`,
+            `${name.padEnd(24)} ${rate.toFixed(0).padStart(7)} req/s  ${((100 * rate) / helloRate).toFixed(1).padStart(5)}% of hello-world  p99 median ${median(p99s)} ms  ` +
+                `CPU ${((1e6 * cpu) / requests).toFixed(0).padStart(4)} µs/request`,
         );
     }
 } finally {

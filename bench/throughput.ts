@@ -12,7 +12,7 @@
  * run: bench/profileCompare.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -32,6 +32,21 @@ export const THROUGHPUT_FLOORS = ['postgresShareOfHelloWorld', 'pgliteShareOfHel
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+
+/** Clock ticks per second of /proc's times (USER_HZ: 100 on every Linux this runs on). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user and system) a process has used, from /proc; 0 when it is gone. */
+export const cpuSeconds = (pid: number): number => {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name.
+        return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+        return 0;
+    }
+};
 
 interface Running {
     url: string;
