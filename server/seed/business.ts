@@ -231,15 +231,17 @@ const tableList = (tables: readonly string[]) =>
     );
 
 /**
- * Bulk loading: drops the indexes of `tables` that back no constraint (primary keys and unique
- * constraints stay, and KEPT_INDEXES) and their foreign keys, and answers a function that makes
- * each again exactly as it was (`pg_get_indexdef`, `pg_get_constraintdef`):
+ * Bulk loading: drops the indexes of `tables` (but their primary keys, the unique constraints a
+ * foreign key refers to, and KEPT_INDEXES), their other unique constraints and their foreign keys,
+ * and answers a function that makes each again exactly as it was (`pg_get_indexdef`,
+ * `pg_get_constraintdef`):
  *
  * - a million rows are sorted into each index once instead of inserted into it one by one (the
- *   800,000 payments of 100,000 customers took 110 s with their ten indexes in place);
+ *   800,000 payments of 100,000 customers took 110 s with their ten indexes in place; a million
+ *   customers' random public ids, inserted one by one, wrote pages all over their index);
  * - each foreign key is checked once over the whole table, by one join, instead of by a trigger
  *   per row and key (the payments' four keys made 3.1 million trigger calls at 100,000 customers,
- *   and tripled the time of that insert: docs/architecture.md, "The seed at scale").
+ *   and tripled the time of that insert: docs/architecture.md, `bench/`).
  *
  * A unique index rebuilt over rows that break it, or a key that finds a row without its parent,
  * fails the seed's transaction, as an insert would have. Both run inside the seed's transaction:
@@ -268,22 +270,18 @@ export const deferIndexes = async (tx: Transaction, tables: readonly string[]): 
             FROM pg_constraint c
             JOIN pg_class t ON t.oid = c.conrelid
             JOIN pg_namespace n ON n.oid = t.relnamespace
-            WHERE n.nspname = current_schema() AND c.contype = 'f' AND t.relname IN (${tableList(tables)})
-            ORDER BY t.relname, c.conname`),
+            WHERE n.nspname = current_schema() AND t.relname IN (${tableList(tables)})
+              AND (c.contype = 'f'
+                   OR (c.contype = 'u' AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = c.conindid)))
+            -- The unique constraints are made again first, then the foreign keys.
+            ORDER BY c.contype = 'f', t.relname, c.conname`),
     );
-    const byTable = new Map<string, { name: string; definition: string }[]>();
-    for (const key of keys) byTable.set(key.table, [...(byTable.get(key.table) ?? []), key]);
     for (const index of indexes) await tx.execute(sql.raw(`DROP INDEX ${index.name}`));
-    for (const [table, own] of byTable) {
-        await tx.execute(sql.raw(`ALTER TABLE ${table} ${own.map(key => `DROP CONSTRAINT ${key.name}`).join(', ')}`));
-    }
+    for (const key of keys) await tx.execute(sql.raw(`ALTER TABLE ${key.table} DROP CONSTRAINT ${key.name}`));
     return async () => {
-        await tx.execute(sql`SET LOCAL maintenance_work_mem = '128MB'`);
+        await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
         for (const index of indexes) await tx.execute(sql.raw(index.definition));
-        for (const [table, own] of byTable) {
-            await tx.execute(
-                sql.raw(`ALTER TABLE ${table} ${own.map(key => `ADD CONSTRAINT ${key.name} ${key.definition}`).join(', ')}`),
-            );
-        }
+        for (const key of keys)
+            await tx.execute(sql.raw(`ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`));
     };
 };

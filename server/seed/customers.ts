@@ -835,7 +835,7 @@ export const seedGeneratedCustomers = async (
     await tx.execute(sql`ANALYZE ${customers}`);
 
     // The loans' phones (IMEI 35999, 9 digits of g, the Luhn check digit) and the loans, in one
-    // statement: each loan finds its customer by the unique phone number, never by a scan.
+    // statement: each loan finds its customer by its phone number (one hash join).
     // Status by g % 10: 0–4 active, 5 active and locked for arrears (below), 6 paid off and released
     // once its term has run (active until then). A loan has paid at most the instalments due by now.
     // The shop's sellers numbered 0, 1, … in id order; the customers of a shop are every
