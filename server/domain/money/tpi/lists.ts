@@ -3,7 +3,7 @@
  * sorted along an index with ties by id, and paged.
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { requestedTpiReversals, successfulTpiClaims } from '../../../../contract/money';
 import { customers, loans, tpiClaims, tpiReversals } from '../../../db/schema';
@@ -14,51 +14,64 @@ import { pageWindow } from '../present';
 import { reachOf } from '../reach';
 import { claimsMatching, selectClaims, selectReversals, toClaim, toReversal } from './read';
 
+/** A select of a list's rows in drizzle's dynamic mode (`$dynamic()`): filtered, sorted and paged in place. */
+interface RowsSelect<Row> extends PromiseLike<Row[]> {
+    where(where: SQL | undefined): RowsSelect<Row>;
+    orderBy(...columns: SQL[]): RowsSelect<Row>;
+    limit(limit: number): RowsSelect<Row>;
+    offset(offset: number): RowsSelect<Row>;
+}
+
 /**
- * What a claim list counts (lists.ts largePageRows): `counting`, with the claim's loan and customer
- * joined only when the filter reads them (a shop's reach, a search).
+ * A page of a claim list or the reversal queue, sorted by `sort` then id the same way (pages never
+ * overlap), and its honest total (lists.ts largePageRows). `rows` selects the list's rows and
+ * `counting` a `1` from the same tables; both are filtered by `where`, and what is counted is joined
+ * to the claim's loan and customer only when the filter reads them (a shop's reach, a search).
  */
-const countedWith = (counting: PgSelect, where: SQL | undefined, q: string | undefined, context: CallContext) =>
-    (reachOf(context).loans || q
-        ? counting.innerJoin(loans, eq(loans.id, tpiClaims.loanId)).innerJoin(customers, eq(customers.id, loans.customerId))
-        : counting
-    ).where(where);
+const pageOfList = async <Row>(
+    context: CallContext,
+    body: { page_number: number; page_size: number; order: 'asc' | 'desc'; q?: string | undefined },
+    list: { rows: RowsSelect<Row>; counting: PgSelect; where: SQL | undefined; sort: AnyPgColumn; id: AnyPgColumn },
+) => {
+    const direction = body.order === 'asc' ? asc : desc;
+    const counted = reachOf(context).loans || body.q;
+    return largePageRows(
+        context.db,
+        pageWindow(body),
+        async (limit, offset) =>
+            list.rows.where(list.where).orderBy(direction(list.sort), direction(list.id)).limit(limit).offset(offset),
+        {
+            rows: (counted
+                ? list.counting
+                      .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
+                      .innerJoin(customers, eq(customers.id, loans.customerId))
+                : list.counting
+            ).where(list.where),
+        },
+    );
+};
 
 type ClaimFilter = z.output<typeof successfulTpiClaims.body>;
 
 const CLAIM_SORTS = { created_at: tpiClaims.createdAt, amount: tpiClaims.amount };
 
 export const claimList = async (context: CallContext, status: 'successful' | 'failed', body: ClaimFilter) => {
-    const where = and(
-        reachOf(context).loans,
-        eq(tpiClaims.status, status),
-        body.from ? gte(tpiClaims.createdAt, startOfDay(body.from)) : undefined,
-        body.to ? lt(tpiClaims.createdAt, endOfDay(body.to)) : undefined,
-        claimsMatching(body.q),
-    );
-    const direction = body.order === 'asc' ? asc : desc;
-    const { rows, ...total } = await largePageRows(
-        context.db,
-        pageWindow(body),
-        (limit, offset) =>
-            selectClaims(context.db)
-                .where(where)
-                .orderBy(direction(CLAIM_SORTS[body.sort]), direction(tpiClaims.id))
-                .limit(limit)
-                .offset(offset),
-        // The reach and the search read the loan and its customer; the rest is the claims alone.
-        {
-            rows: countedWith(
-                context.db
-                    .select({ one: sql`1` })
-                    .from(tpiClaims)
-                    .$dynamic(),
-                where,
-                body.q,
-                context,
-            ),
-        },
-    );
+    const { rows, ...total } = await pageOfList(context, body, {
+        rows: selectClaims(context.db).$dynamic(),
+        counting: context.db
+            .select({ one: sql`1` })
+            .from(tpiClaims)
+            .$dynamic(),
+        where: and(
+            reachOf(context).loans,
+            eq(tpiClaims.status, status),
+            body.from ? gte(tpiClaims.createdAt, startOfDay(body.from)) : undefined,
+            body.to ? lt(tpiClaims.createdAt, endOfDay(body.to)) : undefined,
+            claimsMatching(body.q),
+        ),
+        sort: CLAIM_SORTS[body.sort],
+        id: tpiClaims.id,
+    });
     return { records: rows.map(toClaim), ...total };
 };
 
@@ -68,35 +81,21 @@ type ReversalFilter = z.output<typeof requestedTpiReversals.body>;
 const REVERSAL_SORTS = { created_at: tpiReversals.createdAt, decided_at: tpiReversals.decidedAt };
 
 export const reversalList = async (context: CallContext, body: ReversalFilter) => {
-    const where = and(
-        reachOf(context).loans,
-        eq(tpiReversals.status, body.status),
-        body.mine ? eq(tpiReversals.makerAdminId, context.session?.admin.id ?? 0) : undefined,
-        claimsMatching(body.q),
-    );
-    // Ties by id in the same direction: pages never overlap.
-    const direction = body.order === 'asc' ? asc : desc;
-    const { rows, ...total } = await largePageRows(
-        context.db,
-        pageWindow(body),
-        (limit, offset) =>
-            selectReversals(context.db)
-                .where(where)
-                .orderBy(direction(REVERSAL_SORTS[body.sort]), direction(tpiReversals.id))
-                .limit(limit)
-                .offset(offset),
-        {
-            rows: countedWith(
-                context.db
-                    .select({ one: sql`1` })
-                    .from(tpiReversals)
-                    .innerJoin(tpiClaims, eq(tpiClaims.id, tpiReversals.claimId))
-                    .$dynamic(),
-                where,
-                body.q,
-                context,
-            ),
-        },
-    );
+    const { rows, ...total } = await pageOfList(context, body, {
+        rows: selectReversals(context.db).$dynamic(),
+        counting: context.db
+            .select({ one: sql`1` })
+            .from(tpiReversals)
+            .innerJoin(tpiClaims, eq(tpiClaims.id, tpiReversals.claimId))
+            .$dynamic(),
+        where: and(
+            reachOf(context).loans,
+            eq(tpiReversals.status, body.status),
+            body.mine ? eq(tpiReversals.makerAdminId, context.session?.admin.id ?? 0) : undefined,
+            claimsMatching(body.q),
+        ),
+        sort: REVERSAL_SORTS[body.sort],
+        id: tpiReversals.id,
+    });
     return { records: rows.map(toReversal), ...total };
 };
