@@ -10,6 +10,7 @@ import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
 import { CANCELLATION_REASONS, CUSTOMER_CHANNELS, LOAN_STATUSES } from '../../../contract/customers';
 import { BUSINESS_TIME_ZONE } from '../../time';
 import { oldestUnpaidDue } from '../arrears';
+import { scheduleReach } from '../scheduleReach';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
@@ -125,13 +126,17 @@ export const loans = pgTable(
     },
     table => [
         index('loans_customer_idx').on(table.customerId, table.id),
-        index('loans_imei_idx').on(table.imei),
+        // An IMEI's loans, its latest first (the inventory list's `sold_to`: one probe, not a walk of every loan by id).
+        index('loans_imei_idx').on(table.imei, table.id),
         index('loans_store_idx').on(table.storeId),
         index('loans_agent_idx').on(table.agentAdminId),
         // The loans sold in a period (analytics' sales), the rest left out.
         index('loans_deposit_paid_idx')
             .on(table.depositPaidAt)
             .where(sql`${table.depositPaidAt} IS NOT NULL`),
+        // The loans whose schedule can still reach a report's periods (analytics' figures, beside the
+        // active loans of loans_arrears_idx): a range of their reach, not every loan ever sold.
+        index('loans_schedule_reach_idx').on(scheduleReach(table)),
         // The drafts the reservation sweep looks at (server/domain/origination/expiry.ts), oldest first.
         index('loans_draft_created_idx')
             .on(table.createdAt)

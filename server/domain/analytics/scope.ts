@@ -118,7 +118,9 @@ const storeScope = (kind: BiScope, label: string | null, reach: number[] | null,
         label,
         loans: loansIn,
         shops: storesIn(sql`s.id`),
-        agents: sql`((${inAgentGroup} AND ${storesIn(sql`a.store_id`)}) OR a.id IN (SELECT l.agent_admin_id FROM ${loans} l WHERE ${loansIn}))`,
+        // Who sold a loan in scope: a probe of loans_agent_idx per admin, not every loan's seller gathered first.
+        agents: sql`((${inAgentGroup} AND ${storesIn(sql`a.store_id`)})
+                     OR EXISTS (SELECT 1 FROM ${loans} l WHERE l.agent_admin_id = a.id AND ${loansIn}))`,
         reached: column => withinReach(reach, column),
     };
 };

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db';
+import { scheduleReach } from '../../db/scheduleReach';
 import { BUSINESS_TIME_ZONE } from '../../time';
 import { lastDueBy, lastDueOn } from '../lending/scheduleSql';
 import { addDays } from '../../time';
@@ -57,14 +58,23 @@ export const dueIn = (window: Period, today: string) =>
                               - greatest(0, ${lastDueBy(addDays(window.from, -1))})) END`;
 
 /**
+ * A loan `l`'s schedule's reach (server/db/scheduleReach.ts), as `loans_schedule_reach_idx` indexes
+ * it: with the active loans (`loans_arrears_idx`, partial on them) a BitmapOr of two ranges.
+ */
+const LOAN_REACH = scheduleReach({
+    depositDay: sql`l.deposit_day`,
+    firstDueDate: sql`l.first_due_date`,
+    term: sql`l.term`,
+    instalmentPeriod: sql`l.instalment_period`,
+});
+
+/**
  * A loan that may add to a figure: active (today's figures), or whose deposit and schedule, from
  * its deposit to its last instalment (the first due date, which is never before the deposit day,
  * then at most 31 days a month), can reach the periods (what it originated and what fell due).
  */
 export const mayCount = (period: Period, previous: Period) =>
-    sql`(l.status = 'active' OR (l.deposit_day <= ${dayValue(period.to)}
-         AND greatest(l.deposit_day, l.first_due_date) + l.term * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 31 END
-             >= ${dayValue(previous.from)}))`;
+    sql`(l.status = 'active' OR (l.deposit_day <= ${dayValue(period.to)} AND ${LOAN_REACH} >= ${dayValue(previous.from)}))`;
 
 // ---------------------------------------------------------------------------------------------
 // What each figure is grouped by
