@@ -98,7 +98,7 @@ export const keyOf = (keyset: Keyset): SQL<KeyValue[]> =>
 /**
  * The rows after the key `values` in the keyset's order. When every part goes the same way this is
  * one row comparison, which an index on those columns answers by a range; otherwise the
- * lexicographic condition spelt out.
+ * lexicographic condition spelt out, behind the first part's own bound (a range of its index).
  */
 export const afterKey = (keyset: Keyset, values: readonly KeyValue[]): SQL => {
     const { parts } = keyset;
@@ -114,6 +114,14 @@ export const afterKey = (keyset: Keyset, values: readonly KeyValue[]): SQL => {
         );
         return parts[0]?.descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
     }
+    // The first part's bound, which every branch implies, said once more so that an index on it
+    // starts at the key (an Index Cond) instead of walking from its end with the branches as a filter.
+    const [first] = parts;
+    const from = first
+        ? first.descending
+            ? sql`${first.expression} <= ${bound(first.kind, values[0] as KeyValue)}`
+            : sql`${first.expression} >= ${bound(first.kind, values[0] as KeyValue)}`
+        : sql`true`;
     const branches = parts.map((part, index) => {
         const equal = parts
             .slice(0, index)
@@ -123,5 +131,5 @@ export const afterKey = (keyset: Keyset, values: readonly KeyValue[]): SQL => {
             : sql`${part.expression} > ${bound(part.kind, values[index] as KeyValue)}`;
         return sql`(${sql.join([...equal, beyond], sql` AND `)})`;
     });
-    return sql`(${sql.join(branches, sql` OR `)})`;
+    return sql`(${from} AND (${sql.join(branches, sql` OR `)}))`;
 };
