@@ -41,6 +41,8 @@ export interface Variant {
     /** `base`, or the one field changed and its value: `status=pending`, `$sort=-name`. */
     label: string;
     input: UncheckedCallOptions;
+    /** A page asked for by the previous page's cursor (`after`, server/keyset.ts): listPlans.test.ts holds it to a page. */
+    keyset?: boolean;
 }
 
 /** Sends a call's input and answers its status and parsed body, whatever it is. */

@@ -22,6 +22,15 @@
  *   Cond, even under a Limit. It stops once it has a page, but a selective filter (one actor, a
  *   rare status) walks the whole index to find one; a filter must be an index's condition.
  *
+ * A list that pages by key (server/keyset.ts: its answer holds `next`) is asked again with that
+ * cursor as `after`, after each of its inputs' first pages (every sort, every filter): a keyset
+ * page must read no more than a page, so beyond the rules above it fails when any large table is
+ * read other than under a Limit through nodes that pass rows on as they come (a per-row lookup on
+ * a Nested Loop's inner side or in a SubPlan counts as bounded by the rows it is asked for; the
+ * count of largePageOf, stopping at EXACT_COUNT_UP_TO, is under its own Limit). A Sort, an
+ * Aggregate or a Bitmap Heap Scan between the Limit and the table is a page read only after all
+ * the rows past the key were.
+ *
  * The planner's choice among plans depends on the table sizes, so on a small set it would join
  * by hashing whole tables that at a business's size it would join by an index's lookups; the
  * plans are taken with hash and merge joins off too, which asks of each join what matters at
@@ -42,7 +51,7 @@ import { MEMORY_DATA_DIR } from '../../server/db';
 import * as schema from '../../server/db/schema';
 import { loadSettings } from '../../server/settings';
 import type { UncheckedCallOptions } from './harness';
-import { inputsOf, knownRecords, listCallEntries, type Known, type ListCallName, type Send } from './listCalls';
+import { inputsOf, knownRecords, listCallEntries, type Known, type ListCallName, type Send, type Variant } from './listCalls';
 import { openSeededLists, type SeededLists } from './seededLists';
 
 /** Generated customers: enough that every list has rows of every kind, few enough to seed in seconds. */
@@ -52,17 +61,33 @@ const SCALE = 50;
 const AUDIT_EVENTS = 20_000;
 
 /**
+ * Years of finished loans added to the seed's (seededLists.ts): without them every loan is still
+ * running, and a report's read of the loans that can count costs what walking them all does.
+ */
+const LOAN_HISTORY = 5;
+
+/**
  * The calls whose plans still read a large table whole, each with why: their test passes only
  * while it still finds a fault (it.fails), so a fix shows as a failure that says to remove the
  * call from here. Each is a known cost at a business's size, not an accepted one.
  */
 const KNOWN: Partial<Record<ListCallName, string>> = {
-    biAnalysis: 'a report: aggregates every loan of the scope (timed at 1M payments by bench/analytics.ts)',
-    shopAnalysis: 'a report: aggregates every loan of the scope (bench/analytics.ts)',
-    shopOwnersAnalysis: 'a report: aggregates every loan of the scope (bench/analytics.ts)',
-    unbrandedAnalysis: 'a report: aggregates every loan of the scope (bench/analytics.ts)',
-    agentAnalysis: 'a report: aggregates every loan of the scope (bench/analytics.ts)',
-    biDashboard: "a report: this month's and last month's figures over every loan",
+    // Seen once statements outside a transaction were caught again (wrapClient below): they had not
+    // been since PGlite's statement reuse (server/db/pgliteStatements.ts) answered `query` itself.
+    pendingKycVerifications:
+        'a submission asked for by id (`id`) walks kyc_submissions_customer_idx with the id as a filter, not kyc_submissions_pkey',
+};
+
+/**
+ * The keyset pages (see the header) whose plans still read more than a page after the key, by
+ * their variant's label: their faults are expected, and the call fails when none is left, saying
+ * to remove it from here.
+ */
+const KNOWN_KEYSET: Partial<Record<ListCallName, { labels: string[]; why: string }>> = {
+    listInventory: {
+        labels: ['sort=model order=desc after=next', 'sort=cash_price order=desc after=next'],
+        why: "descending by model or price after a key, the key's group's devices are read by a bitmap and sorted (server/domain/inventory/list.ts)",
+    },
 };
 
 /** The tables that do not grow with the business's customers: catalogues, settings, one-row tables, shops. */
@@ -146,6 +171,43 @@ const planFaults = (root: PlanNode): string[] => {
     return faults;
 };
 
+/**
+ * What more is wrong with a keyset page's plan (see the header): a large table read other than
+ * under a Limit through nodes that pass rows on as they come; a lookup per row (a Nested Loop's
+ * inner side, a SubPlan or InitPlan) is bounded as the rows it serves are.
+ */
+const keysetFaults = (root: PlanNode): string[] => {
+    const faults: string[] = [];
+    const walk = (node: PlanNode, bounded: boolean, path: string[]) => {
+        const here = [...path, describeNode(node)];
+        const table = node['Relation Name'];
+        if (table && LARGE.has(table) && !bounded) {
+            const reason = path.findLast(step => TAKES_ALL.has(step.split(' ')[0] ?? '')) ?? 'no Limit';
+            faults.push(`more than a page of ${table} read after the key (${reason}): ${here.join(' → ')}`);
+        }
+        const type = node['Node Type'];
+        for (const child of node.Plans ?? []) walk(child, type === 'Limit' ? true : TAKES_ALL.has(type) ? false : bounded, here);
+    };
+    walk(root, false, []);
+    return faults;
+};
+
+/** The cursor a list's page answered (server/keyset.ts), when it pages by key and another page may follow. */
+const nextOf = (body: unknown): string | undefined => {
+    const next = (body as { next?: unknown } | undefined)?.next;
+    return typeof next === 'string' ? next : undefined;
+};
+
+/** The page after `variant`'s, asked for by its cursor, in the part of the input its page fields travel in. */
+const keysetVariant = (variant: Variant, next: string): Variant => {
+    const part = variant.input.body !== undefined && typeof variant.input.body === 'object' ? 'body' : 'query';
+    return {
+        label: `${variant.label} after=next`,
+        input: { ...variant.input, [part]: { ...(variant.input[part] as object), after: next } },
+        keyset: true,
+    };
+};
+
 let seeded: SeededLists | undefined;
 let send: Send;
 let known: Known;
@@ -157,7 +219,38 @@ let explain: (text: string, params: unknown[]) => Promise<PlanNode>;
 
 beforeAll(async () => {
     const settings = { ...loadSettings({ NODE_ENV: 'test' }), dataDir: MEMORY_DATA_DIR, logLevel: 'silent' };
-    seeded = await openSeededLists(settings, { customers: SCALE, auditEvents: AUDIT_EVENTS });
+    // Every statement drizzle sends goes through its session's client (drizzle-orm/pglite's session):
+    // its query outside a transaction, a transaction's own query inside one.
+    const capture = (text: string, params: unknown[] | undefined) => {
+        if (capturing) captured.push({ text, params: params ?? [] });
+    };
+    const wrapClient = (inner: PGlite): PGlite =>
+        new Proxy(inner, {
+            get(target, property) {
+                if (property === 'query')
+                    return ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+                        capture(text, params);
+                        return target.query(text, params, options);
+                    }) as PGlite['query'];
+                if (property === 'transaction')
+                    return (async callback =>
+                        target.transaction(tx => {
+                            const own = tx.query.bind(tx);
+                            tx.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+                                capture(text, params);
+                                return own(text, params, options);
+                            }) as typeof tx.query;
+                            return callback(tx);
+                        })) as PGlite['transaction'];
+                return Reflect.get(target, property) as unknown;
+            },
+        });
+    seeded = await openSeededLists(settings, {
+        customers: SCALE,
+        auditEvents: AUDIT_EVENTS,
+        loanHistory: LOAN_HISTORY,
+        wrapClient,
+    });
     send = seeded.send;
     client = (seeded.database.db as unknown as { $client: PGlite }).$client;
     const query = client.query.bind(client);
@@ -167,21 +260,6 @@ beforeAll(async () => {
         if (!plan) throw new Error(`No plan for ${text}`);
         return plan;
     };
-    // Every statement drizzle sends goes through the client's query (drizzle-orm/pglite's session).
-    client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
-        if (capturing) captured.push({ text, params: params ?? [] });
-        return query(text, params, options);
-    }) as PGlite['query'];
-    const transaction = client.transaction.bind(client);
-    client.transaction = (async callback =>
-        transaction(tx => {
-            const inner = tx.query.bind(tx);
-            tx.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
-                if (capturing) captured.push({ text, params: params ?? [] });
-                return inner(text, params, options);
-            }) as typeof tx.query;
-            return callback(tx);
-        })) as PGlite['transaction'];
     known = await knownRecords(query);
     // No plan may read a large table whole: no sequential scan, and joins by an index's lookups
     // (nested loops) rather than by hashing or merging whole tables (see the header).
@@ -240,7 +318,11 @@ describe('every list call and lookup reads along an index', () => {
         expect(variants.length, `${name}: no input could be derived from its schemas; write one in WRITTEN`).toBeGreaterThan(0);
         const faults: string[] = [];
         const explained = new Set<string>();
-        for (const variant of variants ?? []) {
+        // A page that answers a cursor is followed by the page after it (keysetVariant), explained too.
+        const queue: Variant[] = [...variants];
+        let keysetPages = 0;
+        const knownKeysetFaults: string[] = [];
+        for (let variant = queue.shift(); variant; variant = queue.shift()) {
             captured = [];
             capturing = true;
             const answer = await send(call, variant.input).finally(() => {
@@ -248,6 +330,9 @@ describe('every list call and lookup reads along an index', () => {
             });
             // A variant's one changed field may break a rule beyond the schema (`region` only with
             // its scope): that input is no screen's, and is passed over; the base must be answered.
+            if (variant.keyset) keysetPages += 1;
+            const next = nextOf(answer.body);
+            if (next && !variant.keyset) queue.push(keysetVariant(variant, next));
             const refused = answer.status === 400 && variant.label !== 'base' && variant.label !== 'written';
             if (refused) continue;
             if (answer.status >= 500 || answer.status === 400) {
@@ -260,15 +345,27 @@ describe('every list call and lookup reads along an index', () => {
                 const key = `${statement.text}\n${JSON.stringify(statement.params)}`;
                 if (explained.has(key)) continue;
                 explained.add(key);
-                for (const fault of planFaults(await explain(statement.text, statement.params))) {
+                const plan = await explain(statement.text, statement.params);
+                const knownKeyset = KNOWN_KEYSET[name]?.labels.includes(variant.label) ?? false;
+                for (const fault of keysetFaults(plan).filter(() => variant.keyset))
+                    (knownKeyset ? knownKeysetFaults : faults).push(`${name} ${variant.label}: ${fault}`);
+                for (const fault of planFaults(plan)) {
                     faults.push(`${name} ${variant.label} ${shown(variant.input)}\n    ${fault}\n    ${statement.text}`);
                 }
             }
         }
+        // A call that takes a cursor (its schema's `after` gave a variant) must have answered one to follow.
+        if (variants.some(variant => variant.label.startsWith('after=')))
+            expect(keysetPages, `${name} takes \`after\` but no page answered \`next\``).toBeGreaterThan(0);
         // LIST_PLANS_OUT=file: every fault with its whole statement, for reading beside the diff.
         if (process.env.LIST_PLANS_OUT && faults.length > 0)
             appendFileSync(process.env.LIST_PLANS_OUT, `${faults.join('\n\n')}\n\n`);
         expect(faults).toEqual([]);
+        const knownKeyset = KNOWN_KEYSET[name];
+        if (knownKeyset)
+            expect(knownKeysetFaults.length, `${name}: no known keyset fault left; remove it from KNOWN_KEYSET`).toBeGreaterThan(
+                0,
+            );
     };
 
     for (const [name, call] of listCallEntries()) {

@@ -3,8 +3,11 @@
  * bench times (bench/lists.ts), opened the same way for both: the demo seed with `customers`
  * generated customers (their loans, payments, devices and requests), `auditEvents` more audit
  * events (the audit trail is the largest table of all, a row per write, and the seed writes few),
+ * `loanHistory` years of finished loans (the seed's loans are all recent, where a business's are
+ * mostly paid off long ago: copies of its sold loans, completed, a year further back each time),
  * then analysed; and the app on it, with `send` answering as the super admin.
  */
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../contract';
@@ -24,12 +27,69 @@ export interface SeededLists {
     close(): Promise<void>;
 }
 
+/** A copy of each sold loan for each of `years` years back, completed and paid off (see the header). */
+const addLoanHistory = async (database: OpenDatabase, years: number) => {
+    const moved = (column: string) => `${column} - make_interval(years => y)`;
+    // Every column a copy takes from its loan, but for these (the id and the generated deposit day are left out).
+    const changed: Record<string, string> = {
+        loan_reference: `loan_reference || '-' || y`,
+        inventory_item_id: 'NULL',
+        quote_id: 'NULL',
+        status: `'completed'`,
+        balance: '0',
+        first_due_date: `(${moved('first_due_date')})::date`,
+        deposit_paid_at: moved('deposit_paid_at'),
+        customer_otp_verified_at: moved('customer_otp_verified_at'),
+        agent_otp_verified_at: moved('agent_otp_verified_at'),
+        insured_until: `(${moved('insured_until')})::date`,
+        created_at: moved('created_at'),
+        updated_at: moved('updated_at'),
+    };
+    const found: unknown = await database.db.execute(sql`
+        SELECT column_name AS name FROM information_schema.columns
+        WHERE table_name = 'loans' AND is_generated = 'NEVER' AND is_identity = 'NO'
+        ORDER BY ordinal_position`);
+    // PGlite answers { rows }, postgres.js the rows themselves.
+    const rows = (Array.isArray(found) ? found : (found as { rows: unknown[] }).rows) as { name: string }[];
+    const columns = rows.map(({ name }) => name);
+    await database.db.execute(
+        sql.raw(`
+            INSERT INTO loans (${columns.map(name => `"${name}"`).join(', ')})
+            SELECT ${columns.map(name => changed[name] ?? `"${name}"`).join(', ')}
+            FROM loans, generate_series(1, ${years}) AS y
+            WHERE deposit_paid_at IS NOT NULL`),
+    );
+};
+
 export const openSeededLists = async (
     settings: Settings,
-    { customers, auditEvents, vacuum = false }: { customers: number; auditEvents: number; vacuum?: boolean },
+    {
+        customers,
+        auditEvents,
+        loanHistory = 0,
+        vacuum = false,
+        wrapClient,
+    }: {
+        customers: number;
+        auditEvents: number;
+        loanHistory?: number;
+        vacuum?: boolean;
+        /**
+         * Wraps the embedded database's client that drizzle's session sends every statement to
+         * (server/db/pgliteStatements.ts's, whose `query` no assignment replaces), before anything runs
+         * on it, so prepared reads made by the app hold the wrapper too: listPlans.test.ts catches
+         * the statements so.
+         */
+        wrapClient?: (client: PGlite) => PGlite;
+    },
 ): Promise<SeededLists> => {
     const database = await openDatabase(settings);
     try {
+        if (wrapClient) {
+            // drizzle-orm/pglite's session keeps the client it was made with and asks it for each query and transaction.
+            const session = (database.db as unknown as { session: { client: PGlite } }).session;
+            session.client = wrapClient(session.client);
+        }
         const started = performance.now();
         await prepareDatabase(database, settings, { scale: customers });
         await database.db.execute(sql`
@@ -37,6 +97,7 @@ export const openSeededLists = async (
             SELECT (SELECT min(id) FROM admins), (ARRAY['loans.create', 'payments.record', 'sessions.create'])[1 + n % 3],
                    (ARRAY['loan', 'transaction', 'session'])[1 + n % 3], n::text, now() - n * interval '1 minute'
             FROM generate_series(1, ${auditEvents}) AS n`);
+        if (loanHistory > 0) await addLoanHistory(database, loanHistory);
         // VACUUM too, as autovacuum would soon after such a load; it also settles which pages are all visible.
         await database.db.execute(vacuum ? sql`VACUUM ANALYZE` : sql`ANALYZE`);
         const seededMs = performance.now() - started;
