@@ -6,9 +6,11 @@ import { captureOwnerStack } from 'react';
 import { afterEach } from 'vitest';
 import { notices } from '../../src/lib/notices';
 import { resetBuilders } from '../builders';
+import { insertStylesAsInProduction } from './support/styles';
 import { waitAsUsual } from './support/waits';
 
 waitAsUsual();
+insertStylesAsInProduction();
 
 /**
  * A prop React or MUI refuses fails the test that rendered it rather than scrolling past in the
