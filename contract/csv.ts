@@ -42,21 +42,35 @@ export const CSV_LINE_END = '\r\n';
 export const csvLine = (cells: readonly string[]): string => cells.join(',');
 
 /**
+ * Where a word's `%{name}` is taken from (`ExportColumnShape.fill`): the first of `first` whose
+ * field (a dot path into the row) holds text with more than spaces, written after its `prefix`
+ * (`#` before a record's id); `otherwise` when none does.
+ */
+export interface ExportPickShape {
+    first: { field: string; prefix?: string | undefined }[];
+    otherwise?: string | undefined;
+}
+
+/**
  * A column of an export as data: where its value is in a list's row (`field`, a dot path into the
  * row as the list call answers it: `store_name`, `owner.name`), further fields joined to it with a
  * space (`join`: brand and model), the word each value is said with (`words`, keyed by the value
- * as text: a status, `true`/`false`), what an empty value shows (`empty`), a number's decimals, and
- * a moment written as day and time in the reader's language and time zone (`format: 'datetime'`,
- * as src/lib/format.ts `formatDateTime` writes it).
+ * as text: a status, `true`/`false`, an audit action), what a word's `%{name}` is filled with
+ * (`fill`: the audit event's subject in "Changed user %{subject}", as the portal's translate fills
+ * it), what an empty value shows (`empty`), a number's decimals, and either a moment written as day
+ * and time in the reader's language and time zone (`format: 'datetime'`, as src/lib/format.ts
+ * `formatDateTime` writes it) or the value as JSON (`format: 'json'`, `null` for nothing: an audit
+ * event's before and after).
  */
 export interface ExportColumnShape {
     title: string;
     field: string;
     join?: readonly string[] | undefined;
     words?: Readonly<Record<string, string>> | undefined;
+    fill?: Readonly<Record<string, ExportPickShape>> | undefined;
     empty?: string | undefined;
     decimals?: number | undefined;
-    format?: 'datetime' | undefined;
+    format?: 'datetime' | 'json' | undefined;
 }
 
 /** Where the reader is: their language and time zone (`Intl`'s names). */
@@ -65,9 +79,12 @@ export interface ExportReader {
     time_zone: string;
 }
 
-const valueAt = (row: unknown, path: string): unknown => {
+/** A dot path's keys, split once per column rather than once per cell. */
+const keysOf = (path: string): readonly string[] => path.split('.');
+
+const valueAtKeys = (row: unknown, keys: readonly string[]): unknown => {
     let current: unknown = row;
-    for (const key of path.split('.')) {
+    for (const key of keys) {
         if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
         current = (current as Record<string, unknown>)[key];
     }
@@ -96,34 +113,92 @@ const formatterOf = (reader: ExportReader): Intl.DateTimeFormat => {
     return formatter;
 };
 
-/** The day and the time of a moment in the reader's language and zone; '' for nothing or nonsense. */
-const dayAndTime = (value: unknown, reader: ExportReader): string => {
+/** The day and the time of a moment with the reader's formatter; '' for nothing or nonsense. */
+const dayAndTime = (value: unknown, formatter: Intl.DateTimeFormat): string => {
     if (typeof value !== 'string' && typeof value !== 'number') return '';
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) return '';
-    return formatterOf(reader).format(date);
+    return formatter.format(date);
+};
+
+/** A pick (`ExportPickShape`) with its paths split: the text it chooses in a row. */
+const picker = (pick: ExportPickShape): ((row: unknown) => string) => {
+    const first = pick.first.map(({ field, prefix }) => ({ keys: keysOf(field), prefix: prefix ?? '' }));
+    const otherwise = pick.otherwise ?? '';
+    return row => {
+        for (const { keys, prefix } of first) {
+            const value = valueAtKeys(row, keys);
+            if (typeof value === 'string' && value.trim() !== '') return `${prefix}${value}`;
+        }
+        return otherwise;
+    };
+};
+
+/** The text a pick chooses in a row (`ExportPickShape`). */
+export const pickText = (pick: ExportPickShape, row: unknown): string => picker(pick)(row);
+
+/** `%{name}` in a word, as polyglot (react-admin's translate) writes it. */
+const PLACEHOLDER = /%\{(\w+)\}/g;
+
+/**
+ * What a column shows for a row, before it is written as a cell (`csvCell`), with what the column
+ * needs worked out once: its paths split, its picks, the reader's formatter. The server writes a
+ * column's cell for every row of an export with it (`lineWriter`).
+ */
+const valueWriter = (column: ExportColumnShape, reader: ExportReader): ((row: unknown) => unknown) => {
+    const keys = keysOf(column.field);
+    if (column.format === 'json') {
+        // JSON says nothing too (`null`), as the portal's audit export wrote `JSON.stringify(before ?? null)`.
+        return row => JSON.stringify(valueAtKeys(row, keys) ?? null);
+    }
+    const joined = (column.join ?? []).map(keysOf);
+    const empty = column.empty ?? '';
+    const words = column.words;
+    const fills = new Map(Object.entries(column.fill ?? {}).map(([name, pick]) => [name, picker(pick)]));
+    // A word with its `%{name}`s filled from the row; a name the column does not fill stays as it is, as polyglot leaves it.
+    const filled = (word: string, row: unknown) =>
+        fills.size > 0 && word.includes('%{')
+            ? word.replace(PLACEHOLDER, (whole, name: string) => fills.get(name)?.(row) ?? whole)
+            : word;
+    const formatter = column.format === 'datetime' ? formatterOf(reader) : null;
+    return row => {
+        let value = valueAtKeys(row, keys);
+        if (joined.length > 0) {
+            value = [value, ...joined.map(path => valueAtKeys(row, path))]
+                .map(part => (part === null || part === undefined ? '' : String(part)))
+                .join(' ');
+        }
+        if (value === null || value === undefined || value === '') return empty;
+        if (words) {
+            const key = String(value);
+            return Object.hasOwn(words, key) ? filled(words[key]!, row) : key;
+        }
+        if (formatter) return dayAndTime(value, formatter);
+        return value;
+    };
 };
 
 /** What a column shows for a row, before it is written as a cell (`csvCell`). */
-export const columnValue = (column: ExportColumnShape, row: unknown, reader: ExportReader): unknown => {
-    let value = valueAt(row, column.field);
-    if (column.join && column.join.length > 0) {
-        value = [value, ...column.join.map(path => valueAt(row, path))]
-            .map(part => (part === null || part === undefined ? '' : String(part)))
-            .join(' ');
-    }
-    if (value === null || value === undefined || value === '') return column.empty ?? '';
-    if (column.words) {
-        const key = String(value);
-        return Object.hasOwn(column.words, key) ? column.words[key] : key;
-    }
-    if (column.format === 'datetime') return dayAndTime(value, reader);
-    return value;
+export const columnValue = (column: ExportColumnShape, row: unknown, reader: ExportReader): unknown =>
+    valueWriter(column, reader)(row);
+
+/** The line of a row for these columns and this reader, each column's work done once (`valueWriter`). */
+export const lineWriter = (columns: readonly ExportColumnShape[], reader: ExportReader): ((row: unknown) => string) => {
+    const cells = columns.map(column => {
+        const value = valueWriter(column, reader);
+        const decimals = column.decimals;
+        return (row: unknown) => csvCell(value(row), decimals);
+    });
+    return row => {
+        let line = '';
+        for (let index = 0; index < cells.length; index++) line += (index === 0 ? '' : ',') + cells[index]!(row);
+        return line;
+    };
 };
 
 /** A row's line. */
 export const columnsLine = (columns: readonly ExportColumnShape[], row: unknown, reader: ExportReader): string =>
-    csvLine(columns.map(column => csvCell(columnValue(column, row, reader), column.decimals)));
+    lineWriter(columns, reader)(row);
 
 /** The header line: the columns' titles. */
 export const titlesLine = (columns: readonly ExportColumnShape[]): string =>

@@ -11,6 +11,7 @@
  * roles again when the address is used.
  */
 import { z } from 'zod';
+import { listAuditEvents } from './audit';
 import { listAdmins } from './users';
 import { listInventory } from './inventory';
 import { defineCall } from './define';
@@ -20,12 +21,21 @@ export const EXPORT_DOWNLOAD_PATH = '/exports/download';
 /** How long a signed export address may be used, once. */
 export const EXPORT_LINK_SECONDS = 60;
 
-/** A dot path into a list's row (`store_name`, `owner.name`). */
+/** A dot path into a list's row (`store_name`, `owner.name`, `after.loanReference`: a recorded field as it was written). */
 const fieldPath = z
     .string()
     .max(64)
-    .regex(/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*){0,3}$/);
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*){0,3}$/);
 const shortText = z.string().max(200);
+
+/** Where a word's `%{name}` is taken from (contract/csv.ts `ExportPickShape`). */
+const exportPick = z.object({
+    first: z
+        .array(z.object({ field: fieldPath, prefix: z.string().max(8).optional() }))
+        .min(1)
+        .max(12),
+    otherwise: shortText.optional(),
+});
 
 /** A column of an export as data (contract/csv.ts `ExportColumnShape`). */
 export const exportColumn = z.object({
@@ -33,9 +43,10 @@ export const exportColumn = z.object({
     field: fieldPath,
     join: z.array(fieldPath).max(4).optional(),
     words: z.record(z.string().max(64), shortText).optional(),
+    fill: z.record(z.string().regex(/^\w{1,32}$/), exportPick).optional(),
     empty: shortText.optional(),
     decimals: z.number().int().min(0).max(6).optional(),
-    format: z.enum(['datetime']).optional(),
+    format: z.enum(['datetime', 'json']).optional(),
 });
 export type ExportColumn = z.infer<typeof exportColumn>;
 
@@ -85,8 +96,17 @@ export const exportAdmins = defineCall({
     response: exportLink,
 });
 
+export const exportAudit = defineCall({
+    summary: 'A signed address, valid once for a minute, that downloads the audit trail of these filters as CSV',
+    method: 'POST',
+    path: '/exports/audit-events',
+    access: listAuditEvents.access,
+    body: exportOf(listAuditEvents.query.omit({ $limit: true, $skip: true, ids: true, after: true })),
+    response: exportLink,
+});
+
 /** Every export, by the list it exports (the name the download's token carries). */
-export const EXPORTS = { inventory: exportInventory, admins: exportAdmins } as const;
+export const EXPORTS = { inventory: exportInventory, admins: exportAdmins, audit: exportAudit } as const;
 export type ExportName = keyof typeof EXPORTS;
 
-export const exportCalls = { exportInventory, exportAdmins };
+export const exportCalls = { exportInventory, exportAdmins, exportAudit };

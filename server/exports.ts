@@ -27,21 +27,24 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE } from '../contract';
-import { columnsLine, CSV_LINE_END, titlesLine, type ExportReader } from '../contract/csv';
+import { CSV_LINE_END, lineWriter, titlesLine, type ExportReader } from '../contract/csv';
 import { roleAllows, type CallDefinition } from '../contract/define';
 import {
     EXPORT_DOWNLOAD_PATH,
     EXPORT_LINK_SECONDS,
     exportAdmins,
+    exportAudit,
     exportInventory,
     EXPORTS,
     type ExportColumn,
     type ExportName,
 } from '../contract/exports';
+import { listAuditEvents } from '../contract/audit';
 import { listAdmins } from '../contract/users';
 import { listInventory } from '../contract/inventory';
 import type { Database } from './db';
@@ -51,6 +54,7 @@ import { storedSecret } from './secrets';
 import { writeAs } from './write';
 import { adminsPage } from './domain/users/list';
 import { inventoryPage } from './domain/inventory/list';
+import { auditBatch } from './domain/audit/list';
 
 /** Rows read at a time: one page of the largest a list call answers. */
 export const EXPORT_BATCH = 1000;
@@ -96,6 +100,23 @@ const SOURCES: { readonly [Name in ExportName]: { list: CallDefinition; batch: B
             return { rows: data, next: data.length < EXPORT_BATCH ? undefined : skip + EXPORT_BATCH };
         },
     },
+    // The audit trail, by key as the list pages it (its sort's index, migration 0030), without
+    // the list's count beside each batch.
+    audit: {
+        list: listAuditEvents,
+        batch: async (filter, context, from) => {
+            const { events, next } = await auditBatch(
+                context.db,
+                listAuditEvents.query.parse({
+                    ...(filter as object),
+                    $limit: String(EXPORT_BATCH),
+                    ...(typeof from === 'string' ? { after: from } : {}),
+                }),
+                EXPORT_BATCH,
+            );
+            return { rows: events, next };
+        },
+    },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -106,7 +127,12 @@ const linkKey = storedSecret('export_link_key');
 // ---------------------------------------------------------------------------------------------
 // The signed address
 
-/** What an address carries (signed, not secret: the browser may show it). */
+/**
+ * What an address carries (signed, not secret: the browser may show it), as deflated JSON: an
+ * audit export's columns say each of the trail's 120 actions in words (about 8 KB, 12 KB as
+ * base64), which would bring the address near the 16 KB Node allows a request's head; deflated,
+ * about 3 KB.
+ */
 interface Signed {
     list: ExportName;
     filter: unknown;
@@ -123,6 +149,15 @@ const mac = (key: Buffer, payload: string, tokenHash: string) =>
     createHmac('sha256', key).update(`export\0${payload}\0${tokenHash}`).digest();
 
 const TOKEN = /^([A-Za-z0-9_-]{1,16000})\.([A-Za-z0-9_-]{43})$/;
+/** The most an address's claims may inflate to, checked before the signature is: no bomb is inflated whole. */
+const CLAIMS_MAX_BYTES = 256 * 1024;
+
+/** The claims as the address carries them (`payload`), and back. */
+export const packClaims = (claims: unknown): string => deflateRawSync(Buffer.from(JSON.stringify(claims))).toString('base64url');
+export const unpackClaims = (payload: string): unknown =>
+    JSON.parse(
+        inflateRawSync(Buffer.from(payload, 'base64url'), { maxOutputLength: CLAIMS_MAX_BYTES }).toString('utf8'),
+    ) as unknown;
 
 /** The session row's token hash: what the signature binds, never sent anywhere. */
 const tokenHashOf = async (db: Database, sessionId: number): Promise<string | null> => {
@@ -197,7 +232,7 @@ const makeLink = async (
         expires: now.getTime() + EXPORT_LINK_SECONDS * 1000,
         nonce: randomBytes(16).toString('base64url'),
     };
-    const payload = Buffer.from(JSON.stringify(signed)).toString('base64url');
+    const payload = packClaims(signed);
     const signature = mac(await linkKey(context.db, now), payload, tokenHash).toString('base64url');
     const token = `${payload}.${signature}`;
     return {
@@ -218,7 +253,7 @@ const verified = async (
     const [, payload = '', signature = ''] = match;
     let signed: Signed;
     try {
-        signed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Signed;
+        signed = unpackClaims(payload) as Signed;
     } catch {
         throw refused();
     }
@@ -242,6 +277,7 @@ const verified = async (
 export const registerExportRoutes = (app: FastifyInstance): void => {
     mount(app, exportInventory, ({ body }, context) => makeLink('inventory', body, context));
     mount(app, exportAdmins, ({ body }, context) => makeLink('admins', body, context));
+    mount(app, exportAudit, ({ body }, context) => makeLink('audit', body, context));
 
     app.route({
         method: 'GET',
@@ -306,27 +342,37 @@ export const registerExportRoutes = (app: FastifyInstance): void => {
             const columns = signed.columns;
             let written = 0;
             let whole = false;
+            const line = lineWriter(columns, reader);
+            const batchFrom = (from: string | number | undefined): ReturnType<Batches> =>
+                source.batch(parsedFilter.data, context, from);
             async function* lines(): AsyncGenerator<string> {
+                // The next batch is asked for as soon as this one has come, so the database reads it
+                // while this one is written: one batch ahead at most, still only when the socket
+                // has taken the one before (bench/export.ts: PostgreSQL's time, ratio in
+                // docs/architecture.md). Awaited before the end is recorded, so a client that goes
+                // away leaves no query running and no rejection unheard.
+                let reading: ReturnType<Batches> | undefined;
                 try {
                     yield titlesLine(columns);
                     const seen = new Set<unknown>();
-                    for (let from: string | number | undefined; ;) {
-                        const { rows, next } = await source.batch(parsedFilter.data, context, from);
+                    reading = batchFrom(undefined);
+                    while (reading) {
+                        const { rows, next }: Awaited<ReturnType<Batches>> = await reading;
+                        reading = next === undefined ? undefined : batchFrom(next);
                         let chunk = '';
                         for (const row of rows) {
                             if (row.id !== undefined) {
                                 if (seen.has(row.id)) continue;
                                 seen.add(row.id);
                             }
-                            chunk += CSV_LINE_END + columnsLine(columns, row, reader);
+                            chunk += CSV_LINE_END + line(row);
                             written += 1;
                         }
                         if (chunk) yield chunk;
-                        if (next === undefined) break;
-                        from = next;
                     }
                     whole = true;
                 } finally {
+                    await reading?.catch(() => undefined);
                     await context
                         .write(async () => ({
                             result: null,

@@ -399,6 +399,7 @@ const ROWS = {
     // Exports: a time zone that exists (the schema's pattern alone lets through names Intl does not know).
     exportInventory: { input: () => ({ body: { filter: {}, ...exportBody } }) },
     exportAdmins: { input: () => ({ body: { filter: {}, ...exportBody } }) },
+    exportAudit: { input: () => ({ body: { filter: {}, ...exportBody } }) },
 } satisfies { [Name in CallName]?: Row<(typeof everyCall)[Name]> };
 
 type AnyRow = { input(context: RowContext): CallOptions | Promise<CallOptions>; endsSession?: true };

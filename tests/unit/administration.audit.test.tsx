@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listAuditEvents, type AuditEventRecord } from '../../contract/audit';
 import { AUDIT_ACTIONS } from '../../contract/audit';
+import { columnsLine, titlesLine } from '../../contract/csv';
+import { exportAudit, type ExportColumn } from '../../contract/exports';
 import { createI18nProvider } from '../../src/i18n';
 import en from '../../src/i18n/en';
 import pt from '../../src/i18n/pt';
@@ -136,42 +138,60 @@ describe('the audit trail', () => {
 });
 
 describe('the audit trail export', () => {
-    it('writes every filtered event, read 1,000 at a time, not only the first 1,000', async () => {
+    it("is written by the server as the portal wrote it: words, codes and JSON, in the list's filter and order, and downloaded by the browser", async () => {
         signedInAs(['VIEW_AUDIT_TRAIL']);
-        const events = Array.from({ length: 2300 }, (_, index) => ({ ...renamed, id: index + 1 }));
-        const asked: Record<string, string>[] = [];
+        const bodies: { filter: Record<string, string>; columns: ExportColumn[]; locale: string; file_name: string }[] = [];
         server.use(
-            answer(listAuditEvents, ({ request }) => {
-                const query = Object.fromEntries(new URL(request.url).searchParams);
-                asked.push(query);
-                const limit = Number(query.$limit);
-                const skip = Number(query.$skip);
-                return { total: events.length, limit, skip, data: events.slice(skip, skip + limit) };
+            answer(exportAudit, async ({ request }) => {
+                bodies.push((await request.json()) as (typeof bodies)[number]);
+                return {
+                    href: '/portal_api/exports/download?token=signed-a',
+                    token: 'signed-a',
+                    expires_at: new Date().toISOString(),
+                };
             }),
         );
-        const blobs: Blob[] = [];
-        const createObjectURL = vi.fn((blob: Blob) => {
-            blobs.push(blob);
-            return 'blob:audit';
+        const clicked: string[] = [];
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+            clicked.push(this.href);
         });
-        vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
         try {
             const user = userEvent.setup();
-            renderPortal('/dashboard/audit');
+            renderPortal(`/dashboard/audit?filter=${encodeURIComponent(JSON.stringify({ entity: 'admins' }))}`);
             await screen.findAllByText('Changed user sipho.n', {}, FIRST);
+            const pagesBefore = queries.length;
             await user.click(screen.getByRole('button', { name: 'Export' }));
-            await waitFor(() => expect(blobs).toHaveLength(1));
-            const lines = (await blobs[0]!.text()).split('\r\n');
-            expect(lines).toHaveLength(1 + 2300);
-            // The words and the codes both: the words to read, the codes to filter and compare by.
-            expect(lines[0]).toContain('Event,Action,Record type,Record id');
-            expect(lines[1]).toContain('Changed user sipho.n,admins.update,admins,2');
-            const pages = asked.filter(query => query.$limit === '1000');
-            expect(pages.map(query => query.$skip)).toEqual(['0', '1000', '2000']);
+            await waitFor(() => expect(clicked).toHaveLength(1));
+            expect(clicked[0]).toMatch(/\/portal_api\/exports\/download\?token=signed-a$/);
+            // The browser reads no page of the trail for the file: the server does.
+            expect(queries.length).toBe(pagesBefore);
+            expect(bodies).toHaveLength(1);
+            const [body] = bodies;
+            expect(body).toMatchObject({ filter: { entity: 'admins', $sort: '-at' }, locale: 'en', file_name: 'audit-trail' });
+            // The lines the server writes from these columns (contract/csv.ts) are the ones the
+            // portal wrote in the browser: the words and the codes both, before and after as JSON.
+            const events: AuditEventRecord[] = [
+                renamed,
+                { ...disabled, actor: null, role_used: 'VIEW_USERS', subject: null, entity_id: null, before: null },
+                { ...renamed, id: 43, action: 'an.old_code', after: '=1+2', before: undefined },
+                { ...renamed, id: 44, action: 'admins.create', subject: null, entity_id: null, after: { username: 'kea' } },
+            ];
+            const columns = body!.columns;
+            const reader = { locale: 'en', time_zone: 'Africa/Johannesburg' };
+            expect(titlesLine(columns)).toBe('When,Who,Role used,Event,Action,Record type,Record id,Before,After');
+            expect(events.map(event => columnsLine(columns, event, reader))).toEqual([
+                `${renamed.at},admin,EDIT_USER,Changed user sipho.n,admins.update,admins,2,` +
+                    '"{""id"":2,""first_name"":""Sipho"",""last_name"":""Ndlovu"",""status"":""active""}",' +
+                    '"{""id"":2,""first_name"":""Sipho"",""last_name"":""Dlamini"",""status"":""active""}"',
+                `${renamed.at},System,VIEW_USERS,Disabled user —,admins.disable,admins,,null,` +
+                    '"{""status"":""disabled"",""sessions_ended"":1}"',
+                `${renamed.at},admin,EDIT_USER,an.old_code,an.old_code,admins,2,null,"""=1+2"""`,
+                `${renamed.at},admin,EDIT_USER,Created user kea,admins.create,admins,,` +
+                    '"{""id"":2,""first_name"":""Sipho"",""last_name"":""Ndlovu"",""status"":""active""}",' +
+                    '"{""username"":""kea""}"',
+            ]);
         } finally {
             click.mockRestore();
-            vi.unstubAllGlobals();
         }
     });
 });

@@ -171,3 +171,38 @@ describe("an export's moments", () => {
         }
     });
 });
+
+describe("an export column's words and JSON", () => {
+    const reader = { locale: 'en', time_zone: 'UTC' };
+    const said = {
+        field: 'action',
+        title: 'Event',
+        words: { 'admins.update': 'Changed user %{subject} (%{other})', 'seed.demo': 'Seeded' },
+        fill: {
+            subject: {
+                first: [{ field: 'subject' }, { field: 'after.name' }, { field: 'entity_id', prefix: '#' }],
+                otherwise: '—',
+            },
+        },
+    };
+
+    it("fills a word's %{name} with the first field holding text, after its prefix, else the otherwise; leaves a name it does not fill", () => {
+        const row = { action: 'admins.update', subject: null, after: { name: '  ' }, entity_id: '7' };
+        expect(columnValue(said, row, reader)).toBe('Changed user #7 (%{other})');
+        expect(columnValue(said, { ...row, subject: 'kea' }, reader)).toBe('Changed user kea (%{other})');
+        expect(columnValue(said, { ...row, after: { name: 'Kea $& $1' } }, reader)).toBe('Changed user Kea $& $1 (%{other})');
+        expect(columnValue(said, { ...row, entity_id: null }, reader)).toBe('Changed user — (%{other})');
+        // A value without words is written as it is, unfilled.
+        expect(columnValue(said, { ...row, action: 'old.%{subject}' }, reader)).toBe('old.%{subject}');
+        expect(columnValue(said, { ...row, action: 'seed.demo' }, reader)).toBe('Seeded');
+    });
+
+    it('writes a JSON column as JSON, null for nothing', () => {
+        const json = { title: 'After', field: 'after', format: 'json' as const };
+        expect(columnValue(json, { after: { a: [1, 'x'] } }, reader)).toBe('{"a":[1,"x"]}');
+        expect(columnValue(json, { after: null }, reader)).toBe('null');
+        expect(columnValue(json, {}, reader)).toBe('null');
+        expect(columnValue(json, { after: '' }, reader)).toBe('""');
+        expect(csvCell(columnValue(json, { after: '=1' }, reader))).toBe('"""=1"""');
+    });
+});

@@ -2,10 +2,12 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { listAuditEvents } from '../../../contract/audit';
+import { listAuditEvents, type AuditEventRecord } from '../../../contract/audit';
+import type { HandlerInput } from '../../../contract/define';
+import type { Queryable } from '../../db';
 import { admins, auditEvents } from '../../db/schema';
 import { mount } from '../../http';
-import { afterKey, cursorOf, keyOf, readCursor, type Keyset, type KeyPart } from '../../keyset';
+import { afterKey, cursorOf, keyOf, readCursor, type Keyset, type KeyPart, type KeyValue } from '../../keyset';
 import { largePageOf, orderBy } from '../../lists';
 import { iso } from '../../wire';
 import { auditSubject } from './subject';
@@ -39,63 +41,89 @@ const auditKeyset = (sort: string | undefined): Keyset => {
     return { order: `audit:${sort}`, parts: field === 'id' ? [first] : [first, id] };
 };
 
+type AuditQuery = Omit<HandlerInput<typeof listAuditEvents>['query'], 'ids'> & { ids?: number[] | undefined };
+
+const actor = alias(admins, 'actor');
+
+/**
+ * The trail's events a query selects, in its order, `limit` of them from `offset` or after the
+ * query's `after` key, each with its key: the list's page (below) and the export's batches
+ * (server/exports.ts `auditBatch`) read them so.
+ */
+const auditSelection = (db: Queryable, query: AuditQuery) => {
+    const filters: (SQL | undefined)[] = [];
+    if (query.ids) filters.push(inArray(auditEvents.id, query.ids));
+    if (query.actor_id !== undefined) filters.push(eq(auditEvents.actorAdminId, query.actor_id));
+    if (query.action) filters.push(eq(auditEvents.action, query.action));
+    if (query.entity) filters.push(eq(auditEvents.entity, query.entity));
+    if (query.entity_id) filters.push(eq(auditEvents.entityId, query.entity_id));
+    if (query.from) filters.push(gte(auditEvents.at, new Date(query.from)));
+    if (query.to) filters.push(lte(auditEvents.at, new Date(query.to)));
+    const where = and(...filters);
+    // `$sort` checked against its allow-list (400 naming it), then as the trail's exact key.
+    if (query.$sort) orderBy(query.$sort, SORTS, auditEvents.id);
+    const keyset = auditKeyset(query.$sort);
+    // A page after a key (the previous page's `next`) reads from the key on, skipping nothing.
+    const after = query.after === undefined ? undefined : readCursor(keyset, query.after);
+    const rows = (limit: number, offset: number) =>
+        db
+            .select({
+                event: auditEvents,
+                actorUsername: actor.username,
+                actorName: sql<string>`${actor.firstName} || ' ' || ${actor.lastName}`,
+                subject: auditSubject,
+                key: keyOf(keyset),
+            })
+            .from(auditEvents)
+            .leftJoin(actor, eq(actor.id, auditEvents.actorAdminId))
+            .where(after ? and(where, afterKey(keyset, after)) : where)
+            .orderBy(...keyset.parts.map(part => (part.descending ? desc(part.expression) : asc(part.expression))))
+            .limit(limit)
+            .offset(after ? 0 : offset);
+    return { where, keyset, rows };
+};
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof auditSelection>['rows']>>[number];
+
+/** An event as the call answers it. */
+const eventOf = ({ event, actorUsername, actorName, subject }: SelectedRow): AuditEventRecord => ({
+    id: event.id,
+    actor:
+        event.actorAdminId === null || actorUsername === null
+            ? null
+            : { id: event.actorAdminId, username: actorUsername, name: actorName },
+    role_used: event.roleUsed,
+    action: event.action,
+    entity: event.entity,
+    entity_id: event.entityId,
+    subject,
+    before: event.before,
+    after: event.after,
+    coords: event.coords,
+    at: iso(event.at),
+});
+
+/** The key after a full page's last row (`next`), none after a short one. */
+const nextAfter = (keyset: Keyset, rows: readonly { key: KeyValue[] }[], limit: number): string | undefined => {
+    const last = rows.length === limit && limit > 0 ? rows[rows.length - 1] : undefined;
+    return last ? cursorOf(keyset, last.key) : undefined;
+};
+
+/**
+ * `limit` events the query selects after its `after` key, for the export: no total (the list's
+ * page counts up to 10,000 matches each time, which a batch would repeat for nothing).
+ */
+export const auditBatch = async (db: Queryable, query: AuditQuery, limit: number) => {
+    const { keyset, rows } = auditSelection(db, query);
+    const found = await rows(limit, 0);
+    return { events: found.map(eventOf), next: nextAfter(keyset, found, limit) };
+};
+
 export const registerAuditRoutes = (app: FastifyInstance): void => {
-    const actor = alias(admins, 'actor');
     mount(app, listAuditEvents, async ({ query }, { db }) => {
-        const filters: (SQL | undefined)[] = [];
-        if (query.ids) filters.push(inArray(auditEvents.id, query.ids));
-        if (query.actor_id !== undefined) filters.push(eq(auditEvents.actorAdminId, query.actor_id));
-        if (query.action) filters.push(eq(auditEvents.action, query.action));
-        if (query.entity) filters.push(eq(auditEvents.entity, query.entity));
-        if (query.entity_id) filters.push(eq(auditEvents.entityId, query.entity_id));
-        if (query.from) filters.push(gte(auditEvents.at, new Date(query.from)));
-        if (query.to) filters.push(lte(auditEvents.at, new Date(query.to)));
-        const where = and(...filters);
-        // `$sort` checked against its allow-list (400 naming it), then as the trail's exact key.
-        if (query.$sort) orderBy(query.$sort, SORTS, auditEvents.id);
-        const keyset = auditKeyset(query.$sort);
-        // A page after a key (the previous page's `next`) reads from the key on, skipping nothing.
-        const after = query.after === undefined ? undefined : readCursor(keyset, query.after);
-        const page = await largePageOf(
-            db,
-            query,
-            (limit, offset) =>
-                db
-                    .select({
-                        event: auditEvents,
-                        actorUsername: actor.username,
-                        actorName: sql<string>`${actor.firstName} || ' ' || ${actor.lastName}`,
-                        subject: auditSubject,
-                        key: keyOf(keyset),
-                    })
-                    .from(auditEvents)
-                    .leftJoin(actor, eq(actor.id, auditEvents.actorAdminId))
-                    .where(after ? and(where, afterKey(keyset, after)) : where)
-                    .orderBy(...keyset.parts.map(part => (part.descending ? desc(part.expression) : asc(part.expression))))
-                    .limit(limit)
-                    .offset(after ? 0 : offset),
-            { table: auditEvents, where },
-        );
-        const last = page.data.length === query.$limit && query.$limit > 0 ? page.data[page.data.length - 1] : undefined;
-        return {
-            ...page,
-            ...(last ? { next: cursorOf(keyset, last.key) } : {}),
-            data: page.data.map(({ event, actorUsername, actorName, subject }) => ({
-                id: event.id,
-                actor:
-                    event.actorAdminId === null || actorUsername === null
-                        ? null
-                        : { id: event.actorAdminId, username: actorUsername, name: actorName },
-                role_used: event.roleUsed,
-                action: event.action,
-                entity: event.entity,
-                entity_id: event.entityId,
-                subject,
-                before: event.before,
-                after: event.after,
-                coords: event.coords,
-                at: iso(event.at),
-            })),
-        };
+        const { where, keyset, rows } = auditSelection(db, query);
+        const page = await largePageOf(db, query, rows, { table: auditEvents, where });
+        const next = nextAfter(keyset, page.data, query.$limit);
+        return { ...page, ...(next ? { next } : {}), data: page.data.map(eventOf) };
     });
 };

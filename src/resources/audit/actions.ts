@@ -5,8 +5,10 @@
  * concerns as `%{subject}` (see `subjectOf`).
  */
 import { APPROVAL_DECISIONS, APPROVAL_KINDS, type ApprovalKind } from '../../../contract/approvals';
-import { isAuditAction, type AuditAction } from '../../../contract/audit';
+import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from '../../../contract/audit';
 import type { AuditEventRecord } from '../../../contract/audit';
+import { pickText, type ExportPickShape } from '../../../contract/csv';
+import type { ExportColumn } from '../../../contract/exports';
 
 type ApprovalAction = Extract<AuditAction, `approval_requests.${string}`>;
 
@@ -124,28 +126,53 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
     'transactions.suspense_queue': 'suspense_queued',
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The fields of an event's own record that name it, in the order they are preferred. */
-const NAMING_FIELDS = ['username', 'loan_reference', 'loanReference', 'name'] as const;
-
-const namedIn = (value: unknown): string | null => {
-    if (!isRecord(value)) return null;
-    for (const field of NAMING_FIELDS) {
-        const name = value[field];
-        if (typeof name === 'string' && name.trim()) return name;
-    }
-    return null;
+/**
+ * Where what an event concerns is read, as people know it: the name the server reads now (a
+ * username, a loan's reference…), else one the event itself recorded (after, then before:
+ * username, loan reference, name), else the record's id (`#10`), else a dash. The same
+ * description fills `%{subject}` in the server's export of the trail (contract/csv.ts `fill`).
+ */
+export const AUDIT_SUBJECT: ExportPickShape = {
+    first: [
+        { field: 'subject' },
+        ...(['after', 'before'] as const).flatMap(side =>
+            ['username', 'loan_reference', 'loanReference', 'name'].map(name => ({ field: `${side}.${name}` })),
+        ),
+        { field: 'entity_id', prefix: '#' },
+    ],
+    otherwise: '—',
 };
 
-/**
- * What the event concerns, as people know it: the name the server reads now (a username, a loan's
- * reference…), else one the event itself recorded, else the record's id (`#10`), else a dash.
- */
-export const subjectOf = (event: AuditEventRecord): string =>
-    event.subject ?? namedIn(event.after) ?? namedIn(event.before) ?? (event.entity_id ? `#${event.entity_id}` : '—');
+/** What the event concerns (AUDIT_SUBJECT). */
+export const subjectOf = (event: AuditEventRecord): string => pickText(AUDIT_SUBJECT, event);
 
 /** The catalog key of an action's words; null for a code no longer written (shown as it is). */
 export const auditWordsKey = (action: string): string | null =>
     isAuditAction(action) ? `resources.audit-events.actions.${AUDIT_ACTION_WORDS[action]}` : null;
+
+/**
+ * The trail's export as columns of data (contract/csv.ts), which the server writes as it reads the
+ * trail (server/exports.ts): the moment as recorded, who (their username, else "System"), the event
+ * in the reader's words (each action's words with `%{subject}` kept for the server to fill from
+ * AUDIT_SUBJECT, as `subjectOf` does on screen), its codes, and before and after as JSON.
+ */
+export const auditExportColumns = (translate: (key: string, options?: Record<string, unknown>) => string): ExportColumn[] => {
+    const title = (field: string) => translate(`resources.audit-events.fields.${field}`);
+    const words = Object.fromEntries(
+        AUDIT_ACTIONS.map(action => [
+            action,
+            translate(`resources.audit-events.actions.${AUDIT_ACTION_WORDS[action]}`, { subject: '%{subject}' }),
+        ]),
+    );
+    return [
+        { title: title('at'), field: 'at' },
+        { title: title('actor'), field: 'actor.username', empty: translate('resources.audit-events.system') },
+        { title: title('role_used'), field: 'role_used' },
+        { title: title('event'), field: 'action', words, fill: { subject: AUDIT_SUBJECT } },
+        { title: title('action'), field: 'action' },
+        { title: title('entity'), field: 'entity' },
+        { title: title('entity_id'), field: 'entity_id' },
+        { title: translate('resources.audit-events.before'), field: 'before', format: 'json' },
+        { title: translate('resources.audit-events.after'), field: 'after', format: 'json' },
+    ];
+};
