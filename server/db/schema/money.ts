@@ -130,6 +130,22 @@ export const transactions = pgTable(
         index('transactions_suspense_idx')
             .on(table.suspenseStatus, table.paidAt)
             .where(sql`${table.suspenseStatus} IS NOT NULL`),
+        // The suspense queue (server/domain/money/suspense.ts) sorted by when paid, amount or when
+        // recorded, either way, ties by id. Its usual filter, what is still in suspense (open or
+        // queued, IN_SUSPENSE), is no range of transactions_suspense_idx in any of those orders, so a
+        // page walked every payment's transactions_paid_idx and threw away all but those (91 s at a
+        // million customers, issue 25). Each reads only payments still in suspense, in its order, with
+        // nothing to filter: the predicate is the filter. A status asked for alone is a range of
+        // transactions_suspense_idx; corrected ones, the history, are not in these.
+        index('transactions_suspense_paid_idx')
+            .on(table.paidAt, table.id)
+            .where(sql`${table.suspenseStatus} IN ('open', 'queued')`),
+        index('transactions_suspense_amount_idx')
+            .on(table.amount, table.id)
+            .where(sql`${table.suspenseStatus} IN ('open', 'queued')`),
+        index('transactions_suspense_created_idx')
+            .on(table.createdAt, table.id)
+            .where(sql`${table.suspenseStatus} IN ('open', 'queued')`),
         index('transactions_upload_idx')
             .on(table.uploadId, table.uploadLine)
             .where(sql`${table.uploadId} IS NOT NULL`),

@@ -1,0 +1,3 @@
+CREATE INDEX "transactions_suspense_paid_idx" ON "transactions" USING btree ("paid_at","id") WHERE "transactions"."suspense_status" IN ('open', 'queued');--> statement-breakpoint
+CREATE INDEX "transactions_suspense_amount_idx" ON "transactions" USING btree ("amount","id") WHERE "transactions"."suspense_status" IN ('open', 'queued');--> statement-breakpoint
+CREATE INDEX "transactions_suspense_created_idx" ON "transactions" USING btree ("created_at","id") WHERE "transactions"."suspense_status" IN ('open', 'queued');
