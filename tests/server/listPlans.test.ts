@@ -2,7 +2,7 @@
  * Every list call and lookup reads along an index: each one (listCalls.ts: every GET call and
  * every POST marked `readOnly`, with the filters, sorts and deep pages its schema offers) is made as
  * the super admin on a seeded database, every SELECT its handler runs is caught at the database
- * client, and each is explained (EXPLAIN (FORMAT JSON), the same parameters) with
+ * client, and each is explained (EXPLAIN (ANALYZE, FORMAT JSON), the same parameters) with
  * `enable_seqscan = off`: a Seq Scan that remains is one no index can serve, so a missing index
  * shows on a small set as it would on a large one.
  *
@@ -20,7 +20,13 @@
  *   bounded by the filter, not by the table;
  * - a large table is **filtered by walking an index**: an Index Scan with a Filter but no Index
  *   Cond, even under a Limit. It stops once it has a page, but a selective filter (one actor, a
- *   rare status) walks the whole index to find one; a filter must be an index's condition.
+ *   rare status) walks the whole index to find one; a filter must be an index's condition;
+ * - a large table's index is **walked for a page throwing away more than FILTERED_PAGES pages of
+ *   rows**: an Index Scan or Index Only Scan under a Limit whose Rows Removed by Filter, times its
+ *   loops, once run (the plans are taken with EXPLAIN ANALYZE), exceeds it, whatever its Index
+ *   Cond: a walk of a day's index that filters for a status is a range on paper and every payment
+ *   in practice (the suspense queue's, 91 s at a million customers). A count or a Bitmap Heap Scan
+ *   reads what its filter selects, not a page, and is left to the rules above.
  *
  * A list that pages by key (server/keyset.ts: its answer holds `next`) is asked again with that
  * cursor as `after`, after each of its inputs' first pages (every sort, every filter): a keyset
@@ -37,7 +43,8 @@
  * size: that the rows it needs can be found by an index.
  *
  * The set is the demo seed with SCALE generated customers (their loans, payments, devices and
- * requests), ANALYZEd, on the embedded PGlite; a page is 50 rows.
+ * requests), years of history and sparse suspense payments (seededLists.ts), ANALYZEd, on the
+ * embedded PGlite; a page is 50 rows.
  */
 import { appendFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
@@ -51,11 +58,36 @@ import { MEMORY_DATA_DIR } from '../../server/db';
 import * as schema from '../../server/db/schema';
 import { loadSettings } from '../../server/settings';
 import type { UncheckedCallOptions } from './harness';
-import { inputsOf, knownRecords, listCallEntries, type Known, type ListCallName, type Send, type Variant } from './listCalls';
+import {
+    inputsOf,
+    knownRecords,
+    listCallEntries,
+    PAGE_SIZE,
+    type Known,
+    type ListCallName,
+    type Send,
+    type Variant,
+} from './listCalls';
 import { openSeededLists, type SeededLists } from './seededLists';
 
 /** Generated customers: enough that every list has rows of every kind, few enough to seed in seconds. */
 const SCALE = 50;
+
+/**
+ * Years of matched payments and payments still in suspense added to the seed's (seededLists.ts):
+ * with them a suspense payment is about one in sixteen, and there are enough that a planner without
+ * the suspense queue's indexes (migration 0040) pages it by walking every payment by day.
+ */
+const PAYMENT_HISTORY = 5;
+const SUSPENSE_PAYMENTS = 2_000;
+
+/**
+ * The most rows a scan of a large table may throw away (see the header), in pages of PAGE_SIZE. A
+ * page read through an index whose filter keeps one row in ten passes; one that keeps fewer
+ * fails as soon as the table holds this many pages of rows it throws away, which the set's
+ * largest tables do (tens of thousands of rows) and a business's a thousand times over.
+ */
+const FILTERED_PAGES = 10;
 
 /** Audit events added to the seed's. */
 const AUDIT_EVENTS = 20_000;
@@ -87,6 +119,18 @@ const KNOWN_KEYSET: Partial<Record<ListCallName, { labels: string[]; why: string
     listInventory: {
         labels: ['sort=model order=desc after=next', 'sort=cash_price order=desc after=next'],
         why: "descending by model or price after a key, the key's group's devices are read by a bitmap and sorted (server/domain/inventory/list.ts)",
+    },
+};
+
+/**
+ * Inputs of a list (by their variant's label) whose plans still break a rule above, with why: their
+ * faults are expected, and the call fails when none is left, saying to remove it from here. The
+ * rest of the list's inputs are held to every rule.
+ */
+const KNOWN_VARIANTS: Partial<Record<ListCallName, { labels: string[]; why: string }>> = {
+    suspenseTransactions: {
+        labels: ['channel=mpesa', 'channel=bank', 'channel=card', 'channel=cash', 'status=open'],
+        why: 'a channel, or open alone, is a filter on the walk of transactions_suspense_paid_idx (migration 0040), no index condition; it keeps a quarter, or four in five, of the payments in suspense, within FILTERED_PAGES here',
     },
 };
 
@@ -123,6 +167,8 @@ interface PlanNode {
     'Index Cond'?: string;
     'Parent Relationship'?: string;
     Filter?: string;
+    'Rows Removed by Filter'?: number;
+    'Actual Loops'?: number;
     Plans?: PlanNode[];
 }
 
@@ -153,6 +199,11 @@ const planFaults = (root: PlanNode): string[] => {
                 const reason = path.findLast(step => TAKES_ALL.has(step.split(' ')[0] ?? '')) ?? 'no Limit';
                 faults.push(`every row of ${table} read (${reason}): ${here.join(' → ')}`);
             }
+            // A page's walk (an index read under a Limit) that filtered; EXPLAIN ANALYZE gives the rows removed per loop.
+            const removed = (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
+            const walked = type === 'Index Scan' || type === 'Index Only Scan';
+            if (walked && bounded && removed > FILTERED_PAGES * PAGE_SIZE)
+                faults.push(`${removed} rows of ${table} thrown away by its filter (${node.Filter}): ${here.join(' → ')}`);
         }
         for (const child of node.Plans ?? []) {
             const relation = child['Parent Relationship'];
@@ -249,13 +300,15 @@ beforeAll(async () => {
         customers: SCALE,
         auditEvents: AUDIT_EVENTS,
         loanHistory: LOAN_HISTORY,
+        paymentHistory: PAYMENT_HISTORY,
+        suspensePayments: SUSPENSE_PAYMENTS,
         wrapClient,
     });
     send = seeded.send;
     client = (seeded.database.db as unknown as { $client: PGlite }).$client;
     const query = client.query.bind(client);
     explain = async (text, params) => {
-        const result = await query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, params);
+        const result = await query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
         const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
         if (!plan) throw new Error(`No plan for ${text}`);
         return plan;
@@ -322,6 +375,7 @@ describe('every list call and lookup reads along an index', () => {
         const queue: Variant[] = [...variants];
         let keysetPages = 0;
         const knownKeysetFaults: string[] = [];
+        const knownVariantFaults: string[] = [];
         for (let variant = queue.shift(); variant; variant = queue.shift()) {
             captured = [];
             capturing = true;
@@ -349,8 +403,11 @@ describe('every list call and lookup reads along an index', () => {
                 const knownKeyset = KNOWN_KEYSET[name]?.labels.includes(variant.label) ?? false;
                 for (const fault of keysetFaults(plan).filter(() => variant.keyset))
                     (knownKeyset ? knownKeysetFaults : faults).push(`${name} ${variant.label}: ${fault}`);
+                const knownVariant = KNOWN_VARIANTS[name]?.labels.includes(variant.label) ?? false;
                 for (const fault of planFaults(plan)) {
-                    faults.push(`${name} ${variant.label} ${shown(variant.input)}\n    ${fault}\n    ${statement.text}`);
+                    (knownVariant ? knownVariantFaults : faults).push(
+                        `${name} ${variant.label} ${shown(variant.input)}\n    ${fault}\n    ${statement.text}`,
+                    );
                 }
             }
         }
@@ -361,6 +418,8 @@ describe('every list call and lookup reads along an index', () => {
         if (process.env.LIST_PLANS_OUT && faults.length > 0)
             appendFileSync(process.env.LIST_PLANS_OUT, `${faults.join('\n\n')}\n\n`);
         expect(faults).toEqual([]);
+        if (KNOWN_VARIANTS[name])
+            expect(knownVariantFaults.length, `${name}: no known fault left; remove it from KNOWN_VARIANTS`).toBeGreaterThan(0);
         const knownKeyset = KNOWN_KEYSET[name];
         if (knownKeyset)
             expect(knownKeysetFaults.length, `${name}: no known keyset fault left; remove it from KNOWN_KEYSET`).toBeGreaterThan(

@@ -5,6 +5,10 @@
  * events (the audit trail is the largest table of all, a row per write, and the seed writes few),
  * `loanHistory` years of finished loans (the seed's loans are all recent, where a business's are
  * mostly paid off long ago: copies of its sold loans, completed, a year further back each time),
+ * `paymentHistory` years of matched payments (copies of the seed's, a year further back each time)
+ * and `suspensePayments` more payments still in suspense over the last 120 days, so that those are
+ * as sparse among the payments, and as many, as at a business's size (a page of the suspense queue
+ * is then cheaper, to a planner without its indexes, to find by walking every payment by day),
  * then analysed; and the app on it, with `send` answering as the super admin.
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -61,18 +65,59 @@ const addLoanHistory = async (database: OpenDatabase, years: number) => {
     );
 };
 
+/** A copy of each matched payment for each of `years` years back (see the header). */
+const addPaymentHistory = async (database: OpenDatabase, years: number) => {
+    const moved = (column: string) => `${column} - make_interval(years => y)`;
+    const changed: Record<string, string> = {
+        reference: `reference || '-' || y`,
+        paid_at: moved('paid_at'),
+        created_at: moved('created_at'),
+        upload_id: 'NULL',
+        upload_line: 'NULL',
+    };
+    const found: unknown = await database.db.execute(sql`
+        SELECT column_name AS name FROM information_schema.columns
+        WHERE table_name = 'transactions' AND is_generated = 'NEVER' AND is_identity = 'NO'
+        ORDER BY ordinal_position`);
+    const rows = (Array.isArray(found) ? found : (found as { rows: unknown[] }).rows) as { name: string }[];
+    const columns = rows.map(({ name }) => name);
+    await database.db.execute(
+        sql.raw(`
+            INSERT INTO transactions (${columns.map(name => `"${name}"`).join(', ')})
+            SELECT ${columns.map(name => changed[name] ?? `"${name}"`).join(', ')}
+            FROM transactions, generate_series(1, ${years}) AS y
+            WHERE loan_id IS NOT NULL`),
+    );
+};
+
+/** `count` payments in suspense (one in five queued) paid over the last 120 days, naming no loan. */
+const addSuspensePayments = async (database: OpenDatabase, count: number) => {
+    await database.db.execute(sql`
+        INSERT INTO transactions (reference, msisdn, amount, channel, kind, paid_at, created_at, suspense_status, suspense_reason)
+        SELECT 'LIST-SUS-' || g, '2768' || lpad(g::text, 7, '0'), (ARRAY[99, 149, 79, 259, 500])[1 + g % 5]::numeric,
+               (ARRAY['mpesa','bank','card','cash']::transaction_channel[])[1 + g % 4], 'instalment', t.at, t.at,
+               (CASE WHEN g % 5 = 0 THEN 'queued' ELSE 'open' END)::suspense_status,
+               (ARRAY['unknown_account','loan_not_active','several_loans','exceeds_balance']::suspense_reason[])[1 + g % 4]
+        FROM generate_series(1, ${count}) AS g,
+             LATERAL (SELECT now() - (g % 120) * interval '1 day' - g * interval '1 second' AS at) AS t`);
+};
+
 export const openSeededLists = async (
     settings: Settings,
     {
         customers,
         auditEvents,
         loanHistory = 0,
+        paymentHistory = 0,
+        suspensePayments = 0,
         vacuum = false,
         wrapClient,
     }: {
         customers: number;
         auditEvents: number;
         loanHistory?: number;
+        paymentHistory?: number;
+        suspensePayments?: number;
         vacuum?: boolean;
         /**
          * Wraps the embedded database's client that drizzle's session sends every statement to
@@ -98,6 +143,8 @@ export const openSeededLists = async (
                    (ARRAY['loan', 'transaction', 'session'])[1 + n % 3], n::text, now() - n * interval '1 minute'
             FROM generate_series(1, ${auditEvents}) AS n`);
         if (loanHistory > 0) await addLoanHistory(database, loanHistory);
+        if (paymentHistory > 0) await addPaymentHistory(database, paymentHistory);
+        if (suspensePayments > 0) await addSuspensePayments(database, suspensePayments);
         // VACUUM too, as autovacuum would soon after such a load; it also settles which pages are all visible.
         await database.db.execute(vacuum ? sql`VACUUM ANALYZE` : sql`ANALYZE`);
         const seededMs = performance.now() - started;
