@@ -54,7 +54,7 @@ import { storedSecret } from './secrets';
 import { writeAs } from './write';
 import { adminsPage } from './domain/users/list';
 import { inventoryPage } from './domain/inventory/list';
-import { auditBatch } from './domain/audit/list';
+import { auditBatch, newestAuditId } from './domain/audit/list';
 
 /** Rows read at a time: one page of the largest a list call answers. */
 export const EXPORT_BATCH = 1000;
@@ -68,10 +68,18 @@ type Batches = (
     filter: unknown,
     context: CallContext,
     from: string | number | undefined,
+    upTo: number | undefined,
 ) => Promise<{ rows: readonly { id?: unknown }[]; next: string | number | undefined }>;
 
-/** Each export's list: its call, and its rows read through the list's own page function. */
-const SOURCES: { readonly [Name in ExportName]: { list: CallDefinition; batch: Batches } } = {
+/**
+ * Each export's list: its call, and its rows read through the list's own page function. A list
+ * that grows by the export itself (the audit trail gains `exports.begin` as the download starts)
+ * has `upTo`: the newest row's id when the export was asked, read when the address is made, so
+ * the file holds the list the screen counted, not the rows the export wrote.
+ */
+const SOURCES: {
+    readonly [Name in ExportName]: { list: CallDefinition; batch: Batches; upTo?: (db: Database) => Promise<number> };
+} = {
     // By key: each batch starts after the previous one's last row, along the list's index, so
     // the 100th batch costs what the first did (by offset, batch N read and dropped N - 1 batches).
     inventory: {
@@ -104,7 +112,8 @@ const SOURCES: { readonly [Name in ExportName]: { list: CallDefinition; batch: B
     // the list's count beside each batch.
     audit: {
         list: listAuditEvents,
-        batch: async (filter, context, from) => {
+        upTo: newestAuditId,
+        batch: async (filter, context, from, upTo) => {
             const { events, next } = await auditBatch(
                 context.db,
                 listAuditEvents.query.parse({
@@ -113,6 +122,7 @@ const SOURCES: { readonly [Name in ExportName]: { list: CallDefinition; batch: B
                     ...(typeof from === 'string' ? { after: from } : {}),
                 }),
                 EXPORT_BATCH,
+                upTo,
             );
             return { rows: events, next };
         },
@@ -143,6 +153,8 @@ interface Signed {
     /** Epoch milliseconds past which it is refused. */
     expires: number;
     nonce: string;
+    /** The list's newest row when the address was made, for a list with `upTo` (SOURCES). */
+    upTo?: number;
 }
 
 const mac = (key: Buffer, payload: string, tokenHash: string) =>
@@ -222,6 +234,7 @@ const makeLink = async (
     const now = context.now();
     const tokenHash = await tokenHashOf(context.db, session.sessionId);
     if (!tokenHash) throw new HttpError(401, 'errors.not_signed_in', 'Sign in to continue');
+    const upTo = await SOURCES[name].upTo?.(context.db);
     const signed: Signed = {
         list: name,
         filter: body.filter,
@@ -231,6 +244,7 @@ const makeLink = async (
         session: session.sessionId,
         expires: now.getTime() + EXPORT_LINK_SECONDS * 1000,
         nonce: randomBytes(16).toString('base64url'),
+        ...(upTo === undefined ? {} : { upTo }),
     };
     const payload = packClaims(signed);
     const signature = mac(await linkKey(context.db, now), payload, tokenHash).toString('base64url');
@@ -344,7 +358,7 @@ export const registerExportRoutes = (app: FastifyInstance): void => {
             let whole = false;
             const line = lineWriter(columns, reader);
             const batchFrom = (from: string | number | undefined): ReturnType<Batches> =>
-                source.batch(parsedFilter.data, context, from);
+                source.batch(parsedFilter.data, context, from, signed.upTo);
             async function* lines(): AsyncGenerator<string> {
                 // The next batch is asked for as soon as this one has come, so the database reads it
                 // while this one is written: one batch ahead at most, still only when the socket

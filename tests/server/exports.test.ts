@@ -225,6 +225,24 @@ describe("the audit trail's export", () => {
             expect(response.body).toBe(toCsv(events, reference));
         }
     });
+
+    it('holds the trail as it stood when asked: not the events written since, nor its own exports.begin', async () => {
+        const filter = { $sort: '-id' };
+        const listed = await server.call(listAuditEvents, { token: admin, query: { ...filter, $limit: 1 } });
+        const newest = listed.body.data[0]!.id;
+        const made = await server.call(exportAudit, {
+            token: admin,
+            body: { filter, columns: [{ title: 'Id', field: 'id' }], locale: 'en', time_zone: 'UTC', file_name: 'audit' },
+        });
+        expect(made.status).toBe(200);
+        // Written after the address was made, before the download: a sign-in's event.
+        await server.signIn('admin');
+        const response = await download(made.body.href);
+        expect(response.statusCode).toBe(200);
+        const ids = response.body.split('\r\n').slice(1).map(Number);
+        expect(ids[0]).toBe(newest);
+        expect(ids).toHaveLength(listed.body.total);
+    });
 });
 
 describe('a signed export address', () => {

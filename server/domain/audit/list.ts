@@ -50,8 +50,9 @@ const actor = alias(admins, 'actor');
  * query's `after` key, each with its key: the list's page (below) and the export's batches
  * (server/exports.ts `auditBatch`) read them so.
  */
-const auditSelection = (db: Queryable, query: AuditQuery) => {
+const auditSelection = (db: Queryable, query: AuditQuery, upTo?: number) => {
     const filters: (SQL | undefined)[] = [];
+    if (upTo !== undefined) filters.push(lte(auditEvents.id, upTo));
     if (query.ids) filters.push(inArray(auditEvents.id, query.ids));
     if (query.actor_id !== undefined) filters.push(eq(auditEvents.actorAdminId, query.actor_id));
     if (query.action) filters.push(eq(auditEvents.action, query.action));
@@ -113,8 +114,15 @@ const nextAfter = (keyset: Keyset, rows: readonly { key: KeyValue[] }[], limit: 
  * `limit` events the query selects after its `after` key, for the export: no total (the list's
  * page counts up to 10,000 matches each time, which a batch would repeat for nothing).
  */
-export const auditBatch = async (db: Queryable, query: AuditQuery, limit: number) => {
-    const { keyset, rows } = auditSelection(db, query);
+/** The newest event's id (0 when there is none): where an export of the trail ends (server/exports.ts). */
+export const newestAuditId = async (db: Queryable): Promise<number> => {
+    const [row] = await db.select({ id: sql<number>`coalesce(max(${auditEvents.id}), 0)`.mapWith(Number) }).from(auditEvents);
+    return row?.id ?? 0;
+};
+
+/** A batch of the trail for an export: the list's rows in its order, none newer than `upTo`. */
+export const auditBatch = async (db: Queryable, query: AuditQuery, limit: number, upTo?: number) => {
+    const { keyset, rows } = auditSelection(db, query, upTo);
     const found = await rows(limit, 0);
     return { events: found.map(eventOf), next: nextAfter(keyset, found, limit) };
 };
