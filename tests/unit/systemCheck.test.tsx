@@ -97,10 +97,16 @@ describe('the system check page', () => {
     });
 });
 
+/** The compact tables' rule is in the page's styles (read as rules: emotion inserts them into a sheet, tests/unit/support/styles.ts). */
 const compactRule = () =>
-    [...document.querySelectorAll('style')].some(style =>
-        /MuiTableCell-sizeSmall\{padding-top:2px/.test(style.textContent ?? ''),
-    );
+    [...document.styleSheets]
+        .flatMap(sheet => [...sheet.cssRules])
+        .some(
+            rule =>
+                rule instanceof CSSStyleRule &&
+                rule.selectorText.includes('.MuiTableCell-sizeSmall') &&
+                rule.style.getPropertyValue('padding-top') === '2px',
+        );
 
 describe('the beta switches', () => {
     it('switch compact tables on for this user, kept for them alone', async () => {
