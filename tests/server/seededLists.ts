@@ -31,64 +31,69 @@ export interface SeededLists {
     close(): Promise<void>;
 }
 
-/** A copy of each sold loan for each of `years` years back, completed and paid off (see the header). */
-const addLoanHistory = async (database: OpenDatabase, years: number) => {
-    const moved = (column: string) => `${column} - make_interval(years => y)`;
-    // Every column a copy takes from its loan, but for these (the id and the generated deposit day are left out).
-    const changed: Record<string, string> = {
-        loan_reference: `loan_reference || '-' || y`,
-        inventory_item_id: 'NULL',
-        quote_id: 'NULL',
-        status: `'completed'`,
-        balance: '0',
-        first_due_date: `(${moved('first_due_date')})::date`,
-        deposit_paid_at: moved('deposit_paid_at'),
-        customer_otp_verified_at: moved('customer_otp_verified_at'),
-        agent_otp_verified_at: moved('agent_otp_verified_at'),
-        insured_until: `(${moved('insured_until')})::date`,
-        created_at: moved('created_at'),
-        updated_at: moved('updated_at'),
-    };
+/** `column` moved `y` years back (y: the copy's year, from generate_series in copyYearsBack). */
+const moved = (column: string) => `${column} - make_interval(years => y)`;
+
+/**
+ * A copy of each row of `table` that `where` picks, for each of `years` years back: every column
+ * the table lets one write is copied as it is, except those `changed` writes otherwise.
+ */
+const copyYearsBack = async (
+    database: OpenDatabase,
+    { table, changed, where, years }: { table: string; changed: Record<string, string>; where: string; years: number },
+) => {
     const found: unknown = await database.db.execute(sql`
         SELECT column_name AS name FROM information_schema.columns
-        WHERE table_name = 'loans' AND is_generated = 'NEVER' AND is_identity = 'NO'
+        WHERE table_name = ${table} AND is_generated = 'NEVER' AND is_identity = 'NO'
         ORDER BY ordinal_position`);
     // PGlite answers { rows }, postgres.js the rows themselves.
     const rows = (Array.isArray(found) ? found : (found as { rows: unknown[] }).rows) as { name: string }[];
     const columns = rows.map(({ name }) => name);
     await database.db.execute(
         sql.raw(`
-            INSERT INTO loans (${columns.map(name => `"${name}"`).join(', ')})
+            INSERT INTO ${table} (${columns.map(name => `"${name}"`).join(', ')})
             SELECT ${columns.map(name => changed[name] ?? `"${name}"`).join(', ')}
-            FROM loans, generate_series(1, ${years}) AS y
-            WHERE deposit_paid_at IS NOT NULL`),
+            FROM ${table}, generate_series(1, ${years}) AS y
+            WHERE ${where}`),
     );
 };
 
+/** A copy of each sold loan for each of `years` years back, completed and paid off (see the header). */
+const addLoanHistory = (database: OpenDatabase, years: number) =>
+    copyYearsBack(database, {
+        table: 'loans',
+        years,
+        where: 'deposit_paid_at IS NOT NULL',
+        changed: {
+            loan_reference: `loan_reference || '-' || y`,
+            inventory_item_id: 'NULL',
+            quote_id: 'NULL',
+            status: `'completed'`,
+            balance: '0',
+            first_due_date: `(${moved('first_due_date')})::date`,
+            deposit_paid_at: moved('deposit_paid_at'),
+            customer_otp_verified_at: moved('customer_otp_verified_at'),
+            agent_otp_verified_at: moved('agent_otp_verified_at'),
+            insured_until: `(${moved('insured_until')})::date`,
+            created_at: moved('created_at'),
+            updated_at: moved('updated_at'),
+        },
+    });
+
 /** A copy of each matched payment for each of `years` years back (see the header). */
-const addPaymentHistory = async (database: OpenDatabase, years: number) => {
-    const moved = (column: string) => `${column} - make_interval(years => y)`;
-    const changed: Record<string, string> = {
-        reference: `reference || '-' || y`,
-        paid_at: moved('paid_at'),
-        created_at: moved('created_at'),
-        upload_id: 'NULL',
-        upload_line: 'NULL',
-    };
-    const found: unknown = await database.db.execute(sql`
-        SELECT column_name AS name FROM information_schema.columns
-        WHERE table_name = 'transactions' AND is_generated = 'NEVER' AND is_identity = 'NO'
-        ORDER BY ordinal_position`);
-    const rows = (Array.isArray(found) ? found : (found as { rows: unknown[] }).rows) as { name: string }[];
-    const columns = rows.map(({ name }) => name);
-    await database.db.execute(
-        sql.raw(`
-            INSERT INTO transactions (${columns.map(name => `"${name}"`).join(', ')})
-            SELECT ${columns.map(name => changed[name] ?? `"${name}"`).join(', ')}
-            FROM transactions, generate_series(1, ${years}) AS y
-            WHERE loan_id IS NOT NULL`),
-    );
-};
+const addPaymentHistory = (database: OpenDatabase, years: number) =>
+    copyYearsBack(database, {
+        table: 'transactions',
+        years,
+        where: 'loan_id IS NOT NULL',
+        changed: {
+            reference: `reference || '-' || y`,
+            paid_at: moved('paid_at'),
+            created_at: moved('created_at'),
+            upload_id: 'NULL',
+            upload_line: 'NULL',
+        },
+    });
 
 /** `count` payments in suspense (one in five queued) paid over the last 120 days, naming no loan. */
 const addSuspensePayments = async (database: OpenDatabase, count: number) => {
