@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Slide } from '@mui/material';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { TOASTS } from '../config';
+import { REDUCED_MOTION } from './brand';
 import { useT } from '../i18n/context';
 import { notices, type Toast } from '../lib/notices';
 
@@ -21,7 +22,7 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
             in={toast.open}
             direction="right"
             appear
-            timeout={{ enter: TOASTS.enterMs, exit: TOASTS.exitMs }}
+            timeout={REDUCED_MOTION ? 0 : { enter: TOASTS.enterMs, exit: TOASTS.exitMs }}
             onExited={() => notices.exited(id)}
         >
             <Alert

@@ -79,7 +79,11 @@ export const expectAccessible = async (page: Page, screen = page.url()) => {
         .filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
         .map(
             violation =>
-                `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map(node => node.target.join(' ')).join(' | ')}`,
+                // Each node with what axe found there ("insufficient color contrast of 3.1 (foreground
+                // color: …, background color: …)"), so a failure says what the page showed.
+                `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+                    .map(node => `${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ').trim() ?? ''})`)
+                    .join(' | ')}`,
         );
     expect(grave, `accessibility of ${screen}`).toEqual([]);
 };

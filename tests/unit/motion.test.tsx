@@ -1,0 +1,83 @@
+/**
+ * Less motion for a reader who asks for it (layout/brand.ts `brandFor`, `prefers-reduced-motion`),
+ * and the brand red of a hovered button that is not filled, on its hover tint, at 4.5:1.
+ */
+import { Button, Dialog, ThemeProvider, createTheme, type Theme } from '@mui/material';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { brandFor } from '../../src/layout/brand';
+import { lightTheme } from '../../src/layout/theme';
+
+const withTheme = (theme: Theme) => (
+    <ThemeProvider theme={theme}>
+        <Button>Save</Button>
+        <Dialog open aria-label="A dialog">
+            A dialog
+        </Dialog>
+    </ThemeProvider>
+);
+
+describe('less motion', () => {
+    it('shows a dialog and a button at once, without a fade or a ripple, for a reader who asked', () => {
+        render(withTheme(createTheme(brandFor(true))));
+        const container = document.querySelector<HTMLElement>('.MuiDialog-container');
+        expect(container?.style.transition).toBe('none');
+        const button = screen.getByRole('button', { name: 'Save', hidden: true });
+        fireEvent.mouseDown(button);
+        expect(button.querySelector('.MuiTouchRipple-root')).toBeNull();
+    });
+
+    it('fades the dialog in and ripples the button for everyone else', () => {
+        render(withTheme(createTheme(brandFor(false))));
+        const container = document.querySelector<HTMLElement>('.MuiDialog-container');
+        expect(container?.style.transition).toMatch(/^opacity \d+ms/);
+        const button = screen.getByRole('button', { name: 'Save', hidden: true });
+        fireEvent.mouseDown(button);
+        expect(button.querySelector('.MuiTouchRipple-root')).not.toBeNull();
+    });
+});
+
+/** The channels of rgb(…), #RRGGBB or #RGB. */
+const channels = (color: string): [number, number, number] => {
+    const rgb = /^rgba?\((\d+), ?(\d+), ?(\d+)/.exec(color);
+    if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
+    const hex = color.length === 4 ? `#${[...color.slice(1)].map(digit => digit + digit).join('')}` : color;
+    return [1, 3, 5].map(at => parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];
+};
+/** WCAG 2 relative luminance. */
+const luminance = (color: string) => {
+    const [r, g, b] = channels(color).map(value => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const contrast = (a: string, b: string) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (light + 0.05) / (dark + 0.05);
+};
+/** `color` at `opacity` over `ground`, as the page shows it. */
+const over = (color: string, opacity: number, ground: string) => {
+    const [top, bottom] = [channels(color), channels(ground)];
+    const mixed = top.map((value, index) => Math.round(value * opacity + bottom[index]! * (1 - opacity)));
+    return `rgb(${mixed.join(', ')})`;
+};
+
+describe('a hovered button that is not filled (light theme)', () => {
+    const theme = createTheme(lightTheme as object);
+    type Variant = { props: Record<string, string>; style: { '&:hover'?: { color?: string } } };
+    const root = theme.components?.MuiButton?.styleOverrides?.root as unknown as (props: { theme: Theme }) => {
+        variants?: Variant[];
+    };
+    const hoverColor = (variant: string) =>
+        root({ theme }).variants?.find(each => each.props.variant === variant && each.props.color === 'primary')?.style['&:hover']
+            ?.color ?? theme.palette.primary.main;
+
+    it.each(['text', 'outlined'])('reads at 4.5:1 on its hover tint (%s)', variant => {
+        // MUI's hover tint: the brand red at the action's hover opacity, on the page and on a card.
+        for (const ground of [theme.palette.background.default, theme.palette.background.paper]) {
+            const tint = over(theme.palette.primary.main, theme.palette.action.hoverOpacity, ground);
+            expect(contrast(hoverColor(variant), tint), `${variant} on ${ground}`).toBeGreaterThanOrEqual(4.5);
+        }
+    });
+});
