@@ -84,7 +84,17 @@ const movingBrand: ThemeOptions = {
                                   },
                               ],
                           }
-                        : {}),
+                        : {
+                              // The dark theme's filled button (#FF6B6B, near-black words) turns to
+                              // the brand red when hovered (its `primary.dark`), where near-black
+                              // reads at 4.13:1 and white at 4.8:1.
+                              variants: [
+                                  {
+                                      props: { variant: 'contained', color: 'primary' },
+                                      style: { '&:hover': { color: theme.palette.common.white } },
+                                  },
+                              ],
+                          }),
                 }),
             },
         },
