@@ -8,23 +8,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FOCUS_RING, FOCUS_RING_WIDTH } from '../../src/layout/brand';
 import { darkTheme, lightTheme } from '../../src/layout/theme';
-
-/** #RGB as #RRGGBB. */
-const full = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map(digit => digit + digit).join('')}` : hex);
-
-/** WCAG 2 relative luminance of #RRGGBB (or #RGB). */
-const luminance = (color: string) => {
-    const hex = full(color);
-    const [r, g, b] = [1, 3, 5].map(at => {
-        const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
-        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-const contrast = (a: string, b: string) => {
-    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-    return (light + 0.05) / (dark + 0.05);
-};
+import { contrast } from './support/contrast';
 
 const THEMES = [
     ['light', createTheme(lightTheme as object)],
