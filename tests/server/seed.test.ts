@@ -18,7 +18,7 @@ import {
 import { HISTORY } from '../../server/seed/analytics';
 import { DEMO_CUSTOMERS, DEMO_LOCKED_CHALLENGE } from '../../server/seed/customers';
 import { DEMO_ACCOUNTS, ensureCatalog, prepareDatabase, seedDemo, SUPER_ADMIN_GROUP } from '../../server/seed';
-import { verifyPassword } from '../../server/domain/auth/passwords';
+import { SCRYPT, verifyPassword } from '../../server/domain/auth/passwords';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -158,6 +158,8 @@ describe('starting over (npm run seed, i.e. --reset)', () => {
 
         const [admin] = await server.db.select().from(admins).where(eq(admins.username, 'admin'));
         expect(admin?.firstName).toBe('Thandi');
+        // Hashed at the server's cost, not at the cheaper one of the tests' template (tests/server/template.ts).
+        expect(admin?.passwordHash.split('$')[1]).toBe(String(SCRYPT.N));
         const [total] = await server.db.select({ value: count() }).from(admins);
         expect(total?.value).toBe(DEMO_ACCOUNTS.length + 1 + 25);
         const roles = await rolesByUsername();
