@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Body = { sort: InventorySort; order: 'asc' | 'desc'; q?: string };
+type Body = { sort: InventorySort; order: 'asc' | 'desc'; q?: string; status?: 'sold' | 'in_stock' };
 
 /** Every page of the list by page number, then by cursor: the ids of each page. */
 const walk = async (body: Body, size: number) => {
@@ -77,6 +77,18 @@ describe('the inventory list by key', () => {
             });
         }
     }
+
+    // The lists journey's: sold devices by price (tests/e2e/lists.spec.ts), each group's devices fewer than a page.
+    it('pages by cursor as by offset under a status filter, sorted by a column of the store or model', async () => {
+        // The sorts read group by group, their sizes from the counts under the same filter.
+        for (const sort of ['store', 'model', 'cash_price'] as const) {
+            for (const order of ['asc', 'desc'] as const) {
+                const { byOffset, byKey } = await walk({ sort, order, status: 'sold' }, 7);
+                expect(byOffset.flat().length, `${sort} ${order}`).toBeGreaterThan(10);
+                expect(byKey, `${sort} ${order}`).toEqual(byOffset);
+            }
+        }
+    });
 
     it('pages by cursor as by offset when a search by IMEI sorts the joined rows whole', async () => {
         for (const sort of ['store', 'model', 'cash_price'] as const) {
