@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { ApprovalKind, ApprovalRequest, ApprovalStatus } from '../../../contract/approvals';
 import { approvalRequests } from '../../db/schema';
 import type { CallContext } from '../../http';
-import { largePageRows } from '../../lists';
+import { idsOfPage, largePageRows } from '../../lists';
 import { endOfDay, startOfDay } from '../../time';
 import { reachOf } from './reach';
 import { requestsCounted, requestsMatching, selectRequests, toApprovalRequest } from './requests';
@@ -65,18 +65,7 @@ export const queueRows = async (
               .limit(limit)
               .offset(offset)
         : await selectRequests(context.db)
-              .where(
-                  inArray(
-                      approvalRequests.id,
-                      context.db
-                          .select({ id: approvalRequests.id })
-                          .from(approvalRequests)
-                          .where(where)
-                          .orderBy(...order)
-                          .limit(limit)
-                          .offset(offset),
-                  ),
-              )
+              .where(idsOfPage(context.db, approvalRequests.id, approvalRequests, { where, order, limit, offset }))
               .orderBy(...order);
     return rows.map(toApprovalRequest);
 };

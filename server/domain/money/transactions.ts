@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { searchTransactions } from '../../../contract/money';
 import { loans, transactions } from '../../db/schema';
 import { mount } from '../../http';
-import { largePageRows } from '../../lists';
+import { idsOfPage, largePageRows } from '../../lists';
 import { endOfDay, startOfDay } from '../../time';
 import { pageWindow, selectTransactions, toMoneyTransaction } from './present';
 import { reachOf } from './reach';
@@ -66,18 +66,7 @@ export const registerTransactionRoutes = (app: FastifyInstance): void => {
             pageWindow(body),
             (limit, offset) =>
                 selectTransactions(context.db)
-                    .where(
-                        inArray(
-                            transactions.id,
-                            context.db
-                                .select({ id: transactions.id })
-                                .from(transactions)
-                                .where(where)
-                                .orderBy(...order)
-                                .limit(limit)
-                                .offset(offset),
-                        ),
-                    )
+                    .where(idsOfPage(context.db, transactions.id, transactions, { where, order, limit, offset }))
                     .orderBy(...order),
             { table: transactions, where },
         );
