@@ -19,7 +19,7 @@ const MOCKING_FILES = mockingFiles('tests/unit');
 /**
  * The server's files likewise share one module graph per worker: each built the whole server
  * (drizzle, Fastify, zod, the contract) again, 159 s of the step's 980 s of file time in one CI
- * run; shared, the step took 428 s instead of 597 s. A file's server is its own all the same:
+ * run; shared, the step took 392 s instead of 597 s. A file's server is its own all the same:
  * `startTestServer` makes a new app on a new database, and what a module keeps is keyed by either.
  */
 const SERVER_MOCKING_FILES = mockingFiles('tests/server');
