@@ -4,7 +4,7 @@ import { settings } from '../../src/config';
 import { decode, encode, secureStorage } from '../../src/lib/secureStorage';
 
 /** The device the values are written on; a test moves them to another one. */
-const device = vi.hoisted(() => ({ fingerprint: 'device-a' }));
+const device = vi.hoisted((): { fingerprint: string | null } => ({ fingerprint: 'device-a' }));
 vi.mock('../../src/lib/fingerprint', () => ({ deviceFingerprint: () => device.fingerprint }));
 
 const storageKey = (name: string) => `${settings.secureStoragePrefix}${name}`;
@@ -125,6 +125,27 @@ describe('secure storage', () => {
             // ...another one does not, and forgets it.
             expect((await fresh('device-b')).get('session')).toBeNull();
             expect(raw('session')).toBeNull();
+        } finally {
+            device.fingerprint = 'device-a';
+        }
+    });
+
+    it('in a page that cannot tell its device (torn down), reads nothing, forgets nothing and writes nothing', async () => {
+        secureStorage.set('session', { token: 'abc' });
+        const kept = raw('session');
+        const fresh = async (fingerprint: string | null) => {
+            device.fingerprint = fingerprint;
+            vi.resetModules();
+            return (await import('../../src/lib/secureStorage')).secureStorage;
+        };
+        try {
+            const leaving = await fresh(null);
+            expect(leaving.get('session')).toBeNull();
+            expect(raw('session')).toBe(kept);
+            expect(leaving.trySet('session', { token: 'other' })).toBe(false);
+            expect(raw('session')).toBe(kept);
+            // The next page in the tab reads it as it was.
+            expect((await fresh('device-a')).get('session')).toEqual({ token: 'abc' });
         } finally {
             device.fingerprint = 'device-a';
         }
