@@ -11,8 +11,11 @@ import {
     tokenOf,
 } from './support';
 
-// The portal's own service worker, which journeys otherwise block: this one reloads offline.
-test.use({ serviceWorkers: 'allow' });
+// The portal's own service worker, which journeys otherwise block: this one reloads offline. In
+// the machine's own time zone, not the project's emulated one: a page the worker answers can run
+// before Playwright has applied the emulation, and the time zone is one of the traits the secure
+// storage's keys come from (installable.spec.ts says what that did there).
+test.use({ serviceWorkers: 'allow', timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone });
 
 /** DevTools' "Fast 3G": 150 ms latency, about 1.4 Mbit/s down and 0.7 up. */
 const FAST_3G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
