@@ -11,6 +11,13 @@ const storageKey = (name: string) => `${settings.secureStoragePrefix}${name}`;
 const raw = (name: string) => localStorage.getItem(storageKey(name));
 const writeRaw = (name: string, value: string) => localStorage.setItem(storageKey(name), value);
 
+/** Secure storage as a new page on a device of this fingerprint loads it (its keys derived anew). */
+const fresh = async (fingerprint: string | null) => {
+    device.fingerprint = fingerprint;
+    vi.resetModules();
+    return (await import('../../src/lib/secureStorage')).secureStorage;
+};
+
 /** `ciphertext.mac` as stored. */
 const partsOf = (name: string) => {
     const [cipher = '', mac = ''] = raw(name)!.split('.');
@@ -114,11 +121,6 @@ describe('secure storage', () => {
 
     it('reads a value written under another device fingerprint as absent', async () => {
         secureStorage.set('session', { token: 'abc' });
-        const fresh = async (fingerprint: string) => {
-            device.fingerprint = fingerprint;
-            vi.resetModules();
-            return (await import('../../src/lib/secureStorage')).secureStorage;
-        };
         try {
             // The same device, with its keys derived anew, still reads it...
             expect((await fresh('device-a')).get('session')).toEqual({ token: 'abc' });
@@ -133,11 +135,6 @@ describe('secure storage', () => {
     it('in a page that cannot tell its device (torn down), reads nothing, forgets nothing and writes nothing', async () => {
         secureStorage.set('session', { token: 'abc' });
         const kept = raw('session');
-        const fresh = async (fingerprint: string | null) => {
-            device.fingerprint = fingerprint;
-            vi.resetModules();
-            return (await import('../../src/lib/secureStorage')).secureStorage;
-        };
         try {
             const leaving = await fresh(null);
             expect(leaving.get('session')).toBeNull();
