@@ -9,18 +9,25 @@ test('a browser that signed in keeps its device cookie, HttpOnly, and sends it w
     page,
     context,
 }) => {
-    const cookies: Record<string, string | undefined> = {};
+    // Each call's headers are read as it goes; they arrive a little later than the call itself, so
+    // every reading is awaited before the cookies are judged.
+    const readings: Promise<[string, string | undefined]>[] = [];
     page.on('request', request => {
         const path = new URL(request.url()).pathname;
         if (path.startsWith('/portal_api/')) {
-            void request.allHeaders().then(headers => {
-                cookies[`${request.method()} ${path}`] = headers.cookie;
-            });
+            readings.push(request.allHeaders().then(headers => [`${request.method()} ${path}`, headers.cookie]));
         }
+    });
+    // A call of the portal's own after the sign-in, awaited, so there is one to judge.
+    const portalCall = page.waitForRequest(request => {
+        const path = new URL(request.url()).pathname;
+        return path.startsWith('/portal_api/') && !path.startsWith('/portal_api/authentication');
     });
 
     await signIn(page, 'analyst');
     await expectDashboard(page, /Welcome, /);
+    await portalCall;
+    const cookies = Object.fromEntries(await Promise.all(readings));
     const devices = (await context.cookies()).filter(cookie => cookie.name.startsWith('pfp_device_'));
     expect(devices).toHaveLength(1);
     expect(devices[0]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/portal_api/authentication' });
