@@ -216,6 +216,9 @@ export const GENERATED_TABLES = [
     'reconciliation_rows',
     'tpi_claims',
     'lending_marks',
+    'kyc_images',
+    'identity_checks',
+    'kyc_submissions',
 ] as const;
 
 /**

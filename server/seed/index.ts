@@ -36,7 +36,7 @@ import {
 import { seedAnalyticsHistory } from './analytics';
 import { ensureCatalog, ensureGroup, giveRoles, SYSTEM } from './catalog';
 import { DEMO_CUSTOMERS, seedDemoCustomers, seedGeneratedCustomers } from './customers';
-import { seedDemoKyc } from './kyc';
+import { seedDemoKyc, seedGeneratedKyc } from './kyc';
 import { seedDemoMoney, seedGeneratedMoney } from './money';
 
 export { SUPER_ADMIN_GROUP } from '../domain/security';
@@ -143,6 +143,10 @@ export const seedDemo = async (
         await seedDemoApprovals(tx, approvalIds, hashes[0] ?? '', now);
         await seedGeneratedApprovals(tx, scale, approvalIds, now);
         await seedDemoKyc(tx, { admins: adminIds }, now);
+        await seedGeneratedKyc(tx, scale, {
+            checkerId: idOf(adminIds, 'checker'),
+            fallbackSubmitterId: idOf(adminIds, 'fieldagent'),
+        });
         await seedDemoMoney(tx, { admins: adminIds }, now);
         await seedGeneratedMoney(tx, scale, { admins: adminIds }, now);
         await seedGeneratedStatements(tx, scale, idOf(adminIds, 'maker'), now);

@@ -6,12 +6,12 @@
  * live capture that pass, and a passed identity check.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CHECK_REFERENCE_PREFIX } from '../domain/kyc/identity';
 import { livenessOf, readIdFront, readImage } from '../domain/kyc/images';
 import { ocrMarker, png } from '../domain/kyc/png';
 import type { Transaction } from '../db';
-import { customers, identityChecks, kycImages, kycSubmissions } from '../db/schema';
+import { customers, identityChecks, kycImages, kycSubmissions, loans } from '../db/schema';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -90,4 +90,68 @@ export const seedDemoKyc = async (tx: Transaction, ids: { admins: ReadonlyMap<st
         submittedByAdminId: agentId,
         createdAt: at,
     });
+};
+
+/**
+ * The KYC of N generated customers (server/seed/customers.ts): each whose KYC is verified or
+ * pending sent a submission at their shop when they registered, with its identity check and its
+ * three pictures (the ID's front and back and a selfie, each a small picture kept in the database);
+ * a verified customer's was approved by `checkerId` two hours later, a pending one's waits in the
+ * queue. Sent by the seller of their loan where they have one, else by `fallbackSubmitterId`.
+ * Set-based, one statement per table, as the customers are. Without these the submissions were
+ * the demo's one at any scale, and a list of them planned as over a table of one row.
+ */
+export const seedGeneratedKyc = async (
+    tx: Transaction,
+    howMany: number,
+    ids: { checkerId: number; fallbackSubmitterId: number },
+) => {
+    if (howMany <= 0) return;
+    const picture = png(32, 20, { rgb: [200, 205, 210] });
+    const sha256 = createHash('sha256').update(picture).digest('hex');
+    // The generated customers with a submission, in their numbers' order, each found by phone number.
+    const people = sql`
+        SELECT g, c.id AS customer_id, c.id_type::text AS id_type, c.id_number, c.first_name, c.last_name,
+               c.date_of_birth::text AS date_of_birth, c.gender, c.store_id, c.created_at, c.kyc_status,
+               coalesce(l.agent_admin_id, ${ids.fallbackSubmitterId}) AS submitter
+        FROM generate_series(1, ${howMany}) AS g
+        JOIN ${customers} c ON c.msisdn = '2772' || lpad(g::text, 7, '0')
+        LEFT JOIN ${loans} l ON l.customer_id = c.id
+        WHERE c.kyc_status IN ('verified', 'pending')`;
+    // A version 4 uuid's form (as the generated customers' public ids), from the number and the kind.
+    const uuidOf = (text: string) =>
+        `(SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' || substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid
+          FROM md5(${text}) AS h)`;
+    const imageId = (kind: string) => sql.raw(uuidOf(`'generated kyc ' || p.g || ' ${kind}'`));
+    await tx.execute(sql`
+        INSERT INTO ${kycImages} (id, kind, content_type, size, sha256, content, uploaded_by_admin_id, customer_id, created_at)
+        SELECT ${sql.raw(uuidOf(`'generated kyc ' || p.g || ' ' || k.kind`))}, k.kind::kyc_image_kind, 'image/png', ${picture.length},
+               ${sha256}, ${picture}, p.submitter, p.customer_id, p.created_at
+        FROM (${people}) AS p CROSS JOIN (VALUES ('id_front'), ('id_back'), ('selfie')) AS k(kind)
+        -- In the order of their random ids: each goes in at the end of the primary key's index.
+        ORDER BY 1`);
+    await tx.execute(sql`
+        WITH p AS MATERIALIZED (${people}),
+        checks AS (
+            INSERT INTO ${identityChecks} (reference, id_type, id_number, first_name, last_name, date_of_birth, verified,
+                checked_by_admin_id, created_at)
+            SELECT ${CHECK_REFERENCE_PREFIX} || 'a' || lpad(to_hex(g), 23, '0'), id_type::kyc_id_type, id_number,
+                   first_name, last_name, date_of_birth, true, submitter, created_at
+            FROM p
+            RETURNING id, reference
+        )
+        INSERT INTO ${kycSubmissions} (customer_id, status, id_type, id_number, confirmed, identity_check_id,
+            id_front_image_id, id_back_image_id, selfie_image_id, channel, store_id, submitted_by_admin_id,
+            decided_by_admin_id, decided_at, created_at)
+        SELECT p.customer_id,
+               (CASE WHEN p.kyc_status = 'verified' THEN 'approved' ELSE 'pending' END)::kyc_submission_status,
+               p.id_type::kyc_id_type, p.id_number,
+               jsonb_build_object('first_name', p.first_name, 'last_name', p.last_name, 'id_number', p.id_number,
+                                  'date_of_birth', p.date_of_birth, 'gender', p.gender),
+               ch.id, ${imageId('id_front')}, ${imageId('id_back')}, ${imageId('selfie')}, 'shop', p.store_id, p.submitter,
+               CASE WHEN p.kyc_status = 'verified' THEN ${ids.checkerId}::int END,
+               CASE WHEN p.kyc_status = 'verified' THEN p.created_at + interval '2 hours' END,
+               p.created_at
+        FROM p JOIN checks ch ON ch.reference = ${CHECK_REFERENCE_PREFIX} || 'a' || lpad(to_hex(p.g), 23, '0')`);
+    await tx.execute(sql`ANALYZE ${kycImages}, ${identityChecks}, ${kycSubmissions}`);
 };

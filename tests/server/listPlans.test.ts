@@ -103,12 +103,7 @@ const LOAN_HISTORY = 5;
  * while it still finds a fault (it.fails), so a fix shows as a failure that says to remove the
  * call from here. Each is a known cost at a business's size, not an accepted one.
  */
-const KNOWN: Partial<Record<ListCallName, string>> = {
-    // Seen once statements outside a transaction were caught again (wrapClient below): they had not
-    // been since PGlite's statement reuse (server/db/pgliteStatements.ts) answered `query` itself.
-    pendingKycVerifications:
-        'a submission asked for by id (`id`) walks kyc_submissions_customer_idx with the id as a filter, not kyc_submissions_pkey',
-};
+const KNOWN: Partial<Record<ListCallName, string>> = {};
 
 /**
  * The keyset pages (see the header) whose plans still read more than a page after the key, by

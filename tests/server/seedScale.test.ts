@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../contract';
+import { kycImageContent, pendingKycVerifications } from '../../contract/kyc';
 import type { CallDefinition } from '../../contract/define';
 import { luhnValid } from '../../contract/fields';
 import { dropEverything } from '../../server/db';
@@ -250,6 +251,45 @@ describe(`a business of ${CUSTOMERS} generated customers`, () => {
               (SELECT count(*) FROM reconciliation_rows r WHERE r.outcome = 'duplicate'
                  AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = r.transaction_id AND t.reference = r.reference))::int AS duplicate_unknown`);
         expect(lines).toEqual({ clash: 0, kinds: 2, unmatched_loan: 0, duplicate_unknown: 0 });
+    });
+
+    it("has each verified or pending customer's KYC submission, decided by a checker when verified, with pictures that open", async () => {
+        const kyc = await one<{
+            customers: number;
+            submissions: number;
+            mismatched: number;
+            undecided: number;
+            pictures: number;
+        }>(sql`
+            SELECT (SELECT count(*) FROM customers WHERE msisdn LIKE '2772%' AND kyc_status IN ('verified', 'pending'))::int AS customers,
+                   count(*)::int AS submissions,
+                   count(*) FILTER (WHERE (c.kyc_status = 'verified') <> (s.status = 'approved')
+                                       OR (c.kyc_status = 'pending') <> (s.status = 'pending'))::int AS mismatched,
+                   count(*) FILTER (WHERE s.status = 'approved' AND (s.decided_at IS NULL OR s.decided_by_admin_id IS NULL
+                                       OR s.decided_by_admin_id = s.submitted_by_admin_id))::int AS undecided,
+                   (SELECT count(*) FROM kyc_images i JOIN customers ic ON ic.id = i.customer_id WHERE ic.msisdn LIKE '2772%')::int AS pictures
+            FROM kyc_submissions s JOIN customers c ON c.id = s.customer_id
+            WHERE c.msisdn LIKE '2772%'`);
+        expect(kyc.customers).toBeGreaterThan(CUSTOMERS / 2);
+        expect(kyc).toEqual({
+            customers: kyc.customers,
+            submissions: kyc.customers,
+            mismatched: 0,
+            undecided: 0,
+            pictures: 3 * kyc.customers,
+        });
+
+        // The verification queue shows them, and each of a submission's pictures opens for the checker.
+        const queue = await server.call(pendingKycVerifications, { token, body: { status: 'pending', page_size: 50 } });
+        expect(queue.status).toBe(200);
+        const generated = queue.body?.data.find(submission => submission.customer.msisdn.startsWith('2772'));
+        expect(generated).toBeDefined();
+        for (const image of generated?.images ?? []) {
+            const content = await server.call(kycImageContent, { token, params: { id: image.id } });
+            expect(content.status, image.kind).toBe(200);
+            expect(content.body?.data_url).toMatch(/^data:image\/png;base64,/);
+        }
+        expect(generated?.images.map(image => image.kind).sort()).toEqual(['id_back', 'id_front', 'selfie']);
     });
 
     it('writes IMEIs in SQL as the Luhn rule wants', async () => {
