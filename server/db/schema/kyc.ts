@@ -125,7 +125,8 @@ export const kycSubmissions = pgTable(
         uniqueIndex('kyc_submissions_one_pending_key')
             .on(table.customerId)
             .where(sql`${table.status} = 'pending'`),
-        index('kyc_submissions_queue_idx').on(table.status, table.createdAt),
+        // The queue in its order, ties by id: a page, however deep, is a walk of this index alone.
+        index('kyc_submissions_queue_idx').on(table.status, table.createdAt, table.id),
         // The decided queue newest decided first, or sorted by when decided either way, ties by id.
         index('kyc_submissions_decided_idx').on(table.status, table.decidedAt, table.id),
         index('kyc_submissions_customer_idx').on(table.customerId, table.createdAt),

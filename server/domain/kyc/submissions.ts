@@ -12,7 +12,7 @@ import type { KycImageKind, KycSort, KycSubmission } from '../../../contract/kyc
 import type { Queryable } from '../../db';
 import { admins, customers, identityChecks, kycImages, kycSubmissions, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
-import { containing, largePageRows } from '../../lists';
+import { containing, idsOfPage, largePageRows } from '../../lists';
 import { iso } from '../../wire';
 
 export const submissionNotFound = () =>
@@ -178,12 +178,18 @@ export const queuePage = async (context: CallContext, input: QueueInput) => {
     const { rows, ...total } = await largePageRows(
         context.db,
         { limit: input.page_size, offset },
+        // Without a search the page is chosen on the submissions alone, along the order's index, and
+        // only its rows are joined: page 201 of the queue joined 10,050 rows to throw 10,000 away.
         (limit, skip) =>
-            selectSubmissions(context.db)
-                .where(where)
-                .orderBy(...order)
-                .limit(limit)
-                .offset(skip),
+            input.q
+                ? selectSubmissions(context.db)
+                      .where(where)
+                      .orderBy(...order)
+                      .limit(limit)
+                      .offset(skip)
+                : selectSubmissions(context.db)
+                      .where(idsOfPage(context.db, kycSubmissions.id, kycSubmissions, { where, order, limit, offset: skip }))
+                      .orderBy(...order),
         counted ? { rows: counted } : { table: kycSubmissions, where },
     );
     return { data: rows.map(toKycSubmission), ...total };
