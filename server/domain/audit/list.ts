@@ -8,7 +8,7 @@ import type { Queryable } from '../../db';
 import { admins, auditEvents } from '../../db/schema';
 import { mount } from '../../http';
 import { afterKey, cursorOf, keyOf, readCursor, type Keyset, type KeyPart, type KeyValue } from '../../keyset';
-import { largePageOf, orderBy } from '../../lists';
+import { idsOfPage, largePageOf, orderBy } from '../../lists';
 import { iso } from '../../wire';
 import { auditSubject } from './subject';
 
@@ -66,8 +66,9 @@ const auditSelection = (db: Queryable, query: AuditQuery, upTo?: number) => {
     const keyset = auditKeyset(query.$sort);
     // A page after a key (the previous page's `next`) reads from the key on, skipping nothing.
     const after = query.after === undefined ? undefined : readCursor(keyset, query.after);
-    const rows = (limit: number, offset: number) =>
-        db
+    const order = keyset.parts.map(part => (part.descending ? desc(part.expression) : asc(part.expression)));
+    const rows = (limit: number, offset: number) => {
+        const selected = db
             .select({
                 event: auditEvents,
                 actorUsername: actor.username,
@@ -76,11 +77,17 @@ const auditSelection = (db: Queryable, query: AuditQuery, upTo?: number) => {
                 key: keyOf(keyset),
             })
             .from(auditEvents)
-            .leftJoin(actor, eq(actor.id, auditEvents.actorAdminId))
-            .where(after ? and(where, afterKey(keyset, after)) : where)
-            .orderBy(...keyset.parts.map(part => (part.descending ? desc(part.expression) : asc(part.expression))))
-            .limit(limit)
-            .offset(after ? 0 : offset);
+            .leftJoin(actor, eq(actor.id, auditEvents.actorAdminId));
+        if (after || offset === 0)
+            return selected
+                .where(after ? and(where, afterKey(keyset, after)) : where)
+                .orderBy(...order)
+                .limit(limit);
+        // A page after others skipped is chosen on the trail alone, and only its rows are joined and
+        // described: each skipped row's subject was looked up too (930 ms for $skip=10000 on
+        // PostgreSQL at 100,000 customers).
+        return selected.where(idsOfPage(db, auditEvents.id, auditEvents, { where, order, limit, offset })).orderBy(...order);
+    };
     return { where, keyset, rows };
 };
 
