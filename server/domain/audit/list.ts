@@ -18,7 +18,7 @@ const SORTS = { id: auditEvents.id, at: auditEvents.at, action: auditEvents.acti
 /**
  * The trail's order as an exact key (server/keyset.ts): newest first by default (time, then id,
  * both descending, along audit_events_at_idx), else the sorted column either way and then the id
- * ascending (server/lists.ts `orderBy`'s tie-breaker), the id alone when it is the sort.
+ * the same way, the id alone when it is the sort.
  */
 const auditKeyset = (sort: string | undefined): Keyset => {
     if (!sort) {
@@ -32,7 +32,9 @@ const auditKeyset = (sort: string | undefined): Keyset => {
     }
     const descending = sort.startsWith('-');
     const field = (descending ? sort.slice(1) : sort) as keyof typeof SORTS;
-    const id: KeyPart = { expression: auditEvents.id, descending: false, kind: 'int' };
+    // Ties by id the same way: a descending sort walks audit_events_action_idx or _entity_id_idx
+    // (the column, then the id) backward, where an ascending id under it sorted each action's rows.
+    const id: KeyPart = { expression: auditEvents.id, descending, kind: 'int' };
     const first: KeyPart = {
         expression: SORTS[field],
         descending,
