@@ -779,6 +779,15 @@ const seedDemoLoan = async (
 /** The first 14 digits of generated IMEIs: a type allocation code of their own, then the number. */
 const GENERATED_TAC = '35999';
 
+/**
+ * A version 4 uuid's form made from `text`, an SQL expression: its md5, with the version and
+ * variant digits set. The same text makes the same uuid, so the same N makes the same rows.
+ */
+export const uuidFromText = (text: string) =>
+    sql.raw(`(SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' || substr(h, 18, 3)
+                      || '-' || substr(h, 21, 12))::uuid
+              FROM md5(${text}) AS h)`);
+
 /** Generated customers and their loans start over the last two years, one day after another. */
 const GENERATED_DAYS = 730;
 
@@ -806,7 +815,8 @@ export const seedGeneratedCustomers = async (
     await tx.execute(sql`
         INSERT INTO ${customers} (public_id, msisdn, username, first_name, last_name, id_type, id_number, email, gender, date_of_birth,
             unit_house_number, street, suburb, town, province, postal_code, credit_limit, kyc_status, channel, store_id, created_at)
-        SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' || substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid,
+        -- The public id: a version 4 uuid's form, from the number (the same rows for the same N).
+        SELECT ${uuidFromText("'generated customer ' || g")},
                '2772' || lpad(g::text, 7, '0'),
                'customer' || g,
                (ARRAY['Thabo','Lerato','Sipho','Naledi','Bongani','Palesa','Tshepo','Nomvula','Kabelo','Ayanda','Lwazi','Refilwe'])[1 + g % 12],
@@ -828,9 +838,7 @@ export const seedGeneratedCustomers = async (
                ${stores}[1 + g % ${storeCount}],
                ${at}::timestamptz - ((1 + g % ${GENERATED_DAYS}) || ' days')::interval
         -- In the numbers' order (ids follow g), sorting the numbers alone rather than the rows made of them.
-        FROM (SELECT g FROM generate_series(1, ${howMany}) AS g ORDER BY g) AS numbers,
-             -- The public id: a version 4 uuid's form, from the number (the same rows for the same N).
-             LATERAL (SELECT md5('generated customer ' || g) AS h) AS public_id`);
+        FROM (SELECT g FROM generate_series(1, ${howMany}) AS g ORDER BY g) AS numbers`);
     // Statistics of the rows just added (their indexes may be built only later, server/seed/business.ts `deferIndexes`).
     await tx.execute(sql`ANALYZE ${customers}`);
 

@@ -11,6 +11,7 @@ import { CHECK_REFERENCE_PREFIX } from '../domain/kyc/identity';
 import { livenessOf, readIdFront, readImage } from '../domain/kyc/images';
 import { ocrMarker, png } from '../domain/kyc/png';
 import type { Transaction } from '../db';
+import { uuidFromText } from './customers';
 import { customers, identityChecks, kycImages, kycSubmissions, loans } from '../db/schema';
 
 const HOUR_MS = 60 * 60_000;
@@ -98,7 +99,7 @@ export const seedDemoKyc = async (tx: Transaction, ids: { admins: ReadonlyMap<st
  * three pictures (the ID's front and back and a selfie, each a small picture kept in the database);
  * a verified customer's was approved by `checkerId` two hours later, a pending one's waits in the
  * queue. Sent by the seller of their loan where they have one, else by `fallbackSubmitterId`.
- * Set-based, one statement per table, as the customers are. Without these the submissions were
+ * Set-based, as the customers are. Without these the submissions were
  * the demo's one at any scale, and a list of them planned as over a table of one row.
  */
 export const seedGeneratedKyc = async (
@@ -109,34 +110,33 @@ export const seedGeneratedKyc = async (
     if (howMany <= 0) return;
     const picture = png(32, 20, { rgb: [200, 205, 210] });
     const sha256 = createHash('sha256').update(picture).digest('hex');
-    // The generated customers with a submission, in their numbers' order, each found by phone number.
-    const people = sql`
-        SELECT g, c.id AS customer_id, c.id_type::text AS id_type, c.id_number, c.first_name, c.last_name,
-               c.date_of_birth::text AS date_of_birth, c.gender, c.store_id, c.created_at, c.kyc_status,
-               coalesce(l.agent_admin_id, ${ids.fallbackSubmitterId}) AS submitter
-        FROM generate_series(1, ${howMany}) AS g
-        JOIN ${customers} c ON c.msisdn = '2772' || lpad(g::text, 7, '0')
-        LEFT JOIN ${loans} l ON l.customer_id = c.id
-        WHERE c.kyc_status IN ('verified', 'pending')`;
-    // A version 4 uuid's form (as the generated customers' public ids), from the number and the kind.
-    const uuidOf = (text: string) =>
-        `(SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' || substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid
-          FROM md5(${text}) AS h)`;
-    const imageId = (kind: string) => sql.raw(uuidOf(`'generated kyc ' || p.g || ' ${kind}'`));
+    // One statement: the generated customers with a submission, each found by phone number, are
+    // read once (p), and each row's pictures and check are named from its number, so nothing is
+    // looked up again. The tables' keys are made once their rows are in (business.ts GENERATED_TABLES).
+    const imageId = (kind: string) => uuidFromText(`'generated kyc ' || p.g || ' ${kind}'`);
+    const checkReference = sql.raw(`'${CHECK_REFERENCE_PREFIX}a' || lpad(to_hex(p.g), 23, '0')`);
     await tx.execute(sql`
-        INSERT INTO ${kycImages} (id, kind, content_type, size, sha256, content, uploaded_by_admin_id, customer_id, created_at)
-        SELECT ${sql.raw(uuidOf(`'generated kyc ' || p.g || ' ' || k.kind`))}, k.kind::kyc_image_kind, 'image/png', ${picture.length},
-               ${sha256}, ${picture}, p.submitter, p.customer_id, p.created_at
-        FROM (${people}) AS p CROSS JOIN (VALUES ('id_front'), ('id_back'), ('selfie')) AS k(kind)
-        -- In the order of their random ids: each goes in at the end of the primary key's index.
-        ORDER BY 1`);
-    await tx.execute(sql`
-        WITH p AS MATERIALIZED (${people}),
+        WITH p AS MATERIALIZED (
+            SELECT g, c.id AS customer_id, c.id_type::text AS id_type, c.id_number, c.first_name, c.last_name,
+                   c.date_of_birth::text AS date_of_birth, c.gender, c.store_id, c.created_at, c.kyc_status,
+                   coalesce(l.agent_admin_id, ${ids.fallbackSubmitterId}) AS submitter
+            FROM generate_series(1, ${howMany}) AS g
+            JOIN ${customers} c ON c.msisdn = '2772' || lpad(g::text, 7, '0')
+            LEFT JOIN ${loans} l ON l.customer_id = c.id
+            WHERE c.kyc_status IN ('verified', 'pending')
+        ),
+        images AS (
+            INSERT INTO ${kycImages} (id, kind, content_type, size, sha256, content, uploaded_by_admin_id, customer_id, created_at)
+            SELECT ${uuidFromText("'generated kyc ' || p.g || ' ' || k.kind")}, k.kind::kyc_image_kind, 'image/png',
+                   ${picture.length}, ${sha256}, ${picture}, p.submitter, p.customer_id, p.created_at
+            FROM p CROSS JOIN (VALUES ('id_front'), ('id_back'), ('selfie')) AS k(kind)
+            -- In the order of their random ids: each goes in at the end of the primary key's index.
+            ORDER BY 1
+        ),
         checks AS (
             INSERT INTO ${identityChecks} (reference, id_type, id_number, first_name, last_name, date_of_birth, verified,
                 checked_by_admin_id, created_at)
-            SELECT ${CHECK_REFERENCE_PREFIX} || 'a' || lpad(to_hex(g), 23, '0'), id_type::kyc_id_type, id_number,
-                   first_name, last_name, date_of_birth, true, submitter, created_at
+            SELECT ${checkReference}, id_type::kyc_id_type, id_number, first_name, last_name, date_of_birth, true, submitter, created_at
             FROM p
             RETURNING id, reference
         )
@@ -152,6 +152,6 @@ export const seedGeneratedKyc = async (
                CASE WHEN p.kyc_status = 'verified' THEN ${ids.checkerId}::int END,
                CASE WHEN p.kyc_status = 'verified' THEN p.created_at + interval '2 hours' END,
                p.created_at
-        FROM p JOIN checks ch ON ch.reference = ${CHECK_REFERENCE_PREFIX} || 'a' || lpad(to_hex(p.g), 23, '0')`);
+        FROM p JOIN checks ch ON ch.reference = ${checkReference}`);
     await tx.execute(sql`ANALYZE ${kycImages}, ${identityChecks}, ${kycSubmissions}`);
 };
