@@ -14,7 +14,7 @@
  * Reach is money's (server/domain/money/reach.ts): a caller attached to a shop sees its shop's
  * loans, staff without a shop every shop's.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -89,59 +89,77 @@ const orderOf = (body: CollectionsBody, today: string): SQL[] => {
     }
 };
 
-/** The page's query and the count's, as built (tests read their plans). */
+/**
+ * What the filters read: the loans, joined to their customer only for a search and to their lock
+ * only for the lock state. The page's loans are chosen on it and the total counted on it, so a
+ * deep page skips loans along the index alone, never their customers, payments and messages.
+ */
+const matchingLoans = (db: Queryable, body: CollectionsBody) => {
+    let matching = db.select({ id: loans.id }).from(loans).$dynamic();
+    if (body.q) matching = matching.innerJoin(customers, eq(customers.id, loans.customerId));
+    if (body.lock_state !== undefined) matching = matching.leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id));
+    return matching;
+};
+
+/**
+ * The page's query and the count's, as built (tests read their plans). The page's loans are
+ * chosen first (matchingLoans, in the order asked, with the window asked), then only they are
+ * joined and described, in the same order.
+ */
 export const collectionsQueries = (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
     const where = whereOf(body, today, reach);
-    const rows = db
-        .select({
-            id: loans.id,
-            loanReference: loans.loanReference,
-            publicId: customers.publicId,
-            firstName: customers.firstName,
-            lastName: customers.lastName,
-            msisdn: customers.msisdn,
-            oldestUnpaid: sql<string>`${OLDEST_UNPAID}::text`,
-            amountOverdue: sql<string>`${amountOverdueSql(loans, today)}`,
-            lockState: deviceLocks.state,
-            storeId: stores.id,
-            storeName: stores.name,
-            agentId: agents.id,
-            agentFirstName: agents.firstName,
-            agentLastName: agents.lastName,
-            lastPaidAt: sql<Date | string | null>`${LAST_PAID_AT}`,
-            lastPaidAmount: sql<string | null>`${lastPayment(sql`t.amount`)}`,
-            // The customer's phone's last notice (reminders, decisions; the one-time codes apart),
-            // the newest on `sms_outbox_msisdn_idx`.
-            lastMessageAt: sql<Date | string | null>`(SELECT o.created_at FROM ${smsOutbox} o
-                WHERE o.msisdn = ${customers.msisdn} AND o.purpose = 'notice' ORDER BY o.id DESC LIMIT 1)`,
-        })
-        .from(loans)
-        .innerJoin(customers, eq(customers.id, loans.customerId))
-        .leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id))
-        .leftJoin(stores, eq(stores.id, loans.storeId))
-        .leftJoin(agents, eq(agents.id, loans.agentAdminId))
-        .where(where)
-        .orderBy(...orderOf(body, today))
-        .limit(body.page_size)
-        .offset((body.page_number - 1) * body.page_size)
-        .$dynamic();
-    // What is counted (lists.ts largePageOf) joins only what the filters read: the loans in arrears
-    // alone, along the index, unless a search or the lock state asks for the customer or the device.
-    let counting = db
-        .select({ one: sql`1` })
-        .from(loans)
-        .$dynamic();
-    if (body.q) counting = counting.innerJoin(customers, eq(customers.id, loans.customerId));
-    if (body.lock_state !== undefined) counting = counting.leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id));
-    const counted = counting.where(where);
-    return { rows, counted };
+    const order = orderOf(body, today);
+    const chosen = (limit: number, offset: number) =>
+        inArray(
+            loans.id,
+            matchingLoans(db, body)
+                .where(where)
+                .orderBy(...order)
+                .limit(limit)
+                .offset(offset),
+        );
+    const rowsOf = (limit: number, offset: number) =>
+        db
+            .select({
+                id: loans.id,
+                loanReference: loans.loanReference,
+                publicId: customers.publicId,
+                firstName: customers.firstName,
+                lastName: customers.lastName,
+                msisdn: customers.msisdn,
+                oldestUnpaid: sql<string>`${OLDEST_UNPAID}::text`,
+                amountOverdue: sql<string>`${amountOverdueSql(loans, today)}`,
+                lockState: deviceLocks.state,
+                storeId: stores.id,
+                storeName: stores.name,
+                agentId: agents.id,
+                agentFirstName: agents.firstName,
+                agentLastName: agents.lastName,
+                lastPaidAt: sql<Date | string | null>`${LAST_PAID_AT}`,
+                lastPaidAmount: sql<string | null>`${lastPayment(sql`t.amount`)}`,
+                // The customer's phone's last notice (reminders, decisions; the one-time codes apart),
+                // the newest on `sms_outbox_msisdn_idx`.
+                lastMessageAt: sql<Date | string | null>`(SELECT o.created_at FROM ${smsOutbox} o
+                    WHERE o.msisdn = ${customers.msisdn} AND o.purpose = 'notice' ORDER BY o.id DESC LIMIT 1)`,
+            })
+            .from(loans)
+            .innerJoin(customers, eq(customers.id, loans.customerId))
+            .leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id))
+            .leftJoin(stores, eq(stores.id, loans.storeId))
+            .leftJoin(agents, eq(agents.id, loans.agentAdminId))
+            .where(chosen(limit, offset))
+            .orderBy(...order);
+    const window = { limit: body.page_size, offset: (body.page_number - 1) * body.page_size };
+    // What is counted (lists.ts largePageOf): the loans in arrears alone, along the index, unless a
+    // search or the lock state asks for the customer or the device.
+    const counted = matchingLoans(db, body).where(where);
+    return { rows: rowsOf(window.limit, window.offset), rowsOf, window, counted };
 };
 
 /** A page of the queue, one row more to know the total without counting (lists.ts largePageRows). */
 const pageOfCollections = (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
-    const { rows, counted } = collectionsQueries(db, body, today, reach);
-    const window = { limit: body.page_size, offset: (body.page_number - 1) * body.page_size };
-    return largePageRows(db, window, (limit, offset) => rows.limit(limit).offset(offset), { rows: counted });
+    const { rowsOf, window, counted } = collectionsQueries(db, body, today, reach);
+    return largePageRows(db, window, rowsOf, { rows: counted });
 };
 
 type Row = Awaited<ReturnType<typeof pageOfCollections>>['rows'][number];
