@@ -23,6 +23,7 @@ import { businessDay } from '../time';
 import type { Transaction } from '../db';
 import { customers, deviceLocks, inventoryItems, loans, phoneModels, stores, transactions } from '../db/schema';
 import { DEMO_MODELS } from './customers';
+import { insertPaymentsInBulk } from './payments';
 
 /** How many loans the history holds, and the ranges it keeps to. */
 export const HISTORY = {
@@ -163,12 +164,17 @@ export const seedAnalyticsHistory = async (tx: Transaction, ids: HistoryIds, now
         JOIN ${customers} c ON c.msisdn = h.msisdn
         JOIN (SELECT g, max(at) AS at FROM analytics_history_payments GROUP BY g) AS last ON last.g = h.g`);
 
-    await tx.execute(sql`
+    await insertPaymentsInBulk(
+        tx,
+        () =>
+            tx.execute(sql`
         INSERT INTO ${transactions} (reference, msisdn, loan_id, amount, channel, kind, account, paid_at, created_at)
         SELECT ${HISTORY.paymentPrefix} || p.g || '-' || lpad(p.k::text, 2, '0'), p.msisdn, l.id, p.amount,
                (ARRAY['mpesa','mpesa','card','cash','bank']::transaction_channel[])[1 + (p.g + p.k) % 5],
                p.kind::transaction_kind, p.reference, p.at, p.at
-        FROM analytics_history_payments p JOIN ${loans} l ON l.loan_reference = p.reference`);
+        FROM analytics_history_payments p JOIN ${loans} l ON l.loan_reference = p.reference`),
+        sql`${loans.loanReference} IN (SELECT reference FROM analytics_history)`,
+    );
 
     await tx.execute(sql`
         INSERT INTO ${deviceLocks} (loan_id, imei, lock_solution, state, confirmed_state, confirmed_at, challenge, updated_at, lock_reason)

@@ -22,6 +22,7 @@ import {
 } from '../db/schema';
 import { phonePicturePath } from '../domain/phonePictures';
 import { imeiSql } from './imei';
+import { insertPaymentsInBulk } from './payments';
 
 /** An IMEI from its first 14 digits and the Luhn check digit. */
 export const withCheckDigit = (body: string): string => {
@@ -912,22 +913,28 @@ export const seedGeneratedCustomers = async (
     // The deposit, then each instalment paid (price − deposit − balance, in instalments). The
     // deposit-day trigger (migration 0012) would work out each loan's first deposit once per
     // deposit, a row at a time; the loans above carry it already (their deposit is paid at the sale),
-    // so the trigger is off for this statement, in this transaction alone.
+    // so the trigger is off for this statement, in this transaction alone. So is the last payment's
+    // (migration 0042), set for every loan at once after (./payments.ts).
     await tx.execute(sql`ALTER TABLE ${transactions} DISABLE TRIGGER transactions_deposit_added`);
-    await tx.execute(sql`
-        INSERT INTO ${transactions} (reference, msisdn, loan_id, amount, channel, kind, paid_at, created_at)
-        SELECT reference, msisdn, loan_id, amount, channel, kind, at, at FROM (
-        SELECT 'TXS-' || l.id || '-' || k AS reference, c.msisdn, l.id AS loan_id,
-               CASE WHEN k = 0 THEN l.deposit ELSE l.instalment END AS amount,
-               (ARRAY['mpesa','mpesa','card','cash']::transaction_channel[])[1 + (l.id + k) % 4] AS channel,
-               (CASE WHEN k = 0 THEN 'deposit' ELSE 'instalment' END)::transaction_kind AS kind,
-               l.created_at + make_interval(days => k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END) AS at
-        FROM ${loans} l
-        JOIN ${customers} c ON c.id = l.customer_id
-        CROSS JOIN generate_series(0, round((l.price - l.deposit - l.balance) / l.instalment)::int) AS k
-        WHERE l.loan_reference LIKE 'LPS-%'
-        ) AS payment
-        WHERE at <= ${at}::timestamptz`);
+    await insertPaymentsInBulk(
+        tx,
+        () =>
+            tx.execute(sql`
+            INSERT INTO ${transactions} (reference, msisdn, loan_id, amount, channel, kind, paid_at, created_at)
+            SELECT reference, msisdn, loan_id, amount, channel, kind, at, at FROM (
+            SELECT 'TXS-' || l.id || '-' || k AS reference, c.msisdn, l.id AS loan_id,
+                   CASE WHEN k = 0 THEN l.deposit ELSE l.instalment END AS amount,
+                   (ARRAY['mpesa','mpesa','card','cash']::transaction_channel[])[1 + (l.id + k) % 4] AS channel,
+                   (CASE WHEN k = 0 THEN 'deposit' ELSE 'instalment' END)::transaction_kind AS kind,
+                   l.created_at + make_interval(days => k * CASE WHEN l.instalment_period = 'weekly' THEN 7 ELSE 30 END) AS at
+            FROM ${loans} l
+            JOIN ${customers} c ON c.id = l.customer_id
+            CROSS JOIN generate_series(0, round((l.price - l.deposit - l.balance) / l.instalment)::int) AS k
+            WHERE l.loan_reference LIKE 'LPS-%'
+            ) AS payment
+            WHERE at <= ${at}::timestamptz`),
+        sql`${loans.loanReference} LIKE 'LPS-%'`,
+    );
     await tx.execute(sql`ALTER TABLE ${transactions} ENABLE TRIGGER transactions_deposit_added`);
 
     await tx.execute(sql`

@@ -20,6 +20,7 @@ import type { SuspenseReason } from '../../contract/money';
 import type { Transaction } from '../db';
 import { customers, loans, tpiClaims, tpiReversals, transactions } from '../db/schema';
 import { generatedSuspenseCount } from './business';
+import { insertPaymentsInBulk } from './payments';
 
 const DAY_MS = 24 * 60 * 60_000;
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -217,7 +218,10 @@ export const seedGeneratedMoney = async (
     const at = now.toISOString();
 
     // A paid claim of one instalment: its payment (the insurer's reference), the claim, the balance lowered.
-    await tx.execute(sql`
+    await insertPaymentsInBulk(
+        tx,
+        () =>
+            tx.execute(sql`
         WITH picked AS (
             SELECT l.id, l.instalment, c.msisdn,
                    ${at}::timestamptz - ((1 + l.id % 90) || ' days')::interval AS at
@@ -232,7 +236,9 @@ export const seedGeneratedMoney = async (
             SELECT loan_id, (ARRAY['Hollard','Sanlam','Old Mutual'])[1 + loan_id % 3], reference, amount, 'successful', id, created_at
             FROM paid
         )
-        UPDATE ${loans} SET balance = ${loans}.balance - paid.amount FROM paid WHERE ${loans}.id = paid.loan_id`);
+        UPDATE ${loans} SET balance = ${loans}.balance - paid.amount FROM paid WHERE ${loans}.id = paid.loan_id`),
+        sql`${loans.id} IN (SELECT loan_id FROM ${transactions} WHERE reference LIKE 'GEN-CLM-%')`,
+    );
 
     await tx.execute(sql`
         INSERT INTO ${tpiClaims} (loan_id, insurer, insurer_reference, amount, status, reason, created_at)

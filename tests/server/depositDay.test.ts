@@ -1,7 +1,10 @@
 /**
- * A loan's first deposit, kept on the loan by the database (loans.deposit_paid_at and deposit_day,
- * migration 0012_loan_deposit_day): whoever writes the payments — the seed, a call, another
- * backend writing SQL — and however a deposit changes, the loan names the earliest deposit on it.
+ * What the database keeps on a loan from its payments, whoever writes them — the seed, a call,
+ * another backend writing SQL — and however they change:
+ * - its first deposit (loans.deposit_paid_at and deposit_day, migration 0012_loan_deposit_day):
+ *   the earliest deposit on it;
+ * - its last payment (loans.last_paid_at, migration 0042_loan_last_payment, which the collections
+ *   queue sorts by): the `paid_at` of the payment recorded last on it, a reversal apart.
  */
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -30,7 +33,7 @@ const depositOf = async (loanId: number) => {
     return { paidAt: row?.paidAt?.toISOString() ?? null, day: row?.day ?? null };
 };
 
-const payment = (loanId: number | null, kind: 'deposit' | 'instalment', paidAt: Date) => ({
+const payment = (loanId: number | null, kind: 'deposit' | 'instalment' | 'reversal', paidAt: Date) => ({
     reference: `DDY-${nextSerial()}`,
     msisdn: '27820000000',
     loanId,
@@ -142,5 +145,92 @@ describe("a loan's first deposit, kept on the loan", () => {
         release();
         await Promise.all([first, second]);
         expect(await depositOf(loan.id)).toEqual({ paidAt: early.toISOString(), day: '2025-05-02' });
+    });
+});
+
+/** The loan's kept last payment, and the one its payments name (the rule the trigger keeps). */
+const lastPaymentOf = async (loanId: number) => {
+    const [row] = await selectRows<{ kept: string | null; named: string | null }>(
+        server.db,
+        sql`SELECT l.last_paid_at::text AS kept,
+                   (SELECT t.paid_at FROM ${transactions} t WHERE t.loan_id = l.id AND t.kind <> 'reversal'
+                    ORDER BY t.created_at DESC, t.id DESC LIMIT 1)::text AS named
+            FROM ${loans} l WHERE l.id = ${loanId}`,
+    );
+    expect(row?.kept ?? null, 'kept on the loan = named by its payments').toBe(row?.named ?? null);
+    return row?.kept ? new Date(row.kept).toISOString() : null;
+};
+
+describe("a loan's last payment, kept on the loan", () => {
+    it('matches the payments for every loan the seed wrote', async () => {
+        const [row] = await selectRows<{ loans: number; paid: number; wrong: number }>(
+            server.db,
+            sql`
+            SELECT count(*)::int AS loans, count(l.last_paid_at)::int AS paid,
+                   count(*) FILTER (WHERE l.last_paid_at IS DISTINCT FROM
+                       (SELECT t.paid_at FROM ${transactions} t WHERE t.loan_id = l.id AND t.kind <> 'reversal'
+                        ORDER BY t.created_at DESC, t.id DESC LIMIT 1))::int AS wrong
+            FROM ${loans} l`,
+        );
+        expect(Number(row?.paid)).toBeGreaterThan(300);
+        expect(Number(row?.wrong)).toBe(0);
+    });
+
+    it('follows every payment recorded, moved, changed or removed; a reversal is not a payment', async () => {
+        const loan = await makeAnalyticsLoan(server.db, weekly);
+        const other = await makeAnalyticsLoan(server.db, weekly);
+        expect(await lastPaymentOf(loan.id)).toBeNull();
+
+        const deposit = at('2025-03-02');
+        await server.db.insert(transactions).values(payment(loan.id, 'deposit', deposit));
+        expect(await lastPaymentOf(loan.id)).toBe(deposit.toISOString());
+
+        // Recorded last though paid earlier (a statement's line read late): the last recorded counts.
+        const late = at('2025-02-25');
+        const [lateLine] = await server.db
+            .insert(transactions)
+            .values(payment(loan.id, 'instalment', late))
+            .returning();
+        expect(await lastPaymentOf(loan.id)).toBe(late.toISOString());
+
+        // A reversal recorded after it changes nothing.
+        await server.db.insert(transactions).values(payment(loan.id, 'reversal', at('2025-03-10')));
+        expect(await lastPaymentOf(loan.id)).toBe(late.toISOString());
+
+        // Its day corrected; then moved to another loan, it leaves this one and counts on that one.
+        const corrected = at('2025-03-05');
+        await server.db.update(transactions).set({ paidAt: corrected }).where(eq(transactions.id, lateLine!.id));
+        expect(await lastPaymentOf(loan.id)).toBe(corrected.toISOString());
+        await server.db.update(transactions).set({ loanId: other.id }).where(eq(transactions.id, lateLine!.id));
+        expect(await lastPaymentOf(loan.id)).toBe(deposit.toISOString());
+        expect(await lastPaymentOf(other.id)).toBe(corrected.toISOString());
+
+        // Turned into a reversal, then removed: nothing left on the other loan.
+        await server.db.update(transactions).set({ kind: 'reversal' }).where(eq(transactions.id, lateLine!.id));
+        expect(await lastPaymentOf(other.id)).toBeNull();
+        await server.db.delete(transactions).where(eq(transactions.loanId, loan.id));
+        expect(await lastPaymentOf(loan.id)).toBeNull();
+    });
+
+    it('names the payment recorded last when two writers record payments on one loan at once', async () => {
+        const loan = await makeAnalyticsLoan(server.db, weekly);
+        let release = () => {};
+        const held = new Promise<void>(resolve => (release = resolve));
+        let recorded = () => {};
+        const firstRecorded = new Promise<void>(resolve => (recorded = resolve));
+        const first = server.db.transaction(async tx => {
+            await tx.insert(transactions).values(payment(loan.id, 'instalment', at('2025-05-02')));
+            recorded();
+            await held;
+        });
+        await firstRecorded;
+        // Begun now (a query is sent when awaited), it waits for the loan the first holds.
+        const second = (async () => {
+            await server.db.insert(transactions).values(payment(loan.id, 'instalment', at('2025-05-09')));
+        })();
+        await someoneWaits();
+        release();
+        await Promise.all([first, second]);
+        expect(await lastPaymentOf(loan.id)).not.toBeNull();
     });
 });

@@ -143,7 +143,7 @@ describe(`a business of ${CUSTOMERS} generated customers`, () => {
         expect(failures).toEqual([]);
     }, 300_000);
 
-    it("adds up each loan's schedule to its price, and its payments to what it still owes", async () => {
+    it("adds up each loan's schedule to its price, and its payments to what it still owes, as its first deposit and last payment say", async () => {
         const wrong = rowsOf<{ loan_reference: string }>(
             await server.db.execute(sql`
                 SELECT l.loan_reference FROM loans l
@@ -156,6 +156,9 @@ describe(`a business of ${CUSTOMERS} generated customers`, () => {
                    OR (l.status = 'completed') <> (l.balance = 0 AND l.status NOT IN ('cancelled', 'deactivated'))
                    -- The deposit day the database keeps (migration 0012) is the first deposit's.
                    OR l.deposit_paid_at IS DISTINCT FROM (SELECT min(paid_at) FROM transactions t WHERE t.loan_id = l.id AND t.kind = 'deposit')
+                   -- So is the last payment (migration 0042): the one recorded last, a reversal apart.
+                   OR l.last_paid_at IS DISTINCT FROM (SELECT t.paid_at FROM transactions t WHERE t.loan_id = l.id AND t.kind <> 'reversal'
+                                                      ORDER BY t.created_at DESC, t.id DESC LIMIT 1)
                 ORDER BY l.loan_reference LIMIT 20`),
         );
         expect(wrong).toEqual([]);

@@ -121,6 +121,14 @@ export const loans = pgTable(
         depositDay: date('deposit_day').generatedAlwaysAs(
             sql.raw(`("deposit_paid_at" AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date`),
         ),
+        /**
+         * When its last payment was made: the `paid_at` of the payment recorded last on it (by
+         * `created_at`, then id), a reversal apart; null before any. The collections queue's sort
+         * by last payment (server/domain/lending/collections.ts). Kept by the database itself,
+         * whoever writes the payments: the triggers of migration 0042_loan_last_payment work it out
+         * again whenever a payment is added, changed, moved or removed.
+         */
+        lastPaidAt: at('last_paid_at'),
         createdAt: createdAt(),
         updatedAt: at('updated_at').notNull().defaultNow(),
     },
@@ -144,11 +152,17 @@ export const loans = pgTable(
         // The collections queue (server/domain/lending/collections.ts): active loans by the due date
         // of their oldest unpaid instalment, which is before today for those in arrears; its ranges
         // are the buckets and its order the days overdue. Its shop's loans alone for a shop's staff.
+        // Ties by id, so a page's ids (and a deep page's skipped ones) are a walk of the index alone.
         index('loans_arrears_idx')
-            .on(oldestUnpaidDue(table))
+            .on(oldestUnpaidDue(table), table.id)
             .where(sql`${table.status} = 'active'`),
         index('loans_store_arrears_idx')
-            .on(table.storeId, oldestUnpaidDue(table))
+            .on(table.storeId, oldestUnpaidDue(table), table.id)
+            .where(sql`${table.status} = 'active'`),
+        // The collections queue by last payment, never paid first (ascending) or last (descending,
+        // the index walked backward), ties by id; the loans in arrears are the walk's filter.
+        index('loans_last_paid_idx')
+            .on(table.lastPaidAt.asc().nullsFirst(), table.id)
             .where(sql`${table.status} = 'active'`),
         // One IMEI has at most one open loan, whoever writes at the same time.
         uniqueIndex('loans_open_imei_key')

@@ -7,9 +7,10 @@
  * schedule's rule on the loan's own row) is before today, its days overdue are today − that date,
  * and a bucket is a range of it. `loans_arrears_idx` (and `loans_store_arrears_idx` for a shop's
  * staff) holds that date for active loans, so the default order (most days overdue first) and
- * every bucket are read along the index, a page at a time. The amount overdue and the last
- * payment depend on today and on the payments: sorting by them computes them for the loans in
- * arrears that match (never for every loan), and keeps the top of that set only.
+ * every bucket are read along the index, a page at a time. The last payment is kept on the loan
+ * (`loans.last_paid_at`, by the triggers of migration 0042), so its order is `loans_last_paid_idx`'s.
+ * The amount overdue depends on today: sorting by it computes it for the loans in arrears that
+ * match (never for every loan), and keeps the top of that set only.
  *
  * Reach is money's (server/domain/money/reach.ts): a caller attached to a shop sees its shop's
  * loans, staff without a shop every shop's.
@@ -78,9 +79,9 @@ const orderOf = (body: CollectionsBody, today: string): SQL[] => {
         case 'amount_overdue':
             return [direction(amountOverdueSql(loans, today)), direction(loans.id)];
         case 'last_paid_at':
-            // A loan never paid counts as paid longest ago.
+            // A loan never paid counts as paid longest ago; the order of loans_last_paid_idx, either way.
             return [
-                body.order === 'asc' ? sql`${LAST_PAID_AT} ASC NULLS FIRST` : sql`${LAST_PAID_AT} DESC NULLS LAST`,
+                body.order === 'asc' ? sql`${loans.lastPaidAt} ASC NULLS FIRST` : sql`${loans.lastPaidAt} DESC NULLS LAST`,
                 direction(loans.id),
             ];
         case 'days_overdue':
