@@ -2,7 +2,7 @@
  * Feathers-style lists on the database (spec §7 `/prerequisites` conventions): `$sort` from an
  * allow-list, `q` as a case-insensitive "contains", and the `{ total, limit, skip, data }` page.
  */
-import { asc, count, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from './db';
 import { invalidInput } from './http';
@@ -111,24 +111,31 @@ export const largePageOf = async <Row>(
 /**
  * The rows of one page, chosen by id: the page is found on its own table (along the index of its
  * order, LIMIT and OFFSET), and only its rows are then joined to what they show, instead of every
- * row skipped on the way being joined first. The rows still come back in `order`.
+ * row skipped on the way being joined first. The rows still come back in `order`. `from` is the
+ * table, or a select of the id from it joined to what the filter reads (a search's customer, a
+ * shop's loan) and to nothing else (idsOfMatching).
  */
 export const idsOfPage = (
     db: Queryable,
     id: AnyPgColumn,
-    table: PgTable,
+    from: PgTable,
+    page: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
+): SQL => idsOfMatching(id, db.select({ id }).from(from).$dynamic(), page);
+
+/** idsOfPage, on `matching`: a select of the id (`$dynamic()`) from the table and the joins its filter reads. */
+export const idsOfMatching = (
+    id: AnyPgColumn,
+    matching: PgSelect,
     page: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
 ): SQL =>
-    inArray(
-        id,
-        db
-            .select({ id })
-            .from(table)
-            .where(page.where)
-            .orderBy(...page.order)
-            .limit(page.limit)
-            .offset(page.offset),
-    );
+    // `= ANY(ARRAY(…))`, not `IN (…)`: the page's ids are worked out first, once (an InitPlan), and its
+    // rows are then read by their ids, whatever the planner would make of a join to the subquery
+    // (with IN, on a small table, a walk of every row testing each against the page's ids).
+    sql`${id} = ANY(ARRAY(${matching
+        .where(page.where)
+        .orderBy(...page.order)
+        .limit(page.limit)
+        .offset(page.offset)}))`;
 
 /** What a large list counts (largePageOf): a table and its filter, or a select of `1` with its joins. */
 export type Matching = { table: PgTable; where: SQL | undefined } | { rows: PgSelect };

@@ -15,7 +15,7 @@
  * Reach is money's (server/domain/money/reach.ts): a caller attached to a shop sees its shop's
  * loans, staff without a shop every shop's.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -24,7 +24,7 @@ import { ARREARS_BUCKET_DAYS, arrearsBucketOf, listCollections, type CollectionI
 import type { Queryable } from '../../db';
 import { admins, customers, deviceLocks, loans, smsOutbox, stores, transactions } from '../../db/schema';
 import { mount } from '../../http';
-import { containing, largePageRows } from '../../lists';
+import { containing, idsOfMatching, largePageRows } from '../../lists';
 import { iso } from '../../wire';
 import { businessDay } from '../../time';
 import { maskMsisdn } from '../auth/codes';
@@ -111,14 +111,7 @@ export const collectionsQueries = (db: Queryable, body: CollectionsBody, today: 
     const where = whereOf(body, today, reach);
     const order = orderOf(body, today);
     const chosen = (limit: number, offset: number) =>
-        inArray(
-            loans.id,
-            matchingLoans(db, body)
-                .where(where)
-                .orderBy(...order)
-                .limit(limit)
-                .offset(offset),
-        );
+        idsOfMatching(loans.id, matchingLoans(db, body), { where, order, limit, offset });
     const rowsOf = (limit: number, offset: number) =>
         db
             .select({

@@ -26,7 +26,7 @@ import {
 import type { Queryable, Transaction } from '../../db';
 import { customers, loans, transactions } from '../../db/schema';
 import { HttpError, mount } from '../../http';
-import { containing, largePageRows } from '../../lists';
+import { containing, idsOfPage, largePageRows } from '../../lists';
 import { cents } from '../../wire';
 import { endOfDay, startOfDay } from '../../time';
 import { fullName, pageWindow, readSuspenseItem, selectTransactions, toSuspenseItem } from './present';
@@ -171,24 +171,17 @@ export const registerSuspenseRoutes = (app: FastifyInstance): void => {
     mount(app, suspenseTransactions, async ({ body }, context) => {
         const where = and(queueWhere(body), reachOf(context).suspense);
         const direction = body.order === 'asc' ? asc : desc;
-        // The filter may read the loan and its customer (a search): they are joined in what is counted.
-        const counted = context.db
-            .select({ one: sql`1` })
-            .from(transactions)
-            .leftJoin(loans, eq(loans.id, transactions.loanId))
-            .leftJoin(customers, eq(customers.id, loans.customerId))
-            .where(where)
-            .$dynamic();
+        const order = [direction(SORTS[body.sort]), direction(transactions.id)];
+        // The filter reads the payment alone: a page's payments are chosen on them (lists.ts
+        // idsOfPage), then only those are joined to their loan and customer; the total counts them.
         const { rows, ...total } = await largePageRows(
             context.db,
             pageWindow(body),
             (limit, offset) =>
                 selectTransactions(context.db)
-                    .where(where)
-                    .orderBy(direction(SORTS[body.sort]), direction(transactions.id))
-                    .limit(limit)
-                    .offset(offset),
-            { rows: counted },
+                    .where(idsOfPage(context.db, transactions.id, transactions, { where, order, limit, offset }))
+                    .orderBy(...order),
+            { table: transactions, where },
         );
         return { data: rows.flatMap(row => toSuspenseItem(row) ?? []), ...total };
     });

@@ -2,14 +2,14 @@
  * The claim lists (successful, failed) and the reversal queue: in the caller's reach, filtered,
  * sorted along an index with ties by id, and paged.
  */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { requestedTpiReversals, successfulTpiClaims } from '../../../../contract/money';
 import { customers, loans, tpiClaims, tpiReversals } from '../../../db/schema';
 import type { CallContext } from '../../../http';
 import { endOfDay, startOfDay } from '../../../time';
-import { largePageRows } from '../../../lists';
+import { idsOfMatching, largePageRows } from '../../../lists';
 import { pageWindow } from '../present';
 import { reachOf } from '../reach';
 import { claimsMatching, selectClaims, selectReversals, toClaim, toReversal } from './read';
@@ -25,29 +25,41 @@ interface RowsSelect<Row> extends PromiseLike<Row[]> {
 /**
  * A page of a claim list or the reversal queue, sorted by `sort` then id the same way (pages never
  * overlap), and its honest total (lists.ts largePageRows). `rows` selects the list's rows and
- * `counting` a `1` from the same tables; both are filtered by `where`, and what is counted is joined
- * to the claim's loan and customer only when the filter reads them (a shop's reach, a search).
+ * `matching` the list's id from its own tables; both are filtered by `where`. What is matched is
+ * joined to the claim's loan and customer only when the filter reads them (a shop's reach, a
+ * search). Without a search, the page's ids are chosen on it (lists.ts idsOfMatching), then only
+ * those rows are read; the total is counted on it.
  */
 const pageOfList = async <Row>(
     context: CallContext,
     body: { page_number: number; page_size: number; order: 'asc' | 'desc'; q?: string | undefined },
-    list: { rows: RowsSelect<Row>; counting: PgSelect; where: SQL | undefined; sort: AnyPgColumn; id: AnyPgColumn },
+    list: { rows: RowsSelect<Row>; matching: () => PgSelect; where: SQL | undefined; sort: AnyPgColumn; id: AnyPgColumn },
 ) => {
     const direction = body.order === 'asc' ? asc : desc;
-    const counted = reachOf(context).loans || body.q;
+    const order = [direction(list.sort), direction(list.id)];
+    // A new select each time: a select is built in place, so one select cannot be both the page's and the count's.
+    const matching = () =>
+        reachOf(context).loans || body.q
+            ? list
+                  .matching()
+                  .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
+                  .innerJoin(customers, eq(customers.id, loans.customerId))
+            : list.matching();
     return largePageRows(
         context.db,
         pageWindow(body),
         async (limit, offset) =>
-            list.rows.where(list.where).orderBy(direction(list.sort), direction(list.id)).limit(limit).offset(offset),
-        {
-            rows: (counted
-                ? list.counting
-                      .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
-                      .innerJoin(customers, eq(customers.id, loans.customerId))
-                : list.counting
-            ).where(list.where),
-        },
+            body.q
+                ? // A search reads what the rows show: they are walked in order, joined, until a page matches.
+                  list.rows
+                      .where(list.where)
+                      .orderBy(...order)
+                      .limit(limit)
+                      .offset(offset)
+                : list.rows
+                      .where(idsOfMatching(list.id, matching(), { where: list.where, order, limit, offset }))
+                      .orderBy(...order),
+        { rows: matching().where(list.where) },
     );
 };
 
@@ -58,10 +70,7 @@ const CLAIM_SORTS = { created_at: tpiClaims.createdAt, amount: tpiClaims.amount 
 export const claimList = async (context: CallContext, status: 'successful' | 'failed', body: ClaimFilter) => {
     const { rows, ...total } = await pageOfList(context, body, {
         rows: selectClaims(context.db).$dynamic(),
-        counting: context.db
-            .select({ one: sql`1` })
-            .from(tpiClaims)
-            .$dynamic(),
+        matching: () => context.db.select({ id: tpiClaims.id }).from(tpiClaims).$dynamic(),
         where: and(
             reachOf(context).loans,
             eq(tpiClaims.status, status),
@@ -83,11 +92,12 @@ const REVERSAL_SORTS = { created_at: tpiReversals.createdAt, decided_at: tpiReve
 export const reversalList = async (context: CallContext, body: ReversalFilter) => {
     const { rows, ...total } = await pageOfList(context, body, {
         rows: selectReversals(context.db).$dynamic(),
-        counting: context.db
-            .select({ one: sql`1` })
-            .from(tpiReversals)
-            .innerJoin(tpiClaims, eq(tpiClaims.id, tpiReversals.claimId))
-            .$dynamic(),
+        matching: () =>
+            context.db
+                .select({ id: tpiReversals.id })
+                .from(tpiReversals)
+                .innerJoin(tpiClaims, eq(tpiClaims.id, tpiReversals.claimId))
+                .$dynamic(),
         where: and(
             reachOf(context).loans,
             eq(tpiReversals.status, body.status),
