@@ -5,12 +5,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { listInventory } from '../../../contract/inventory';
+import { listInventory, type InventorySort } from '../../../contract/inventory';
 import type { Queryable } from '../../db';
 import { inventoryCounts, inventoryItems, phoneModels, stores } from '../../db/schema';
 import type { HandlerInput } from '../../../contract/define';
 import { mount, type CallContext } from '../../http';
-import { containing, pageWindow } from '../../lists';
+import { containing, idsOfPage, pageWindow } from '../../lists';
 import { afterKey, cursorOf, keyOf, readCursor, type KeyPart } from '../../keyset';
 import { reachOf, within } from '../stores';
 import { inventoryKeyset, inventoryOrder, itemOf, selectItems } from './items';
@@ -105,6 +105,9 @@ const groupedPage = async (
     return { column: byStore ? inventoryItems.storeId : inventoryItems.sku, groups };
 };
 
+/** The sorts whose order is the device's own columns (inventoryKeyset), not its model's or shop's. */
+const ownOrder = (sort: InventorySort) => sort === 'created_at' || sort === 'imei' || sort === 'status';
+
 /** A page of the inventory list as the call answers it; the export (server/exports.ts) reads the list page by page through it. */
 export const inventoryPage = async (body: HandlerInput<typeof listInventory>['body'], context: CallContext) => {
     {
@@ -189,11 +192,24 @@ export const inventoryPage = async (body: HandlerInput<typeof listInventory>['bo
                           .offset(part.offset),
                   ),
               ).then(parts => [...first, ...parts.flat()])
-            : withKey()
-                  .where(and(...itemFilters, after ? afterKey(keyset, after) : undefined))
-                  .orderBy(...inventoryOrder(body.sort, body.order))
-                  .limit(limit)
-                  .offset(offset);
+            : offset > 0 && ownOrder(body.sort)
+              ? // A page after skipped devices is chosen on the devices alone (lists.ts idsOfPage), so
+                // the skipped ones are not joined to their model and shop on the way.
+                withKey()
+                    .where(
+                        idsOfPage(context.db, inventoryItems.id, inventoryItems, {
+                            where: and(...itemFilters),
+                            order: inventoryOrder(body.sort, body.order),
+                            limit,
+                            offset,
+                        }),
+                    )
+                    .orderBy(...inventoryOrder(body.sort, body.order))
+              : withKey()
+                    .where(and(...itemFilters, after ? afterKey(keyset, after) : undefined))
+                    .orderBy(...inventoryOrder(body.sort, body.order))
+                    .limit(limit)
+                    .offset(offset);
         // The page is read in the order of an index (migration 0017: by time, status, store or
         // SKU and time; IMEI parts by trigram) and stops at its last row. The total adds the
         // counts of the matching SKUs (all of them without a search) to the devices found by IMEI
