@@ -17,7 +17,9 @@ export const auditEvents = pgTable(
         at: at('at').notNull(),
     },
     table => [
-        index('audit_events_entity_idx').on(table.entity, table.entityId),
+        // A record's events (its id, with or without its kind: the trail's entity_id filter, the
+        // prices' reference), newest first along it.
+        index('audit_events_entity_idx').on(table.entityId, table.entity, table.at),
         // The trail's order, newest first, and its When column sorted either way.
         index('audit_events_at_idx').on(table.at),
         // The trail's other sorts (by action, by entity; ties by id) and its filter by actor in
