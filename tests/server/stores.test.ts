@@ -601,6 +601,19 @@ describe('inventory', () => {
                         expect({ search, total: answer.body.total_items }).toEqual({ search, total: expected.length });
                     }
                 }
+                // The catalogue's stock within the caller's reach is the devices in stock there, counted plainly.
+                const inStock = await server.db
+                    .select({ sku: inventoryItems.sku, storeId: inventoryItems.storeId })
+                    .from(inventoryItems)
+                    .where(eq(inventoryItems.status, 'in_stock'));
+                const catalogue = (await server.call(listPhoneModels, { body: {}, token })).body.models;
+                expect(catalogue.map(row => [row.sku, row.in_stock])).toEqual(
+                    catalogue.map(row => [
+                        row.sku,
+                        inStock.filter(device => device.sku === row.sku && (reach === null || reach.includes(device.storeId)))
+                            .length,
+                    ]),
+                );
             }
         };
         await compare();

@@ -2,11 +2,11 @@
  * The phone catalogue (contract/inventory.ts `phoneModel`): each model with its prices and how many
  * are in stock within the caller's reach.
  */
-import { asc, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listPhoneModels, type PhoneModel } from '../../../contract/inventory';
 import type { Queryable } from '../../db';
-import { inventoryItems, phoneModels } from '../../db/schema';
+import { inventoryCounts, phoneModels } from '../../db/schema';
 import { HttpError, mount } from '../../http';
 import { containing } from '../../lists';
 import { shippedPicture } from '../phonePictures';
@@ -26,20 +26,29 @@ export const modelFields = {
     lock_solution: phoneModels.lockSolution,
 };
 
-export const inStockWithin = (reach: number[] | null) => sql<number>`(
-    SELECT count(*)::int FROM ${inventoryItems} i
-    WHERE i.sku = ${phoneModels.sku} AND i.status = 'in_stock'
-    ${
-        reach === null
-            ? sql``
-            : reach.length === 0
-              ? sql`AND false`
-              : sql`AND i.store_id IN (${sql.join(
-                    reach.map(storeId => sql`${storeId}`),
-                    sql`, `,
-                )})`
-    }
-)`;
+/**
+ * The catalogue's models, each with how many are in stock within `reach` (null: every store), from
+ * the stores' counts (inventory_counts, kept by migration 0017's triggers in the writing
+ * transaction) added up once per SKU: a few rows per store and model, where counting the devices
+ * read every device in stock (105 ms at a business's 500,000 devices).
+ */
+export const selectModels = (db: Queryable, reach: number[] | null) => {
+    const stock = db
+        .select({ sku: inventoryCounts.sku, devices: sql<number>`sum(${inventoryCounts.devices})::int`.as('devices') })
+        .from(inventoryCounts)
+        .where(
+            and(
+                eq(inventoryCounts.status, 'in_stock'),
+                reach === null ? undefined : reach.length === 0 ? sql`false` : inArray(inventoryCounts.storeId, reach),
+            ),
+        )
+        .groupBy(inventoryCounts.sku)
+        .as('stock');
+    return db
+        .select({ ...modelFields, in_stock: sql<number>`coalesce(${stock.devices}, 0)::int` })
+        .from(phoneModels)
+        .leftJoin(stock, eq(stock.sku, phoneModels.sku));
+};
 
 /** Which of these SKUs are in the catalogue (no prices, no stock counts: adding stock needs only that). */
 export const knownSkus = async (db: Queryable, skus: string[]): Promise<Set<string>> =>
@@ -53,10 +62,7 @@ export const knownSkus = async (db: Queryable, skus: string[]): Promise<Set<stri
 
 export const findModels = async (db: Queryable, skus: string[], reach: number[] | null): Promise<Map<string, PhoneModel>> => {
     if (skus.length === 0) return new Map();
-    const rows = await db
-        .select({ ...modelFields, in_stock: inStockWithin(reach) })
-        .from(phoneModels)
-        .where(inArray(phoneModels.sku, skus));
+    const rows = await selectModels(db, reach).where(inArray(phoneModels.sku, skus));
     return new Map(rows.map(row => [row.sku, { ...row, image: shippedPicture(row.image) }]));
 };
 
@@ -67,9 +73,7 @@ export const registerModelRoutes = (app: FastifyInstance): void => {
     mount(app, listPhoneModels, async ({ body }, context) => {
         const reach = await reachOf(context.db, context);
         const pattern = body.q ? containing(body.q) : null;
-        const models = await context.db
-            .select({ ...modelFields, in_stock: inStockWithin(reach) })
-            .from(phoneModels)
+        const models = await selectModels(context.db, reach)
             .where(
                 pattern
                     ? or(ilike(phoneModels.sku, pattern), ilike(phoneModels.brand, pattern), ilike(phoneModels.model, pattern))
