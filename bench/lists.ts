@@ -44,7 +44,10 @@ const percentile = (values: number[], p: number) => {
 const rowsOf = <Row>(result: unknown): Row[] => (Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows);
 
 /** Every call and input's p95 on one database. */
-const timings = async (kind: DatabaseKind, databaseUrl?: string): Promise<{ figures: Record<string, number>; budgets: Record<string, number> }> => {
+const timings = async (
+    kind: DatabaseKind,
+    databaseUrl?: string,
+): Promise<{ figures: Record<string, number>; budgets: Record<string, number> }> => {
     const customers = CUSTOMERS ?? BUSINESS_CUSTOMERS[kind];
     const { settings, remove } = benchSettings('lists', databaseUrl);
     try {
