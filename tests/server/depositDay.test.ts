@@ -65,6 +65,30 @@ const someoneWaits = async () => {
     }
 };
 
+/**
+ * Two payments recorded at once: the first's transaction holds its loan (the trigger's row lock)
+ * while the second is recorded beside it and waits; then the first commits and the second goes on.
+ */
+const recordedAtOnce = async (first: ReturnType<typeof payment>, second: ReturnType<typeof payment>) => {
+    let release = () => {};
+    const held = new Promise<void>(resolve => (release = resolve));
+    let recorded = () => {};
+    const firstRecorded = new Promise<void>(resolve => (recorded = resolve));
+    const holding = server.db.transaction(async tx => {
+        await tx.insert(transactions).values(first);
+        recorded();
+        await held;
+    });
+    await firstRecorded;
+    // Begun now (a query is sent when awaited), it waits for the loan the first holds.
+    const waiting = (async () => {
+        await server.db.insert(transactions).values(second);
+    })();
+    await someoneWaits();
+    release();
+    await Promise.all([holding, waiting]);
+};
+
 const weekly = { storeId: null, status: 'active', period: 'weekly', deposit: 100, instalment: 50, term: 10 } as const;
 
 describe("a loan's first deposit, kept on the loan", () => {
@@ -127,23 +151,8 @@ describe("a loan's first deposit, kept on the loan", () => {
     it('is the earliest when two writers record deposits on one loan at once', async () => {
         const loan = await makeAnalyticsLoan(server.db, weekly);
         const early = at('2025-05-02');
-        let release = () => {};
-        const held = new Promise<void>(resolve => (release = resolve));
-        let recorded = () => {};
-        const firstRecorded = new Promise<void>(resolve => (recorded = resolve));
         // The earlier deposit's transaction holds the loan while a later deposit is recorded beside it.
-        const first = server.db.transaction(async tx => {
-            await tx.insert(transactions).values(payment(loan.id, 'deposit', early));
-            recorded();
-            await held;
-        });
-        await firstRecorded;
-        const second = (async () => {
-            await server.db.insert(transactions).values(payment(loan.id, 'deposit', at('2025-05-09')));
-        })();
-        await someoneWaits();
-        release();
-        await Promise.all([first, second]);
+        await recordedAtOnce(payment(loan.id, 'deposit', early), payment(loan.id, 'deposit', at('2025-05-09')));
         expect(await depositOf(loan.id)).toEqual({ paidAt: early.toISOString(), day: '2025-05-02' });
     });
 });
@@ -214,23 +223,7 @@ describe("a loan's last payment, kept on the loan", () => {
 
     it('names the payment recorded last when two writers record payments on one loan at once', async () => {
         const loan = await makeAnalyticsLoan(server.db, weekly);
-        let release = () => {};
-        const held = new Promise<void>(resolve => (release = resolve));
-        let recorded = () => {};
-        const firstRecorded = new Promise<void>(resolve => (recorded = resolve));
-        const first = server.db.transaction(async tx => {
-            await tx.insert(transactions).values(payment(loan.id, 'instalment', at('2025-05-02')));
-            recorded();
-            await held;
-        });
-        await firstRecorded;
-        // Begun now (a query is sent when awaited), it waits for the loan the first holds.
-        const second = (async () => {
-            await server.db.insert(transactions).values(payment(loan.id, 'instalment', at('2025-05-09')));
-        })();
-        await someoneWaits();
-        release();
-        await Promise.all([first, second]);
+        await recordedAtOnce(payment(loan.id, 'instalment', at('2025-05-02')), payment(loan.id, 'instalment', at('2025-05-09')));
         expect(await lastPaymentOf(loan.id)).not.toBeNull();
     });
 });

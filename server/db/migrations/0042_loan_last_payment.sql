@@ -25,21 +25,22 @@ CREATE INDEX "loans_last_paid_idx" ON "loans" USING btree ("last_paid_at" NULLS 
 -- transactions_loan_idx; a reversal added does not fire it. As migration 0012's first deposit,
 -- the loan's row is locked first, so the read that follows sees a payment another transaction
 -- recorded on the loan and committed meanwhile.
+CREATE FUNCTION "loans_work_out_last_payment"("loan" integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM 1 FROM "loans" WHERE "id" = "loan" FOR UPDATE;
+    UPDATE "loans" SET "last_paid_at" = (
+        SELECT "paid_at" FROM "transactions" WHERE "loan_id" = "loan" AND "kind" <> 'reversal'
+        ORDER BY "created_at" DESC, "id" DESC LIMIT 1
+    ) WHERE "id" = "loan";
+END
+$$;--> statement-breakpoint
 CREATE FUNCTION "loans_last_payment"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP <> 'DELETE' AND NEW.loan_id IS NOT NULL THEN
-        PERFORM 1 FROM "loans" WHERE "id" = NEW.loan_id FOR UPDATE;
-        UPDATE "loans" SET "last_paid_at" = (
-            SELECT "paid_at" FROM "transactions" WHERE "loan_id" = NEW.loan_id AND "kind" <> 'reversal'
-            ORDER BY "created_at" DESC, "id" DESC LIMIT 1
-        ) WHERE "id" = NEW.loan_id;
+        PERFORM "loans_work_out_last_payment"(NEW.loan_id);
     END IF;
     IF TG_OP <> 'INSERT' AND OLD.loan_id IS NOT NULL AND (TG_OP = 'DELETE' OR OLD.loan_id IS DISTINCT FROM NEW.loan_id) THEN
-        PERFORM 1 FROM "loans" WHERE "id" = OLD.loan_id FOR UPDATE;
-        UPDATE "loans" SET "last_paid_at" = (
-            SELECT "paid_at" FROM "transactions" WHERE "loan_id" = OLD.loan_id AND "kind" <> 'reversal'
-            ORDER BY "created_at" DESC, "id" DESC LIMIT 1
-        ) WHERE "id" = OLD.loan_id;
+        PERFORM "loans_work_out_last_payment"(OLD.loan_id);
     END IF;
     RETURN NULL;
 END
