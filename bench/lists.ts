@@ -16,8 +16,9 @@
  * - **Timing**: one round to warm up, then RUNS rounds calling every input in turn, through
  *   app.inject (no network). A figure per call and input, its p95, beside its budget: ≤ 50 ms on
  *   PostgreSQL, ≤ 100 ms on PGlite; an analytics call (a report, the dashboard, the BI options)
- *   is held to the budget bench/analytics.ts holds it to (`analyticsBudgetOf`), on both. The slowest figures are printed first with the load average,
- *   since a shared machine's timings are noisy.
+ *   is held to the budget bench/analytics.ts holds it to (`analyticsBudgetOf`), on both. The
+ *   slowest figures are printed first with the load average, since a shared machine's timings
+ *   are noisy.
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';

@@ -137,7 +137,7 @@ export const idsOfMatching = (
         .limit(page.limit)
         .offset(page.offset)}))`;
 
-/** What a large list counts (largePageOf): a table and its filter, or a select of `1` with its joins. */
+/** What a large list counts (largePageOf): a table and its filter, or a select (of `1`, or of the id as idsOfMatching takes it) with its joins and filter. */
 export type Matching = { table: PgTable; where: SQL | undefined } | { rows: PgSelect };
 
 /**

@@ -157,13 +157,15 @@ describe("a loan's first deposit, kept on the loan", () => {
     });
 });
 
-/** The loan's kept last payment, and the one its payments name (the rule the trigger keeps). */
+/** The `paid_at` of loan `l`'s payment recorded last, a reversal apart: the rule the trigger keeps. */
+const namedLastPayment = sql`(SELECT t.paid_at FROM ${transactions} t WHERE t.loan_id = l.id AND t.kind <> 'reversal'
+                              ORDER BY t.created_at DESC, t.id DESC LIMIT 1)`;
+
+/** The loan's kept last payment, and the one its payments name. */
 const lastPaymentOf = async (loanId: number) => {
     const [row] = await selectRows<{ kept: string | null; named: string | null }>(
         server.db,
-        sql`SELECT l.last_paid_at::text AS kept,
-                   (SELECT t.paid_at FROM ${transactions} t WHERE t.loan_id = l.id AND t.kind <> 'reversal'
-                    ORDER BY t.created_at DESC, t.id DESC LIMIT 1)::text AS named
+        sql`SELECT l.last_paid_at::text AS kept, ${namedLastPayment}::text AS named
             FROM ${loans} l WHERE l.id = ${loanId}`,
     );
     expect(row?.kept ?? null, 'kept on the loan = named by its payments').toBe(row?.named ?? null);
@@ -176,9 +178,7 @@ describe("a loan's last payment, kept on the loan", () => {
             server.db,
             sql`
             SELECT count(*)::int AS loans, count(l.last_paid_at)::int AS paid,
-                   count(*) FILTER (WHERE l.last_paid_at IS DISTINCT FROM
-                       (SELECT t.paid_at FROM ${transactions} t WHERE t.loan_id = l.id AND t.kind <> 'reversal'
-                        ORDER BY t.created_at DESC, t.id DESC LIMIT 1))::int AS wrong
+                   count(*) FILTER (WHERE l.last_paid_at IS DISTINCT FROM ${namedLastPayment})::int AS wrong
             FROM ${loans} l`,
         );
         expect(Number(row?.paid)).toBeGreaterThan(300);

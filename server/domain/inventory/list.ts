@@ -105,8 +105,9 @@ const groupedPage = async (
     return { column: byStore ? inventoryItems.storeId : inventoryItems.sku, groups };
 };
 
-/** The sorts whose order is the device's own columns (inventoryKeyset), not its model's or shop's. */
-const ownOrder = (sort: InventorySort) => sort === 'created_at' || sort === 'imei' || sort === 'status';
+/** The sorts by the device's model or shop (inventoryKeyset): read group by group; the others are the device's own columns. */
+const byGroup = (sort: InventorySort): sort is 'store' | 'model' | 'cash_price' =>
+    sort === 'store' || sort === 'model' || sort === 'cash_price';
 
 /** A page of the inventory list as the call answers it; the export (server/exports.ts) reads the list page by page through it. */
 export const inventoryPage = async (body: HandlerInput<typeof listInventory>['body'], context: CallContext) => {
@@ -146,14 +147,14 @@ export const inventoryPage = async (body: HandlerInput<typeof listInventory>['bo
         const limit = window.limit ?? 1000;
         // A page after a key (the previous page's `next`) reads from the key on, skipping nothing.
         const keyset = inventoryKeyset(body.sort, body.order);
+        const order = inventoryOrder(body.sort, body.order);
         const after = body.after === undefined ? undefined : readCursor(keyset, body.after);
         const offset = after ? 0 : window.offset;
         const withKey = () => selectItems(context.db, { key: keyOf(keyset) });
         const skuFilter = skus === null ? undefined : inArray(inventoryCounts.sku, skus);
         // Sorted by store or model, the page is read group by group (groupedPage); the counts do
         // not hold devices found by IMEI alone, so such a search is sorted whole (it finds few).
-        const groupSort =
-            (body.sort === 'store' || body.sort === 'model' || body.sort === 'cash_price') && !byImei ? body.sort : null;
+        const groupSort = byGroup(body.sort) && !byImei ? body.sort : null;
         // After a key, its own group's devices after it come first (along the group's index by time).
         let start: GroupStart | undefined;
         let first: Awaited<ReturnType<ReturnType<typeof withKey>['execute']>> = [];
@@ -192,22 +193,22 @@ export const inventoryPage = async (body: HandlerInput<typeof listInventory>['bo
                           .offset(part.offset),
                   ),
               ).then(parts => [...first, ...parts.flat()])
-            : offset > 0 && ownOrder(body.sort)
+            : offset > 0 && !byGroup(body.sort)
               ? // A page after skipped devices is chosen on the devices alone (lists.ts idsOfPage), so
                 // the skipped ones are not joined to their model and shop on the way.
                 withKey()
                     .where(
                         idsOfPage(context.db, inventoryItems.id, inventoryItems, {
                             where: and(...itemFilters),
-                            order: inventoryOrder(body.sort, body.order),
+                            order,
                             limit,
                             offset,
                         }),
                     )
-                    .orderBy(...inventoryOrder(body.sort, body.order))
+                    .orderBy(...order)
               : withKey()
                     .where(and(...itemFilters, after ? afterKey(keyset, after) : undefined))
-                    .orderBy(...inventoryOrder(body.sort, body.order))
+                    .orderBy(...order)
                     .limit(limit)
                     .offset(offset);
         // The page is read in the order of an index (migration 0017: by time, status, store or

@@ -37,9 +37,10 @@ const pageOfList = async <Row>(
 ) => {
     const direction = body.order === 'asc' ? asc : desc;
     const order = [direction(list.sort), direction(list.id)];
+    const readsLoan = reachOf(context).loans !== undefined || Boolean(body.q);
     // A new select each time: a select is built in place, so one select cannot be both the page's and the count's.
     const matching = () =>
-        reachOf(context).loans || body.q
+        readsLoan
             ? list
                   .matching()
                   .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
