@@ -2,9 +2,9 @@
  * Feathers-style lists on the database (spec §7 `/prerequisites` conventions): `$sort` from an
  * allow-list, `q` as a case-insensitive "contains", and the `{ total, limit, skip, data }` page.
  */
-import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { Queryable } from './db';
+import { rowsOf, type Queryable } from './db';
 import { invalidInput } from './http';
 
 type Sortable = AnyPgColumn | SQL;
@@ -55,10 +55,7 @@ export const EXACT_COUNT_UP_TO = 10_000;
 
 /** The rows the planner expects a statement to answer (its top node's `Plan Rows`). */
 const plannedRows = async (db: Queryable, statement: SQL): Promise<number> => {
-    const result: unknown = await db.execute(sql`EXPLAIN (FORMAT JSON) ${statement}`);
-    const rows = Array.isArray(result)
-        ? (result as Record<string, unknown>[])
-        : (result as { rows: Record<string, unknown>[] }).rows;
+    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`EXPLAIN (FORMAT JSON) ${statement}`));
     const cell = rows[0]?.['QUERY PLAN'];
     const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }] | undefined;
     return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
@@ -136,6 +133,80 @@ export const idsOfMatching = (
         .orderBy(...page.order)
         .limit(page.limit)
         .offset(page.offset)}))`;
+
+/**
+ * What a search finds through a list's column (server/domain/records/search.ts: customers, loans,
+ * staff): the ids it finds, from an index, and the condition that a column names one of them,
+ * looked up by key for each row tested.
+ */
+export interface Found {
+    ids: SQLWrapper;
+    namedBy: (column: AnyPgColumn) => SQL;
+}
+
+/** One way a list's rows match a search: a column of theirs naming what it finds, or a condition on their own columns. */
+export type SearchPath = { column: AnyPgColumn; found: Found } | { where: SQL | undefined };
+
+/** A list's search: its table, its id, and the ways its rows match (any of them). */
+export interface Searched {
+    table: PgTable;
+    id: AnyPgColumn;
+    paths: readonly SearchPath[];
+}
+
+/**
+ * A search through several paths (its customer, its loan, a column of its own) as a condition on
+ * the list's own table, so the page is chosen and counted on that table alone (idsOfPage). An OR
+ * across joined tables can only be tested on each row walked, so a search that matched nothing
+ * read every row in reach. So what the paths find is first counted, each up to EXACT_COUNT_UP_TO
+ * (a search that finds little stops at once):
+ *
+ * - **up to it**, the search is `id IN (a UNION ALL b …)`, each path a select of the list's ids by
+ *   what an index finds (a trigram index for part of a name or number, then the list's foreign
+ *   key): a few lookups, whatever the list's size;
+ * - **past it** (a common name), the rows are walked in the list's order, each tested against
+ *   what was found, held in a hash: with so many matches a page is found within a few hundred
+ *   rows, and the honest total stops counting at EXACT_COUNT_UP_TO;
+ * - when the text is too short to look up (`lookUp` false: under three characters, no trigram),
+ *   finding everything it names would read every customer, and it names so many that a page is
+ *   near: the rows are walked in order, each path tested by a lookup of the row's key.
+ *
+ * `few` is where the first form ends (a test moves it to answer a search each way).
+ */
+export const searchedThrough = async (
+    db: Queryable,
+    { table, id, paths }: Searched,
+    lookUp: boolean,
+    few = EXACT_COUNT_UP_TO,
+): Promise<SQL> => {
+    // Each path four ways: what it finds (to count), the list's rows it names (to look up), and its
+    // condition on a row tested against what it found (hashed) or by a lookup of the row's key.
+    const ways = paths.map(path => {
+        if (!('found' in path)) {
+            const own = () => db.select({ id }).from(table).where(path.where);
+            return { found: own(), named: own(), hashed: path.where, lookedUp: path.where };
+        }
+        const named = sql`${path.column} IN (${path.found.ids})`;
+        return {
+            found: path.found.ids,
+            named: db.select({ id }).from(table).where(named),
+            hashed: named,
+            lookedUp: path.found.namedBy(path.column),
+        };
+    });
+    if (!lookUp) return anyOf(ways.map(way => way.lookedUp));
+    const counted = ways.map(way => sql`(SELECT count(*) FROM (${way.found} LIMIT ${few + 1}) AS found)`);
+    const [probe] = rowsOf<{ found: number }>(await db.execute(sql`SELECT (${sql.join(counted, sql` + `)})::int AS found`));
+    if ((probe?.found ?? 0) <= few)
+        return sql`${id} IN (${sql.join(
+            ways.map(way => way.named),
+            sql` UNION ALL `,
+        )})`;
+    return anyOf(ways.map(way => way.hashed));
+};
+
+/** Any of the conditions (an OR that is false when none is given). */
+const anyOf = (conditions: (SQL | undefined)[]): SQL => or(...conditions) ?? sql`false`;
 
 /** What a large list counts (largePageOf): a table and its filter, or a select (of `1`, or of the id as idsOfMatching takes it) with its joins and filter. */
 export type Matching = { table: PgTable; where: SQL | undefined } | { rows: PgSelect };

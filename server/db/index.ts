@@ -29,6 +29,10 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either: a query that may run inside or outside a transaction. */
 export type Queryable = Database | Transaction;
 
+/** The rows of a raw `execute`: PGlite answers `{ rows }`, postgres.js the rows themselves. */
+export const rowsOf = <Row>(result: unknown): Row[] =>
+    Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+
 export interface OpenDatabase {
     db: Database;
     kind: 'pglite' | 'postgres';

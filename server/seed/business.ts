@@ -15,7 +15,7 @@
  *   its column; each upload's counts and amount are those of its rows.
  */
 import { sql } from 'drizzle-orm';
-import type { Transaction } from '../db';
+import { rowsOf, type Transaction } from '../db';
 import { inventoryItems, reconciliationRows, reconciliationUploads, stores, transactions } from '../db/schema';
 import { DEMO_MODELS } from './customers';
 import { imeiSql } from './imei';
@@ -35,9 +35,6 @@ export const generatedSuspenseCount = (customers: number): number => {
     const rows = generatedStatementRows(customers);
     return Math.floor(rows / 20) * 5 + Math.max(0, Math.min(rows % 20, 16) - 11);
 };
-
-const rowsOf = <Row>(result: unknown): Row[] =>
-    Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
 const TOWNS = [
     ['Johannesburg', 'Gauteng', -26.2041, 28.0473],

@@ -6,7 +6,7 @@
  * `seedAtScale`; the command line calls it too.
  */
 import { sql } from 'drizzle-orm';
-import type { OpenDatabase } from '../db';
+import { rowsOf, type OpenDatabase } from '../db';
 import type { Settings } from '../settings';
 import { prepareDatabase } from './index';
 
@@ -36,9 +36,6 @@ export interface ScaleSummary {
     /** The database's size in bytes (pg_database_size). */
     databaseBytes: number;
 }
-
-const rowsOf = <Row>(result: unknown): Row[] =>
-    Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
 /** Counts what the database holds (a few seconds at a million customers). */
 export const summarise = async (database: Pick<OpenDatabase, 'db'>): Promise<Omit<ScaleSummary, 'seeded' | 'seconds'>> => {

@@ -327,7 +327,7 @@ describe('filters, sorts and pages', () => {
 
 describe('how it is read', () => {
     const planOf = async (body: z.input<typeof listCollections.body>, reach?: SQL) => {
-        const { rows, counted } = collectionsQueries(server.db, listCollections.body.parse(body), today(), reach);
+        const { rows, counted } = await collectionsQueries(server.db, listCollections.body.parse(body), today(), reach);
         const plan = async (query: { getSQL(): SQL }) =>
             rowsOf<{ 'QUERY PLAN': string }>(await server.db.execute(sql`EXPLAIN ${query.getSQL()}`))
                 .map(row => row['QUERY PLAN'])

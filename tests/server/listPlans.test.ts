@@ -261,7 +261,7 @@ let client: PGlite;
 /** The statements the client ran while `capturing`. */
 let captured: { text: string; params: unknown[] }[] = [];
 let capturing = false;
-let explain: (text: string, params: unknown[]) => Promise<PlanNode>;
+let explain: (text: string, params: unknown[], options?: { walks: boolean }) => Promise<PlanNode>;
 
 beforeAll(async () => {
     const settings = { ...loadSettings({ NODE_ENV: 'test' }), dataDir: MEMORY_DATA_DIR, logLevel: 'silent' };
@@ -302,8 +302,12 @@ beforeAll(async () => {
     send = seeded.send;
     client = (seeded.database.db as unknown as { $client: PGlite }).$client;
     const query = client.query.bind(client);
-    explain = async (text, params) => {
-        const result = await query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+    explain = async (text, params, { walks } = { walks: true }) => {
+        if (!walks) await query('SET enable_indexscan = off');
+        const result = await query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+            `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
+            params,
+        ).finally(() => (walks ? undefined : query('SET enable_indexscan = on')));
         const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
         if (!plan) throw new Error(`No plan for ${text}`);
         return plan;
@@ -321,6 +325,16 @@ afterAll(async () => {
 });
 
 const isRead = (text: string) => /^\s*(select|with)\b/i.test(text);
+
+/**
+ * A search (`q`) is explained with index walks off too. It is answered from what trigram indexes
+ * find (server/lists.ts `searchedThrough`), and on this set's few hundred customers the planner
+ * walks a table's primary key testing each row sooner than look a trigram up, which at a
+ * business's size it never does (bench/lists.ts times the searches there). With walks off, a plan
+ * still free of Seq Scans reads every table through an index's condition: a search whose index is
+ * missing fails here still.
+ */
+const isSearch = (variant: Variant) => variant.label.startsWith('q=');
 
 const shown = (input: UncheckedCallOptions) =>
     JSON.stringify({ params: input.params, query: input.query, body: input.body }, (_key, value: unknown) => value);
@@ -394,7 +408,7 @@ describe('every list call and lookup reads along an index', () => {
                 const key = `${statement.text}\n${JSON.stringify(statement.params)}`;
                 if (explained.has(key)) continue;
                 explained.add(key);
-                const plan = await explain(statement.text, statement.params);
+                const plan = await explain(statement.text, statement.params, { walks: !isSearch(variant) });
                 const knownKeyset = KNOWN_KEYSET[name]?.labels.includes(variant.label) ?? false;
                 for (const fault of keysetFaults(plan).filter(() => variant.keyset))
                     (knownKeyset ? knownKeysetFaults : faults).push(`${name} ${variant.label}: ${fault}`);

@@ -15,6 +15,7 @@ import {
     KYC_STATUSES,
     TURNOVER_BANDS,
 } from '../../../contract/customers';
+import { fullNameOf, trigramsOf } from '../search';
 import { money } from './catalogue';
 import { createdAt, identity } from './columns';
 import { admins } from './security';
@@ -81,6 +82,10 @@ export const customers = pgTable(
         index('customers_id_number_idx').on(table.idNumber),
         index('customers_store_id_idx').on(table.storeId),
         index('customers_registered_by_idx').on(table.registeredByAdminId),
+        // A search for part of a name or phone number (server/domain/records/search.ts): the queues
+        // find the customers it names here, then their rows by customer.
+        index('customers_name_trgm_idx').using('gin', trigramsOf(fullNameOf(table))),
+        index('customers_msisdn_trgm_idx').using('gin', trigramsOf(table.msisdn)),
     ],
 );
 

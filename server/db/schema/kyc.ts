@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CUSTOMER_CHANNELS, ID_TYPES } from '../../../contract/customers';
 import { KYC_IMAGE_KINDS, KYC_SUBMISSION_STATUSES, type OcrFields } from '../../../contract/kyc';
+import { trigramsOf } from '../search';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
 import { admins } from './security';
@@ -130,5 +131,7 @@ export const kycSubmissions = pgTable(
         // The decided queue newest decided first, or sorted by when decided either way, ties by id.
         index('kyc_submissions_decided_idx').on(table.status, table.decidedAt, table.id),
         index('kyc_submissions_customer_idx').on(table.customerId, table.createdAt),
+        // A search for part of the ID number (server/domain/kyc/submissions.ts).
+        index('kyc_submissions_id_number_trgm_idx').using('gin', trigramsOf(table.idNumber)),
     ],
 );

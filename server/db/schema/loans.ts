@@ -11,6 +11,7 @@ import { CANCELLATION_REASONS, CUSTOMER_CHANNELS, LOAN_STATUSES } from '../../..
 import { BUSINESS_TIME_ZONE } from '../../time';
 import { oldestUnpaidDue } from '../arrears';
 import { scheduleReach } from '../scheduleReach';
+import { trigramsOf } from '../search';
 import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
@@ -134,6 +135,8 @@ export const loans = pgTable(
     },
     table => [
         index('loans_customer_idx').on(table.customerId, table.id),
+        // A search for part of a loan reference (server/domain/records/search.ts).
+        index('loans_reference_trgm_idx').using('gin', trigramsOf(table.loanReference)),
         // An IMEI's loans, its latest first (the inventory list's `sold_to`: one probe, not a walk of every loan by id).
         index('loans_imei_idx').on(table.imei, table.id),
         index('loans_store_idx').on(table.storeId),
@@ -221,6 +224,10 @@ export const approvalRequests = pgTable(
         index('approval_requests_store_queue_idx').on(table.storeId, table.kind, table.status, table.createdAt),
         index('approval_requests_decided_idx').on(table.kind, table.status, table.decidedAt),
         index('approval_requests_maker_idx').on(table.makerAdminId, table.status, table.createdAt),
+        // A search's requests by the loan, customer or agent it names (server/domain/records/search.ts).
+        index('approval_requests_loan_idx').on(table.loanId),
+        index('approval_requests_customer_idx').on(table.customerId),
+        index('approval_requests_subject_idx').on(table.subjectAdminId),
         // A customer's loans answer their pending requests.
         index('approval_requests_pending_loan_idx')
             .on(table.loanId)

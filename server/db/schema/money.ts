@@ -14,6 +14,7 @@ import {
     TPI_CLAIM_STATUSES,
     TPI_REVERSAL_STATUSES,
 } from '../../../contract/money';
+import { trigramsOf } from '../search';
 import { money } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { loans } from './loans';
@@ -204,6 +205,8 @@ export const tpiClaims = pgTable(
         index('tpi_claims_loan_idx').on(table.loanId),
         // The claim lists sorted by amount, either way, ties by id.
         index('tpi_claims_amount_idx').on(table.status, table.amount, table.id),
+        // A search for part of the insurer's reference (server/domain/money/tpi/read.ts).
+        index('tpi_claims_insurer_reference_trgm_idx').using('gin', trigramsOf(table.insurerReference)),
     ],
 );
 

@@ -17,7 +17,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BiScope, BiReport, BiReportQuery } from '../../../contract/analytics';
 import { ANALYTICS_ROLES, BI_REPORTS, BI_SCOPES, REPORT_ROLES, SCOPE_FIELD } from '../../../contract/analytics';
-import type { Queryable } from '../../db';
+import { rowsOf, type Queryable } from '../../db';
 import { adminGroups, admins, loans, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
 import { AGENT_GROUPS, reachOf } from '../stores';
@@ -151,9 +151,6 @@ export const agentScope = (agentId: number, label: string, reach: number[] | nul
 const forbidden = (field: string) =>
     new HttpError(403, 'errors.scope_forbidden', 'This scope is outside what you may see', field);
 const notFound = (field: string) => new HttpError(404, 'errors.not_found', 'There is no such scope', field);
-
-export const rowsOf = <Row>(result: unknown): Row[] =>
-    Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
 export const selectRows = async <Row>(db: Queryable, query: SQL): Promise<Row[]> => rowsOf<Row>(await db.execute(query));
 

@@ -9,7 +9,7 @@ import type { CallContext } from '../../http';
 import { idsOfPage, largePageRows } from '../../lists';
 import { endOfDay, startOfDay } from '../../time';
 import { reachOf } from './reach';
-import { requestsCounted, requestsMatching, selectRequests, toApprovalRequest } from './requests';
+import { requestsMatching, selectRequests, toApprovalRequest } from './requests';
 
 interface QueueInput {
     status: ApprovalStatus;
@@ -42,10 +42,35 @@ const queueWhere = (context: CallContext, kinds: readonly ApprovalKind[], filter
         filter.mine ? eq(approvalRequests.makerAdminId, context.session?.admin.id ?? 0) : undefined,
     );
 
+/** A queue's conditions on approval_requests alone: its filters, and a search (requests.ts `requestsMatching`). */
+const queueMatching = async (
+    context: CallContext,
+    kinds: readonly ApprovalKind[],
+    filter: QueueInput,
+): Promise<SQL | undefined> =>
+    and(queueWhere(context, kinds, filter), filter.q ? await requestsMatching(context.db, filter.q) : undefined);
+
+/** A page of the requests matching `where`, chosen on approval_requests alone and only then joined. */
+const pageOfRequests = async (
+    context: CallContext,
+    where: SQL | undefined,
+    filter: QueueInput,
+    limit: number,
+    offset: number,
+): Promise<ApprovalRequest[]> => {
+    const column = SORTS[filter.sort ?? 'created_at'];
+    const direction = filter.order === 'asc' ? asc : desc;
+    const order = [direction(column), direction(approvalRequests.id)];
+    const rows = await selectRequests(context.db)
+        .where(idsOfPage(context.db, approvalRequests.id, approvalRequests, { where, order, limit, offset }))
+        .orderBy(...order);
+    return rows.map(toApprovalRequest);
+};
+
 /**
- * One page of a queue's rows, without a count. Without a search, the page is chosen on
- * approval_requests alone (an index walk for the usual filters) and only its rows are joined; a
- * search reads the joined names.
+ * One page of a queue's rows, without a count: the page is chosen on approval_requests alone (an
+ * index walk for the usual filters; a search's requests looked up by what it names) and only its
+ * rows are joined.
  */
 export const queueRows = async (
     context: CallContext,
@@ -53,40 +78,21 @@ export const queueRows = async (
     filter: QueueInput,
     limit: number,
     offset: number,
-): Promise<ApprovalRequest[]> => {
-    const where = queueWhere(context, kinds, filter);
-    const column = SORTS[filter.sort ?? 'created_at'];
-    const direction = filter.order === 'asc' ? asc : desc;
-    const order = [direction(column), direction(approvalRequests.id)];
-    const rows = filter.q
-        ? await selectRequests(context.db)
-              .where(and(where, requestsMatching(filter.q)))
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset)
-        : await selectRequests(context.db)
-              .where(idsOfPage(context.db, approvalRequests.id, approvalRequests, { where, order, limit, offset }))
-              .orderBy(...order);
-    return rows.map(toApprovalRequest);
-};
+): Promise<ApprovalRequest[]> => pageOfRequests(context, await queueMatching(context, kinds, filter), filter, limit, offset);
 
 type PagedQueue = QueueInput & { page_number: number; page_size: number };
 
 /**
  * One page of a queue and an honest total (lists.ts largePageRows): the page read with one row
  * more, the matches counted up to EXACT_COUNT_UP_TO, past it the planner's estimate with
- * `estimated: true`. What is counted reads approval_requests alone unless there is a search.
+ * `estimated: true`. What is counted reads approval_requests alone.
  */
-export const pagedQueue = (context: CallContext, kinds: readonly ApprovalKind[], body: PagedQueue) =>
-    largePageRows(
+export const pagedQueue = async (context: CallContext, kinds: readonly ApprovalKind[], body: PagedQueue) => {
+    const where = await queueMatching(context, kinds, body);
+    return largePageRows(
         context.db,
         { limit: body.page_size, offset: (body.page_number - 1) * body.page_size },
-        (limit, offset) => queueRows(context, kinds, body, limit, offset),
-        {
-            rows: requestsCounted(
-                context.db,
-                and(queueWhere(context, kinds, body), body.q ? requestsMatching(body.q) : undefined),
-                Boolean(body.q),
-            ),
-        },
+        (limit, offset) => pageOfRequests(context, where, body, limit, offset),
+        { table: approvalRequests, where },
     );
+};

@@ -7,15 +7,16 @@
  * `approval_requests_one_pending_key` on (kind, entity_key) keeps it so even for two makers at the
  * same instant, and its violation is the 409 `errors.request_pending`.
  */
-import { and, asc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ApprovalRequest, LoanApprovalKind } from '../../../contract/approvals';
 import type { Queryable, Transaction } from '../../db';
 import { admins, approvalRequests, customers, loans, stores } from '../../db/schema';
 import { HttpError } from '../../http';
-import { containing } from '../../lists';
+import { searchedThrough, type Searched } from '../../lists';
 import { iso } from '../../wire';
 import type { AuditEntry } from '../../write';
+import { customersFound, loansByReference, searchFor, staffFound, type Search } from '../records';
 
 export type RequestRow = typeof approvalRequests.$inferSelect;
 
@@ -63,42 +64,36 @@ export const selectRequests = <Extra extends Record<string, SQL.Aliased | SQL>>(
         .leftJoin(checker, eq(checker.id, approvalRequests.checkerAdminId));
 
 /**
- * What a queue counts (lists.ts largePageOf): the requests matching `where`, a select of `1` with
- * the loan, customer and agent joined only when `where` names them (a search).
- */
-export const requestsCounted = (db: Queryable, where: SQL | undefined, searched: boolean): PgSelect => {
-    const requests = db
-        .select({ one: sql`1` })
-        .from(approvalRequests)
-        .$dynamic();
-    return (
-        searched
-            ? requests
-                  .leftJoin(loans, eq(loans.id, approvalRequests.loanId))
-                  .leftJoin(customers, eq(customers.id, approvalRequests.customerId))
-                  .leftJoin(subject, eq(subject.id, approvalRequests.subjectAdminId))
-            : requests
-    ).where(where);
-};
-
-/**
  * Requests whose loan reference, phone number or name (the customer's, or the registering
- * agent's, with their username, or a price change's phone model and SKU) contains `text`: a condition on the joined rows of
- * `selectRequests`, so the search and its count run as one query over the joined candidates.
+ * agent's, with their username, or a price change's phone model and SKU) contains `text`: a
+ * condition on approval_requests alone, each path from an index (records/search.ts), so a
+ * searched queue is chosen and counted on the requests alone, as an unsearched one is.
  */
-export const requestsMatching = (text: string): SQL | undefined => {
-    const pattern = containing(text);
-    const phone = containing(text.replace(/^\+/, ''));
-    return or(
-        ilike(loans.loanReference, pattern),
-        like(customers.msisdn, phone),
-        like(subject.msisdn, phone),
-        ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
-        ilike(sql`${subject.firstName} || ' ' || ${subject.lastName}`, pattern),
-        ilike(subject.username, pattern),
-        ilike(sql`${approvalRequests.change}->>'model'`, pattern),
-        ilike(sql`${approvalRequests.change}->>'sku'`, pattern),
-    );
+export const requestsSearched = (db: Queryable, search: Search): Searched => ({
+    table: approvalRequests,
+    id: approvalRequests.id,
+    paths: [
+        // The loan by its reference alone: its customer is the request's own (customer_id).
+        { column: approvalRequests.loanId, found: loansByReference(db, search) },
+        { column: approvalRequests.customerId, found: customersFound(db, search) },
+        { column: approvalRequests.subjectAdminId, found: staffFound(db, search) },
+        // Only a price change names a phone model (the table's check); there are few.
+        {
+            where: and(
+                eq(approvalRequests.kind, 'price_change'),
+                or(
+                    ilike(sql`${approvalRequests.change}->>'model'`, search.pattern),
+                    ilike(sql`${approvalRequests.change}->>'sku'`, search.pattern),
+                ),
+            ),
+        },
+    ],
+});
+
+/** The search as a condition on approval_requests alone (lists.ts `searchedThrough`). */
+export const requestsMatching = (db: Queryable, text: string): Promise<SQL> => {
+    const search = searchFor(text);
+    return searchedThrough(db, requestsSearched(db, search), search.lookUp);
 };
 
 type SelectedRequest = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];

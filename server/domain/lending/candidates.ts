@@ -1,9 +1,9 @@
 /** Which loans a pass looks at: one SQL pass over the active loans, or over the marked ones. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db';
+import { rowsOf, type Database } from '../../db';
 import { addDays } from '../../time';
 import { MISS_REMINDER_DAYS } from './plan';
-import { intArray, rowsOf } from './rows';
+import { intArray } from './rows';
 import { instalmentsDueBy, lastDueOn, SCHEDULE_COLUMNS } from './scheduleSql';
 
 /**

@@ -15,7 +15,7 @@
  * Reach is money's (server/domain/money/reach.ts): a caller attached to a shop sees its shop's
  * loans, staff without a shop every shop's.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -24,11 +24,12 @@ import { ARREARS_BUCKET_DAYS, arrearsBucketOf, listCollections, type CollectionI
 import type { Queryable } from '../../db';
 import { admins, customers, deviceLocks, loans, smsOutbox, stores, transactions } from '../../db/schema';
 import { mount } from '../../http';
-import { containing, idsOfMatching, largePageRows } from '../../lists';
+import { idsOfMatching, largePageRows, searchedThrough, type Searched } from '../../lists';
 import { iso } from '../../wire';
 import { businessDay } from '../../time';
 import { maskMsisdn } from '../auth/codes';
 import { reachOf } from '../money/reach';
+import { customersFound, searchFor, type Search } from '../records';
 import { amountOverdueSql, dayValue, oldestUnpaidDue, shiftDay } from './arrearsSql';
 
 type CollectionsBody = z.output<typeof listCollections.body>;
@@ -46,13 +47,11 @@ const lastPayment = (column: SQL) =>
 const LAST_PAID_AT = lastPayment(sql`t.paid_at`);
 
 /**
- * The conditions on the loans (and their customer and device, joined): in arrears today, in
- * reach, and the filters asked.
+ * The conditions on the loans (and their device, joined for the lock state): in arrears today, in
+ * reach, the filters asked, and the search (searchOf).
  */
-const whereOf = (body: CollectionsBody, today: string, reach: SQL | undefined): SQL | undefined => {
+const whereOf = (body: CollectionsBody, today: string, reach: SQL | undefined, search: SQL | undefined): SQL | undefined => {
     const bucket = body.bucket ? ARREARS_BUCKET_DAYS[body.bucket] : null;
-    const search = body.q ? containing(body.q) : null;
-    const digits = body.q?.replace(/\D/g, '') ?? '';
     return and(
         eq(loans.status, 'active'),
         // Before today: an instalment due today is not overdue until tomorrow.
@@ -64,12 +63,28 @@ const whereOf = (body: CollectionsBody, today: string, reach: SQL | undefined): 
         body.store_id !== undefined ? eq(loans.storeId, body.store_id) : undefined,
         body.agent_id !== undefined ? eq(loans.agentAdminId, body.agent_id) : undefined,
         body.lock_state !== undefined ? eq(deviceLocks.state, body.lock_state) : undefined,
-        search
-            ? sql`(${loans.loanReference} ILIKE ${search}
-                   OR (${customers.firstName} || ' ' || ${customers.lastName}) ILIKE ${search}
-                   ${digits.length >= 3 ? sql`OR ${customers.msisdn} LIKE ${containing(digits)}` : sql``})`
-            : undefined,
+        search,
     );
+};
+
+/** The loans whose reference or customer's name or phone number contains the search. */
+export const collectionsSearched = (db: Queryable, search: Search): Searched => ({
+    table: loans,
+    id: loans.id,
+    paths: [
+        { where: ilike(loans.loanReference, search.pattern) },
+        { column: loans.customerId, found: customersFound(db, search) },
+    ],
+});
+
+/**
+ * The search as a condition on the loans alone (lists.ts `searchedThrough`): a phone number
+ * contains its digits, when it has three or more.
+ */
+const searchOf = (db: Queryable, q: string): Promise<SQL> => {
+    const digits = q.replace(/\D/g, '');
+    const search = searchFor(q, digits.length >= 3 ? digits : null);
+    return searchedThrough(db, collectionsSearched(db, search), search.lookUp);
 };
 
 /** The order asked, then the loan's id, so pages never overlap. */
@@ -91,15 +106,13 @@ const orderOf = (body: CollectionsBody, today: string): SQL[] => {
 };
 
 /**
- * What the filters read: the loans, joined to their customer only for a search and to their lock
- * only for the lock state. The page's loans are chosen on it and the total counted on it, so a
+ * What the filters read: the loans, joined to their lock only for the lock state (a search is a
+ * condition on the loans). The page's loans are chosen on it and the total counted on it, so a
  * deep page skips loans along the index alone, never their customers, payments and messages.
  */
 const matchingLoans = (db: Queryable, body: CollectionsBody) => {
-    let matching = db.select({ id: loans.id }).from(loans).$dynamic();
-    if (body.q) matching = matching.innerJoin(customers, eq(customers.id, loans.customerId));
-    if (body.lock_state !== undefined) matching = matching.leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id));
-    return matching;
+    const matching = db.select({ id: loans.id }).from(loans).$dynamic();
+    return body.lock_state !== undefined ? matching.leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id)) : matching;
 };
 
 /**
@@ -107,8 +120,8 @@ const matchingLoans = (db: Queryable, body: CollectionsBody) => {
  * chosen first (matchingLoans, in the order asked, with the window asked), then only they are
  * joined and described, in the same order.
  */
-export const collectionsQueries = (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
-    const where = whereOf(body, today, reach);
+export const collectionsQueries = async (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
+    const where = whereOf(body, today, reach, body.q ? await searchOf(db, body.q) : undefined);
     const order = orderOf(body, today);
     const chosen = (limit: number, offset: number) =>
         idsOfMatching(loans.id, matchingLoans(db, body), { where, order, limit, offset });
@@ -144,15 +157,15 @@ export const collectionsQueries = (db: Queryable, body: CollectionsBody, today: 
             .where(chosen(limit, offset))
             .orderBy(...order);
     const window = { limit: body.page_size, offset: (body.page_number - 1) * body.page_size };
-    // What is counted (lists.ts largePageOf): the loans in arrears alone, along the index, unless a
-    // search or the lock state asks for the customer or the device.
+    // What is counted (lists.ts largePageOf): the loans in arrears alone, along the index, unless the
+    // lock state asks for the device.
     const counted = matchingLoans(db, body).where(where);
     return { rows: rowsOf(window.limit, window.offset), rowsOf, window, counted };
 };
 
 /** A page of the queue, one row more to know the total without counting (lists.ts largePageRows). */
-const pageOfCollections = (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
-    const { rowsOf, window, counted } = collectionsQueries(db, body, today, reach);
+const pageOfCollections = async (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
+    const { rowsOf, window, counted } = await collectionsQueries(db, body, today, reach);
     return largePageRows(db, window, rowsOf, { rows: counted });
 };
 

@@ -31,7 +31,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db';
+import { rowsOf, type Database } from '../../db';
 import { deviceLocks } from '../../db/schema';
 import { writeAs } from '../../write';
 import { businessDay } from '../../time';
@@ -39,7 +39,7 @@ import { refreshDevices } from '../devices';
 import { lockPoliciesOf } from './policy';
 import { actOn, systemActor } from './act';
 import { candidates } from './candidates';
-import { intArray, rowsOf } from './rows';
+import { intArray } from './rows';
 
 /** How often each instance tries a pass (only the lease holder runs it): the marked loans, and every loan when due. */
 export const LENDING_PASS_INTERVAL_MS = 5_000;

@@ -14,7 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { DRAFT_RESERVATION_HOURS } from '../../../contract/origination';
-import type { Database, Transaction } from '../../db';
+import { rowsOf, type Database, type Transaction } from '../../db';
 import type { CallContext } from '../../http';
 import { writeAs, type AuditEntry } from '../../write';
 import { moveLoan } from '../records';
@@ -31,9 +31,6 @@ interface Expired {
     inventory_item_id: number | null;
     created_at: Date | string;
 }
-
-const rowsOf = <Row>(result: unknown): Row[] =>
-    Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
 /** One batch: the expired drafts locked (skipping any another sweep holds), cancelled, their phones back in stock. */
 const releaseBatch = async (tx: Transaction, now: Date, customerId: number | null) => {

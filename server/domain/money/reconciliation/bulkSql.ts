@@ -3,15 +3,11 @@
  * of rows is one statement, never a query per row), read back from either driver.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../../db';
+import { rowsOf, type Queryable } from '../../../db';
 import { nextTask } from './turns';
 
 /** Rows per bulk write: large enough that round trips do not count, small enough to stay light. */
 const BATCH = 5000;
-
-/** The rows of a raw `execute`: PGlite answers `{ rows }`, postgres.js the rows themselves. */
-const rowsOf = <Row>(result: unknown): Row[] =>
-    Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
 export const select = async <Row>(db: Queryable, query: SQL): Promise<Row[]> => rowsOf<Row>(await db.execute(query));
 

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { requestedTpiReversals, successfulTpiClaims } from '../../../../contract/money';
-import { customers, loans, tpiClaims, tpiReversals } from '../../../db/schema';
+import { loans, tpiClaims, tpiReversals } from '../../../db/schema';
 import type { CallContext } from '../../../http';
 import { endOfDay, startOfDay } from '../../../time';
 import { idsOfMatching, largePageRows } from '../../../lists';
@@ -14,52 +14,35 @@ import { pageWindow } from '../present';
 import { reachOf } from '../reach';
 import { claimsMatching, selectClaims, selectReversals, toClaim, toReversal } from './read';
 
-/** A select of a list's rows in drizzle's dynamic mode (`$dynamic()`): filtered, sorted and paged in place. */
+/** A select of a list's rows in drizzle's dynamic mode (`$dynamic()`): filtered and sorted in place. */
 interface RowsSelect<Row> extends PromiseLike<Row[]> {
     where(where: SQL | undefined): RowsSelect<Row>;
     orderBy(...columns: SQL[]): RowsSelect<Row>;
-    limit(limit: number): RowsSelect<Row>;
-    offset(offset: number): RowsSelect<Row>;
 }
 
 /**
  * A page of a claim list or the reversal queue, sorted by `sort` then id the same way (pages never
  * overlap), and its honest total (lists.ts largePageRows). `rows` selects the list's rows and
- * `matching` the list's id from its own tables; both are filtered by `where`. What is matched is
- * joined to the claim's loan and customer only when the filter reads them (a shop's reach, a
- * search). Without a search, the page's ids are chosen on it (lists.ts idsOfMatching), then only
+ * `matching` the list's id from its own tables; both are filtered by `where` (a search is a
+ * condition on the claims: read.ts `claimsMatching`). What is matched is joined to the claim's
+ * loan only for a shop's reach. The page's ids are chosen on it (lists.ts idsOfMatching), then only
  * those rows are read; the total is counted on it.
  */
 const pageOfList = async <Row>(
     context: CallContext,
-    body: { page_number: number; page_size: number; order: 'asc' | 'desc'; q?: string | undefined },
+    body: { page_number: number; page_size: number; order: 'asc' | 'desc' },
     list: { rows: RowsSelect<Row>; matching: () => PgSelect; where: SQL | undefined; sort: AnyPgColumn; id: AnyPgColumn },
 ) => {
     const direction = body.order === 'asc' ? asc : desc;
     const order = [direction(list.sort), direction(list.id)];
-    const readsLoan = reachOf(context).loans !== undefined || Boolean(body.q);
+    const readsLoan = reachOf(context).loans !== undefined;
     // A new select each time: a select is built in place, so one select cannot be both the page's and the count's.
-    const matching = () =>
-        readsLoan
-            ? list
-                  .matching()
-                  .innerJoin(loans, eq(loans.id, tpiClaims.loanId))
-                  .innerJoin(customers, eq(customers.id, loans.customerId))
-            : list.matching();
+    const matching = () => (readsLoan ? list.matching().innerJoin(loans, eq(loans.id, tpiClaims.loanId)) : list.matching());
     return largePageRows(
         context.db,
         pageWindow(body),
         async (limit, offset) =>
-            body.q
-                ? // A search reads what the rows show: they are walked in order, joined, until a page matches.
-                  list.rows
-                      .where(list.where)
-                      .orderBy(...order)
-                      .limit(limit)
-                      .offset(offset)
-                : list.rows
-                      .where(idsOfMatching(list.id, matching(), { where: list.where, order, limit, offset }))
-                      .orderBy(...order),
+            list.rows.where(idsOfMatching(list.id, matching(), { where: list.where, order, limit, offset })).orderBy(...order),
         { rows: matching().where(list.where) },
     );
 };
@@ -77,7 +60,7 @@ export const claimList = async (context: CallContext, status: 'successful' | 'fa
             eq(tpiClaims.status, status),
             body.from ? gte(tpiClaims.createdAt, startOfDay(body.from)) : undefined,
             body.to ? lt(tpiClaims.createdAt, endOfDay(body.to)) : undefined,
-            claimsMatching(body.q),
+            await claimsMatching(context.db, body.q),
         ),
         sort: CLAIM_SORTS[body.sort],
         id: tpiClaims.id,
@@ -103,7 +86,7 @@ export const reversalList = async (context: CallContext, body: ReversalFilter) =
             reachOf(context).loans,
             eq(tpiReversals.status, body.status),
             body.mine ? eq(tpiReversals.makerAdminId, context.session?.admin.id ?? 0) : undefined,
-            claimsMatching(body.q),
+            await claimsMatching(context.db, body.q),
         ),
         sort: REVERSAL_SORTS[body.sort],
         id: tpiReversals.id,

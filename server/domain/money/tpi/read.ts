@@ -2,14 +2,15 @@
  * Claims and reversals as the contract shows them, read with their loan's customer, the claim's
  * waiting reversal, and the reversal's maker and checker.
  */
-import { eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CURRENCY } from '../../../../contract/customers';
 import type { TpiClaim, TpiReversal } from '../../../../contract/money';
 import type { Queryable } from '../../../db';
 import { admins, customers, loans, tpiClaims, tpiReversals } from '../../../db/schema';
-import { containing } from '../../../lists';
+import { searchedThrough, type Searched } from '../../../lists';
 import { iso } from '../../../wire';
+import { loansFound, searchFor, type Search } from '../../records';
 import { fullName } from '../present';
 
 /**
@@ -110,14 +111,22 @@ export const readReversal = async (db: Queryable, id: number): Promise<TpiRevers
     return toReversal(row);
 };
 
-/** Claims whose loan reference, customer's phone number or name, or insurer's reference contains `q`. */
-export const claimsMatching = (q: string | undefined): SQL | undefined => {
+/**
+ * Claims whose loan reference, customer's phone number or name, or insurer's reference contains
+ * `q`: a condition on tpi_claims alone (lists.ts `searchedThrough`).
+ */
+export const claimsSearched = (db: Queryable, search: Search): Searched => ({
+    table: tpiClaims,
+    id: tpiClaims.id,
+    paths: [
+        { column: tpiClaims.loanId, found: loansFound(db, search) },
+        { where: ilike(tpiClaims.insurerReference, search.pattern) },
+    ],
+});
+
+/** The search as a condition on tpi_claims alone (lists.ts `searchedThrough`). */
+export const claimsMatching = async (db: Queryable, q: string | undefined): Promise<SQL | undefined> => {
     if (!q) return undefined;
-    const pattern = containing(q);
-    return or(
-        ilike(loans.loanReference, pattern),
-        like(customers.msisdn, containing(q.replace(/^\+/, ''))),
-        ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
-        ilike(tpiClaims.insurerReference, pattern),
-    );
+    const search = searchFor(q);
+    return searchedThrough(db, claimsSearched(db, search), search.lookUp);
 };
