@@ -13,10 +13,10 @@ import type { ApprovalRequest, LoanApprovalKind } from '../../../contract/approv
 import type { Queryable, Transaction } from '../../db';
 import { admins, approvalRequests, customers, loans, stores } from '../../db/schema';
 import { HttpError } from '../../http';
-import { searchedThrough, type Searched } from '../../lists';
+import type { Searched } from '../../lists';
 import { iso } from '../../wire';
 import type { AuditEntry } from '../../write';
-import { customersFound, loansByReference, searchFor, staffFound, type Search } from '../records';
+import { customersFound, loansByReference, searchFor, searchOn, staffFound, type Search } from '../records';
 
 export type RequestRow = typeof approvalRequests.$inferSelect;
 
@@ -91,10 +91,7 @@ export const requestsSearched = (db: Queryable, search: Search): Searched => ({
 });
 
 /** The search as a condition on approval_requests alone (lists.ts `searchedThrough`). */
-export const requestsMatching = (db: Queryable, text: string): Promise<SQL> => {
-    const search = searchFor(text);
-    return searchedThrough(db, requestsSearched(db, search), search.lookUp);
-};
+export const requestsMatching = (db: Queryable, text: string): Promise<SQL> => searchOn(db, searchFor(text), requestsSearched);
 
 type SelectedRequest = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 

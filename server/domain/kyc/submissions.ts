@@ -12,9 +12,9 @@ import type { KycImageKind, KycSort, KycSubmission } from '../../../contract/kyc
 import type { Queryable } from '../../db';
 import { admins, customers, identityChecks, kycImages, kycSubmissions, stores } from '../../db/schema';
 import { HttpError, type CallContext } from '../../http';
-import { idsOfPage, largePageRows, searchedThrough, type Searched } from '../../lists';
+import { idsOfPage, largePageRows, type Searched } from '../../lists';
 import { iso } from '../../wire';
-import { customersFound, searchFor, type Search } from '../records';
+import { customersFound, searchFor, searchOn, type Search } from '../records';
 
 export const submissionNotFound = () =>
     new HttpError(404, 'errors.request_not_found', 'This submission was not found, or it is not one you may see', 'id');
@@ -150,12 +150,6 @@ export const submissionsSearched = (db: Queryable, search: Search): Searched => 
     ],
 });
 
-/** The search as a condition on the submissions alone (lists.ts `searchedThrough`). */
-const matching = (db: Queryable, text: string): Promise<SQL> => {
-    const search = searchFor(text);
-    return searchedThrough(db, submissionsSearched(db, search), search.lookUp);
-};
-
 /**
  * A page of the queue: by default pending ones oldest first (who waited longest), decided ones
  * newest decided first; else by `sort` in `order`. Ties by id in the same direction, so pages never
@@ -166,7 +160,7 @@ export const queuePage = async (context: CallContext, input: QueueInput) => {
     const where = and(
         input.id !== undefined ? eq(kycSubmissions.id, input.id) : eq(kycSubmissions.status, input.status),
         reachOf(context),
-        input.q ? await matching(context.db, input.q) : undefined,
+        input.q ? await searchOn(context.db, searchFor(input.q), submissionsSearched) : undefined,
     );
     const pending = input.status === 'pending';
     const direction = (input.order ?? (pending ? 'asc' : 'desc')) === 'asc' ? asc : desc;

@@ -24,12 +24,12 @@ import { ARREARS_BUCKET_DAYS, arrearsBucketOf, listCollections, type CollectionI
 import type { Queryable } from '../../db';
 import { admins, customers, deviceLocks, loans, smsOutbox, stores, transactions } from '../../db/schema';
 import { mount } from '../../http';
-import { idsOfMatching, largePageRows, searchedThrough, type Searched } from '../../lists';
+import { idsOfMatching, largePageRows, type Searched } from '../../lists';
 import { iso } from '../../wire';
 import { businessDay } from '../../time';
 import { maskMsisdn } from '../auth/codes';
 import { reachOf } from '../money/reach';
-import { customersFound, searchFor, type Search } from '../records';
+import { customersFound, searchFor, searchOn, type Search } from '../records';
 import { amountOverdueSql, dayValue, oldestUnpaidDue, shiftDay } from './arrearsSql';
 
 type CollectionsBody = z.output<typeof listCollections.body>;
@@ -83,8 +83,7 @@ export const collectionsSearched = (db: Queryable, search: Search): Searched => 
  */
 const searchOf = (db: Queryable, q: string): Promise<SQL> => {
     const digits = q.replace(/\D/g, '');
-    const search = searchFor(q, digits.length >= 3 ? digits : null);
-    return searchedThrough(db, collectionsSearched(db, search), search.lookUp);
+    return searchOn(db, searchFor(q, digits.length >= 3 ? digits : null), collectionsSearched);
 };
 
 /** The order asked, then the loan's id, so pages never overlap. */

@@ -13,7 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db';
 import { admins, customers, loans } from '../../db/schema';
 import { fullNameOf } from '../../db/search';
-import { containing, type Found } from '../../lists';
+import { containing, searchedThrough, type Found, type Searched } from '../../lists';
 
 /** What a search looks for: its text anywhere in a name or reference, `phone` anywhere in a phone number. */
 export interface Search {
@@ -76,3 +76,7 @@ export const loansFound = (db: Queryable, search: Search): Found => {
 /** The staff whose name, phone number or username contains the search: few, so read whole. */
 export const staffFound = (db: Queryable, search: Search): Found =>
     foundIn(db, admins, or(personMatches(admins, search), ilike(admins.username, search.pattern)));
+
+/** A search as a condition on a queue's own table: the queue's search (`searched`) through lists.ts `searchedThrough`. */
+export const searchOn = (db: Queryable, search: Search, searched: (db: Queryable, search: Search) => Searched): Promise<SQL> =>
+    searchedThrough(db, searched(db, search), search.lookUp);

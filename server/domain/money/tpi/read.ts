@@ -8,9 +8,9 @@ import { CURRENCY } from '../../../../contract/customers';
 import type { TpiClaim, TpiReversal } from '../../../../contract/money';
 import type { Queryable } from '../../../db';
 import { admins, customers, loans, tpiClaims, tpiReversals } from '../../../db/schema';
-import { searchedThrough, type Searched } from '../../../lists';
+import type { Searched } from '../../../lists';
 import { iso } from '../../../wire';
-import { loansFound, searchFor, type Search } from '../../records';
+import { loansFound, searchFor, searchOn, type Search } from '../../records';
 import { fullName } from '../present';
 
 /**
@@ -125,8 +125,5 @@ export const claimsSearched = (db: Queryable, search: Search): Searched => ({
 });
 
 /** The search as a condition on tpi_claims alone (lists.ts `searchedThrough`). */
-export const claimsMatching = async (db: Queryable, q: string | undefined): Promise<SQL | undefined> => {
-    if (!q) return undefined;
-    const search = searchFor(q);
-    return searchedThrough(db, claimsSearched(db, search), search.lookUp);
-};
+export const claimsMatching = async (db: Queryable, q: string | undefined): Promise<SQL | undefined> =>
+    q ? searchOn(db, searchFor(q), claimsSearched) : undefined;
