@@ -183,8 +183,10 @@ export const searchedThrough = async (
     // condition on a row tested against what it found (hashed) or by a lookup of the row's key.
     const ways = paths.map(path => {
         if (!('found' in path)) {
-            const own = () => db.select({ id }).from(table).where(path.where);
-            return { found: own(), named: own(), hashed: path.where, lookedUp: path.where };
+            // No condition is every row, the same each way.
+            const where = path.where ?? sql`true`;
+            const own = () => db.select({ id }).from(table).where(where);
+            return { found: own(), named: own(), hashed: where, lookedUp: where };
         }
         const named = sql`${path.column} IN (${path.found.ids})`;
         return {
@@ -205,8 +207,8 @@ export const searchedThrough = async (
     return anyOf(ways.map(way => way.hashed));
 };
 
-/** Any of the conditions (an OR that is false when none is given). */
-const anyOf = (conditions: (SQL | undefined)[]): SQL => or(...conditions) ?? sql`false`;
+/** Any of the conditions (false when none is given). */
+const anyOf = (conditions: SQL[]): SQL => or(...conditions) ?? sql`false`;
 
 /** What a large list counts (largePageOf): a table and its filter, or a select (of `1`, or of the id as idsOfMatching takes it) with its joins and filter. */
 export type Matching = { table: PgTable; where: SQL | undefined } | { rows: PgSelect };

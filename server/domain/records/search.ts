@@ -5,8 +5,8 @@
  * loans' trigram indexes, migration 0044) and as a lookup by key, for lists.ts `searchedThrough`,
  * which turns them into a condition on the queue's own table.
  *
- * A search of one or two characters has no trigram to look up: the planner reads the customers
- * instead; such a search names so many that the queue is walked in its order instead anyway.
+ * A search of one or two characters has no trigram to look up: its queue is walked in its order,
+ * each row's customer, loan or agent looked up by key (`namedBy`).
  */
 import { ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
