@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../server/db';
+import { openDatabase, rowsOf, type Database } from '../server/db';
 import { prepareDatabase } from '../server/seed';
 import { runLendingPass } from '../server/domain/lending/job';
 import { loadSettings } from '../server/settings';
@@ -47,9 +47,6 @@ export const LENDING_BUDGETS = {
     steadyPassS: 10,
     markedPassMs: 5_000,
 };
-
-const rowsOf = <Row>(result: unknown): Row[] =>
-    Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
 const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> => {
     const started = performance.now();

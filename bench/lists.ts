@@ -22,6 +22,7 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../server/db';
 import { inputsOf, knownRecords, listCallEntries, type Send, type Variant } from '../tests/server/listCalls';
 import { openSeededLists } from '../tests/server/seededLists';
 import { analyticsBudgetOf } from './analytics';
@@ -40,9 +41,6 @@ const percentile = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
-
-/** The rows of a raw execute: PGlite answers `{ rows }`, postgres.js the rows themselves. */
-const rowsOf = <Row>(result: unknown): Row[] => (Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows);
 
 /** Every call and input's p95 on one database. */
 const timings = async (

@@ -30,7 +30,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Transaction;
 
 /** The rows of a raw `execute`: PGlite answers `{ rows }`, postgres.js the rows themselves. */
-export const rowsOf = <Row>(result: unknown): Row[] =>
+export const rowsOf = <Row = Record<string, unknown>>(result: unknown): Row[] =>
     Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
 export interface OpenDatabase {

@@ -24,9 +24,8 @@ import { SEED_SETTINGS, type SeededTemplate } from './template';
 
 export const PASSWORD = 'demo-pass-2026';
 
-/** The rows of a raw `db.execute`: PGlite answers `{ rows }`, postgres.js the rows themselves. */
-export const rowsOf = <Row = Record<string, unknown>>(result: unknown): Row[] =>
-    Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+/** The rows of a raw `db.execute` (the server's own reading, for the tests that import it from here). */
+export { rowsOf } from '../../server/db';
 
 export interface TestClock {
     now(): Date;
