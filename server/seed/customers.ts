@@ -870,7 +870,7 @@ export const seedGeneratedCustomers = async (
         )
         INSERT INTO ${loans} (loan_reference, customer_id, inventory_item_id, imei, sku, lock_solution, price, deposit, instalment,
             instalment_period, term, cash_price, first_due_date, balance, store_id, channel, status, created_at, updated_at,
-            deposit_paid_at, agent_admin_id)
+            deposit_paid_at, agent_admin_id, lock_state)
         SELECT 'LPS-' || lpad(n.g::text, 8, '0'), c.id, i.id, i.imei, m.sku, m.lock_solution,
                m.deposit + m.instalment_amount * m.term, m.deposit, m.instalment_amount, m.instalment_period, m.term,
                m.cash_price,
@@ -882,7 +882,9 @@ export const seedGeneratedCustomers = async (
                c.created_at, c.created_at,
                -- The day of its deposit (paid at the sale, below), which the deposit-day trigger keeps.
                c.created_at,
-               s.id
+               s.id,
+               -- Its phone's lock state (the locks, below): released once paid off, locked for status 5.
+               (CASE WHEN p.done THEN 'released' WHEN n.g % 10 = 5 THEN 'locked' ELSE 'active' END)::device_state
         FROM items i
         CROSS JOIN LATERAL (SELECT substr(i.imei, 6, 9)::int AS g) AS n
         JOIN ${customers} c ON c.msisdn = '2772' || lpad(n.g::text, 7, '0')
@@ -899,16 +901,18 @@ export const seedGeneratedCustomers = async (
         LEFT JOIN sellers s ON s.store_id = c.store_id AND s.n = (n.g / ${storeCount}) % sh.sellers`);
     await tx.execute(sql`ANALYZE ${loans}, ${inventoryItems}`);
 
+    // Each loan's phone's lock, in the state its loan already names (above): the trigger that copies
+    // it to the loan (migration 0045) is off for this statement, in this transaction alone, or it
+    // would write every loan again, leaving a dead version of each.
+    await tx.execute(sql`ALTER TABLE ${deviceLocks} DISABLE TRIGGER device_locks_lock_state_added`);
     await tx.execute(sql`
         INSERT INTO ${deviceLocks} (loan_id, imei, lock_solution, state, confirmed_state, confirmed_at, challenge, updated_at, lock_reason)
-        SELECT l.id, l.imei, l.lock_solution, s.state::device_state, s.state::confirmed_device_state, l.created_at,
+        SELECT l.id, l.imei, l.lock_solution, l.lock_state, l.lock_state::text::confirmed_device_state, l.created_at,
                lpad(((l.id::bigint * 7919) % 100000000)::text, 8, '0'), l.created_at,
-               CASE WHEN s.state = 'locked' THEN 'arrears'::lock_reason END
+               CASE WHEN l.lock_state = 'locked' THEN 'arrears'::lock_reason END
         FROM ${loans} l
-        CROSS JOIN LATERAL (SELECT CASE WHEN l.status = 'completed' THEN 'released'
-                                  WHEN substr(l.loan_reference, 12, 1) = '5' THEN 'locked'
-                                  ELSE 'active' END AS state) AS s
         WHERE l.loan_reference LIKE 'LPS-%'`);
+    await tx.execute(sql`ALTER TABLE ${deviceLocks} ENABLE TRIGGER device_locks_lock_state_added`);
 
     // The deposit, then each instalment paid (price − deposit − balance, in instalments). The
     // deposit-day trigger (migration 0012) would work out each loan's first deposit once per

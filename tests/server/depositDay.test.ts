@@ -4,13 +4,16 @@
  * - its first deposit (loans.deposit_paid_at and deposit_day, migration 0012_loan_deposit_day):
  *   the earliest deposit on it;
  * - its last payment (loans.last_paid_at, migration 0042_loan_last_payment, which the collections
- *   queue sorts by): the `paid_at` of the payment recorded last on it, a reversal apart.
+ *   queue sorts by): the `paid_at` of the payment recorded last on it, a reversal apart;
+ * - and from its phone's lock, its lock state (loans.lock_state, migration 0045_loan_lock_state,
+ *   which the collections queue filters by), without a deadlock beside the writes that hold both.
  */
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loans, transactions } from '../../server/db/schema';
+import { deviceLocks, loans, transactions } from '../../server/db/schema';
 import { selectRows } from '../../server/domain/analytics/scope';
+import { lockedDevice } from '../../server/domain/devices/commands';
 import { at, makeAnalyticsLoan } from './analyticsFixtures';
 import { nextSerial } from './customerFixtures';
 import { startTestServer, type TestServer } from './harness';
@@ -225,5 +228,91 @@ describe("a loan's last payment, kept on the loan", () => {
         const loan = await makeAnalyticsLoan(server.db, weekly);
         await recordedAtOnce(payment(loan.id, 'instalment', at('2025-05-02')), payment(loan.id, 'instalment', at('2025-05-09')));
         expect(await lastPaymentOf(loan.id)).not.toBeNull();
+    });
+});
+
+/** The loan's kept lock state, and its lock's. */
+const lockStateOf = async (loanId: number) => {
+    const [row] = await selectRows<{ kept: string | null; named: string | null }>(
+        server.db,
+        sql`SELECT l.lock_state::text AS kept, (SELECT d.state::text FROM ${deviceLocks} d WHERE d.loan_id = l.id) AS named
+            FROM ${loans} l WHERE l.id = ${loanId}`,
+    );
+    expect(row?.kept ?? null, "kept on the loan = its lock's").toBe(row?.named ?? null);
+    return row?.kept ?? null;
+};
+
+/** The loan row's version (its xmin): a write to the row, even of the same values, changes it. */
+const versionOf = async (loanId: number) =>
+    (await selectRows<{ version: string }>(server.db, sql`SELECT xmin::text AS version FROM ${loans} WHERE id = ${loanId}`))[0]
+        ?.version;
+
+describe("a loan's lock state, kept on the loan", () => {
+    it('matches the locks for every loan the seed wrote', async () => {
+        const [row] = await selectRows<{ locked: number; kept: number; wrong: number }>(
+            server.db,
+            sql`
+            SELECT count(d.id)::int AS locked, count(l.lock_state)::int AS kept,
+                   count(*) FILTER (WHERE l.lock_state IS DISTINCT FROM d.state)::int AS wrong
+            FROM ${loans} l LEFT JOIN ${deviceLocks} d ON d.loan_id = l.id`,
+        );
+        expect(Number(row?.locked)).toBeGreaterThan(300);
+        expect(Number(row?.kept)).toBe(Number(row?.locked));
+        expect(Number(row?.wrong)).toBe(0);
+    });
+
+    it('follows every lock added, changed, moved or removed, and leaves the loan alone when the state is not changed', async () => {
+        const loan = await makeAnalyticsLoan(server.db, { ...weekly, device: 'active' });
+        const other = await makeAnalyticsLoan(server.db, weekly);
+        expect(await lockStateOf(loan.id)).toBe('active');
+
+        await server.db.update(deviceLocks).set({ state: 'locking' }).where(eq(deviceLocks.loanId, loan.id));
+        expect(await lockStateOf(loan.id)).toBe('locking');
+
+        // A new challenge (or a command's reference) is not the loan's business: its row is not written.
+        const before = await versionOf(loan.id);
+        await server.db.update(deviceLocks).set({ challenge: '12345678' }).where(eq(deviceLocks.loanId, loan.id));
+        expect(await versionOf(loan.id)).toBe(before);
+
+        // Several locks in one statement, as a seed writes them.
+        await server.db
+            .update(deviceLocks)
+            .set({ state: 'locked' })
+            .where(sql`${deviceLocks.loanId} IN (${loan.id}, ${other.id})`);
+        expect(await lockStateOf(loan.id)).toBe('locked');
+        expect(await lockStateOf(other.id)).toBe('locked');
+
+        // Removed from the other loan, then this loan's moved to it: this one has none, that one its state.
+        await server.db.delete(deviceLocks).where(eq(deviceLocks.loanId, other.id));
+        expect(await lockStateOf(other.id)).toBeNull();
+        await server.db.update(deviceLocks).set({ loanId: other.id, state: 'released' }).where(eq(deviceLocks.loanId, loan.id));
+        expect(await lockStateOf(loan.id)).toBeNull();
+        expect(await lockStateOf(other.id)).toBe('released');
+    });
+
+    it('changes a lock beside the lending job without a deadlock: whoever changes a lock holds its loan first', async () => {
+        const loan = await makeAnalyticsLoan(server.db, { ...weekly, device: 'active' });
+        // The lending job's order (server/domain/lending/act.ts): the loan, then its lock.
+        let release = () => {};
+        const held = new Promise<void>(resolve => (release = resolve));
+        let holding = () => {};
+        const loanHeld = new Promise<void>(resolve => (holding = resolve));
+        const job = server.db.transaction(async tx => {
+            await tx.select({ id: loans.id }).from(loans).where(eq(loans.id, loan.id)).for('update');
+            holding();
+            await held;
+            await tx.update(deviceLocks).set({ state: 'locking' }).where(eq(deviceLocks.loanId, loan.id));
+        });
+        await loanHeld;
+        // A command by hand (server/domain/devices/commands.ts sendCommand): it waits for the loan,
+        // not holding the lock the job is about to change.
+        const command = server.db.transaction(async tx => {
+            const device = await lockedDevice(tx, loan.id);
+            await tx.update(deviceLocks).set({ state: 'unlocking' }).where(eq(deviceLocks.id, device.id));
+        });
+        await someoneWaits();
+        release();
+        await Promise.all([job, command]);
+        expect(await lockStateOf(loan.id)).toBe('unlocking');
     });
 });

@@ -6,12 +6,15 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { INSTALMENT_PERIODS, LOCK_SOLUTIONS } from '../../../contract/customers';
+import { DEVICE_STATES } from '../../../contract/devices';
 import { createdAt, identity } from './columns';
 import { stores } from './stores';
 
 export const lockSolution = pgEnum('lock_solution', LOCK_SOLUTIONS);
 export const instalmentPeriod = pgEnum('instalment_period', INSTALMENT_PERIODS);
 export const inventoryStatus = pgEnum('inventory_status', ['in_stock', 'reserved', 'sold', 'returned']);
+/** A financed phone's lock state (./devices.ts `device_locks.state`, and its loan's copy, ./loans.ts `lock_state`). */
+export const deviceState = pgEnum('device_state', DEVICE_STATES);
 
 /** An amount of money in the portal's currency (contract/fields.ts CURRENCY), to the cent. */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });

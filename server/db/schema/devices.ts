@@ -4,13 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { CONFIRMED_DEVICE_STATES, DEVICE_STATES, LOCK_REASONS } from '../../../contract/devices';
-import { lockSolution } from './catalogue';
+import { CONFIRMED_DEVICE_STATES, LOCK_REASONS } from '../../../contract/devices';
+import { deviceState, lockSolution } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { loans } from './loans';
 import { admins } from './security';
 
-export const deviceState = pgEnum('device_state', DEVICE_STATES);
 export const confirmedDeviceState = pgEnum('confirmed_device_state', CONFIRMED_DEVICE_STATES);
 export const lockReason = pgEnum('lock_reason', LOCK_REASONS);
 
@@ -48,8 +47,6 @@ export const deviceLocks = pgTable(
     table => [
         index('device_locks_imei_idx').on(table.imei),
         index('device_locks_answer_due_idx').on(table.answerDueAt),
-        // The collections queue's lock-state filter: a state's loans, joined to the loans in arrears.
-        index('device_locks_state_idx').on(table.state, table.loanId),
         // The system check's counts: the locks awaiting a provider's answer (an index condition, not a
         // walk: few rows are ever waiting) and the last day's failures, per solution.
         index('device_locks_requested_idx').on(table.requestedState, table.lockSolution),

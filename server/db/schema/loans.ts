@@ -12,7 +12,7 @@ import { BUSINESS_TIME_ZONE } from '../../time';
 import { oldestUnpaidDue } from '../arrears';
 import { scheduleReach } from '../scheduleReach';
 import { trigramsOf } from '../search';
-import { inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
+import { deviceState, inventoryItems, instalmentPeriod, lockSolution, money, phoneModels } from './catalogue';
 import { at, createdAt, identity } from './columns';
 import { customers } from './customers';
 import { admins } from './security';
@@ -130,6 +130,14 @@ export const loans = pgTable(
          * again whenever a payment is added, changed, moved or removed.
          */
         lastPaidAt: at('last_paid_at'),
+        /**
+         * Its phone's lock state (`device_locks.state`); null before a device is attached. The
+         * collections queue's lock-state filter (server/domain/lending/collections.ts), read along
+         * loans_lock_arrears_idx instead of joining every loan in arrears to its lock. Kept by the
+         * database itself, whoever writes the locks: the triggers of migration 0045_loan_lock_state
+         * copy it whenever locks are added, changed or removed.
+         */
+        lockState: deviceState('lock_state'),
         createdAt: createdAt(),
         updatedAt: at('updated_at').notNull().defaultNow(),
     },
@@ -156,11 +164,19 @@ export const loans = pgTable(
         // of their oldest unpaid instalment, which is before today for those in arrears; its ranges
         // are the buckets and its order the days overdue. Its shop's loans alone for a shop's staff.
         // Ties by id, so a page's ids (and a deep page's skipped ones) are a walk of the index alone.
+        // Migration 0045 adds INCLUDE (instalment, price, deposit, balance, term, instalment_period,
+        // first_due_date) to these four, which drizzle cannot say: the terms the due date and the
+        // amount overdue are worked out from, so the walk reads the index alone (an index-only scan).
         index('loans_arrears_idx')
             .on(oldestUnpaidDue(table), table.id)
             .where(sql`${table.status} = 'active'`),
         index('loans_store_arrears_idx')
             .on(table.storeId, oldestUnpaidDue(table), table.id)
+            .where(sql`${table.status} = 'active'`),
+        // The same, for one lock state (locked phones, released ones…): a walk of that state's loans
+        // in arrears alone, however few they are among the active loans.
+        index('loans_lock_arrears_idx')
+            .on(table.lockState, oldestUnpaidDue(table), table.id)
             .where(sql`${table.status} = 'active'`),
         // The collections queue by last payment, never paid first (ascending) or last (descending,
         // the index walked backward), ties by id; the loans in arrears are the walk's filter.

@@ -63,7 +63,7 @@ export const refreshDevices = async (
     if (loanIds.length === 0) return;
     const now = context.now();
     const due = await context.db
-        .select({ id: deviceLocks.id })
+        .select({ id: deviceLocks.id, loanId: deviceLocks.loanId })
         .from(deviceLocks)
         .where(
             and(
@@ -75,6 +75,19 @@ export const refreshDevices = async (
     if (due.length === 0) return;
     try {
         await context.write(async tx => {
+            // Their loans first, in order (as lockedDevice, and the lending job): a confirmation
+            // writes the loan (its copy of the lock state, its status).
+            await tx
+                .select({ id: loans.id })
+                .from(loans)
+                .where(
+                    inArray(
+                        loans.id,
+                        due.map(row => row.loanId),
+                    ),
+                )
+                .orderBy(loans.id)
+                .for('update');
             const rows = await tx
                 .select()
                 .from(deviceLocks)
@@ -196,8 +209,14 @@ export const freshLoan = async (context: CallContext, loanReference: string): Pr
     return { ...loan, device: loan.device };
 };
 
-/** Inside a write: the device row of a loan, locked, and re-read so a parallel command cannot slip past. */
+/**
+ * Inside a write: the device row of a loan, locked, and re-read so a parallel command cannot slip
+ * past. Its loan is locked first: a change of the lock's state writes the loan's copy of it
+ * (migration 0045), and every write that holds both takes the loan before its lock (the lending
+ * job, the approvals), so none waits for the other's second row while holding its first.
+ */
 export const lockedDevice = async (tx: Transaction, loanId: number) => {
+    await tx.select({ id: loans.id }).from(loans).where(eq(loans.id, loanId)).for('update');
     const [device] = await tx.select().from(deviceLocks).where(eq(deviceLocks.loanId, loanId)).for('update');
     if (!device) throw new HttpError(409, 'errors.device_state', 'This loan has no device attached yet', 'loan_reference');
     return device;

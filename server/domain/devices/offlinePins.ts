@@ -44,13 +44,15 @@ export const redeemOfflinePin = async (
     pin: string,
     now: Date,
 ): Promise<Written<PinRedemption>> => {
-    const [device] = await tx
-        .select()
+    // The phone's lock, then locked with its loan first (lockedDevice), and still this phone's.
+    const [found] = await tx
+        .select({ loanId: deviceLocks.loanId })
         .from(deviceLocks)
         .where(eq(deviceLocks.imei, imei))
         .orderBy(desc(deviceLocks.id))
-        .limit(1)
-        .for('update');
+        .limit(1);
+    const locked = found ? await lockedDevice(tx, found.loanId) : undefined;
+    const device = locked?.imei === imei ? locked : undefined;
     const audit = (outcome: PinRedemption): AuditEntry => ({
         action: 'offline_pins.redeem',
         entity: 'device_locks',

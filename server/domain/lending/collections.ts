@@ -8,7 +8,9 @@
  * and a bucket is a range of it. `loans_arrears_idx` (and `loans_store_arrears_idx` for a shop's
  * staff) holds that date for active loans, so the default order (most days overdue first) and
  * every bucket are read along the index, a page at a time. The last payment is kept on the loan
- * (`loans.last_paid_at`, by the triggers of migration 0042), so its order is `loans_last_paid_idx`'s.
+ * (`loans.last_paid_at`, by the triggers of migration 0042), so its order is `loans_last_paid_idx`'s;
+ * so is its phone's lock state (`loans.lock_state`, migration 0045), so a lock state's loans in
+ * arrears are a walk of `loans_lock_arrears_idx`, however few.
  * The amount overdue depends on today: sorting by it computes it for the loans in arrears that
  * match (never for every loan), and keeps the top of that set only.
  *
@@ -22,7 +24,7 @@ import type { z } from 'zod';
 import { CURRENCY } from '../../../contract/customers';
 import { ARREARS_BUCKET_DAYS, arrearsBucketOf, listCollections, type CollectionItem } from '../../../contract/lending';
 import type { Queryable } from '../../db';
-import { admins, customers, deviceLocks, loans, smsOutbox, stores, transactions } from '../../db/schema';
+import { admins, customers, loans, smsOutbox, stores, transactions } from '../../db/schema';
 import { mount } from '../../http';
 import { idsOfMatching, largePageRows, type Searched } from '../../lists';
 import { iso } from '../../wire';
@@ -47,8 +49,8 @@ const lastPayment = (column: SQL) =>
 const LAST_PAID_AT = lastPayment(sql`t.paid_at`);
 
 /**
- * The conditions on the loans (and their device, joined for the lock state): in arrears today, in
- * reach, the filters asked, and the search (searchOf).
+ * The conditions on the loans: in arrears today, in reach, the filters asked (the lock state is
+ * the loan's copy of its device's, `loans.lock_state`), and the search (searchOf).
  */
 const whereOf = (body: CollectionsBody, today: string, reach: SQL | undefined, search: SQL | undefined): SQL | undefined => {
     const bucket = body.bucket ? ARREARS_BUCKET_DAYS[body.bucket] : null;
@@ -62,7 +64,7 @@ const whereOf = (body: CollectionsBody, today: string, reach: SQL | undefined, s
         reach,
         body.store_id !== undefined ? eq(loans.storeId, body.store_id) : undefined,
         body.agent_id !== undefined ? eq(loans.agentAdminId, body.agent_id) : undefined,
-        body.lock_state !== undefined ? eq(deviceLocks.state, body.lock_state) : undefined,
+        body.lock_state !== undefined ? eq(loans.lockState, body.lock_state) : undefined,
         search,
     );
 };
@@ -105,14 +107,11 @@ const orderOf = (body: CollectionsBody, today: string): SQL[] => {
 };
 
 /**
- * What the filters read: the loans, joined to their lock only for the lock state (a search is a
- * condition on the loans). The page's loans are chosen on it and the total counted on it, so a
- * deep page skips loans along the index alone, never their customers, payments and messages.
+ * What the filters read: the loans alone (a search is a condition on them, and the lock state is
+ * kept on them). The page's loans are chosen on it and the total counted on it, so a deep page
+ * skips loans along an index alone, never their customers, payments and messages.
  */
-const matchingLoans = (db: Queryable, body: CollectionsBody) => {
-    const matching = db.select({ id: loans.id }).from(loans).$dynamic();
-    return body.lock_state !== undefined ? matching.leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id)) : matching;
-};
+const matchingLoans = (db: Queryable) => db.select({ id: loans.id }).from(loans).$dynamic();
 
 /**
  * The page's query and the count's, as built (tests read their plans). The page's loans are
@@ -122,8 +121,7 @@ const matchingLoans = (db: Queryable, body: CollectionsBody) => {
 export const collectionsQueries = async (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
     const where = whereOf(body, today, reach, body.q ? await searchOf(db, body.q) : undefined);
     const order = orderOf(body, today);
-    const chosen = (limit: number, offset: number) =>
-        idsOfMatching(loans.id, matchingLoans(db, body), { where, order, limit, offset });
+    const chosen = (limit: number, offset: number) => idsOfMatching(loans.id, matchingLoans(db), { where, order, limit, offset });
     const rowsOf = (limit: number, offset: number) =>
         db
             .select({
@@ -135,7 +133,7 @@ export const collectionsQueries = async (db: Queryable, body: CollectionsBody, t
                 msisdn: customers.msisdn,
                 oldestUnpaid: sql<string>`${OLDEST_UNPAID}::text`,
                 amountOverdue: sql<string>`${amountOverdueSql(loans, today)}`,
-                lockState: deviceLocks.state,
+                lockState: loans.lockState,
                 storeId: stores.id,
                 storeName: stores.name,
                 agentId: agents.id,
@@ -150,15 +148,13 @@ export const collectionsQueries = async (db: Queryable, body: CollectionsBody, t
             })
             .from(loans)
             .innerJoin(customers, eq(customers.id, loans.customerId))
-            .leftJoin(deviceLocks, eq(deviceLocks.loanId, loans.id))
             .leftJoin(stores, eq(stores.id, loans.storeId))
             .leftJoin(agents, eq(agents.id, loans.agentAdminId))
             .where(chosen(limit, offset))
             .orderBy(...order);
     const window = { limit: body.page_size, offset: (body.page_number - 1) * body.page_size };
-    // What is counted (lists.ts largePageOf): the loans in arrears alone, along the index, unless the
-    // lock state asks for the device.
-    const counted = matchingLoans(db, body).where(where);
+    // What is counted (lists.ts largePageOf): the loans in arrears alone, along an index.
+    const counted = matchingLoans(db).where(where);
     return { rows: rowsOf(window.limit, window.offset), rowsOf, window, counted };
 };
 
