@@ -162,8 +162,11 @@ export interface Searched {
  * (a search that finds little stops at once):
  *
  * - **up to it**, the search is `id IN (a UNION ALL b …)`, each path a select of the list's ids by
- *   what an index finds (a trigram index for part of a name or number, then the list's foreign
- *   key): a few lookups, whatever the list's size;
+ *   what an index found (a trigram index for part of a name or number, then the list's foreign
+ *   key): a few lookups, whatever the list's size. The ids found through another table were read
+ *   by the count itself, and the condition names them (`= ANY`), so the page and its count look
+ *   the list's rows up by them rather than search the trigram indexes twice more (at a million
+ *   customers, a number's search 40–50 ms → 15–25);
  * - **past it** (a common name), the rows are walked in the list's order, each tested against
  *   what was found, held in a hash: with so many matches a page is found within a few hundred
  *   rows, and the honest total stops counting at EXACT_COUNT_UP_TO;
@@ -179,29 +182,53 @@ export const searchedThrough = async (
     lookUp: boolean,
     few = EXACT_COUNT_UP_TO,
 ): Promise<SQL> => {
-    // Each path four ways: what it finds (to count), the list's rows it names (to look up), and its
-    // condition on a row tested against what it found (hashed) or by a lookup of the row's key.
+    // Each path: what it finds (read first, up to `few` + 1), the list's rows it names by what was
+    // read, and its condition on a row tested against what it finds (hashed) or by a lookup of the
+    // row's key. A path through another table reads the ids it finds (customers', loans', staff's:
+    // integers), so the page and its count look the list's rows up by them instead of searching the
+    // indexes again; a path on the list's own columns is counted, and named by its condition.
     const ways = paths.map(path => {
         if (!('found' in path)) {
             // No condition is every row, the same each way.
             const where = path.where ?? sql`true`;
             const own = () => db.select({ id }).from(table).where(where);
-            return { found: own(), named: own(), hashed: where, lookedUp: where };
+            return {
+                read: sql`(SELECT count(*)::int FROM (${own()} LIMIT ${few + 1}) AS found)`,
+                named: () => own(),
+                hashed: where,
+                lookedUp: where,
+            };
         }
         const named = sql`${path.column} IN (${path.found.ids})`;
         return {
-            found: path.found.ids,
-            named: db.select({ id }).from(table).where(named),
+            // The ids as one text, '1,2,3' ('' for none), the same on PGlite and postgres.js.
+            read: sql`(SELECT coalesce(string_agg(found.id::text, ','), '') FROM (${path.found.ids} LIMIT ${few + 1}) AS found(id))`,
+            named: (ids: string) =>
+                db
+                    .select({ id })
+                    .from(table)
+                    .where(sql`${path.column} = ANY(${`{${ids}}`}::int[])`),
             hashed: named,
             lookedUp: path.found.namedBy(path.column),
         };
     });
     if (!lookUp) return anyOf(ways.map(way => way.lookedUp));
-    const counted = ways.map(way => sql`(SELECT count(*) FROM (${way.found} LIMIT ${few + 1}) AS found)`);
-    const [probe] = rowsOf<{ found: number }>(await db.execute(sql`SELECT (${sql.join(counted, sql` + `)})::int AS found`));
-    if ((probe?.found ?? 0) <= few)
+    const [probe] = rowsOf<Record<string, number | string>>(
+        await db.execute(
+            sql`SELECT ${sql.join(
+                ways.map((way, index) => sql`${way.read} AS ${sql.identifier(`p${index}`)}`),
+                sql`, `,
+            )}`,
+        ),
+    );
+    const read = ways.map((_, index) => probe?.[`p${index}`] ?? 0);
+    const found = read.reduce<number>(
+        (sum, value) => sum + (typeof value === 'string' ? (value === '' ? 0 : value.split(',').length) : Number(value)),
+        0,
+    );
+    if (found <= few)
         return sql`${id} IN (${sql.join(
-            ways.map(way => way.named),
+            ways.map((way, index) => way.named(String(read[index] ?? ''))),
             sql` UNION ALL `,
         )})`;
     return anyOf(ways.map(way => way.hashed));
