@@ -205,8 +205,14 @@ describe('a shared address', () => {
             remoteAddress: '203.0.113.23',
             headers: { cookie },
         });
-        // Its 5, then (its budget closed) the 5 the username has from the address.
-        expect(outcome.statuses).toEqual({ 401: 10, 429: 20 });
+        // Its 5, then (its budget closed) at most the 5 the username has from the address: how many of
+        // those the rest reach depends on timing, since attempts beyond a budget's worth waiting for
+        // room are refused at once as a flood (throttle.ts). Every other one is refused, none let in.
+        const { 401: checked = 0, 429: refused = 0, ...others } = outcome.statuses;
+        expect(others).toEqual({});
+        expect(checked).toBeGreaterThanOrEqual(5);
+        expect(checked).toBeLessThanOrEqual(10);
+        expect(checked + refused).toBe(30);
     });
 });
 
