@@ -194,6 +194,7 @@ export const searchedThrough = async (
             const own = () => db.select({ id }).from(table).where(where);
             return {
                 read: sql`(SELECT count(*)::int FROM (${own()} LIMIT ${few + 1}) AS found)`,
+                countOf: (counted: unknown) => Number(counted ?? 0),
                 named: () => own(),
                 hashed: where,
                 lookedUp: where,
@@ -203,17 +204,18 @@ export const searchedThrough = async (
         return {
             // The ids as one text, '1,2,3' ('' for none), the same on PGlite and postgres.js.
             read: sql`(SELECT coalesce(string_agg(found.id::text, ','), '') FROM (${path.found.ids} LIMIT ${few + 1}) AS found(id))`,
-            named: (ids: string) =>
+            countOf: (ids: unknown) => (ids ? String(ids).split(',').length : 0),
+            named: (ids: unknown) =>
                 db
                     .select({ id })
                     .from(table)
-                    .where(sql`${path.column} = ANY(${`{${ids}}`}::int[])`),
+                    .where(sql`${path.column} = ANY(${`{${String(ids ?? '')}}`}::int[])`),
             hashed: named,
             lookedUp: path.found.namedBy(path.column),
         };
     });
     if (!lookUp) return anyOf(ways.map(way => way.lookedUp));
-    const [probe] = rowsOf<Record<string, number | string>>(
+    const [probe] = rowsOf(
         await db.execute(
             sql`SELECT ${sql.join(
                 ways.map((way, index) => sql`${way.read} AS ${sql.identifier(`p${index}`)}`),
@@ -221,14 +223,11 @@ export const searchedThrough = async (
             )}`,
         ),
     );
-    const read = ways.map((_, index) => probe?.[`p${index}`] ?? 0);
-    const found = read.reduce<number>(
-        (sum, value) => sum + (typeof value === 'string' ? (value === '' ? 0 : value.split(',').length) : Number(value)),
-        0,
-    );
+    const read = ways.map((_, index) => probe?.[`p${index}`]);
+    const found = ways.reduce((sum, way, index) => sum + way.countOf(read[index]), 0);
     if (found <= few)
         return sql`${id} IN (${sql.join(
-            ways.map((way, index) => way.named(String(read[index] ?? ''))),
+            ways.map((way, index) => way.named(read[index])),
             sql` UNION ALL `,
         )})`;
     return anyOf(ways.map(way => way.hashed));

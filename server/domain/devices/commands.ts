@@ -75,19 +75,11 @@ export const refreshDevices = async (
     if (due.length === 0) return;
     try {
         await context.write(async tx => {
-            // Their loans first, in order (as lockedDevice, and the lending job): a confirmation
-            // writes the loan (its copy of the lock state, its status).
-            await tx
-                .select({ id: loans.id })
-                .from(loans)
-                .where(
-                    inArray(
-                        loans.id,
-                        due.map(row => row.loanId),
-                    ),
-                )
-                .orderBy(loans.id)
-                .for('update');
+            // A confirmation writes the loan (its copy of the lock state, its status): loans first.
+            await lockLoansOf(
+                tx,
+                due.map(row => row.loanId),
+            );
             const rows = await tx
                 .select()
                 .from(deviceLocks)
@@ -210,13 +202,24 @@ export const freshLoan = async (context: CallContext, loanReference: string): Pr
 };
 
 /**
- * Inside a write: the device row of a loan, locked, and re-read so a parallel command cannot slip
- * past. Its loan is locked first: a change of the lock's state writes the loan's copy of it
- * (migration 0045), and every write that holds both takes the loan before its lock (the lending
- * job, the approvals), so none waits for the other's second row while holding its first.
+ * Locks these loans, in id order, before their devices: a change of a lock's state writes its
+ * loan's copy of it (migration 0045), and every write that holds both takes the loans before their
+ * locks (the lending job, the approvals), so none waits for another's second row holding its first.
+ */
+const lockLoansOf = (tx: Transaction, loanIds: readonly number[]) =>
+    tx
+        .select({ id: loans.id })
+        .from(loans)
+        .where(inArray(loans.id, [...loanIds]))
+        .orderBy(loans.id)
+        .for('update');
+
+/**
+ * Inside a write: the device row of a loan, locked (its loan first, lockLoansOf), and re-read so a
+ * parallel command cannot slip past.
  */
 export const lockedDevice = async (tx: Transaction, loanId: number) => {
-    await tx.select({ id: loans.id }).from(loans).where(eq(loans.id, loanId)).for('update');
+    await lockLoansOf(tx, [loanId]);
     const [device] = await tx.select().from(deviceLocks).where(eq(deviceLocks.loanId, loanId)).for('update');
     if (!device) throw new HttpError(409, 'errors.device_state', 'This loan has no device attached yet', 'loan_reference');
     return device;

@@ -26,7 +26,7 @@ import { ARREARS_BUCKET_DAYS, arrearsBucketOf, listCollections, type CollectionI
 import type { Queryable } from '../../db';
 import { admins, customers, loans, smsOutbox, stores, transactions } from '../../db/schema';
 import { mount } from '../../http';
-import { idsOfMatching, largePageRows, type Searched } from '../../lists';
+import { idsOfPage, largePageRows, type Searched } from '../../lists';
 import { iso } from '../../wire';
 import { businessDay } from '../../time';
 import { maskMsisdn } from '../auth/codes';
@@ -107,21 +107,16 @@ const orderOf = (body: CollectionsBody, today: string): SQL[] => {
 };
 
 /**
- * What the filters read: the loans alone (a search is a condition on them, and the lock state is
- * kept on them). The page's loans are chosen on it and the total counted on it, so a deep page
- * skips loans along an index alone, never their customers, payments and messages.
- */
-const matchingLoans = (db: Queryable) => db.select({ id: loans.id }).from(loans).$dynamic();
-
-/**
  * The page's query and the count's, as built (tests read their plans). The page's loans are
- * chosen first (matchingLoans, in the order asked, with the window asked), then only they are
+ * chosen first (on the loans alone, in the order asked, with the window asked), then only they are
  * joined and described, in the same order.
  */
 export const collectionsQueries = async (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
     const where = whereOf(body, today, reach, body.q ? await searchOf(db, body.q) : undefined);
     const order = orderOf(body, today);
-    const chosen = (limit: number, offset: number) => idsOfMatching(loans.id, matchingLoans(db), { where, order, limit, offset });
+    // The filters read the loans alone (a search is a condition on them, and the lock state is kept
+    // on them), so a deep page skips loans along an index, never their customers, payments and messages.
+    const chosen = (limit: number, offset: number) => idsOfPage(db, loans.id, loans, { where, order, limit, offset });
     const rowsOf = (limit: number, offset: number) =>
         db
             .select({
@@ -154,7 +149,7 @@ export const collectionsQueries = async (db: Queryable, body: CollectionsBody, t
             .orderBy(...order);
     const window = { limit: body.page_size, offset: (body.page_number - 1) * body.page_size };
     // What is counted (lists.ts largePageOf): the loans in arrears alone, along an index.
-    const counted = matchingLoans(db).where(where);
+    const counted = db.select({ id: loans.id }).from(loans).where(where).$dynamic();
     return { rows: rowsOf(window.limit, window.offset), rowsOf, window, counted };
 };
 
