@@ -11,7 +11,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { RoleCode } from '../../contract/roles';
 import { hashPassword } from '../domain/auth';
 import { recordAudit } from '../auditTrail';
+import { keepAmountsDay } from '../domain/lending/amounts';
 import { SALES_AGENT_GROUP } from '../domain/security';
+import { businessDay } from '../time';
 import type { Settings } from '../settings';
 import type { Database, OpenDatabase } from '../db';
 import { admins, stores } from '../db/schema';
@@ -64,6 +66,9 @@ export const seedDemo = async (
     const generatedHash = generated.length > 0 ? await hashPassword(settings.seedPassword) : '';
 
     await db.transaction(async tx => {
+        // Every loan the seed writes works its amount overdue out as of today (migration 0046's
+        // trigger), so the collections queue sorts by the stored figures from the start.
+        await keepAmountsDay(tx, businessDay(now));
         const storeIds = new Map<string, number>();
         for (const store of DEMO_STORES) {
             const [row] = await tx

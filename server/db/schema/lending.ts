@@ -62,7 +62,10 @@ export const lendingMarks = pgTable('lending_marks', {
     version: integer('version').notNull().default(1),
 });
 
-/** The job's one row: a lease so one instance runs a pass at a time, and when every loan was last looked at. */
+/**
+ * The job's one row: a lease so one instance runs a pass at a time, when every loan was last
+ * looked at, and the day of the loans' stored amounts overdue (server/domain/lending/amounts.ts).
+ */
 export const lendingJob = pgTable(
     'lending_job',
     {
@@ -70,6 +73,10 @@ export const lendingJob = pgTable(
         leasedBy: text('leased_by'),
         leaseUntil: at('lease_until'),
         fullPassAt: at('full_pass_at'),
+        /** The business day `loans.amount_overdue` is worked out as of, by whoever writes a loan from then on. */
+        amountsDay: date('amounts_day'),
+        /** The day every active loan's stored amount was last made that day's: the queue trusts them on it alone. */
+        amountsReadyDay: date('amounts_ready_day'),
     },
     table => [check('lending_job_one_row', sql`${table.id} = 1`)],
 );

@@ -138,6 +138,16 @@ export const loans = pgTable(
          * copy it whenever locks are added, changed or removed.
          */
         lockState: deviceState('lock_state'),
+        /**
+         * What fell due before the day the lending job last started (`lending_job.amounts_day`) and
+         * is unpaid: the collections queue's amount overdue as of that day, stored so that its sort
+         * is a walk of loans_amount_overdue_idx instead of working it out for every loan in
+         * arrears (server/domain/lending/amounts.ts says how it is kept, and when the queue trusts
+         * it). Null before the job's first day. Worked out by the database itself whenever the
+         * terms, the balance or the status are written (migration 0046_loan_amount_overdue), and
+         * for every active loan by the job when a day begins.
+         */
+        amountOverdue: money('amount_overdue'),
         createdAt: createdAt(),
         updatedAt: at('updated_at').notNull().defaultNow(),
     },
@@ -183,6 +193,13 @@ export const loans = pgTable(
         index('loans_last_paid_idx')
             .on(table.lastPaidAt.asc().nullsFirst(), table.id)
             .where(sql`${table.status} = 'active'`),
+        // The collections queue by amount overdue, as stored for the day (loans.amount_overdue),
+        // either way, ties by id: only loans in arrears owe anything, so only they are in it.
+        // Migration 0046 adds the same INCLUDE as the indexes above: the walk's filter (in arrears
+        // today) reads the index alone.
+        index('loans_amount_overdue_idx')
+            .on(table.amountOverdue, table.id)
+            .where(sql`${table.status} = 'active' AND ${table.amountOverdue} > 0`),
         // One IMEI has at most one open loan, whoever writes at the same time.
         uniqueIndex('loans_open_imei_key')
             .on(table.imei)

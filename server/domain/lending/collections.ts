@@ -11,8 +11,10 @@
  * (`loans.last_paid_at`, by the triggers of migration 0042), so its order is `loans_last_paid_idx`'s;
  * so is its phone's lock state (`loans.lock_state`, migration 0045), so a lock state's loans in
  * arrears are a walk of `loans_lock_arrears_idx`, however few.
- * The amount overdue depends on today: sorting by it computes it for the loans in arrears that
- * match (never for every loan), and keeps the top of that set only.
+ * The amount overdue depends on today: each loan keeps it as of the lending job's day
+ * (`loans.amount_overdue`, ./amounts.ts), so on a day the job has made it today's the sort is a
+ * walk of `loans_amount_overdue_idx`; before, it is worked out for the loans in arrears that match
+ * (never for every loan), keeping the top of that set only. The row shows the figure worked out.
  *
  * Reach is money's (server/domain/money/reach.ts): a caller attached to a shop sees its shop's
  * loans, staff without a shop every shop's.
@@ -32,6 +34,7 @@ import { businessDay } from '../../time';
 import { maskMsisdn } from '../auth/codes';
 import { reachOf } from '../money/reach';
 import { customersFound, searchFor, searchOn, type Search } from '../records';
+import { amountsReadyOn } from './amounts';
 import { amountOverdueSql, dayValue, oldestUnpaidDue, shiftDay } from './arrearsSql';
 
 type CollectionsBody = z.output<typeof listCollections.body>;
@@ -50,14 +53,22 @@ const LAST_PAID_AT = lastPayment(sql`t.paid_at`);
 
 /**
  * The conditions on the loans: in arrears today, in reach, the filters asked (the lock state is
- * the loan's copy of its device's, `loans.lock_state`), and the search (searchOf).
+ * the loan's copy of its device's, `loans.lock_state`), and the search (searchOf). `stored`: the
+ * stored amounts overdue are today's (./amounts.ts).
  */
-const whereOf = (body: CollectionsBody, today: string, reach: SQL | undefined, search: SQL | undefined): SQL | undefined => {
+const whereOf = (
+    body: CollectionsBody,
+    today: string,
+    stored: boolean,
+    reach: SQL | undefined,
+    search: SQL | undefined,
+): SQL | undefined => {
     const bucket = body.bucket ? ARREARS_BUCKET_DAYS[body.bucket] : null;
     return and(
         eq(loans.status, 'active'),
-        // Before today: an instalment due today is not overdue until tomorrow.
-        sql`${OLDEST_UNPAID} < ${dayValue(today)}`,
+        // Before today: an instalment due today is not overdue until tomorrow. The same loans owe
+        // something today, which is loans_amount_overdue_idx's condition when its figures are today's.
+        stored ? sql`${loans.amountOverdue} > 0` : sql`${OLDEST_UNPAID} < ${dayValue(today)}`,
         // Days overdue from..to are due dates from today − to to today − from.
         bucket ? sql`${OLDEST_UNPAID} <= ${dayValue(shiftDay(today, -bucket.from))}` : undefined,
         bucket?.to ? sql`${OLDEST_UNPAID} >= ${dayValue(shiftDay(today, -bucket.to))}` : undefined,
@@ -88,12 +99,15 @@ const searchOf = (db: Queryable, q: string): Promise<SQL> => {
     return searchOn(db, searchFor(q, digits.length >= 3 ? digits : null), collectionsSearched);
 };
 
-/** The order asked, then the loan's id, so pages never overlap. */
-const orderOf = (body: CollectionsBody, today: string): SQL[] => {
+/**
+ * The order asked, then the loan's id, so pages never overlap. The amount overdue is the stored
+ * figure when it is today's for every loan (`stored`: ./amounts.ts), else worked out for each.
+ */
+const orderOf = (body: CollectionsBody, today: string, stored: boolean): SQL[] => {
     const direction = body.order === 'asc' ? asc : desc;
     switch (body.sort) {
         case 'amount_overdue':
-            return [direction(amountOverdueSql(loans, today)), direction(loans.id)];
+            return [direction(stored ? loans.amountOverdue : amountOverdueSql(loans, today)), direction(loans.id)];
         case 'last_paid_at':
             // A loan never paid counts as paid longest ago; the order of loans_last_paid_idx, either way.
             return [
@@ -112,8 +126,11 @@ const orderOf = (body: CollectionsBody, today: string): SQL[] => {
  * joined and described, in the same order.
  */
 export const collectionsQueries = async (db: Queryable, body: CollectionsBody, today: string, reach: SQL | undefined) => {
-    const where = whereOf(body, today, reach, body.q ? await searchOf(db, body.q) : undefined);
-    const order = orderOf(body, today);
+    // Sorted by the amount overdue: the stored figures, on a day they are all today's, along
+    // loans_amount_overdue_idx (which holds the loans owing something, those in arrears).
+    const stored = body.sort === 'amount_overdue' && (await amountsReadyOn(db, today));
+    const where = whereOf(body, today, stored, reach, body.q ? await searchOf(db, body.q) : undefined);
+    const order = orderOf(body, today, stored);
     // The filters read the loans alone (a search is a condition on them, and the lock state is kept
     // on them), so a deep page skips loans along an index, never their customers, payments and messages.
     const chosen = (limit: number, offset: number) => idsOfPage(db, loans.id, loans, { where, order, limit, offset });

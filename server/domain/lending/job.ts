@@ -26,6 +26,8 @@
  * Every command and reminder is audited as done by the system (no actor), naming the rule that
  * fired (`after.rule`).
  *
+ * Each pass first makes the loans' stored amounts overdue today's, when a day has begun (./amounts.ts).
+ *
  * This file runs the passes (the lease, the batches, the marks); what one loan needs is decided in
  * ./plan.ts, the loans to look at chosen in ./candidates.ts, and each batch acted on in ./act.ts.
  */
@@ -38,6 +40,7 @@ import { businessDay } from '../../time';
 import { refreshDevices } from '../devices';
 import { lockPoliciesOf } from './policy';
 import { actOn, systemActor } from './act';
+import { keepAmountsDay } from './amounts';
 import { candidates } from './candidates';
 import { intArray } from './rows';
 
@@ -65,6 +68,8 @@ export interface LendingPassReport {
     locks: number;
     unlocks: number;
     reminders: number;
+    /** Loans whose stored amount overdue the pass made today's (./amounts.ts); null when the day could not begin yet. */
+    amounts: number | null;
 }
 
 /**
@@ -122,7 +127,7 @@ export const runLendingPass = async (
     options: { full?: boolean; runner?: string } = {},
 ): Promise<LendingPassReport> => {
     const runner = options.runner ?? randomUUID();
-    const report: LendingPassReport = { ran: false, full: false, looked_at: 0, locks: 0, unlocks: 0, reminders: 0 };
+    const report: LendingPassReport = { ran: false, full: false, looked_at: 0, locks: 0, unlocks: 0, reminders: 0, amounts: 0 };
     const lease = await takeLease(db, runner, now);
     if (!lease) return report;
     const startedAt = performance.now();
@@ -133,6 +138,7 @@ export const runLendingPass = async (
     try {
         await confirmAnswers(db, now);
         const today = businessDay(now);
+        report.amounts = await keepAmountsDay(db, today, () => renewLease(db, runner, now, startedAt));
         const marks = rowsOf<{ loan_id: number; version: number }>(
             await db.execute(sql`SELECT loan_id, version FROM lending_marks ORDER BY loan_id LIMIT ${MARKS_PER_PASS}`),
         ).map(row => ({ loanId: Number(row.loan_id), version: Number(row.version) }));
