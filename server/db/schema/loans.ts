@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../contract/approvals';
+import { APPROVAL_KINDS, APPROVAL_STATUSES, LOAN_APPROVAL_KINDS } from '../../../contract/approvals';
 import { CANCELLATION_REASONS, CUSTOMER_CHANNELS, LOAN_STATUSES } from '../../../contract/customers';
 import { BUSINESS_TIME_ZONE } from '../../time';
 import { oldestUnpaidDue } from '../arrears';
@@ -22,6 +22,8 @@ export const loanStatus = pgEnum('loan_status', LOAN_STATUSES);
 export const salesExitReason = pgEnum('sales_exit_reason', CANCELLATION_REASONS);
 export const loanChannel = pgEnum('loan_channel', CUSTOMER_CHANNELS);
 export const approvalKind = pgEnum('approval_kind', APPROVAL_KINDS);
+/** The kinds on a loan, as SQL literals: the v1 maker-checker queue's indexes' condition. */
+const LOAN_KINDS_LIST = LOAN_APPROVAL_KINDS.map(kind => `'${kind}'`).join(', ');
 export const approvalStatus = pgEnum('approval_status', APPROVAL_STATUSES);
 
 /**
@@ -257,6 +259,15 @@ export const approvalRequests = pgTable(
         index('approval_requests_store_queue_idx').on(table.storeId, table.kind, table.status, table.createdAt),
         index('approval_requests_decided_idx').on(table.kind, table.status, table.decidedAt),
         index('approval_requests_maker_idx').on(table.makerAdminId, table.status, table.createdAt),
+        // The maker-checker queue (v1) lists the loan kinds together: by status, newest (or latest
+        // decided) first, ties by id, a walk of these instead of the three kinds' rows merged and
+        // sorted (42,000 of a status at 1,000,000 customers: 20-40 ms a page).
+        index('approval_requests_loan_queue_idx')
+            .on(table.status, table.createdAt, table.id)
+            .where(sql`${table.kind} IN (${sql.raw(LOAN_KINDS_LIST)})`),
+        index('approval_requests_loan_decided_idx')
+            .on(table.status, table.decidedAt, table.id)
+            .where(sql`${table.kind} IN (${sql.raw(LOAN_KINDS_LIST)})`),
         // A search's requests by the loan, customer or agent it names (server/domain/records/search.ts).
         index('approval_requests_loan_idx').on(table.loanId),
         index('approval_requests_customer_idx').on(table.customerId),
