@@ -45,14 +45,12 @@ interface AmountsDays {
     amounts_ready_day: string | null;
 }
 
-const dayText = (value: unknown): string | null =>
-    value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
-
+/** The two days, as text (YYYY-MM-DD) on PGlite and postgres.js alike. */
 const amountsDays = async (db: Queryable): Promise<{ day: string | null; ready: string | null }> => {
     const [row] = rowsOf<AmountsDays>(
         await db.execute(sql`SELECT amounts_day::text, amounts_ready_day::text FROM lending_job WHERE id = 1`),
     );
-    return { day: dayText(row?.amounts_day), ready: dayText(row?.amounts_ready_day) };
+    return { day: row?.amounts_day ?? null, ready: row?.amounts_ready_day ?? null };
 };
 
 /** Whether the stored amounts are all as of `today`, so the queue may sort by them. */

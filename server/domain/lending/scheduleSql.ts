@@ -1,8 +1,11 @@
 /**
  * The schedule's due dates (./schedule.ts) as SQL arithmetic, for reads that count what fell due
  * over many loans at once (analytics: server/domain/analytics/figures.ts, the lending job, the
- * collections queue's amount overdue: ./arrearsSql.ts) without listing any schedule. It is the one
- * SQL form of the schedule: tests/server/scheduleSql.test.ts holds it to `instalmentsDueBy` day by day.
+ * collections queue's amount overdue: ./arrearsSql.ts) without listing any schedule. It is the
+ * SQL form of the schedule the queries build: tests/server/scheduleSql.test.ts holds it to
+ * `instalmentsDueBy` day by day. The database has one more, for a day held in a value: migration
+ * 0046's `loan_amount_overdue`, which a trigger runs on every loan written (./amounts.ts);
+ * tests/server/amountsOverdue.test.ts holds it to this file's amount overdue, day by day.
  *
  * It reads a loan's schedule (`LoanSchedule`): whether it pays weekly, its first due date `f0`,
  * that day's month (`m0`, year × 12 + month) and day of the month (`dd`), and its `term`.
